@@ -1,0 +1,275 @@
+/// Why an event or header line could not be decoded: names the key at fault.
+public struct EventDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The key at fault (dotted path for nested values), or nil when the whole line is wrong.
+    public var key: String?
+    public var message: String
+    public var description: String { key.map { "key \"\($0)\": \(message)" } ?? message }
+}
+
+/// Converts events and headers to and from the log's JSON form (DESIGN "Event log").
+public enum EventCoding {
+    // MARK: Encoding
+
+    /// One JSONL line for the header, without the newline.
+    public static func encode(_ h: LogHeader) -> String {
+        var w = JSONWriter(reservingCapacity: 256)
+        w.beginObject()
+        w.field("format", h.format)
+        w.field("version", h.version)
+        w.field("created", h.created)
+        w.key("app"); writeStringMap(h.app, &w)
+        w.key("device"); writeStringMap(h.device, &w)
+        if h.dropped > 0 { w.field("dropped", h.dropped) }
+        w.endObject()
+        return w.text
+    }
+
+    /// One JSONL line for the event, without the newline. Fields that do not apply are omitted.
+    public static func encode(_ e: Event) -> String {
+        var w = JSONWriter(reservingCapacity: 768)
+        w.beginObject()
+        w.field("seq", e.seq)
+        w.field("time", number: e.time)
+        w.field("thread", e.thread)
+        w.field("kind", e.kind.rawValue)
+        w.field("outcome", e.outcome.rawValue)
+        w.field("animated", e.animated)
+        if let v = e.window { w.field("window", v) }
+        if let v = e.relatesTo { w.field("relatesTo", v) }
+        ref("source", e.source, &w)
+        ref("presented", e.presented, &w)
+        ref("presenting", e.presenting, &w)
+        ref("contextProvider", e.contextProvider, &w)
+        if let v = e.requestedStyle { w.field("requestedStyle", v.name) }
+        if let v = e.effectiveStyle { w.field("effectiveStyle", v.name) }
+        if let v = e.requestedTransition { w.field("requestedTransition", v.name) }
+        if let v = e.effectiveTransition { w.field("effectiveTransition", v.name) }
+        if !e.explanation.isEmpty {
+            w.key("explanation"); w.beginArray()
+            for s in e.explanation { w.string(s) }
+            w.endArray()
+        }
+        ref("receiver", e.receiver, &w)
+        ref("handledBy", e.handledBy, &w)
+        if e.kind == .dismiss || e.kind == .interactiveDismiss || !e.dismissed.isEmpty {
+            w.key("dismissed"); w.beginArray()
+            for r in e.dismissed { w.string(r.id) }
+            w.endArray()
+            // Ids alone lose type and title; keep the full references beside them.
+            if !e.dismissed.isEmpty {
+                w.key("dismissedControllers"); w.beginArray()
+                for r in e.dismissed { writeRef(r, &w) }
+                w.endArray()
+            }
+        }
+        if let v = e.forwarded { w.field("forwarded", v) }
+        w.key("diagnostics"); w.beginArray()
+        for d in e.diagnostics {
+            w.beginObject()
+            w.field("code", d.code.rawValue)
+            w.field("severity", d.severity.rawValue)
+            w.field("message", d.message)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("chain"); w.beginArray()
+        for r in e.chain { writeRef(r, &w) }
+        w.endArray()
+        if let v = e.callSite { w.field("callSite", v) }
+        w.endObject()
+        return w.text
+    }
+
+    private static func ref(_ key: String, _ r: ControllerRef?, _ w: inout JSONWriter) {
+        guard let r else { return }
+        w.key(key)
+        writeRef(r, &w)
+    }
+
+    private static func writeRef(_ r: ControllerRef, _ w: inout JSONWriter) {
+        w.beginObject()
+        w.field("id", r.id)
+        w.field("type", r.type)
+        if let t = r.title { w.field("title", t) }
+        w.endObject()
+    }
+
+    private static func writeStringMap(_ m: [String: String], _ w: inout JSONWriter) {
+        w.beginObject()
+        for k in m.keys.sorted() { w.field(k, m[k]!) }
+        w.endObject()
+    }
+
+    // MARK: Decoding
+
+    /// Decodes a header object. Throws when the format is not ours or the major version is newer.
+    public static func decodeHeader(_ o: JSONObject) throws(EventDecodingError) -> LogHeader {
+        guard let format = o["format"]?.stringValue else {
+            throw EventDecodingError(key: "format", message: "missing: the first line is not a presentation-inspector-log header")
+        }
+        guard format == LogHeader.formatName else {
+            throw EventDecodingError(key: "format", message: "is \"\(format)\", expected \"\(LogHeader.formatName)\"")
+        }
+        guard let version = o["version"]?.intValue else {
+            throw EventDecodingError(key: "version", message: "missing or not an integer")
+        }
+        guard version <= LogHeader.currentVersion else {
+            throw EventDecodingError(key: "version", message: "log format version \(version) is newer than this reader (which reads up to \(LogHeader.currentVersion)); update PresentationInspector to read it")
+        }
+        guard version >= 1 else { throw EventDecodingError(key: "version", message: "must be 1 or more, found \(version)") }
+        return LogHeader(format: format, version: version,
+                         created: o["created"]?.stringValue ?? "",
+                         app: stringMap(o["app"]), device: stringMap(o["device"]),
+                         dropped: o["dropped"]?.intValue ?? 0)
+    }
+
+    private static func stringMap(_ v: JSONValue?) -> [String: String] {
+        guard let o = v?.objectValue else { return [:] }
+        var m: [String: String] = [:]
+        for (k, v) in o.members {
+            switch v {
+            case .string(let s): m[k] = s
+            case .number(let n): m[k] = n == n.rounded() ? String(Int(n)) : String(n)
+            case .bool(let b): m[k] = String(b)
+            default: break
+            }
+        }
+        return m
+    }
+
+    /// Decodes one event object. Unknown fields are ignored; missing or mistyped known fields throw.
+    public static func decodeEvent(_ o: JSONObject) throws(EventDecodingError) -> Event {
+        var seq: Int?, time: Double?, thread: String?, kind: EventKind?, outcome: Outcome?, animated: Bool?
+        var e = Event(time: 0, kind: .present, outcome: .presented)
+        var dismissedIDs: [String] = []
+        var dismissedRefs: [ControllerRef] = []
+        for (key, value) in o.members {
+            switch key {
+            case "seq":
+                guard let v = value.intValue, v >= 0 else { throw bad(key, "a non-negative integer", value) }
+                seq = v
+            case "time":
+                guard let v = value.numberValue else { throw bad(key, "a number", value) }
+                time = v
+            case "thread":
+                guard let v = value.stringValue else { throw bad(key, "a string", value) }
+                thread = v
+            case "kind":
+                guard let s = value.stringValue else { throw bad(key, "a string", value) }
+                guard let v = EventKind(rawValue: s) else {
+                    throw EventDecodingError(key: key, message: "unknown kind \"\(s)\" (known: \(EventKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                kind = v
+            case "outcome":
+                guard let s = value.stringValue else { throw bad(key, "a string", value) }
+                guard let v = Outcome(rawValue: s) else {
+                    throw EventDecodingError(key: key, message: "unknown outcome \"\(s)\" (known: \(Outcome.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                outcome = v
+            case "animated":
+                guard let v = value.boolValue else { throw bad(key, "a boolean", value) }
+                animated = v
+            case "window": e.window = try optionalString(key, value)
+            case "relatesTo":
+                if value != .null {
+                    guard let v = value.intValue else { throw bad(key, "an integer", value) }
+                    e.relatesTo = v
+                }
+            case "source": e.source = try optionalRef(key, value)
+            case "presented": e.presented = try optionalRef(key, value)
+            case "presenting": e.presenting = try optionalRef(key, value)
+            case "contextProvider": e.contextProvider = try optionalRef(key, value)
+            case "receiver": e.receiver = try optionalRef(key, value)
+            case "handledBy": e.handledBy = try optionalRef(key, value)
+            case "requestedStyle", "effectiveStyle":
+                guard value != .null else { continue }
+                guard let s = value.stringValue, let v = PresentationStyle(name: s) else { throw bad(key, "a presentation style name", value) }
+                if key == "requestedStyle" { e.requestedStyle = v } else { e.effectiveStyle = v }
+            case "requestedTransition", "effectiveTransition":
+                guard value != .null else { continue }
+                guard let s = value.stringValue, let v = TransitionStyle(name: s) else { throw bad(key, "a transition style name", value) }
+                if key == "requestedTransition" { e.requestedTransition = v } else { e.effectiveTransition = v }
+            case "explanation":
+                guard let a = value.arrayValue else { throw bad(key, "an array of strings", value) }
+                e.explanation = try a.enumerated().map { (i, v) throws(EventDecodingError) in
+                    guard let s = v.stringValue else { throw bad("\(key)[\(i)]", "a string", v) }
+                    return s
+                }
+            case "dismissed":
+                guard let a = value.arrayValue else { throw bad(key, "an array of ids", value) }
+                dismissedIDs = try a.enumerated().map { (i, v) throws(EventDecodingError) in
+                    if let s = v.stringValue { return s }
+                    if let o = v.objectValue { return try decodeRef("\(key)[\(i)]", o).id }
+                    throw bad("\(key)[\(i)]", "a string", v)
+                }
+            case "dismissedControllers":
+                guard let a = value.arrayValue else { throw bad(key, "an array of controller references", value) }
+                dismissedRefs = try a.enumerated().map { (i, v) throws(EventDecodingError) in
+                    guard let o = v.objectValue else { throw bad("\(key)[\(i)]", "an object", v) }
+                    return try decodeRef("\(key)[\(i)]", o)
+                }
+            case "forwarded":
+                if value != .null {
+                    guard let v = value.boolValue else { throw bad(key, "a boolean", value) }
+                    e.forwarded = v
+                }
+            case "diagnostics":
+                guard let a = value.arrayValue else { throw bad(key, "an array", value) }
+                e.diagnostics = try a.enumerated().map { (i, v) throws(EventDecodingError) in
+                    let path = "\(key)[\(i)]"
+                    guard let d = v.objectValue else { throw bad(path, "an object", v) }
+                    guard let code = d["code"]?.stringValue else { throw EventDecodingError(key: path + ".code", message: "missing or not a string") }
+                    guard let sevName = d["severity"]?.stringValue, let sev = Severity(rawValue: sevName) else {
+                        throw EventDecodingError(key: path + ".severity", message: "missing or not one of info, warning, error")
+                    }
+                    return Diagnostic(code: DiagnosticCode(rawValue: code), severity: sev, message: d["message"]?.stringValue ?? "")
+                }
+            case "chain":
+                guard let a = value.arrayValue else { throw bad(key, "an array", value) }
+                e.chain = try a.enumerated().map { (i, v) throws(EventDecodingError) in
+                    guard let o = v.objectValue else { throw bad("\(key)[\(i)]", "an object", v) }
+                    return try decodeRef("\(key)[\(i)]", o)
+                }
+            case "callSite": e.callSite = try optionalString(key, value)
+            default: continue  // unknown fields are ignored (forward compatibility)
+            }
+        }
+        guard let seq else { throw EventDecodingError(key: "seq", message: "missing") }
+        guard let time else { throw EventDecodingError(key: "time", message: "missing") }
+        guard let kind else { throw EventDecodingError(key: "kind", message: "missing") }
+        guard let outcome else { throw EventDecodingError(key: "outcome", message: "missing") }
+        e.seq = seq; e.time = time; e.kind = kind; e.outcome = outcome
+        e.thread = thread ?? "main"
+        e.animated = animated ?? false
+        if dismissedRefs.map(\.id) == dismissedIDs || dismissedIDs.isEmpty {
+            e.dismissed = dismissedRefs
+        } else {
+            // Only ids were written (or they disagree): keep ids, borrow types where known.
+            let byID = Dictionary(dismissedRefs.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            e.dismissed = dismissedIDs.map { byID[$0] ?? ControllerRef(id: $0, type: "?") }
+        }
+        return e
+    }
+
+    private static func bad(_ key: String, _ expected: String, _ v: JSONValue) -> EventDecodingError {
+        EventDecodingError(key: key, message: "expected \(expected), found \(v.typeDescription)")
+    }
+
+    private static func optionalString(_ key: String, _ v: JSONValue) throws(EventDecodingError) -> String? {
+        if v == .null { return nil }
+        guard let s = v.stringValue else { throw bad(key, "a string", v) }
+        return s
+    }
+
+    private static func optionalRef(_ key: String, _ v: JSONValue) throws(EventDecodingError) -> ControllerRef? {
+        if v == .null { return nil }
+        guard let o = v.objectValue else { throw bad(key, "a controller reference object", v) }
+        return try decodeRef(key, o)
+    }
+
+    private static func decodeRef(_ key: String, _ o: JSONObject) throws(EventDecodingError) -> ControllerRef {
+        guard let id = o["id"]?.stringValue else { throw EventDecodingError(key: key + ".id", message: "missing or not a string") }
+        guard let type = o["type"]?.stringValue else { throw EventDecodingError(key: key + ".type", message: "missing or not a string") }
+        return ControllerRef(id: id, type: type, title: o["title"]?.stringValue)
+    }
+}

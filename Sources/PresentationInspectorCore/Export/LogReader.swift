@@ -1,0 +1,187 @@
+import Foundation
+
+/// A line of a log that could not be used; the events around it still are.
+public struct LogIssue: Hashable, Sendable, CustomStringConvertible {
+    /// 1-based line number.
+    public var line: Int
+    public var message: String
+    /// The last line had no newline and did not parse: a write cut short (a crash or a kill).
+    public var isTruncatedLastLine: Bool
+
+    public var description: String { "line \(line): \(message)" }
+}
+
+/// A log that could not be read at all. Each message names the file (and line, where one applies).
+public enum LogReadError: Error, Equatable, Sendable, CustomStringConvertible {
+    case fileNotFound(file: String)
+    case unreadable(file: String, reason: String)
+    case empty(file: String)
+    case badHeader(file: String, line: Int, message: String)
+    case unsupportedVersion(file: String, line: Int, message: String)
+
+    public var description: String {
+        switch self {
+        case .fileNotFound(let f): "\(f): no such file"
+        case .unreadable(let f, let r): "\(f): cannot read: \(r)"
+        case .empty(let f): "\(f): the file is empty; expected a presentation-inspector-log header on line 1"
+        case .badHeader(let f, let l, let m): "\(f):\(l): not a presentation-inspector-log: \(m)"
+        case .unsupportedVersion(let f, let l, let m): "\(f):\(l): \(m)"
+        }
+    }
+}
+
+/// Everything read from a log.
+public struct LogReadResult: Sendable {
+    public var header: LogHeader
+    public var events: [Event]
+    /// Lines that were skipped, in file order.
+    public var issues: [LogIssue]
+    /// The last line was cut short and dropped.
+    public var truncatedLastLine: Bool { issues.last?.isTruncatedLastLine ?? false }
+}
+
+/// Reads JSONL event logs in a streaming fashion: bounded memory, every complete event kept,
+/// bad lines reported with their numbers.
+public enum LogReader {
+    /// Lines longer than this are skipped and reported (default 16 MiB).
+    public static let maximumLineLength = 16 << 20
+
+    /// Reads a whole log file (`-` reads standard input).
+    public static func read(path: String) throws(LogReadError) -> LogReadResult {
+        var events: [Event] = []
+        let (header, issues) = try stream(path: path) { events.append($0) }
+        return LogReadResult(header: header, events: events, issues: issues)
+    }
+
+    /// Reads a log held in memory; `name` is used in messages.
+    public static func read(text: String, name: String = "<memory>") throws(LogReadError) -> LogReadResult {
+        var events: [Event] = []
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
+        let terminated = text.hasSuffix("\n")
+        if terminated { lines.removeLast() }
+        var state = ReadState(name: name)
+        for (i, l) in lines.enumerated() {
+            l.withUnsafeBufferPointer { b in
+                var bytes = b
+                if bytes.last == 0x0D { bytes = UnsafeBufferPointer(rebasing: bytes.dropLast()) }
+                state.consume(LineReader.Line(number: i + 1, bytes: bytes, terminated: terminated || i < lines.count - 1)) { events.append($0) }
+            }
+            if let e = state.fatal { throw e }
+        }
+        return LogReadResult(header: try state.finish(), events: events, issues: state.issues)
+    }
+
+    /// Streams a log file: calls `event` for each valid event in file order and returns the
+    /// header and the skipped lines. `-` reads standard input.
+    public static func stream(path: String, event: (Event) -> Void) throws(LogReadError) -> (LogHeader, [LogIssue]) {
+        let fd: Int32
+        if path == "-" {
+            fd = 0
+        } else {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { throw .fileNotFound(file: path) }
+            if isDir.boolValue { throw .unreadable(file: path, reason: "is a directory") }
+            fd = open(path, O_RDONLY)
+            guard fd >= 0 else { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
+        }
+        defer { if fd != 0 { close(fd) } }
+        let name = path == "-" ? "<stdin>" : path
+        var state = ReadState(name: name)
+        let reader = LineReader(fd: fd, maximumLineLength: maximumLineLength)
+        let err = reader.forEachLine({ line in
+            state.consume(line, event)
+        }, oversized: { number, length in
+            if number == 1 || state.header == nil {
+                state.fatal = state.fatal ?? .badHeader(file: name, line: number, message: "line is \(length) bytes long; a header is one short JSON object")
+            } else {
+                state.issues.append(LogIssue(line: number, message: "line is \(length) bytes long (limit \(maximumLineLength)); skipped", isTruncatedLastLine: false))
+            }
+        })
+        if let err { throw .unreadable(file: name, reason: String(cString: strerror(err))) }
+        if let f = state.fatal { throw f }
+        return (try state.finish(), state.issues)
+    }
+
+    /// Line-by-line state shared by the file and in-memory readers.
+    struct ReadState {
+        let name: String
+        var header: LogHeader?
+        var issues: [LogIssue] = []
+        var fatal: LogReadError?
+        var sawContent = false
+
+        init(name: String) { self.name = name }
+
+        mutating func consume(_ line: LineReader.Line, _ event: (Event) -> Void) {
+            guard fatal == nil else { return }
+            if isBlank(line.bytes) { return }
+            sawContent = true
+            let parsed: JSONValue
+            do {
+                parsed = try JSONParser.parse(line.bytes)
+            } catch {
+                if header == nil {
+                    fatal = .badHeader(file: name, line: line.number, message: "invalid JSON: \(error.message) at column \(error.offset + 1)")
+                } else {
+                    issues.append(LogIssue(line: line.number,
+                                           message: line.terminated ? "invalid JSON: \(error.message) at column \(error.offset + 1); skipped"
+                                                                    : "last line is incomplete (the write was cut short); skipped",
+                                           isTruncatedLastLine: !line.terminated))
+                }
+                return
+            }
+            guard let object = parsed.objectValue else {
+                if header == nil { fatal = .badHeader(file: name, line: line.number, message: "expected a JSON object, found \(parsed.typeDescription)") }
+                else { issues.append(LogIssue(line: line.number, message: "expected a JSON object, found \(parsed.typeDescription); skipped", isTruncatedLastLine: false)) }
+                return
+            }
+            if header == nil {
+                do {
+                    header = try EventCoding.decodeHeader(object)
+                } catch {
+                    if error.key == "version", object["format"]?.stringValue == LogHeader.formatName {
+                        fatal = .unsupportedVersion(file: name, line: line.number, message: error.description)
+                    } else {
+                        fatal = .badHeader(file: name, line: line.number, message: error.description)
+                    }
+                }
+                return
+            }
+            do {
+                event(try EventCoding.decodeEvent(object))
+            } catch {
+                issues.append(LogIssue(line: line.number, message: "\(error.description); skipped", isTruncatedLastLine: false))
+            }
+        }
+
+        func finish() throws(LogReadError) -> LogHeader {
+            if let fatal { throw fatal }
+            guard let header else {
+                if sawContent { throw LogReadError.badHeader(file: name, line: 1, message: "no header line") }
+                throw LogReadError.empty(file: name)
+            }
+            return header
+        }
+
+        private func isBlank(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+            for c in b where !(c == 0x20 || c == 0x09 || c == 0x0D) { return false }
+            return true
+        }
+    }
+}
+
+/// Writes logs: header line, then one event per line.
+public enum LogWriter {
+    /// The whole log as text, ending with a newline.
+    public static func text(header: LogHeader, events: [Event]) -> String {
+        var out = EventCoding.encode(header) + "\n"
+        out.reserveCapacity(events.count * 600)
+        for e in events { out += EventCoding.encode(e); out += "\n" }
+        return out
+    }
+
+    /// Writes the log to `path` atomically.
+    public static func write(header: LogHeader, events: [Event], to path: String) throws {
+        try text(header: header, events: events).write(toFile: path, atomically: true, encoding: .utf8)
+    }
+}

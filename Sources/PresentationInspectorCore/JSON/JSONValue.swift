@@ -1,0 +1,298 @@
+import Foundation
+
+/// A parsed JSON value. Objects keep their members in file order so that errors can point
+/// at keys in the order the author wrote them and duplicates can be reported.
+public enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    /// `"null"`, `"a boolean"`, …: used in error messages.
+    public var typeDescription: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+    public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
+    public var numberValue: Double? { if case .number(let n) = self { n } else { nil } }
+    public var arrayValue: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
+    public var objectValue: JSONObject? { if case .object(let o) = self { o } else { nil } }
+    /// The number as an `Int` when it is integral and in range.
+    public var intValue: Int? {
+        guard case .number(let n) = self, n == n.rounded(), abs(n) < 9.0e15 else { return nil }
+        return Int(n)
+    }
+}
+
+/// A JSON object: members in file order.
+public struct JSONObject: Sendable, Equatable {
+    public var members: [(key: String, value: JSONValue)]
+
+    public init(_ members: [(key: String, value: JSONValue)] = []) { self.members = members }
+
+    /// The first member with this key.
+    public subscript(key: String) -> JSONValue? {
+        for m in members where m.key == key { return m.value }
+        return nil
+    }
+
+    public var keys: [String] { members.map(\.key) }
+
+    public static func == (a: JSONObject, b: JSONObject) -> Bool {
+        a.members.count == b.members.count && zip(a.members, b.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+}
+
+/// Why a text is not JSON, and where.
+public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Byte offset of the problem in the input.
+    public var offset: Int
+    public var message: String
+    public var description: String { "\(message) (at byte \(offset))" }
+}
+
+/// A small, strict JSON parser over UTF-8 bytes (RFC 8259), with a nesting limit so that
+/// hostile input cannot exhaust the stack.
+public struct JSONParser {
+    /// The deepest nesting accepted.
+    public static let maximumDepth = 256
+
+    /// Parses one complete JSON text.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+        var p = JSONParser(bytes: bytes)
+        p.skipWhitespace()
+        let v = try p.parseValue(depth: 0)
+        p.skipWhitespace()
+        if p.i < bytes.count { throw p.error("unexpected text after the JSON value") }
+        return v
+    }
+
+    /// Parses one complete JSON text from a string.
+    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+        var copy = text
+        let result: Result<JSONValue, JSONSyntaxError> = copy.withUTF8 { buf in
+            do throws(JSONSyntaxError) { return .success(try parse(buf)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// Parses one complete JSON text from bytes.
+    public static func parse(_ data: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        let result: Result<JSONValue, JSONSyntaxError> = data.withUnsafeBufferPointer { buf in
+            do throws(JSONSyntaxError) { return .success(try parse(buf)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    private let b: UnsafeBufferPointer<UInt8>
+    private var i = 0
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) { b = bytes }
+
+    private func error(_ message: String) -> JSONSyntaxError { JSONSyntaxError(offset: i, message: message) }
+
+    private mutating func skipWhitespace() {
+        while i < b.count {
+            let c = b[i]
+            if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { i += 1 } else { return }
+        }
+    }
+
+    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        guard i < b.count else { throw error("unexpected end of input") }
+        switch b[i] {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default:
+            let c = b[i]
+            if c >= 0x20 && c < 0x7F { throw error("unexpected character '\(Character(UnicodeScalar(c)))'") }
+            throw error("unexpected byte 0x\(String(c, radix: 16))")
+        }
+    }
+
+    private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+        let n = word.utf8CodeUnitCount
+        guard i + n <= b.count else { throw error("unexpected end of input") }
+        let w = word.utf8Start
+        for k in 0..<n where b[i + k] != w[k] { throw error("invalid literal") }
+        i += n
+    }
+
+    private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        if depth > Self.maximumDepth { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+        i += 1
+        var members: [(key: String, value: JSONValue)] = []
+        skipWhitespace()
+        if i < b.count && b[i] == UInt8(ascii: "}") { i += 1; return .object(JSONObject(members)) }
+        while true {
+            skipWhitespace()
+            guard i < b.count else { throw error("unexpected end of input in an object") }
+            guard b[i] == UInt8(ascii: "\"") else { throw error("expected a key string in an object") }
+            let key = try parseString()
+            skipWhitespace()
+            guard i < b.count, b[i] == UInt8(ascii: ":") else { throw error("expected ':' after key \"\(key)\"") }
+            i += 1
+            skipWhitespace()
+            let value = try parseValue(depth: depth)
+            members.append((key, value))
+            skipWhitespace()
+            guard i < b.count else { throw error("unexpected end of input in an object") }
+            if b[i] == UInt8(ascii: ",") { i += 1; continue }
+            if b[i] == UInt8(ascii: "}") { i += 1; return .object(JSONObject(members)) }
+            throw error("expected ',' or '}' in an object")
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        if depth > Self.maximumDepth { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+        i += 1
+        var items: [JSONValue] = []
+        skipWhitespace()
+        if i < b.count && b[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+        while true {
+            skipWhitespace()
+            items.append(try parseValue(depth: depth))
+            skipWhitespace()
+            guard i < b.count else { throw error("unexpected end of input in an array") }
+            if b[i] == UInt8(ascii: ",") { i += 1; continue }
+            if b[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+            throw error("expected ',' or ']' in an array")
+        }
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> Double {
+        let start = i
+        if b[i] == UInt8(ascii: "-") { i += 1 }
+        func digits(_ p: inout JSONParser) -> Int {
+            let s = p.i
+            while p.i < p.b.count, p.b[p.i] >= 0x30, p.b[p.i] <= 0x39 { p.i += 1 }
+            return p.i - s
+        }
+        guard i < b.count else { throw error("unexpected end of input in a number") }
+        if b[i] == UInt8(ascii: "0") { i += 1 } else if digits(&self) == 0 { throw error("invalid number") }
+        var integral = true
+        if i < b.count, b[i] == UInt8(ascii: ".") {
+            integral = false
+            i += 1
+            if digits(&self) == 0 { throw error("invalid number: digits expected after '.'") }
+        }
+        if i < b.count, b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") {
+            integral = false
+            i += 1
+            if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i += 1 }
+            if digits(&self) == 0 { throw error("invalid number: digits expected in the exponent") }
+        }
+        let len = i - start
+        if integral && len <= 15 {
+            // Fast path: small integers need no floating-point parsing.
+            var v = 0
+            var k = start
+            let neg = b[k] == UInt8(ascii: "-")
+            if neg { k += 1 }
+            while k < i { v = v * 10 + Int(b[k] - 0x30); k += 1 }
+            return Double(neg ? -v : v)
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
+        guard let d = Double(text), d.isFinite else { throw JSONSyntaxError(offset: start, message: "number out of range") }
+        return d
+    }
+
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        i += 1  // opening quote
+        let start = i
+        var plain = true  // no escapes and ASCII only: one copy, no validation
+        while i < b.count {
+            let c = b[i]
+            if c == UInt8(ascii: "\"") {
+                if plain {
+                    let s = String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
+                    i += 1
+                    return s
+                }
+                break
+            }
+            if c == UInt8(ascii: "\\") || c >= 0x80 { plain = false; break }
+            if c < 0x20 { throw error("control character in a string") }
+            i += 1
+        }
+        // Slow path: escapes or non-ASCII bytes.
+        var out: [UInt8] = Array(UnsafeBufferPointer(rebasing: b[start..<i]))
+        while i < b.count {
+            let c = b[i]
+            if c == UInt8(ascii: "\"") {
+                i += 1
+                guard let s = String(bytes: out, encoding: .utf8) else {
+                    throw JSONSyntaxError(offset: start, message: "invalid UTF-8 in a string")
+                }
+                return s
+            }
+            if c < 0x20 { throw error("control character in a string") }
+            if c != UInt8(ascii: "\\") { out.append(c); i += 1; continue }
+            i += 1
+            guard i < b.count else { break }
+            let e = b[i]
+            i += 1
+            switch e {
+            case UInt8(ascii: "\""): out.append(0x22)
+            case UInt8(ascii: "\\"): out.append(0x5C)
+            case UInt8(ascii: "/"): out.append(0x2F)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hex4()
+                if (0xD800...0xDBFF).contains(scalar) {
+                    guard i + 1 < b.count, b[i] == UInt8(ascii: "\\"), b[i + 1] == UInt8(ascii: "u") else {
+                        throw error("unpaired surrogate in a \\u escape")
+                    }
+                    i += 2
+                    let low = try hex4()
+                    guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired surrogate in a \\u escape") }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00...0xDFFF).contains(scalar) {
+                    throw error("unpaired surrogate in a \\u escape")
+                }
+                guard let u = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
+                out.append(contentsOf: Array(String(Character(u)).utf8))
+            default:
+                throw error("invalid escape '\\\(Character(UnicodeScalar(e)))'")
+            }
+        }
+        throw JSONSyntaxError(offset: b.count, message: "unterminated string")
+    }
+
+    private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+        guard i + 4 <= b.count else { throw error("unexpected end of input in a \\u escape") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let c = b[i]
+            let d: UInt32
+            switch c {
+            case 0x30...0x39: d = UInt32(c - 0x30)
+            case 0x41...0x46: d = UInt32(c - 0x41 + 10)
+            case 0x61...0x66: d = UInt32(c - 0x61 + 10)
+            default: throw error("invalid hex digit in a \\u escape")
+            }
+            v = v * 16 + d
+            i += 1
+        }
+        return v
+    }
+}

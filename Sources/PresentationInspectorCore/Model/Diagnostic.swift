@@ -1,0 +1,149 @@
+/// How serious a finding is. Ordered: `info < warning < error`.
+public enum Severity: String, Sendable, CaseIterable, Comparable {
+    case info, warning, error
+
+    private var rank: Int {
+        switch self {
+        case .info: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// A finding's stable identifier, such as `already-presenting`.
+///
+/// A struct rather than an enum so that logs written by newer versions, with codes this
+/// version does not know, still read.
+public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    /// The presented controller already has a presenting controller (UIKit raises).
+    public static let alreadyPresented = Self(rawValue: "already-presented")
+    /// The presented controller has a parent or is a window's root (UIKit raises).
+    public static let activeController = Self(rawValue: "active-controller")
+    /// A present or dismiss transition is running in the source's window.
+    public static let presentationInProgress = Self(rawValue: "presentation-in-progress")
+    /// The resolved presenting controller already presents something.
+    public static let alreadyPresenting = Self(rawValue: "already-presenting")
+    /// The source's view is not in a window.
+    public static let notInWindowHierarchy = Self(rawValue: "not-in-window-hierarchy")
+    /// A dismiss arrived while a transition was running.
+    public static let dismissDuringTransition = Self(rawValue: "dismiss-during-transition")
+    /// A dismiss found nothing to dismiss.
+    public static let nothingToDismiss = Self(rawValue: "nothing-to-dismiss")
+    /// UIKit was used from a background thread.
+    public static let offMainThread = Self(rawValue: "off-main-thread")
+    /// A dismissed controller was still alive some time after its dismissal.
+    public static let leakedAfterDismiss = Self(rawValue: "leaked-after-dismiss")
+    /// `present` was sent to a controller outside any window's controller hierarchy.
+    public static let detachedPresenter = Self(rawValue: "detached-presenter")
+    /// A popover was presented with no source view or bar button item.
+    public static let popoverWithoutAnchor = Self(rawValue: "popover-without-anchor")
+    /// The presentation chain grew deeper than the configured limit.
+    public static let deepChain = Self(rawValue: "deep-chain")
+
+    /// Every code this version emits, in the order of DESIGN's rules.
+    public static let known: [DiagnosticCode] = [
+        .alreadyPresented, .activeController, .presentationInProgress, .alreadyPresenting,
+        .notInWindowHierarchy, .dismissDuringTransition, .nothingToDismiss, .offMainThread,
+        .leakedAfterDismiss, .detachedPresenter, .popoverWithoutAnchor, .deepChain,
+    ]
+}
+
+/// One finding attached to an event: a stable code, a severity and UIKit's wording.
+public struct Diagnostic: Hashable, Sendable {
+    public var code: DiagnosticCode
+    public var severity: Severity
+    public var message: String
+
+    public init(code: DiagnosticCode, severity: Severity, message: String) {
+        self.code = code
+        self.severity = severity
+        self.message = message
+    }
+}
+
+extension Diagnostic {
+    /// "Application tried to present modally a view controller <P> that is already being presented by <Q>."
+    public static func alreadyPresented(_ presented: ControllerRef, by presenter: ControllerRef) -> Diagnostic {
+        Diagnostic(code: .alreadyPresented, severity: .error,
+                   message: "Application tried to present modally a view controller \(presented.consoleDescription) that is already being presented by \(presenter.consoleDescription).")
+    }
+
+    /// "Application tried to present modally an active controller <P>."
+    public static func activeController(_ presented: ControllerRef) -> Diagnostic {
+        Diagnostic(code: .activeController, severity: .error,
+                   message: "Application tried to present modally an active controller \(presented.consoleDescription).")
+    }
+
+    /// "Attempt to present <P> on <R> (from <S>) while a presentation is in progress."
+    public static func presentationInProgress(_ p: ControllerRef, on r: ControllerRef, from s: ControllerRef) -> Diagnostic {
+        Diagnostic(code: .presentationInProgress, severity: .warning,
+                   message: "Attempt to present \(p.consoleDescription) on \(r.consoleDescription) (from \(s.consoleDescription)) while a presentation is in progress.")
+    }
+
+    /// "Attempt to present <P> on <R> (from <S>) which is already presenting <Q>."
+    public static func alreadyPresenting(_ p: ControllerRef, on r: ControllerRef, from s: ControllerRef, current q: ControllerRef) -> Diagnostic {
+        Diagnostic(code: .alreadyPresenting, severity: .warning,
+                   message: "Attempt to present \(p.consoleDescription) on \(r.consoleDescription) (from \(s.consoleDescription)) which is already presenting \(q.consoleDescription).")
+    }
+
+    /// "Attempt to present <P> on <R> (from <S>) whose view is not in the window hierarchy."
+    public static func notInWindowHierarchy(_ p: ControllerRef, on r: ControllerRef, from s: ControllerRef) -> Diagnostic {
+        Diagnostic(code: .notInWindowHierarchy, severity: .warning,
+                   message: "Attempt to present \(p.consoleDescription) on \(r.consoleDescription) (from \(s.consoleDescription)) whose view is not in the window hierarchy.")
+    }
+
+    /// "Attempt to dismiss from view controller <R> while a presentation or dismiss is in progress!"
+    public static func dismissDuringTransition(_ receiver: ControllerRef) -> Diagnostic {
+        Diagnostic(code: .dismissDuringTransition, severity: .warning,
+                   message: "Attempt to dismiss from view controller \(receiver.consoleDescription) while a presentation or dismiss is in progress!")
+    }
+
+    /// Informational: a dismiss with nothing to dismiss.
+    public static func nothingToDismiss(_ receiver: ControllerRef) -> Diagnostic {
+        Diagnostic(code: .nothingToDismiss, severity: .info,
+                   message: "Dismiss sent to \(receiver.consoleDescription), which presents nothing and was not presented: nothing to dismiss.")
+    }
+
+    /// UIKit used from a background thread.
+    public static func offMainThread(_ api: String, thread: String) -> Diagnostic {
+        Diagnostic(code: .offMainThread, severity: .error,
+                   message: "\(api) called on thread \"\(thread)\"; UIKit must be used from the main thread only.")
+    }
+
+    /// A controller still alive after its dismissal.
+    public static func leakedAfterDismiss(_ controller: ControllerRef, seconds: Double) -> Diagnostic {
+        Diagnostic(code: .leakedAfterDismiss, severity: .warning,
+                   message: "\(controller.consoleDescription) is still alive \(formatSeconds(seconds)) after its dismissal completed; something still retains it.")
+    }
+
+    /// "Presenting view controllers on detached view controllers is discouraged <S>."
+    public static func detachedPresenter(_ source: ControllerRef) -> Diagnostic {
+        Diagnostic(code: .detachedPresenter, severity: .warning,
+                   message: "Presenting view controllers on detached view controllers is discouraged \(source.consoleDescription).")
+    }
+
+    /// "UIPopoverPresentationController (<P>) should have a non-nil sourceView or barButtonItem set before the presentation occurs."
+    public static func popoverWithoutAnchor(_ presented: ControllerRef) -> Diagnostic {
+        Diagnostic(code: .popoverWithoutAnchor, severity: .error,
+                   message: "UIPopoverPresentationController (\(presented.consoleDescription)) should have a non-nil sourceView or barButtonItem set before the presentation occurs.")
+    }
+
+    /// Informational: the chain is deeper than the limit.
+    public static func deepChain(depth: Int, limit: Int) -> Diagnostic {
+        Diagnostic(code: .deepChain, severity: .info,
+                   message: "The presentation chain is \(depth) presented controllers deep (limit \(limit)); users lose track of deep modal stacks.")
+    }
+}
+
+/// `0.35 s`, `2 s`: a compact rendering of a duration in seconds.
+func formatSeconds(_ s: Double) -> String {
+    if s == s.rounded() { return "\(Int(s)) s" }
+    return "\((s * 1000).rounded() / 1000) s"
+}

@@ -1,0 +1,141 @@
+/// What an event records.
+public enum EventKind: String, Sendable, CaseIterable {
+    /// A `present(_:animated:completion:)` call.
+    case present
+    /// A `dismiss(animated:completion:)` call (forwarded re-entries are folded into one).
+    case dismiss
+    /// A sheet swiped down by the user: no `dismiss` call is involved.
+    case interactiveDismiss = "interactive-dismiss"
+    /// The end of a present transition; its completion handler runs now.
+    case presentCompleted = "present-completed"
+    /// The end of a dismiss transition.
+    case dismissCompleted = "dismiss-completed"
+    /// A dismissed controller checked for being still alive.
+    case leakCheck = "leak-check"
+}
+
+/// How an operation ended.
+public enum Outcome: String, Sendable, CaseIterable {
+    case presented, rejected, dismissed
+    case noOp = "no-op"
+    case completed, cancelled, blocked
+}
+
+/// One recorded fact. Kind-specific fields are `nil` where they do not apply.
+///
+/// Events hold ``ControllerRef`` snapshots only, never controllers.
+public struct Event: Hashable, Sendable {
+    /// Position in the recording, from 1, without gaps (a ring-buffer gap shows as missing numbers).
+    public var seq: Int
+    /// Seconds since the recording started.
+    public var time: Double
+    /// `"main"`, or the name of the thread the call was made on.
+    public var thread: String
+    public var kind: EventKind
+    public var outcome: Outcome
+    public var animated: Bool
+    /// The window whose chain the event concerns, when known.
+    public var window: String?
+    /// For completions and leak checks: the `seq` of the operation they belong to.
+    public var relatesTo: Int?
+
+    // present
+    /// The receiver of `present` (the original presenter).
+    public var source: ControllerRef?
+    public var presented: ControllerRef?
+    /// The controller UIKit makes `presentingViewController`.
+    public var presenting: ControllerRef?
+    /// The controller whose area the presentation covers.
+    public var contextProvider: ControllerRef?
+    public var requestedStyle: PresentationStyle?
+    public var effectiveStyle: PresentationStyle?
+    public var requestedTransition: TransitionStyle?
+    public var effectiveTransition: TransitionStyle?
+    /// The walk that found the answer, one sentence per step.
+    public var explanation: [String]
+
+    // dismiss
+    /// The receiver of `dismiss` (or the swiped sheet for an interactive dismissal).
+    public var receiver: ControllerRef?
+    /// The presenting controller that performed the dismissal.
+    public var handledBy: ControllerRef?
+    /// Dismissed controllers, top first.
+    public var dismissed: [ControllerRef]
+    /// Whether the message was handled by another controller than its receiver.
+    public var forwarded: Bool?
+
+    // all
+    public var diagnostics: [Diagnostic]
+    /// The window's presentation chain after the event, root first.
+    public var chain: [ControllerRef]
+    /// Where the call came from, when known (`file:line` or a symbol).
+    public var callSite: String?
+
+    /// Creates an event; only the fields every event has are required.
+    public init(seq: Int = 0, time: Double, thread: String = "main", kind: EventKind, outcome: Outcome,
+                animated: Bool = false, window: String? = nil, relatesTo: Int? = nil,
+                source: ControllerRef? = nil, presented: ControllerRef? = nil, presenting: ControllerRef? = nil,
+                contextProvider: ControllerRef? = nil, requestedStyle: PresentationStyle? = nil,
+                effectiveStyle: PresentationStyle? = nil, requestedTransition: TransitionStyle? = nil,
+                effectiveTransition: TransitionStyle? = nil, explanation: [String] = [],
+                receiver: ControllerRef? = nil, handledBy: ControllerRef? = nil, dismissed: [ControllerRef] = [],
+                forwarded: Bool? = nil, diagnostics: [Diagnostic] = [], chain: [ControllerRef] = [],
+                callSite: String? = nil) {
+        self.seq = seq; self.time = time; self.thread = thread; self.kind = kind; self.outcome = outcome
+        self.animated = animated; self.window = window; self.relatesTo = relatesTo
+        self.source = source; self.presented = presented; self.presenting = presenting
+        self.contextProvider = contextProvider; self.requestedStyle = requestedStyle
+        self.effectiveStyle = effectiveStyle; self.requestedTransition = requestedTransition
+        self.effectiveTransition = effectiveTransition; self.explanation = explanation
+        self.receiver = receiver; self.handledBy = handledBy; self.dismissed = dismissed
+        self.forwarded = forwarded; self.diagnostics = diagnostics; self.chain = chain; self.callSite = callSite
+    }
+
+    /// The most severe diagnostic's severity, if any.
+    public var maxSeverity: Severity? { diagnostics.map(\.severity).max() }
+
+    /// Every controller the event names, each once, in field order.
+    public var controllers: [ControllerRef] {
+        var seen = Set<String>()
+        var out: [ControllerRef] = []
+        for ref in [source, presented, presenting, contextProvider, receiver, handledBy].compactMap({ $0 }) + dismissed
+        where seen.insert(ref.id).inserted { out.append(ref) }
+        return out
+    }
+
+    /// Whether the event names the controller with this id (or, failing that, this type name).
+    public func mentions(_ idOrType: String) -> Bool {
+        controllers.contains { $0.id == idOrType || $0.type == idOrType } || chain.contains { $0.id == idOrType }
+    }
+
+    /// A one-line summary: `#3 0.350s present PeoplePicker on PhotoLibrary → presented`.
+    public var summary: String {
+        var s = "#\(seq) \(formatTime(time)) \(kind.rawValue)"
+        switch kind {
+        case .present:
+            s += " \(presented?.label ?? "?") from \(source?.label ?? "?")"
+            if let presenting, presenting.id != source?.id { s += " on \(presenting.label)" }
+        case .dismiss, .interactiveDismiss:
+            s += " via \(receiver?.label ?? "?")"
+            if !dismissed.isEmpty { s += " removing \(dismissed.map(\.label).joined(separator: ", "))" }
+        case .presentCompleted:
+            s += " \(presented?.label ?? "?")"
+        case .dismissCompleted:
+            s += " \(dismissed.map(\.label).joined(separator: ", "))"
+        case .leakCheck:
+            s += " \(dismissed.map(\.label).joined(separator: ", "))"
+        }
+        s += " → \(outcome.rawValue)"
+        if thread != "main" { s += " [thread \(thread)]" }
+        return s
+    }
+}
+
+/// `1.350s`: seconds with millisecond precision.
+public func formatTime(_ t: Double) -> String {
+    let ms = Int((t * 1000).rounded())
+    let sign = ms < 0 ? "-" : ""
+    let a = abs(ms)
+    let frac = String(a % 1000)
+    return "\(sign)\(a / 1000).\(String(repeating: "0", count: 3 - frac.count))\(frac)s"
+}

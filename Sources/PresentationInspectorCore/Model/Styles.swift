@@ -1,0 +1,74 @@
+/// `UIModalPresentationStyle`, with UIKit's raw values.
+public enum PresentationStyle: Int, CaseIterable, Sendable {
+    case fullScreen = 0
+    case pageSheet = 1
+    case formSheet = 2
+    case currentContext = 3
+    case custom = 4
+    case overFullScreen = 5
+    case overCurrentContext = 6
+    case popover = 7
+    case none = -1
+    case automatic = -2
+
+    /// The name used in scenario files and logs (the Swift case name).
+    public var name: String {
+        switch self {
+        case .fullScreen: "fullScreen"
+        case .pageSheet: "pageSheet"
+        case .formSheet: "formSheet"
+        case .currentContext: "currentContext"
+        case .custom: "custom"
+        case .overFullScreen: "overFullScreen"
+        case .overCurrentContext: "overCurrentContext"
+        case .popover: "popover"
+        case .none: "none"
+        case .automatic: "automatic"
+        }
+    }
+
+    /// Parses a name as written by ``name``.
+    public init?(name: String) {
+        guard let style = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = style
+    }
+
+    /// Whether the presenting controller is found through `definesPresentationContext`.
+    public var isContextStyle: Bool { self == .currentContext || self == .overCurrentContext }
+
+    /// Whether the presented view is drawn over the presenting one, which stays in the window.
+    /// `fullScreen` and `currentContext` remove the covered views once the transition ends.
+    public var keepsCoveredViewsInWindow: Bool { !(self == .fullScreen || self == .currentContext) }
+
+    /// Whether the style is a sheet that the user can swipe down.
+    public var isSheet: Bool { self == .pageSheet || self == .formSheet }
+}
+
+/// `UIModalTransitionStyle`, with UIKit's raw values.
+public enum TransitionStyle: Int, CaseIterable, Sendable {
+    case coverVertical = 0
+    case flipHorizontal = 1
+    case crossDissolve = 2
+    case partialCurl = 3
+
+    /// The name used in scenario files and logs.
+    public var name: String {
+        switch self {
+        case .coverVertical: "coverVertical"
+        case .flipHorizontal: "flipHorizontal"
+        case .crossDissolve: "crossDissolve"
+        case .partialCurl: "partialCurl"
+        }
+    }
+
+    /// Parses a name as written by ``name``.
+    public init?(name: String) {
+        guard let style = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = style
+    }
+}
+
+/// The horizontal size class of the environment a presentation happens in.
+public enum SizeClass: String, Sendable, CaseIterable {
+    case compact, regular
+}

@@ -1,0 +1,149 @@
+import Foundation
+
+/// A consistent copy of what a ``Recorder`` holds.
+public struct RecordingSnapshot: Sendable {
+    /// Retained events, oldest first.
+    public var events: [Event]
+    /// Events dropped from the front of the ring because it was full.
+    public var droppedCount: Int
+    /// Every event ever recorded (retained + dropped).
+    public var totalRecorded: Int
+}
+
+/// Keeps the most recent events in a bounded ring buffer, thread-safely.
+///
+/// When the ring is full the oldest event is dropped and counted, so a reader always knows
+/// how much is missing (``RecordingSnapshot/droppedCount``; sequence numbers stay gapless
+/// from the first retained event). Subscribers see every event, in sequence order.
+public final class Recorder: @unchecked Sendable {
+    /// The default ring capacity.
+    public static let defaultCapacity = 10_000
+
+    /// How many events the ring retains.
+    public let capacity: Int
+
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var ring: [Event?]
+    private var head = 0  // index of the oldest event
+    private var count = 0
+    private var nextSeq = 1
+    private var dropped = 0
+    private var liveLog: LiveLogWriter?
+
+    // Subscribers: guarded by `subscribersLock`; delivery is serialized by `deliveryLock`
+    // (recursive, so a subscriber may record an event itself).
+    private let subscribersLock = NSLock()
+    private var subscribers: [Int: @Sendable (Event) -> Void] = [:]
+    private var nextToken = 0
+    private let deliveryLock = NSRecursiveLock()
+
+    /// Creates a recorder that retains up to `capacity` events (at least 1).
+    public init(capacity: Int = Recorder.defaultCapacity) {
+        self.capacity = max(1, capacity)
+        ring = Array(repeating: nil, count: self.capacity)
+    }
+
+    /// Stores `event`, giving it the next sequence number, and returns the stored event.
+    @discardableResult
+    public func record(_ event: Event) -> Event {
+        var e = event
+        lock.lock()
+        e.seq = nextSeq
+        nextSeq += 1
+        if count == capacity {
+            ring[head] = e
+            head = (head + 1) % capacity
+            dropped += 1
+        } else {
+            ring[(head + count) % capacity] = e
+            count += 1
+        }
+        liveLog?.append(e)
+        // Hand over to delivery before releasing the store, so subscribers see sequence order.
+        deliveryLock.lock()
+        lock.unlock()
+        subscribersLock.lock()
+        let targets = subscribers.isEmpty ? [] : subscribers.sorted { $0.key < $1.key }.map(\.value)
+        subscribersLock.unlock()
+        for t in targets { t(e) }
+        deliveryLock.unlock()
+        return e
+    }
+
+    /// Retained events, oldest first.
+    public var events: [Event] { snapshot().events }
+
+    /// Events dropped because the ring was full.
+    public var droppedCount: Int {
+        lock.lock(); defer { lock.unlock() }
+        return dropped
+    }
+
+    /// A consistent copy of the ring and its counters.
+    public func snapshot() -> RecordingSnapshot {
+        lock.lock(); defer { lock.unlock() }
+        var out: [Event] = []
+        out.reserveCapacity(count)
+        for i in 0..<count { out.append(ring[(head + i) % capacity]!) }
+        return RecordingSnapshot(events: out, droppedCount: dropped, totalRecorded: nextSeq - 1)
+    }
+
+    /// The retained event with this sequence number.
+    public func event(seq: Int) -> Event? {
+        lock.lock(); defer { lock.unlock() }
+        guard count > 0, let first = ring[head]?.seq else { return nil }
+        let offset = seq - first
+        guard offset >= 0, offset < count else { return nil }
+        return ring[(head + offset) % capacity]
+    }
+
+    /// Forgets every event and counter (subscribers and the live log stay).
+    public func reset() {
+        lock.lock(); defer { lock.unlock() }
+        ring = Array(repeating: nil, count: capacity)
+        head = 0; count = 0; nextSeq = 1; dropped = 0
+    }
+
+    // MARK: Subscribers
+
+    /// A live-update registration; call ``cancel()`` (or drop it) to stop receiving events.
+    public final class Subscription: @unchecked Sendable {
+        private weak var recorder: Recorder?
+        private let token: Int
+        init(recorder: Recorder, token: Int) { self.recorder = recorder; self.token = token }
+        /// Stops delivery. Safe to call more than once.
+        public func cancel() { recorder?.unsubscribe(token) }
+        deinit { cancel() }
+    }
+
+    /// Calls `handler` with every event recorded from now on, on the recording thread, in
+    /// sequence order. Keep the returned subscription alive as long as you want updates.
+    public func subscribe(_ handler: @escaping @Sendable (Event) -> Void) -> Subscription {
+        subscribersLock.lock(); defer { subscribersLock.unlock() }
+        nextToken += 1
+        subscribers[nextToken] = handler
+        return Subscription(recorder: self, token: nextToken)
+    }
+
+    private func unsubscribe(_ token: Int) {
+        subscribersLock.lock(); defer { subscribersLock.unlock() }
+        subscribers[token] = nil
+    }
+
+    // MARK: Live log
+
+    /// Starts writing every new event to a JSONL file at `path` (header first), one
+    /// unbuffered write per line, so a crash loses at most the line being written.
+    public func startLiveLog(path: String, header: LogHeader) throws {
+        let writer = try LiveLogWriter(path: path, header: header)
+        lock.lock(); defer { lock.unlock() }
+        liveLog = writer
+    }
+
+    /// Stops the live log and closes its file.
+    public func stopLiveLog() {
+        lock.lock(); defer { lock.unlock() }
+        liveLog = nil
+    }
+}

@@ -1,0 +1,51 @@
+/// The resolver's read-only view of one view controller.
+///
+/// The simulator implements it over its model objects; on iOS an adapter implements it over
+/// `UIViewController` (holding it weakly). Everything the resolver decides comes from these
+/// properties, so the same rules run in tests on Linux and inside an app.
+public protocol PresentationNode: AnyObject {
+    /// The snapshot recorded for this controller.
+    var ref: ControllerRef { get }
+    /// `parent`: the container controller this one is a child of.
+    var parentNode: Self? { get }
+    /// `children`, in order (navigation: bottom to top).
+    var childNodes: [Self] { get }
+    /// The controller this one was presented by (`presentingViewController`), if it was presented.
+    var presentingNode: Self? { get }
+    /// The controller this one presents itself — not one inherited from a parent (see rule 5).
+    var ownPresentedNode: Self? { get }
+    /// The id of the window this controller is the root of, or nil if it is no window's root.
+    var rootOfWindow: String? { get }
+
+    var modalPresentationStyle: PresentationStyle { get }
+    var modalTransitionStyle: TransitionStyle { get }
+    var definesPresentationContext: Bool { get }
+    var providesPresentationContextTransitionStyle: Bool { get }
+    var isModalInPresentation: Bool { get }
+    /// Whether a popover presentation has a `sourceView` or `barButtonItem`.
+    var hasPopoverAnchor: Bool { get }
+
+    /// Whether this controller's view is currently in a window (`viewIfLoaded?.window != nil`).
+    var isViewInWindow: Bool { get }
+    /// The horizontal size class this controller is displayed in.
+    var horizontalSizeClass: SizeClass { get }
+    /// Whether a present or dismiss transition is running in this controller's window.
+    var isTransitionInProgress: Bool { get }
+
+    /// A weak probe used by leak checks after dismissal.
+    func makeLivenessProbe() -> LivenessProbe
+}
+
+/// Tells, some time after a dismissal, whether the dismissed controller is still alive and
+/// detached — that is, leaked. Holds the controller weakly.
+///
+/// Call ``isLeaked()`` on the thread that owns the controller (the main thread on iOS).
+public struct LivenessProbe: @unchecked Sendable {
+    private let check: () -> Bool
+
+    /// `check` returns true when the controller is still alive and not back in a hierarchy.
+    public init(_ check: @escaping () -> Bool) { self.check = check }
+
+    /// True when the controller is still alive and detached.
+    public func isLeaked() -> Bool { check() }
+}

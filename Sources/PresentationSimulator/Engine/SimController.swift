@@ -1,0 +1,99 @@
+import PresentationInspectorCore
+
+/// How a container shows its children (rule 6).
+public enum ContainerKind: String, Sendable, CaseIterable {
+    /// Not a container.
+    case none
+    /// `UINavigationController`: only the top child is visible.
+    case navigation
+    /// `UITabBarController`: only the selected child is visible.
+    case tabBar
+    /// `UISplitViewController`: every child is visible.
+    case split
+    /// A custom container: every child is visible.
+    case plain
+
+    /// The container kind implied by a UIKit class name, if any.
+    public static func implied(byType type: String) -> ContainerKind? {
+        switch type {
+        case "UINavigationController": .navigation
+        case "UITabBarController": .tabBar
+        case "UISplitViewController": .split
+        default: nil
+        }
+    }
+}
+
+/// A simulated view controller. Relationships follow UIKit's ownership: a parent retains its
+/// children, a presenting controller retains its presented controller, back references are weak.
+public final class SimController: PresentationNode {
+    public let id: String
+    public var type: String
+    public var title: String?
+    public let container: ContainerKind
+    public internal(set) var children: [SimController] = []
+    /// The selected child of a tab bar controller.
+    public internal(set) var selectedIndex = 0
+    public internal(set) weak var parent: SimController?
+    public internal(set) var presented: SimController?
+    public internal(set) weak var presenting: SimController?
+
+    public var modalPresentationStyle: PresentationStyle = .automatic
+    public var modalTransitionStyle: TransitionStyle = .coverVertical
+    public var definesPresentationContext: Bool
+    public var providesPresentationContextTransitionStyle = false
+    public var isModalInPresentation = false
+    public var hasPopoverAnchor = false
+
+    /// The style this controller was presented with, while it is presented.
+    public internal(set) var effectiveStyle: PresentationStyle?
+    /// Whether its present transition has finished.
+    public internal(set) var presentationCompleted = false
+    /// Whether a dismiss transition is removing it.
+    public internal(set) var isBeingDismissed = false
+
+    weak var simulation: Simulation?
+    var windowID: String?
+    var sizeClass: SizeClass = .compact
+    /// The scenario dropped its own reference (`release` step).
+    var releasedByScenario = false
+
+    /// Creates a controller; `definesPresentationContext` defaults to true for navigation
+    /// controllers, as in UIKit.
+    public init(id: String, type: String, title: String? = nil, container: ContainerKind? = nil) {
+        self.id = id
+        self.type = type
+        self.title = title
+        let kind = container ?? ContainerKind.implied(byType: type) ?? .none
+        self.container = kind
+        definesPresentationContext = kind == .navigation
+    }
+
+    /// The children whose views are shown: navigation top, tab bar selection, all others.
+    public var visibleChildren: [SimController] {
+        switch container {
+        case .navigation: children.last.map { [$0] } ?? []
+        case .tabBar: children.indices.contains(selectedIndex) ? [children[selectedIndex]] : []
+        case .split, .plain, .none: children
+        }
+    }
+
+    // MARK: PresentationNode
+
+    public var ref: ControllerRef { ControllerRef(id: id, type: type, title: title) }
+    public var parentNode: SimController? { parent }
+    public var childNodes: [SimController] { children }
+    public var presentingNode: SimController? { presenting }
+    public var ownPresentedNode: SimController? { presented }
+    public var rootOfWindow: String? { windowID }
+    public var isViewInWindow: Bool { simulation?.isViewInWindow(self) ?? false }
+    public var horizontalSizeClass: SizeClass { sizeClass }
+    public var isTransitionInProgress: Bool { simulation?.isTransitionInProgress(for: self) ?? false }
+
+    public func makeLivenessProbe() -> LivenessProbe {
+        LivenessProbe { [weak self] in
+            guard let c = self else { return false }
+            return c.releasedByScenario && c.parent == nil && c.presenting == nil && c.windowID == nil
+        }
+    }
+}

@@ -1,0 +1,391 @@
+import PresentationInspectorCore
+
+/// A simulated window.
+public final class SimWindow {
+    public let id: String
+    public let root: SimController
+    public var level: Double
+    public var isKey: Bool
+    let environment: Scenario.Environment
+
+    init(id: String, root: SimController, level: Double, isKey: Bool, environment: Scenario.Environment) {
+        self.id = id; self.root = root; self.level = level; self.isKey = isKey; self.environment = environment
+    }
+}
+
+/// A message UIKit would print to the console, with the virtual time it was printed at.
+public struct ConsoleLine: Sendable, Equatable {
+    public var time: Double
+    public var text: String
+}
+
+/// A misuse of the simulator that UIKit would not accept either (pushing onto a non-navigation
+/// controller, swiping a controller that is no sheet…).
+public struct SimulationError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var key: String?
+    public var message: String
+    public var description: String { message }
+}
+
+/// DESIGN's presentation model as an engine: windows, controllers, containers, a virtual
+/// clock, and present/dismiss calls routed through the same ``PresentationHooksHandler``
+/// that UIKit's swizzled methods call.
+public final class Simulation {
+    /// Length of an animated present or dismiss transition, in virtual seconds.
+    public static let transitionDuration = 0.35
+
+    public let clock: VirtualClock
+    public let handler: PresentationHooksHandler
+    public var recorder: Recorder { handler.recorder }
+    /// Messages UIKit would have printed.
+    public private(set) var console: [ConsoleLine] = []
+    public private(set) var windows: [SimWindow] = []
+
+    private var strong: [String: SimController] = [:]
+    private var weak: [String: WeakController] = [:]
+    /// References held by "something else" for controllers declared with `leaks`.
+    private var leakedOwners: [SimController] = []
+    private var runningTransitions: [String: Int] = [:]  // window id → count
+
+    private struct WeakController { weak var controller: SimController? }
+
+    /// Creates an engine that records into `recorder`.
+    public init(recorder: Recorder = Recorder(), configuration: HandlerConfiguration = HandlerConfiguration()) {
+        clock = VirtualClock()
+        handler = PresentationHooksHandler(recorder: recorder, scheduler: clock, configuration: configuration)
+    }
+
+    // MARK: Controllers and windows
+
+    /// The controller with this id, if it is still alive.
+    public func controller(_ id: String) -> SimController? { strong[id] ?? weak[id]?.controller }
+
+    /// Adds a controller that the simulation keeps alive until ``release(_:)``.
+    public func add(_ c: SimController, environment: Scenario.Environment = Scenario.Environment()) throws(SimulationError) {
+        guard controller(c.id) == nil else { throw SimulationError(key: "id", message: "duplicate controller id \"\(c.id)\"") }
+        c.simulation = self
+        c.sizeClass = environment.horizontalSizeClass
+        strong[c.id] = c
+        weak[c.id] = WeakController(controller: c)
+    }
+
+    /// Adds a window whose root is `root`.
+    @discardableResult
+    public func addWindow(id: String, root: SimController, level: Double = 0, isKey: Bool = false,
+                          environment: Scenario.Environment = Scenario.Environment()) throws(SimulationError) -> SimWindow {
+        guard !windows.contains(where: { $0.id == id }) else { throw SimulationError(key: "id", message: "duplicate window id \"\(id)\"") }
+        guard root.parent == nil, root.presenting == nil, root.windowID == nil else {
+            throw SimulationError(key: "root", message: "\(root.id) is already in a hierarchy and cannot be a window's root")
+        }
+        if isKey { windows.forEach { $0.isKey = false } }
+        let w = SimWindow(id: id, root: root, level: level, isKey: isKey, environment: environment)
+        root.windowID = id
+        windows.append(w)
+        return w
+    }
+
+    /// Drops the simulation's own reference to a controller; it lives on only while the
+    /// hierarchy (or a simulated leak) retains it.
+    public func release(_ id: String) {
+        strong[id]?.releasedByScenario = true
+        strong[id] = nil
+    }
+
+    func window(for c: SimController) -> SimWindow? {
+        guard let id = Hierarchy.windowID(of: c) else { return nil }
+        return windows.first { $0.id == id }
+    }
+
+    /// Loads a scenario's environment, controllers and windows (steps are not run).
+    public func load(_ scenario: Scenario) throws(SimulationError) {
+        for spec in scenario.controllers {
+            let c = SimController(id: spec.id, type: spec.type, title: spec.title, container: spec.container)
+            if let v = spec.modalPresentationStyle { c.modalPresentationStyle = v }
+            if let v = spec.modalTransitionStyle { c.modalTransitionStyle = v }
+            if let v = spec.definesPresentationContext { c.definesPresentationContext = v }
+            if let v = spec.providesPresentationContextTransitionStyle { c.providesPresentationContextTransitionStyle = v }
+            if let v = spec.isModalInPresentation { c.isModalInPresentation = v }
+            if let v = spec.hasPopoverAnchor { c.hasPopoverAnchor = v }
+            try add(c, environment: scenario.environment)
+            if spec.leaks { leakedOwners.append(c) }
+        }
+        for spec in scenario.controllers {
+            let parent = controller(spec.id)!
+            for childID in spec.children {
+                try addChild(controller(childID)!, to: parent)
+            }
+            parent.selectedIndex = spec.selected
+        }
+        for w in scenario.windows {
+            try addWindow(id: w.id, root: controller(w.root)!, level: w.level, isKey: w.key, environment: scenario.environment)
+        }
+    }
+
+    // MARK: Rule 6: views in the window
+
+    /// Whether `c`'s view is in a window now.
+    public func isViewInWindow(_ c: SimController) -> Bool {
+        guard let w = window(for: c) else { return false }
+        return visibleControllers(in: w).contains(ObjectIdentifier(c))
+    }
+
+    /// Every controller whose view is in window `w`.
+    func visibleControllers(in w: SimWindow) -> Set<ObjectIdentifier> {
+        var depthGuard = 0
+        func visit(_ c: SimController) -> Set<ObjectIdentifier> {
+            depthGuard += 1
+            guard depthGuard < 100_000 else { return [] }
+            var s: Set<ObjectIdentifier> = [ObjectIdentifier(c)]
+            for child in c.visibleChildren { s.formUnion(visit(child)) }
+            if let p = c.presented {
+                let above = visit(p)
+                let covers = p.presentationCompleted && !(p.effectiveStyle?.keepsCoveredViewsInWindow ?? true)
+                s = covers ? above : s.union(above)
+            }
+            return s
+        }
+        return visit(w.root)
+    }
+
+    /// The ids of every controller whose view is in a window, for display.
+    public func visibleControllerIDs() -> Set<String> {
+        var ids = Set<String>()
+        for w in windows {
+            let set = visibleControllers(in: w)
+            for c in Hierarchy.chain(from: w.root) { collect(c, set, &ids) }
+        }
+        return ids
+    }
+
+    private func collect(_ c: SimController, _ set: Set<ObjectIdentifier>, _ ids: inout Set<String>) {
+        if set.contains(ObjectIdentifier(c)) { ids.insert(c.id) }
+        for child in c.children { collect(child, set, &ids) }
+    }
+
+    // MARK: Transitions
+
+    /// Whether a present or dismiss transition is running in `c`'s window.
+    public func isTransitionInProgress(for c: SimController) -> Bool {
+        guard let w = Hierarchy.windowID(of: c) else { return false }
+        return (runningTransitions[w] ?? 0) > 0
+    }
+
+    private func runTransition(in window: String?, animated: Bool, finish: @escaping () -> Void) {
+        guard animated, let window else { finish(); return }
+        runningTransitions[window, default: 0] += 1
+        clock.scheduleLocal(after: Self.transitionDuration) { [weak self] in
+            self?.runningTransitions[window, default: 1] -= 1
+            finish()
+        }
+    }
+
+    func log(_ text: String) { console.append(ConsoleLine(time: clock.now, text: text)) }
+
+    /// The windows' presentation chains, for display and the debugger entry points.
+    public func windowChains() -> [WindowChain] {
+        windows.map { WindowChain(id: $0.id, level: $0.level, isKey: $0.isKey, chain: Hierarchy.chain(from: $0.root).map(\.ref)) }
+    }
+
+    // MARK: present (the hooked entry point and UIKit's original)
+
+    /// `source.present(presented, animated:completion:)`, through the hook handler.
+    public func present(_ presented: SimController, from source: SimController, animated: Bool = true,
+                        context: CallContext = .main, completion: (() -> Void)? = nil) {
+        if !context.isMainThread {
+            log("Main Thread Checker: UI API called on a background thread: -[UIViewController presentViewController:animated:completion:]")
+        }
+        handler.handlePresent(source: source, presented: presented, animated: animated, context: context, completion: completion) { wrapped in
+            self.originalPresent(presented, from: source, animated: animated, completion: wrapped)
+        }
+    }
+
+    /// What UIKit's own `present` does, per DESIGN's rules.
+    private func originalPresent(_ presented: SimController, from source: SimController, animated: Bool, completion: (() -> Void)?) {
+        let r = PresentationResolver.resolvePresent(source: source, presented: presented, options: handler.configuration.resolver)
+        if r.diagnostics.contains(where: { $0.code == .detachedPresenter }) {
+            log("[Presentation] " + Diagnostic.detachedPresenter(source.ref).message)
+        }
+        if let rejection = r.rejection {
+            if rejection.severity == .error {
+                log("*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: '\(rejection.message)' (the simulation carries on)")
+            } else {
+                log("[Presentation] " + rejection.message)
+            }
+            return
+        }
+        if presented.modalPresentationStyle == .popover && !presented.hasPopoverAnchor {
+            log("*** Terminating app due to uncaught exception 'NSGenericException', reason: '\(Diagnostic.popoverWithoutAnchor(presented.ref).message)' (the simulation carries on)")
+        }
+        let presenting = r.presenting
+        presenting.presented = presented
+        presented.presenting = presenting
+        presented.effectiveStyle = r.effectiveStyle
+        presented.presentationCompleted = false
+        runTransition(in: r.windowID, animated: animated) {
+            presented.presentationCompleted = true
+            completion?()
+        }
+    }
+
+    // MARK: dismiss
+
+    /// `receiver.dismiss(animated:completion:)`, through the hook handler.
+    public func dismiss(_ receiver: SimController, animated: Bool = true, context: CallContext = .main, completion: (() -> Void)? = nil) {
+        handler.handleDismiss(receiver: receiver, animated: animated, context: context, completion: completion) { wrapped in
+            self.originalDismiss(receiver, animated: animated, context: context, completion: wrapped)
+        }
+    }
+
+    /// What UIKit's own `dismiss` does: forward to the presenting controller (re-entering the
+    /// hooked method, as UIKit does), or remove the presented chain.
+    private func originalDismiss(_ receiver: SimController, animated: Bool, context: CallContext, completion: (() -> Void)?) {
+        if isTransitionInProgress(for: receiver) {
+            log("[Presentation] " + Diagnostic.dismissDuringTransition(receiver.ref).message)
+            return
+        }
+        let target: SimController
+        if let p = Hierarchy.presentedController(of: receiver) {
+            target = p
+        } else if Hierarchy.presentationRoot(of: receiver).presenting != nil {
+            target = Hierarchy.presentationRoot(of: receiver)
+        } else {
+            completion?()
+            return
+        }
+        guard let handler = target.presenting else { completion?(); return }
+        if handler !== receiver {
+            dismiss(handler, animated: animated, context: context, completion: completion)
+            return
+        }
+        let removed = Hierarchy.dismissalSet(startingAt: target)
+        removed.forEach { $0.isBeingDismissed = true }
+        runTransition(in: Hierarchy.windowID(of: receiver), animated: animated) {
+            for c in removed { self.detachPresented(c) }
+            completion?()
+        }
+    }
+
+    private func detachPresented(_ c: SimController) {
+        if let p = c.presenting, p.presented === c { p.presented = nil }
+        c.presenting = nil
+        c.effectiveStyle = nil
+        c.presentationCompleted = false
+        c.isBeingDismissed = false
+    }
+
+    // MARK: Interactive dismissal (rule 8)
+
+    /// The user swipes `sheet` down and lets go past the threshold (`complete`) or not.
+    public func swipeDown(_ sheet: SimController, complete: Bool, context: CallContext = .main) throws(SimulationError) {
+        guard sheet.presenting != nil, let style = sheet.effectiveStyle else {
+            throw SimulationError(key: "swipeDown", message: "\(sheet.id) is not presented, so there is nothing to swipe down")
+        }
+        guard style.isSheet else {
+            throw SimulationError(key: "swipeDown", message: "\(sheet.id) is presented as \(style.name); only pageSheet and formSheet can be swiped down")
+        }
+        if sheet.isModalInPresentation {
+            handler.interactiveDismissBlocked(sheet: sheet, context: context)
+            return
+        }
+        handler.interactiveDismissBegan(sheet: sheet)
+        if complete {
+            for c in Hierarchy.dismissalSet(startingAt: sheet) { detachPresented(c) }
+        }
+        handler.interactiveDismissEnded(sheet: sheet, completed: complete, context: context)
+    }
+
+    // MARK: Containers
+
+    /// `parent.addChild(child)` (and, for navigation controllers, a push without animation).
+    public func addChild(_ child: SimController, to parent: SimController) throws(SimulationError) {
+        guard parent.container != .none else {
+            throw SimulationError(key: "to", message: "\(parent.id) (\(parent.type)) is no container; declare it with \"container\"")
+        }
+        try checkFree(child, key: "addChild")
+        guard !isAncestor(child, of: parent) else {
+            throw SimulationError(key: "to", message: "\(child.id) is an ancestor of \(parent.id); a controller cannot contain its ancestor")
+        }
+        parent.children.append(child)
+        child.parent = parent
+    }
+
+    private func checkFree(_ child: SimController, key: String) throws(SimulationError) {
+        if let p = child.parent { throw SimulationError(key: key, message: "\(child.id) is already a child of \(p.id)") }
+        if let q = child.presenting { throw SimulationError(key: key, message: "\(child.id) is presented by \(q.id)") }
+        if let w = child.windowID { throw SimulationError(key: key, message: "\(child.id) is the root of window \(w)") }
+    }
+
+    private func isAncestor(_ a: SimController, of c: SimController) -> Bool {
+        Hierarchy.ancestry(of: c).contains { $0 === a }
+    }
+
+    /// `child.removeFromParent()`.
+    public func removeFromParent(_ child: SimController) {
+        guard let p = child.parent else { return }
+        p.children.removeAll { $0 === child }
+        if p.container == .tabBar, p.selectedIndex >= p.children.count { p.selectedIndex = max(0, p.children.count - 1) }
+        child.parent = nil
+    }
+
+    /// `nav.pushViewController(c, animated:)`.
+    public func push(_ c: SimController, onto nav: SimController) throws(SimulationError) {
+        guard nav.container == .navigation else {
+            throw SimulationError(key: "onto", message: "\(nav.id) (\(nav.type)) is not a navigation controller")
+        }
+        try checkFree(c, key: "push")
+        guard !isAncestor(c, of: nav) else { throw SimulationError(key: "push", message: "\(c.id) is an ancestor of \(nav.id)") }
+        nav.children.append(c)
+        c.parent = nav
+    }
+
+    /// `nav.popViewController(animated:)`: does nothing on the root level, as in UIKit.
+    public func pop(_ nav: SimController) throws(SimulationError) {
+        guard nav.container == .navigation else {
+            throw SimulationError(key: "pop", message: "\(nav.id) (\(nav.type)) is not a navigation controller")
+        }
+        guard nav.children.count > 1, let top = nav.children.last else {
+            log("popViewController on \(nav.ref.consoleDescription) ignored: only the root level is left.")
+            return
+        }
+        removeFromParent(top)
+    }
+
+    /// `tabs.selectedIndex = index`.
+    public func select(_ index: Int, in tabs: SimController) throws(SimulationError) {
+        guard tabs.container == .tabBar else {
+            throw SimulationError(key: "in", message: "\(tabs.id) (\(tabs.type)) is not a tab bar controller")
+        }
+        guard tabs.children.indices.contains(index) else {
+            throw SimulationError(key: "select", message: "index \(index) is out of range: \(tabs.id) has \(tabs.children.count) tabs")
+        }
+        tabs.selectedIndex = index
+    }
+
+    /// Applies a `set` step's property.
+    public func set(_ property: Scenario.Property, on c: SimController) {
+        switch property {
+        case .modalPresentationStyle(let v): c.modalPresentationStyle = v
+        case .modalTransitionStyle(let v): c.modalTransitionStyle = v
+        case .definesPresentationContext(let v): c.definesPresentationContext = v
+        case .providesPresentationContextTransitionStyle(let v): c.providesPresentationContextTransitionStyle = v
+        case .isModalInPresentation(let v): c.isModalInPresentation = v
+        case .hasPopoverAnchor(let v): c.hasPopoverAnchor = v
+        case .title(let v): c.title = v
+        }
+    }
+
+    // MARK: Time
+
+    /// Moves the virtual clock, finishing transitions and running timers that fall due.
+    public func advance(by seconds: Double) { clock.advance(by: seconds) }
+
+    /// Runs every pending transition and timer (bounded to one virtual hour).
+    public func drain() {
+        var guardCount = 0
+        while let next = clock.nextDeadline, guardCount < 10_000 {
+            guard next - clock.now < 3600 else { break }
+            clock.advance(by: max(0, next - clock.now))
+            guardCount += 1
+        }
+    }
+}

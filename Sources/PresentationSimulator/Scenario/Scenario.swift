@@ -1,0 +1,114 @@
+import PresentationInspectorCore
+
+/// A simulation input: controllers, windows and the steps to run (DESIGN "Scenario files").
+public struct Scenario: Sendable {
+    /// The device kind: decides the default size class.
+    public enum Idiom: String, Sendable, CaseIterable { case phone, pad }
+
+    public struct Environment: Sendable {
+        public var idiom: Idiom
+        public var horizontalSizeClass: SizeClass
+        public init(idiom: Idiom = .phone, horizontalSizeClass: SizeClass? = nil) {
+            self.idiom = idiom
+            self.horizontalSizeClass = horizontalSizeClass ?? (idiom == .pad ? .regular : .compact)
+        }
+    }
+
+    /// One declared controller.
+    public struct Controller: Sendable {
+        public var id: String
+        public var type: String
+        public var title: String?
+        public var container: ContainerKind?
+        public var children: [String] = []
+        public var selected: Int = 0
+        public var modalPresentationStyle: PresentationStyle?
+        public var modalTransitionStyle: TransitionStyle?
+        public var definesPresentationContext: Bool?
+        public var providesPresentationContextTransitionStyle: Bool?
+        public var isModalInPresentation: Bool?
+        public var hasPopoverAnchor: Bool?
+        /// Something outside the scenario keeps it alive (a retain cycle): leak checks find it.
+        public var leaks = false
+
+        public init(id: String, type: String) { self.id = id; self.type = type }
+    }
+
+    /// One declared window.
+    public struct Window: Sendable {
+        public var id: String
+        public var root: String
+        public var level: Double = 0
+        public var key = false
+        public init(id: String, root: String) { self.id = id; self.root = root }
+    }
+
+    /// A property that a `set` step changes.
+    public enum Property: Sendable, Equatable {
+        case modalPresentationStyle(PresentationStyle)
+        case modalTransitionStyle(TransitionStyle)
+        case definesPresentationContext(Bool)
+        case providesPresentationContextTransitionStyle(Bool)
+        case isModalInPresentation(Bool)
+        case hasPopoverAnchor(Bool)
+        case title(String?)
+    }
+
+    /// One step of the script.
+    public enum Action: Sendable, Equatable {
+        case present(String, from: String, animated: Bool)
+        case dismiss(String, animated: Bool)
+        case push(String, onto: String, animated: Bool)
+        case pop(String, animated: Bool)
+        case select(Int, in: String)
+        case addChild(String, to: String)
+        case removeFromParent(String)
+        case set(String, [Property])
+        case advance(Double)
+        case swipeDown(String, complete: Bool)
+        case release(String)
+    }
+
+    public struct Step: Sendable {
+        public var action: Action
+        /// The thread the call is made on (`"main"` unless the step says otherwise).
+        public var thread: String
+        public init(_ action: Action, thread: String = "main") { self.action = action; self.thread = thread }
+    }
+
+    public var name: String
+    public var environment = Environment()
+    public var controllers: [Controller] = []
+    public var windows: [Window] = []
+    public var steps: [Step] = []
+    /// The file it came from, for messages.
+    public var file: String = "<scenario>"
+
+    public init(name: String) { self.name = name }
+}
+
+/// A scenario that cannot be read or run. The description names the file, the step and the key.
+public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var file: String
+    /// `line:column` for JSON syntax errors.
+    public var line: Int?
+    public var column: Int?
+    /// Where in the document: `steps[3]`, `controllers[1]`, `windows[0]`…
+    public var location: String?
+    /// The key at fault.
+    public var key: String?
+    public var message: String
+
+    public init(file: String, line: Int? = nil, column: Int? = nil, location: String? = nil, key: String? = nil, message: String) {
+        self.file = file; self.line = line; self.column = column; self.location = location; self.key = key; self.message = message
+    }
+
+    public var description: String {
+        var s = file
+        if let line { s += ":\(line)"; if let column { s += ":\(column)" } }
+        s += ": "
+        if let location { s += location; s += key.map { " key \"\($0)\"" } ?? ""; s += ": " }
+        else if let key { s += "key \"\(key)\": " }
+        return s + message
+    }
+}

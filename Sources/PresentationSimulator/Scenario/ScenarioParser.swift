@@ -1,0 +1,311 @@
+import Foundation
+import PresentationInspectorCore
+
+extension Scenario {
+    /// Reads a scenario file.
+    public static func load(path: String) throws(ScenarioError) -> Scenario {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw ScenarioError(file: path, message: exists ? "cannot read the file" : "no such file")
+        }
+        return try parse(Array(data), file: path)
+    }
+
+    /// Parses scenario JSON text.
+    public static func parse(_ text: String, file: String = "<scenario>") throws(ScenarioError) -> Scenario {
+        try parse(Array(text.utf8), file: file)
+    }
+
+    /// Parses scenario JSON bytes and checks every reference.
+    public static func parse(_ bytes: [UInt8], file: String = "<scenario>") throws(ScenarioError) -> Scenario {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch {
+            let (line, column) = lineAndColumn(of: error.offset, in: bytes)
+            throw ScenarioError(file: file, line: line, column: column, message: "invalid JSON: \(error.message)")
+        }
+        var p = ScenarioReader(file: file)
+        return try p.read(value)
+    }
+
+    static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (Int, Int) {
+        var line = 1, col = 1
+        for b in bytes.prefix(offset) {
+            if b == 0x0A { line += 1; col = 1 } else if b & 0xC0 != 0x80 { col += 1 }
+        }
+        return (line, col)
+    }
+}
+
+/// Turns a parsed JSON document into a ``Scenario``, failing on the first unknown key,
+/// wrong type or unknown id with the location and key named.
+struct ScenarioReader {
+    let file: String
+    var location: String?
+
+    func fail(_ key: String?, _ message: String) -> ScenarioError {
+        ScenarioError(file: file, location: location, key: key, message: message)
+    }
+
+    func object(_ v: JSONValue, _ what: String) throws(ScenarioError) -> JSONObject {
+        guard let o = v.objectValue else { throw fail(nil, "\(what) must be an object, found \(v.typeDescription)") }
+        var seen = Set<String>()
+        for k in o.keys where !seen.insert(k).inserted { throw fail(k, "appears twice") }
+        return o
+    }
+
+    func checkKeys(_ o: JSONObject, allowed: Set<String>) throws(ScenarioError) {
+        for k in o.keys where !allowed.contains(k) {
+            throw fail(k, "unknown key (expected one of: \(allowed.sorted().joined(separator: ", ")))")
+        }
+    }
+
+    func string(_ o: JSONObject, _ k: String) throws(ScenarioError) -> String? {
+        guard let v = o[k] else { return nil }
+        guard let s = v.stringValue else { throw fail(k, "must be a string, found \(v.typeDescription)") }
+        return s
+    }
+
+    func requiredString(_ o: JSONObject, _ k: String) throws(ScenarioError) -> String {
+        guard let s = try string(o, k) else { throw fail(k, "is required") }
+        guard !s.isEmpty else { throw fail(k, "must not be empty") }
+        return s
+    }
+
+    func bool(_ o: JSONObject, _ k: String) throws(ScenarioError) -> Bool? {
+        guard let v = o[k] else { return nil }
+        guard let b = v.boolValue else { throw fail(k, "must be true or false, found \(v.typeDescription)") }
+        return b
+    }
+
+    func number(_ o: JSONObject, _ k: String) throws(ScenarioError) -> Double? {
+        guard let v = o[k] else { return nil }
+        guard let n = v.numberValue else { throw fail(k, "must be a number, found \(v.typeDescription)") }
+        return n
+    }
+
+    func int(_ o: JSONObject, _ k: String) throws(ScenarioError) -> Int? {
+        guard let v = o[k] else { return nil }
+        guard let n = v.intValue else { throw fail(k, "must be an integer, found \(v.typeDescription)") }
+        return n
+    }
+
+    func presentationStyle(_ o: JSONObject, _ k: String) throws(ScenarioError) -> PresentationStyle? {
+        guard let s = try string(o, k) else { return nil }
+        guard let v = PresentationStyle(name: s) else {
+            throw fail(k, "unknown presentation style \"\(s)\" (expected one of: \(PresentationStyle.allCases.map(\.name).joined(separator: ", ")))")
+        }
+        return v
+    }
+
+    func transitionStyle(_ o: JSONObject, _ k: String) throws(ScenarioError) -> TransitionStyle? {
+        guard let s = try string(o, k) else { return nil }
+        guard let v = TransitionStyle(name: s) else {
+            throw fail(k, "unknown transition style \"\(s)\" (expected one of: \(TransitionStyle.allCases.map(\.name).joined(separator: ", ")))")
+        }
+        return v
+    }
+
+    static let controllerKeys: Set<String> = [
+        "id", "type", "title", "container", "children", "selected", "modalPresentationStyle", "modalTransitionStyle",
+        "definesPresentationContext", "providesPresentationContextTransitionStyle", "isModalInPresentation",
+        "hasPopoverAnchor", "leaks", "comment",
+    ]
+    static let settableKeys: Set<String> = [
+        "title", "modalPresentationStyle", "modalTransitionStyle", "definesPresentationContext",
+        "providesPresentationContextTransitionStyle", "isModalInPresentation", "hasPopoverAnchor",
+    ]
+    static let stepKinds = ["present", "dismiss", "push", "pop", "select", "addChild", "removeFromParent", "set", "advance", "swipeDown", "release"]
+
+    mutating func read(_ root: JSONValue) throws(ScenarioError) -> Scenario {
+        let doc = try object(root, "the scenario")
+        try checkKeys(doc, allowed: ["name", "environment", "controllers", "windows", "steps", "comment"])
+        var scenario = Scenario(name: try string(doc, "name") ?? (file as NSString).lastPathComponent)
+        scenario.file = file
+
+        if let envValue = doc["environment"] {
+            location = "environment"
+            let env = try object(envValue, "environment")
+            try checkKeys(env, allowed: ["idiom", "horizontalSizeClass"])
+            var idiom = Scenario.Idiom.phone
+            if let s = try string(env, "idiom") {
+                guard let i = Scenario.Idiom(rawValue: s) else { throw fail("idiom", "must be \"phone\" or \"pad\", found \"\(s)\"") }
+                idiom = i
+            }
+            var size: SizeClass?
+            if let s = try string(env, "horizontalSizeClass") {
+                guard let c = SizeClass(rawValue: s) else { throw fail("horizontalSizeClass", "must be \"compact\" or \"regular\", found \"\(s)\"") }
+                size = c
+            }
+            scenario.environment = Scenario.Environment(idiom: idiom, horizontalSizeClass: size)
+        }
+
+        location = nil
+        guard let controllersValue = doc["controllers"] else { throw fail("controllers", "is required") }
+        guard let controllers = controllersValue.arrayValue else { throw fail("controllers", "must be an array, found \(controllersValue.typeDescription)") }
+        var ids = Set<String>()
+        for (i, cv) in controllers.enumerated() {
+            location = "controllers[\(i)]"
+            let o = try object(cv, "a controller")
+            try checkKeys(o, allowed: Self.controllerKeys)
+            var c = Scenario.Controller(id: try requiredString(o, "id"), type: try requiredString(o, "type"))
+            guard ids.insert(c.id).inserted else { throw fail("id", "duplicate controller id \"\(c.id)\"") }
+            c.title = try string(o, "title")
+            if let k = try string(o, "container") {
+                guard let kind = ContainerKind(rawValue: k), kind != .none else {
+                    throw fail("container", "must be one of navigation, tabBar, split, plain; found \"\(k)\"")
+                }
+                c.container = kind
+            }
+            if let v = o["children"] {
+                guard let a = v.arrayValue else { throw fail("children", "must be an array of controller ids, found \(v.typeDescription)") }
+                for item in a {
+                    guard let s = item.stringValue else { throw fail("children", "must contain controller ids (strings), found \(item.typeDescription)") }
+                    c.children.append(s)
+                }
+            }
+            c.selected = try int(o, "selected") ?? 0
+            c.modalPresentationStyle = try presentationStyle(o, "modalPresentationStyle")
+            c.modalTransitionStyle = try transitionStyle(o, "modalTransitionStyle")
+            c.definesPresentationContext = try bool(o, "definesPresentationContext")
+            c.providesPresentationContextTransitionStyle = try bool(o, "providesPresentationContextTransitionStyle")
+            c.isModalInPresentation = try bool(o, "isModalInPresentation")
+            c.hasPopoverAnchor = try bool(o, "hasPopoverAnchor")
+            c.leaks = try bool(o, "leaks") ?? false
+            scenario.controllers.append(c)
+        }
+
+        // Children: known ids, one parent each, no cycles, selection in range.
+        var parentOf: [String: String] = [:]
+        for (i, c) in scenario.controllers.enumerated() {
+            location = "controllers[\(i)]"
+            if !c.children.isEmpty && (c.container ?? ContainerKind.implied(byType: c.type)) == nil {
+                throw fail("children", "\(c.id) has children but is no container: set \"container\" (navigation, tabBar, split, plain) or use a UIKit container type")
+            }
+            for child in c.children {
+                guard ids.contains(child) else { throw fail("children", "unknown controller id \"\(child)\"") }
+                guard child != c.id else { throw fail("children", "\(c.id) cannot be its own child") }
+                if let other = parentOf[child] { throw fail("children", "\"\(child)\" is already a child of \"\(other)\"; a controller has one parent") }
+                parentOf[child] = c.id
+            }
+            let kind = c.container ?? ContainerKind.implied(byType: c.type)
+            if kind == .tabBar, !c.children.isEmpty, !(0..<c.children.count).contains(c.selected) {
+                throw fail("selected", "index \(c.selected) is out of range (0…\(c.children.count - 1))")
+            }
+        }
+        for c in scenario.controllers {
+            var seen: Set<String> = [c.id]
+            var cur = c.id
+            while let p = parentOf[cur] {
+                guard seen.insert(p).inserted else {
+                    location = "controllers[\(scenario.controllers.firstIndex { $0.id == c.id }!)]"
+                    throw fail("children", "cycle through \"\(p)\": a controller cannot be its own ancestor")
+                }
+                cur = p
+            }
+        }
+
+        location = nil
+        guard let windowsValue = doc["windows"] else { throw fail("windows", "is required") }
+        guard let windows = windowsValue.arrayValue else { throw fail("windows", "must be an array, found \(windowsValue.typeDescription)") }
+        var windowIDs = Set<String>(), roots = Set<String>()
+        for (i, wv) in windows.enumerated() {
+            location = "windows[\(i)]"
+            let o = try object(wv, "a window")
+            try checkKeys(o, allowed: ["id", "root", "level", "key", "comment"])
+            var w = Scenario.Window(id: try requiredString(o, "id"), root: try requiredString(o, "root"))
+            guard windowIDs.insert(w.id).inserted else { throw fail("id", "duplicate window id \"\(w.id)\"") }
+            guard ids.contains(w.root) else { throw fail("root", "unknown controller id \"\(w.root)\"") }
+            if let p = parentOf[w.root] { throw fail("root", "\"\(w.root)\" is a child of \"\(p)\" and cannot be a window's root") }
+            guard roots.insert(w.root).inserted else { throw fail("root", "\"\(w.root)\" is already the root of another window") }
+            w.level = try number(o, "level") ?? 0
+            w.key = try bool(o, "key") ?? false
+            scenario.windows.append(w)
+        }
+
+        location = nil
+        if let stepsValue = doc["steps"] {
+            guard let steps = stepsValue.arrayValue else { throw fail("steps", "must be an array, found \(stepsValue.typeDescription)") }
+            for (i, sv) in steps.enumerated() {
+                location = "steps[\(i)]"
+                scenario.steps.append(try readStep(sv, ids: ids))
+            }
+        }
+        return scenario
+    }
+
+    mutating func readStep(_ v: JSONValue, ids: Set<String>) throws(ScenarioError) -> Scenario.Step {
+        let o = try object(v, "a step")
+        let kinds = o.keys.filter { Self.stepKinds.contains($0) }
+        guard kinds.count == 1, let kind = kinds.first else {
+            if kinds.isEmpty { throw fail(o.keys.first, "a step needs exactly one of: \(Self.stepKinds.joined(separator: ", "))") }
+            throw fail(kinds[1], "a step has one action; found both \"\(kinds[0])\" and \"\(kinds[1])\"")
+        }
+        location = (location ?? "") + " (\(kind))"
+        func id(_ k: String) throws(ScenarioError) -> String {
+            let s = try requiredString(o, k)
+            guard ids.contains(s) else { throw fail(k, "unknown controller id \"\(s)\"") }
+            return s
+        }
+        let thread = try string(o, "thread") ?? "main"
+        let common: Set<String> = [kind, "comment", "thread"]
+        let action: Scenario.Action
+        switch kind {
+        case "present":
+            try checkKeys(o, allowed: common.union(["from", "animated"]))
+            action = .present(try id("present"), from: try id("from"), animated: try bool(o, "animated") ?? true)
+        case "dismiss":
+            try checkKeys(o, allowed: common.union(["animated"]))
+            action = .dismiss(try id("dismiss"), animated: try bool(o, "animated") ?? true)
+        case "push":
+            try checkKeys(o, allowed: common.union(["onto", "animated"]))
+            action = .push(try id("push"), onto: try id("onto"), animated: try bool(o, "animated") ?? true)
+        case "pop":
+            try checkKeys(o, allowed: common.union(["animated"]))
+            action = .pop(try id("pop"), animated: try bool(o, "animated") ?? true)
+        case "select":
+            try checkKeys(o, allowed: common.union(["in"]))
+            guard let index = try int(o, "select") else { throw fail("select", "is required") }
+            action = .select(index, in: try id("in"))
+        case "addChild":
+            try checkKeys(o, allowed: common.union(["to"]))
+            action = .addChild(try id("addChild"), to: try id("to"))
+        case "removeFromParent":
+            try checkKeys(o, allowed: common)
+            action = .removeFromParent(try id("removeFromParent"))
+        case "set":
+            try checkKeys(o, allowed: common.union(Self.settableKeys))
+            var props: [Scenario.Property] = []
+            for k in o.keys where Self.settableKeys.contains(k) {
+                switch k {
+                case "title":
+                    if o[k] == .null { props.append(.title(nil)) } else { props.append(.title(try string(o, k))) }
+                case "modalPresentationStyle": props.append(.modalPresentationStyle(try presentationStyle(o, k)!))
+                case "modalTransitionStyle": props.append(.modalTransitionStyle(try transitionStyle(o, k)!))
+                case "definesPresentationContext": props.append(.definesPresentationContext(try bool(o, k)!))
+                case "providesPresentationContextTransitionStyle": props.append(.providesPresentationContextTransitionStyle(try bool(o, k)!))
+                case "isModalInPresentation": props.append(.isModalInPresentation(try bool(o, k)!))
+                case "hasPopoverAnchor": props.append(.hasPopoverAnchor(try bool(o, k)!))
+                default: break
+                }
+            }
+            guard !props.isEmpty else { throw fail("set", "names no property to change (one of: \(Self.settableKeys.sorted().joined(separator: ", ")))") }
+            action = .set(try id("set"), props)
+        case "advance":
+            try checkKeys(o, allowed: common)
+            guard let s = try number(o, "advance") else { throw fail("advance", "is required") }
+            guard s >= 0, s <= 86_400 else { throw fail("advance", "must be between 0 and 86400 seconds, found \(s)") }
+            action = .advance(s)
+        case "swipeDown":
+            try checkKeys(o, allowed: common.union(["complete"]))
+            action = .swipeDown(try id("swipeDown"), complete: try bool(o, "complete") ?? true)
+        case "release":
+            try checkKeys(o, allowed: common)
+            action = .release(try id("release"))
+        default:
+            throw fail(kind, "unknown step")
+        }
+        return Scenario.Step(action, thread: thread)
+    }
+}
