@@ -128,7 +128,9 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         var diagnostics = resolution.diagnostics
         if !context.isMainThread { diagnostics.append(.offMainThread("dismiss(animated:completion:)", thread: context.thread)) }
         let removed = Set(resolution.dismissed.map { ObjectIdentifier($0) })
-        let chainAfter = Hierarchy.chain(from: Hierarchy.ultimateRoot(of: receiver)).filter { !removed.contains(ObjectIdentifier($0)) }.map(\.ref)
+        // The window's root, taken now: after the dismissal the receiver may hang from nothing.
+        let windowRoot = Hierarchy.ultimateRoot(of: receiver)
+        let chainAfter = Hierarchy.chain(from: windowRoot).filter { !removed.contains(ObjectIdentifier($0)) }.map(\.ref)
         let dismissedRefs = resolution.dismissed.map(\.ref)
         let recorded = recorder.record(Event(
             time: scheduler.now, thread: context.thread, kind: .dismiss, outcome: resolution.outcome, animated: animated,
@@ -144,7 +146,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
             recorder.record(Event(time: scheduler.now, thread: context.thread, kind: .dismissCompleted, outcome: .completed,
                                   animated: animated, window: window, relatesTo: recorded.seq, receiver: receiver.ref,
                                   handledBy: handledBy, dismissed: dismissedRefs,
-                                  chain: Hierarchy.chain(from: Hierarchy.ultimateRoot(of: receiver)).map(\.ref)))
+                                  chain: Hierarchy.chain(from: windowRoot).map(\.ref)))
             if let delay = configuration.leakCheckDelay { Self.scheduleLeakChecks(probes, after: delay, relatesTo: recorded.seq, window: window, recorder: recorder, scheduler: scheduler) }
             completion?()
         }

@@ -1,0 +1,163 @@
+import XCTest
+import PresentationInspectorCore
+@testable import PresentationSimulator
+
+/// DESIGN rules 6–9: views in the window, dismissal, interactive dismissal, transitions.
+final class DismissRulesTests: XCTestCase {
+    private let chainSteps = [
+        #"{ "present": "a", "from": "list" }"#, #"{ "advance": 1 }"#,
+        #"{ "present": "b", "from": "a" }"#, #"{ "advance": 1 }"#,
+        #"{ "present": "c", "from": "b" }"#, #"{ "advance": 1 }"#,
+    ]
+
+    func testDismissFromTheMiddleOfAThreeDeepChain() throws {
+        let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: chainSteps + [#"{ "dismiss": "a" }"#]))
+        let e = try XCTUnwrap(r.dismisses.first)
+        XCTAssertEqual(e.outcome, .dismissed)
+        XCTAssertEqual(e.receiver?.id, "a")
+        XCTAssertEqual(e.handledBy?.id, "a")
+        XCTAssertEqual(e.forwarded, false)
+        XCTAssertEqual(r.ids(e.dismissed), ["c", "b"], "top first")
+        XCTAssertEqual(r.ids(e.chain), ["root", "a"])
+        XCTAssertEqual(r.chain("main"), ["root", "a"])
+        let completed = r.events.filter { $0.kind == .dismissCompleted }
+        XCTAssertEqual(completed.count, 1, "one operation, one completion: only the top animates")
+        XCTAssertEqual(completed.first?.relatesTo, e.seq)
+    }
+
+    func testForwardedDismissIsRecordedOnce() throws {
+        let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: chainSteps + [#"{ "dismiss": "c" }"#]))
+        XCTAssertEqual(r.dismisses.count, 1, "the re-entrant dismiss on the presenting controller is coalesced")
+        let e = r.dismisses[0]
+        XCTAssertEqual(e.receiver?.id, "c")
+        XCTAssertEqual(e.handledBy?.id, "b")
+        XCTAssertEqual(e.forwarded, true)
+        XCTAssertEqual(r.ids(e.dismissed), ["c"])
+        XCTAssertEqual(r.chain("main"), ["root", "a", "b"])
+    }
+
+    func testDismissFromAChildUsesTheInheritedPresentedController() throws {
+        let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: chainSteps + [#"{ "dismiss": "list" }"#]))
+        let e = r.dismisses[0]
+        XCTAssertEqual(e.handledBy?.id, "root")
+        XCTAssertEqual(e.forwarded, true)
+        XCTAssertEqual(r.ids(e.dismissed), ["c", "b", "a"])
+        XCTAssertEqual(r.chain("main"), ["root"])
+    }
+
+    func testNothingToDismiss() throws {
+        let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: [#"{ "dismiss": "list" }"#]))
+        let e = r.dismisses[0]
+        XCTAssertEqual(e.outcome, .noOp)
+        XCTAssertEqual(e.diagnostics.map(\.code), [.nothingToDismiss])
+        XCTAssertEqual(e.diagnostics.first?.severity, .info)
+        XCTAssertTrue(e.dismissed.isEmpty)
+        XCTAssertNil(e.handledBy)
+    }
+
+    func testDismissDuringTransitionChangesNothing() throws {
+        let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: [
+            #"{ "present": "a", "from": "list" }"#, #"{ "dismiss": "a" }"#,
+        ]))
+        let e = r.dismisses[0]
+        XCTAssertEqual(e.outcome, .rejected)
+        XCTAssertEqual(e.diagnostics.first?.code, .dismissDuringTransition)
+        XCTAssertEqual(e.diagnostics.first?.message, "Attempt to dismiss from view controller <AViewController: a> while a presentation or dismiss is in progress!")
+        XCTAssertEqual(r.chain("main"), ["root", "a"])
+    }
+
+    func testTransitionsTakeVirtualTimeAndRunCompletions() throws {
+        let sim = Simulation()
+        let scenario = try Scenario.parse(scenarioJSON(controllers: tabbedControllers, steps: []))
+        try sim.load(scenario)
+        var completions: [String] = []
+        sim.present(sim.controller("a")!, from: sim.controller("list")!, animated: true) { completions.append("a") }
+        XCTAssertEqual(completions, [])
+        XCTAssertTrue(sim.isTransitionInProgress(for: sim.controller("list")!))
+        sim.advance(by: 0.34)
+        XCTAssertEqual(completions, [])
+        sim.advance(by: 0.02)
+        XCTAssertEqual(completions, ["a"])
+        let done = try XCTUnwrap(sim.recorder.events.first { $0.kind == .presentCompleted })
+        XCTAssertEqual(done.time, 0.35, accuracy: 1e-9)
+        sim.dismiss(sim.controller("a")!, animated: false) { completions.append("dismissed") }
+        XCTAssertEqual(completions, ["a", "dismissed"], "non-animated: finished before dismiss returns")
+        XCTAssertEqual(sim.recorder.events.map(\.kind), [.present, .presentCompleted, .dismiss, .dismissCompleted])
+    }
+
+    func testNonAnimatedCompletionIsRecordedAfterItsPresent() throws {
+        let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: [#"{ "present": "a", "from": "list", "animated": false }"#]))
+        XCTAssertEqual(r.events.map(\.kind), [.present, .presentCompleted])
+        XCTAssertEqual(r.events[1].relatesTo, r.events[0].seq)
+    }
+
+    func testViewsInTheWindow() throws {
+        let controllers = """
+        [ { "id": "root", "type": "UISplitViewController", "children": ["nav", "tabs"] },
+          { "id": "nav", "type": "UINavigationController", "children": ["bottom", "top"] },
+          { "id": "bottom", "type": "BottomViewController" }, { "id": "top", "type": "TopViewController" },
+          { "id": "tabs", "type": "UITabBarController", "children": ["t0", "t1"], "selected": 1 },
+          { "id": "t0", "type": "T0" }, { "id": "t1", "type": "T1" },
+          { "id": "full", "type": "Full", "modalPresentationStyle": "fullScreen" },
+          { "id": "over", "type": "Over", "modalPresentationStyle": "overFullScreen" } ]
+        """
+        let r = try simulate(scenarioJSON(controllers: controllers, steps: []))
+        XCTAssertEqual(r.simulation.visibleControllerIDs(), ["root", "nav", "top", "tabs", "t1"])
+        r.simulation.present(r.c("over"), from: r.c("top"))
+        r.simulation.advance(by: 1)
+        XCTAssertTrue(r.simulation.isViewInWindow(r.c("top")), "overFullScreen keeps covered views")
+        r.simulation.dismiss(r.c("over"))
+        r.simulation.advance(by: 1)
+        r.simulation.present(r.c("full"), from: r.c("top"))
+        XCTAssertTrue(r.simulation.isViewInWindow(r.c("top")), "views leave only once the transition completes")
+        r.simulation.advance(by: 1)
+        XCTAssertFalse(r.simulation.isViewInWindow(r.c("top")))
+        XCTAssertEqual(r.simulation.visibleControllerIDs(), ["full"])
+    }
+
+    func testCurrentContextCoversOnlyTheContext() throws {
+        let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: [
+            #"{ "present": "ctx", "from": "list" }"#, #"{ "advance": 1 }"#,
+        ]))
+        XCTAssertFalse(r.simulation.isViewInWindow(r.c("list")))
+        XCTAssertTrue(r.simulation.isViewInWindow(r.c("root")))
+        XCTAssertTrue(r.simulation.isViewInWindow(r.c("ctx")))
+    }
+
+    func testSwipeDownCancelledThenCompleted() throws {
+        let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: [
+            #"{ "present": "sheet", "from": "list" }"#, #"{ "advance": 1 }"#,
+            #"{ "swipeDown": "sheet", "complete": false }"#,
+        ]))
+        let cancelled = try XCTUnwrap(r.events.last)
+        XCTAssertEqual(cancelled.kind, .interactiveDismiss)
+        XCTAssertEqual(cancelled.outcome, .cancelled)
+        XCTAssertEqual(r.chain("main"), ["root", "sheet"], "a cancelled swipe leaves the sheet")
+        try r.simulation.swipeDown(r.c("sheet"), complete: true)
+        let completed = try XCTUnwrap(r.events.last)
+        XCTAssertEqual(completed.outcome, .completed)
+        XCTAssertEqual(r.ids(completed.dismissed), ["sheet"])
+        XCTAssertEqual(completed.handledBy?.id, "root")
+        XCTAssertEqual(r.chain("main"), ["root"])
+        XCTAssertEqual(r.dismisses.count, 0, "no dismiss call is involved")
+    }
+
+    func testSwipeDownBlockedByIsModalInPresentation() throws {
+        let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: [
+            #"{ "set": "sheet", "isModalInPresentation": true }"#,
+            #"{ "present": "sheet", "from": "list" }"#, #"{ "advance": 1 }"#,
+            #"{ "swipeDown": "sheet" }"#,
+        ]))
+        XCTAssertEqual(r.events.last?.outcome, .blocked)
+        XCTAssertEqual(r.chain("main"), ["root", "sheet"])
+    }
+
+    func testSwipeDownOnANonSheetIsAScenarioError() throws {
+        let json = scenarioJSON(controllers: tabbedControllers, steps: [
+            #"{ "present": "full", "from": "list" }"#, #"{ "advance": 1 }"#, #"{ "swipeDown": "full" }"#,
+        ])
+        XCTAssertThrowsError(try simulate(json)) { error in
+            XCTAssertEqual("\(error)", "test.json: steps[2] (swipeDown) key \"swipeDown\": full is presented as fullScreen; only pageSheet and formSheet can be swiped down")
+        }
+    }
+}
