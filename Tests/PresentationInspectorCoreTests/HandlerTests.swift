@@ -1,0 +1,164 @@
+import XCTest
+import Foundation
+@testable import PresentationInspectorCore
+
+/// A minimal hand-built hierarchy, independent of the simulator, to test the handler the way
+/// the UIKit adapter will use it.
+final class FakeNode: PresentationNode {
+    let ref: ControllerRef
+    var parentNode: FakeNode?
+    var childNodes: [FakeNode] = []
+    weak var presentingNode: FakeNode?
+    var ownPresentedNode: FakeNode?
+    var rootOfWindow: String?
+    var modalPresentationStyle: PresentationStyle = .automatic
+    var modalTransitionStyle: TransitionStyle = .coverVertical
+    var definesPresentationContext = false
+    var providesPresentationContextTransitionStyle = false
+    var isModalInPresentation = false
+    var hasPopoverAnchor = false
+    var isViewInWindow = true
+    var horizontalSizeClass: SizeClass = .compact
+    var isTransitionInProgress = false
+
+    init(_ id: String, window: String? = nil) {
+        ref = ControllerRef(id: id, type: "Fake")
+        rootOfWindow = window
+    }
+
+    func makeLivenessProbe() -> LivenessProbe {
+        LivenessProbe { [weak self] in self != nil }
+    }
+
+    func addChild(_ c: FakeNode) { childNodes.append(c); c.parentNode = self }
+}
+
+/// A scheduler whose time the test sets, and whose delayed work runs on demand.
+final class ManualScheduler: InspectorScheduler, @unchecked Sendable {
+    var now: Double = 0
+    var pending: [(Double, @Sendable () -> Void)] = []
+    func schedule(after seconds: Double, _ work: @escaping @Sendable () -> Void) { pending.append((now + seconds, work)) }
+    func runPending() { let p = pending; pending = []; p.forEach { $0.1() } }
+}
+
+final class HandlerTests: XCTestCase {
+    private func make() -> (PresentationHooksHandler, ManualScheduler) {
+        let s = ManualScheduler()
+        return (PresentationHooksHandler(recorder: Recorder(), scheduler: s), s)
+    }
+
+    /// UIKit's original present, as far as the handler can see it: sets the relationship,
+    /// calls the completion at once (as a non-animated present may).
+    private func originalPresent(_ p: FakeNode, on r: FakeNode) -> ((() -> Void)?) -> Void {
+        { completion in
+            r.ownPresentedNode = p
+            p.presentingNode = r
+            completion?()
+        }
+    }
+
+    func testCompletionCalledInsideTheOriginalIsRecordedAfterThePresent() {
+        let (h, _) = make()
+        let root = FakeNode("root", window: "w")
+        let p = FakeNode("p")
+        var userCompletion = 0
+        h.handlePresent(source: root, presented: p, animated: false, completion: { userCompletion += 1 }, original: originalPresent(p, on: root))
+        let events = h.recorder.events
+        XCTAssertEqual(events.map(\.kind), [.present, .presentCompleted])
+        XCTAssertEqual(events[1].relatesTo, events[0].seq)
+        XCTAssertEqual(userCompletion, 1)
+        XCTAssertEqual(events[0].chain.map(\.id), ["root", "p"])
+    }
+
+    func testObservedPresentingWinsOverThePrediction() {
+        let (h, _) = make()
+        let root = FakeNode("root", window: "w")
+        let child = FakeNode("child")
+        root.addChild(child)
+        let p = FakeNode("p")
+        // UIKit (say, a custom container) made the child present although the model says root.
+        h.handlePresent(source: child, presented: p, animated: false, completion: nil, original: originalPresent(p, on: child))
+        let e = h.recorder.events[0]
+        XCTAssertEqual(e.presenting?.id, "child")
+        XCTAssertEqual(e.contextProvider?.id, "root")
+        XCTAssertTrue(e.explanation.last!.hasPrefix("Observed: UIKit chose Fake (child) as the presenting controller where the model predicted Fake (root)."))
+    }
+
+    func testErrorRejectionIsRecordedBeforeTheOriginalRuns() {
+        let (h, _) = make()
+        let root = FakeNode("root", window: "w")
+        let child = FakeNode("child")
+        root.addChild(child)
+        var eventsSeenByOriginal = -1
+        h.handlePresent(source: root, presented: child, animated: true, completion: nil) { _ in
+            // On device UIKit raises here; the event must already be on record.
+            eventsSeenByOriginal = h.recorder.events.count
+        }
+        XCTAssertEqual(eventsSeenByOriginal, 1)
+        XCTAssertEqual(h.recorder.events[0].diagnostics.first?.code, .activeController)
+    }
+
+    func testReentrantDismissIsCoalesced() {
+        let (h, s) = make()
+        let root = FakeNode("root", window: "w")
+        let p = FakeNode("p")
+        root.ownPresentedNode = p
+        p.presentingNode = root
+        var completions = 0
+        func dismiss(_ r: FakeNode, _ completion: (() -> Void)?) {
+            h.handleDismiss(receiver: r, animated: false, completion: completion) { wrapped in
+                if r === p { dismiss(root, wrapped); return }  // UIKit forwards to the presenting controller
+                root.ownPresentedNode = nil
+                p.presentingNode = nil
+                wrapped?()
+            }
+        }
+        dismiss(p) { completions += 1 }
+        XCTAssertEqual(h.recorder.events.map(\.kind), [.dismiss, .dismissCompleted])
+        XCTAssertEqual(h.recorder.events[0].forwarded, true)
+        XCTAssertEqual(h.recorder.events[0].handledBy?.id, "root")
+        XCTAssertEqual(completions, 1)
+        // A leak check is scheduled; the fake node is still referenced here, so it reports.
+        XCTAssertEqual(s.pending.count, 1)
+        s.runPending()
+        XCTAssertEqual(h.recorder.events.last?.kind, .leakCheck)
+        // A second, separate dismiss is recorded again (the depth counter was reset).
+        dismiss(root, nil)
+        XCTAssertEqual(h.recorder.events.last?.kind, .dismiss)
+        XCTAssertEqual(h.recorder.events.last?.outcome, .noOp)
+    }
+
+    func testIgnoredControllersAreNotRecorded() {
+        let s = ManualScheduler()
+        let h = PresentationHooksHandler(recorder: Recorder(), scheduler: s,
+                                         configuration: HandlerConfiguration(ignore: { $0.id.hasPrefix("inspector.") }))
+        let root = FakeNode("root", window: "w")
+        let mine = FakeNode("inspector.overlay")
+        var ran = false
+        h.handlePresent(source: root, presented: mine, animated: false, completion: nil) { _ in ran = true }
+        XCTAssertTrue(ran, "the original always runs")
+        XCTAssertEqual(h.recorder.events.count, 0)
+    }
+
+    func testInteractiveDismissStateMachine() {
+        let (h, _) = make()
+        let root = FakeNode("root", window: "w")
+        let sheet = FakeNode("sheet")
+        root.ownPresentedNode = sheet
+        sheet.presentingNode = root
+        h.interactiveDismissBegan(sheet: sheet)
+        h.interactiveDismissEnded(sheet: sheet, completed: false)
+        h.interactiveDismissBegan(sheet: sheet)
+        // UIKit removes the sheet, then reports the end of the swipe.
+        root.ownPresentedNode = nil
+        sheet.presentingNode = nil
+        h.interactiveDismissEnded(sheet: sheet, completed: true)
+        sheet.isModalInPresentation = true
+        h.interactiveDismissBlocked(sheet: sheet)
+        let e = h.recorder.events
+        XCTAssertEqual(e.map(\.outcome), [.cancelled, .completed, .blocked])
+        XCTAssertEqual(e[1].dismissed.map(\.id), ["sheet"], "the dismissed set is the one seen when the swipe began")
+        XCTAssertEqual(e[1].handledBy?.id, "root")
+        XCTAssertEqual(e[1].chain.map(\.id), ["root"])
+    }
+}

@@ -1,0 +1,43 @@
+import XCTest
+@testable import PresentationInspectorCore
+
+final class JSONParserTests: XCTestCase {
+    func testValues() throws {
+        let v = try JSONParser.parse(#" {"a": [1, -2.5e2, true, false, null, "s\u00e9\ud83d\ude00\n\"\\/"], "b": {}} "#)
+        let o = try XCTUnwrap(v.objectValue)
+        XCTAssertEqual(o.keys, ["a", "b"])
+        XCTAssertEqual(o["a"], .array([.number(1), .number(-250), .bool(true), .bool(false), .null, .string("sé😀\n\"\\/")]))
+        XCTAssertEqual(o["b"], .object(JSONObject()))
+        XCTAssertEqual(try JSONParser.parse("12345678901234567").numberValue, 12345678901234567)
+        XCTAssertEqual(try JSONParser.parse(#""ünïcödé""#).stringValue, "ünïcödé")
+    }
+
+    func testErrors() {
+        func message(_ s: String) -> String {
+            do { _ = try JSONParser.parse(s); return "ok" } catch { return error.description }
+        }
+        XCTAssertEqual(message("[1,]"), "unexpected character ']' (at byte 3)")
+        XCTAssertEqual(message(#"{"a" 1}"#), #"expected ':' after key "a" (at byte 5)"#)
+        XCTAssertEqual(message("[1] x"), "unexpected text after the JSON value (at byte 4)")
+        XCTAssertEqual(message(#""\ud800""#), "unpaired surrogate in a \\u escape (at byte 7)")
+        XCTAssertEqual(message("\"a\u{1}\""), "control character in a string (at byte 2)")
+        XCTAssertEqual(message("01"), "unexpected text after the JSON value (at byte 1)")
+        XCTAssertEqual(message("1e999"), "number out of range (at byte 0)")
+        XCTAssertEqual(message(String(repeating: "{\"a\":", count: 300)), "nesting deeper than 256 levels (at byte 1280)")
+        XCTAssertEqual(message("\"abc"), "unterminated string (at byte 4)")
+        XCTAssertThrowsError(try JSONParser.parse([0x22, 0xC3, 0x28, 0x22]), "invalid UTF-8 is rejected") { e in
+            XCTAssertEqual("\(e)", "invalid UTF-8 in a string (at byte 1)")
+        }
+    }
+
+    func testWriterEscapes() throws {
+        var w = JSONWriter()
+        w.beginObject()
+        w.field("k\"", "a\u{1}b\tc")
+        w.key("n"); w.number(0.1)
+        w.key("arr"); w.beginArray(); w.int(1); w.bool(false); w.null(); w.endArray()
+        w.endObject()
+        XCTAssertEqual(w.text, #"{"k\"":"a\u0001b\tc","n":0.1,"arr":[1,false,null]}"#)
+        XCTAssertEqual(try JSONParser.parse(w.text).objectValue?["k\""], .string("a\u{1}b\tc"))
+    }
+}

@@ -1,0 +1,42 @@
+import XCTest
+import PresentationInspectorCore
+@testable import PresentationSimulator
+
+/// Recorded data never keeps a controller alive.
+final class RetentionTests: XCTestCase {
+    func testDismissedControllerIsReleasedWhileItsEventsRemain() throws {
+        let sim = Simulation()
+        let scenario = try Scenario.parse(scenarioJSON(controllers: tabbedControllers, steps: []))
+        try sim.load(scenario)
+        weak var weakSheet: SimController?
+        do {
+            let sheet = try XCTUnwrap(sim.controller("sheet"))
+            weakSheet = sheet
+            sim.present(sheet, from: sim.controller("list")!)
+            sim.advance(by: 1)
+            sim.dismiss(sheet)
+            sim.advance(by: 1)
+        }
+        sim.release("sheet")
+        sim.drain()
+        XCTAssertNil(weakSheet, "neither the recorder, the handler nor pending leak checks retain the controller")
+        XCTAssertEqual(sim.recorder.events.filter { $0.presented?.id == "sheet" }.count, 2)
+        XCTAssertFalse(sim.recorder.events.contains { $0.kind == .leakCheck }, "a released controller is no leak")
+    }
+
+    func testLeakCheckFindsAControllerKeptAliveElsewhere() throws {
+        let controllers = """
+        [ { "id": "root", "type": "Root" }, { "id": "leaky", "type": "LeakyViewController", "leaks": true } ]
+        """
+        let r = try simulate(scenarioJSON(controllers: controllers, steps: [
+            #"{ "present": "leaky", "from": "root" }"#, #"{ "advance": 1 }"#,
+            #"{ "dismiss": "leaky" }"#, #"{ "release": "leaky" }"#,
+        ]))
+        let leak = try XCTUnwrap(r.events.last)
+        XCTAssertEqual(leak.kind, .leakCheck)
+        XCTAssertEqual(leak.dismissed.map(\.id), ["leaky"])
+        XCTAssertEqual(leak.diagnostics.map(\.code), [.leakedAfterDismiss])
+        XCTAssertEqual(leak.diagnostics.first?.message, "<LeakyViewController: leaky> is still alive 2 s after its dismissal completed; something still retains it.")
+        XCTAssertEqual(leak.time, 1.35 + 2, accuracy: 1e-9)
+    }
+}
