@@ -5,6 +5,14 @@ var dependencies: [Package.Dependency] = [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
 ]
 
+// FLEX (Objective-C, UIKit only) is fetched only when the manifest is evaluated on an Apple
+// host, and linked only into iOS builds of PresentationInspector; Linux resolves nothing new.
+var inspectorDependencies: [Target.Dependency] = ["PresentationInspectorCore"]
+#if !os(Linux)
+dependencies.append(.package(url: "https://github.com/FLEXTool/FLEX", from: "5.22.10"))
+inspectorDependencies.append(.product(name: "FLEX", package: "FLEX", condition: .when(platforms: [.iOS])))
+#endif
+
 let package = Package(
     name: "PresentationInspector",
     platforms: [.iOS(.v15), .macOS(.v13)],
@@ -19,7 +27,7 @@ let package = Package(
     targets: [
         .target(name: "PresentationInspectorCore"),
         .target(name: "PresentationSimulator", dependencies: ["PresentationInspectorCore"]),
-        .target(name: "PresentationInspector", dependencies: ["PresentationInspectorCore"]),
+        .target(name: "PresentationInspector", dependencies: inspectorDependencies),
         .executableTarget(
             name: "InspectorDemo",
             dependencies: ["PresentationInspectorCore", "PresentationSimulator"]),
@@ -29,9 +37,10 @@ let package = Package(
                 "PresentationInspectorCore", "PresentationSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .testTarget(name: "PresentationInspectorCoreTests", dependencies: ["PresentationInspectorCore", "PresentationSimulator"]),
+        .testTarget(name: "PresentationInspectorCoreTests", dependencies: ["PresentationInspectorCore", "PresentationSimulator"],
+                    exclude: ["Golden"]),
         .testTarget(name: "PresentationSimulatorTests", dependencies: ["PresentationSimulator", "PresentationInspectorCore"]),
-        .testTarget(name: "pinspectTests", dependencies: ["PresentationInspectorCore"]),
+        .testTarget(name: "pinspectTests", dependencies: ["PresentationInspectorCore", "PresentationSimulator"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,127 @@
 import Foundation
+import PresentationInspectorCore
+import PresentationSimulator
 
-/// The demo's debugger mode (owned by the LLDB plugin work): after the scenarios ran, stop at
-/// a named breakpoint symbol so `pi` commands can be tried on a live process.
-func stopForDebuggerIfRequested(arguments: [String]) {}
+// The demo's debugger mode (README, section "LLDB"): after the scenarios ran and the log was
+// written, stop at a named breakpoint symbol so the `pi` commands can be tried on a live process.
+//
+//   --break-for-debugger              call `inspector_demo_debugger_stop` (break on it in lldb)
+//   --debugger-synthetic-events=N     first record N synthetic events (large-log tests)
+//
+// Without a debugger attached the stop is a no-op and the demo exits as usual.
+
+/// The breakpoint symbol: `breakpoint set -n inspector_demo_debugger_stop`.
+///
+/// A C symbol (not a Swift name) so that any lldb finds it without Swift support. It is called
+/// through a C function pointer: a direct Swift call would enter the Swift body and skip the C
+/// symbol, and the breakpoint would never hit.
+@_cdecl("inspector_demo_debugger_stop")
+@inline(never)
+func inspectorDemoDebuggerStop() {
+    // Keeps the body from being empty so the call is never folded away.
+    debuggerStopCount &+= 1
+}
+
+nonisolated(unsafe) private var debuggerStopCount = 0
+
+private let breakpointSymbol = "inspector_demo_debugger_stop"
+
+/// Debugger-mode options, read from the raw arguments (DemoOptions lets them through).
+struct DebuggerModeOptions: Equatable {
+    var breakForDebugger = false
+    var syntheticEvents = 0
+
+    struct UsageError: Error, CustomStringConvertible { var description: String }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> DebuggerModeOptions {
+        var o = DebuggerModeOptions()
+        for a in arguments {
+            if a == "--break-for-debugger" {
+                o.breakForDebugger = true
+            } else if a.hasPrefix("--debugger-synthetic-events=") {
+                let value = String(a.dropFirst("--debugger-synthetic-events=".count))
+                guard let n = Int(value), n >= 0, n <= 10_000_000 else {
+                    throw UsageError(description: "--debugger-synthetic-events needs a count from 0 to 10000000, got \"\(value)\"")
+                }
+                o.syntheticEvents = n
+            } else if a.hasPrefix("--break-for-debugger") || a.hasPrefix("--debugger-") {
+                throw UsageError(description: "unknown debugger option \"\(a)\" (known: --break-for-debugger, --debugger-synthetic-events=N)")
+            }
+        }
+        return o
+    }
+}
+
+/// Runs the debugger mode when `--break-for-debugger` is among `arguments`: records the
+/// synthetic events asked for, reopens the camera chain so `pi chain` shows a live chain,
+/// then calls the breakpoint symbol.
+func stopForDebuggerIfRequested(arguments: [String]) {
+    let options: DebuggerModeOptions
+    do {
+        options = try DebuggerModeOptions.parse(Array(arguments.dropFirst()))
+    } catch {
+        FileHandle.standardError.write(Data("InspectorDemo: \(error)\n".utf8))
+        exit(64)
+    }
+    guard options.breakForDebugger else {
+        if options.syntheticEvents > 0 {
+            FileHandle.standardError.write(Data("InspectorDemo: --debugger-synthetic-events is ignored without --break-for-debugger\n".utf8))
+        }
+        return
+    }
+    if let recorder = InspectorRuntime.shared.recorder, options.syntheticEvents > 0 {
+        recordSyntheticEvents(options.syntheticEvents, into: recorder)
+        print("debugger mode: recorded \(options.syntheticEvents) synthetic events")
+    }
+    if reopenCameraChain(chains.value) {
+        print("debugger mode: reopened camera → photo library → people picker, so `pi chain` shows a live chain")
+    }
+    print("debugger mode: stopping at \(breakpointSymbol) (in lldb: breakpoint set -n \(breakpointSymbol)); without a debugger this does nothing")
+    let stop: @convention(c) () -> Void = inspectorDemoDebuggerStop
+    stop()
+}
+
+/// Presents the camera scenario's photo library and people picker again (when that scenario
+/// ran), leaving them on screen. Returns whether it did.
+private func reopenCameraChain(_ simulation: Simulation) -> Bool {
+    guard let camera = simulation.controller("camera"), let photos = simulation.controller("photos"),
+          let library = simulation.controller("library"), let picker = simulation.controller("peoplePicker"),
+          simulation.windowChains().contains(where: { $0.chain.map(\.id) == ["camera"] })
+    else { return false }
+    simulation.present(photos, from: camera, animated: false)
+    simulation.present(picker, from: library, animated: true)
+    simulation.advance(by: 0.5)
+    return true
+}
+
+/// Records `count` present/dismiss events of synthetic controllers, each with a long
+/// explanation and a title with non-ASCII text and characters JSON escapes, so a large log
+/// crosses the debugger's read-chunk boundaries in the middle of multi-byte characters.
+private func recordSyntheticEvents(_ count: Int, into recorder: Recorder) {
+    let host = ControllerRef(id: "syntheticHost", type: "SyntheticHostViewController", title: "Host")
+    let last = recorder.snapshot().events.last?.time ?? 0
+    for i in 0..<count {
+        let controller = ControllerRef(id: "synthetic-\(i)", type: "SyntheticViewController",
+                                       title: "Synthétique №\(i) \"quoted\" ✓ 日本")
+        let time = last + Double(i) * 0.001
+        if i % 2 == 0 {
+            recorder.record(Event(
+                time: time, kind: .present, outcome: .presented, animated: true, window: "synthetic",
+                source: host, presented: controller, presenting: host, contextProvider: host,
+                requestedStyle: .automatic, effectiveStyle: .pageSheet,
+                requestedTransition: .coverVertical, effectiveTransition: .coverVertical,
+                explanation: [
+                    "Synthetic event \(i) of \(count), recorded by InspectorDemo's debugger mode to test large logs.",
+                    "Style pageSheet is not a context style, so definesPresentationContext is not consulted.",
+                    "The presentation root \(host.label) provides the context and presents \(controller.label).",
+                ],
+                chain: [host, controller]))
+        } else {
+            recorder.record(Event(
+                time: time, kind: .dismiss, outcome: .dismissed, animated: true, window: "synthetic",
+                explanation: ["\(controller.label) dismisses itself; the message is forwarded to \(host.label)."],
+                receiver: controller, handledBy: host, dismissed: [controller], forwarded: true,
+                chain: [host]))
+        }
+    }
+}

@@ -31,6 +31,8 @@ struct DemoOptions {
       --quiet                 Print only the summary
       --no-color              Plain output
       --break-for-debugger    Stop at a breakpoint symbol after the run (see the README's LLDB section)
+      --debugger-synthetic-events=N
+                              Record N synthetic events before the debugger stop (large-log tests)
       -h, --help              Show this help
 
     EXAMPLE:

@@ -56,18 +56,24 @@ public enum LogReader {
     /// Reads a log held in memory; `name` is used in messages.
     public static func read(text: String, name: String = "<memory>") throws(LogReadError) -> LogReadResult {
         var events: [Event] = []
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
-        let terminated = text.hasSuffix("\n")
-        if terminated { lines.removeLast() }
         var state = ReadState(name: name)
-        for (i, l) in lines.enumerated() {
-            l.withUnsafeBufferPointer { b in
-                var bytes = b
+        var copy = text
+        // Split on the newline byte, as the file reader does: splitting on Character "\n"
+        // would miss CRLF line ends, which Swift treats as one Character (found by fuzzing).
+        copy.withUTF8 { all in
+            var start = 0
+            var number = 1
+            while start < all.count, state.fatal == nil {
+                let rest = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(all)[start...])
+                let newline = memchr(rest.baseAddress!, 0x0A, rest.count).map { rest.baseAddress!.distance(to: UnsafeRawPointer($0)) + start }
+                var bytes = UnsafeBufferPointer(rebasing: all[start..<(newline ?? all.count)])
                 if bytes.last == 0x0D { bytes = UnsafeBufferPointer(rebasing: bytes.dropLast()) }
-                state.consume(LineReader.Line(number: i + 1, bytes: bytes, terminated: terminated || i < lines.count - 1)) { events.append($0) }
+                state.consume(LineReader.Line(number: number, bytes: bytes, terminated: newline != nil)) { events.append($0) }
+                start = (newline ?? all.count) + 1
+                number += 1
             }
-            if let e = state.fatal { throw e }
         }
+        if let e = state.fatal { throw e }
         return LogReadResult(header: try state.finish(), events: events, issues: state.issues)
     }
 

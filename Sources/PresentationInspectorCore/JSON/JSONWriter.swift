@@ -38,7 +38,9 @@ public struct JSONWriter {
         guard d.isFinite else { text.append("null"); return }
         if d == d.rounded() && abs(d) < 1e15 { text.append(String(Int(d))); return }
         let scaled = (d * 1_000_000).rounded() / 1_000_000
-        text.append("\(scaled)")
+        // Near Double's maximum the scaling overflows to infinity: print those unrounded
+        // (`inf` is no JSON; found by fuzzing).
+        text.append(scaled.isFinite ? "\(scaled)" : "\(d)")
     }
 
     public mutating func field(_ k: String, _ v: String) { key(k); string(v) }

@@ -55,6 +55,12 @@ public final class Simulation {
         handler = PresentationHooksHandler(recorder: recorder, scheduler: clock, configuration: configuration)
     }
 
+    deinit {
+        // Pending timers hold closures that capture the clock and the recorder (leak checks);
+        // a run that stops early would otherwise leave that cycle alive (found by fuzzing).
+        clock.cancelAll()
+    }
+
     // MARK: Controllers and windows
 
     /// The controller with this id, if it is still alive.

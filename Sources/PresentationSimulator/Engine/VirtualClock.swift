@@ -25,6 +25,9 @@ public final class VirtualClock: InspectorScheduler, @unchecked Sendable {
     /// Whether any timer is pending.
     public var hasPendingWork: Bool { !timers.isEmpty }
 
+    /// Drops every pending timer without running it.
+    public func cancelAll() { timers.removeAll() }
+
     /// The time of the next pending timer.
     public var nextDeadline: Double? { timers.map(\.time).min() }
 

@@ -1,0 +1,69 @@
+// libFuzzer target: JSONL logs through JSONParser, EventCoding and both LogReader paths.
+//
+// Properties (a violation is a crash, saved by libFuzzer):
+// - nothing traps (no crash, no overflow, no ASan report) whatever the bytes;
+// - every event or header that decodes survives a write/read round trip (Invariants);
+// - the streaming file reader and the in-memory reader agree on valid UTF-8 input;
+// - at most the last line is reported as truncated, and only when it has no newline.
+// Built with -parse-as-library: this file holds declarations only, libFuzzer provides main.
+import Foundation
+import FuzzSupport
+import PresentationInspectorCore
+
+/// One scratch file per process for the streaming reader (in /dev/shm when it exists).
+let scratchPath: String = {
+    let dir = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
+    return "\(dir)/fuzz-log-reader-\(getpid()).jsonl"
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzLogReader(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    let bytes = UnsafeBufferPointer(start: start, count: count)
+
+    // Line by line: parser, then the decoders, then the round trip.
+    var lineStart = 0
+    var index = 0
+    while index <= count {
+        if index == count || bytes[index] == 0x0A {
+            let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<index])
+            if let object = (try? JSONParser.parse(line))?.objectValue {
+                if let header = try? EventCoding.decodeHeader(object) { Invariants.checkRoundTrip(header) }
+                if let event = try? EventCoding.decodeEvent(object) { Invariants.checkRoundTrip(event) }
+            }
+            lineStart = index + 1
+        }
+        index += 1
+    }
+
+    // The whole input as a log file, through the streaming reader.
+    let fileResult: Result<LogReadResult, LogReadError>
+    do {
+        FileManager.default.createFile(atPath: scratchPath, contents: Data(bytes))
+        fileResult = Result { () throws(LogReadError) in try LogReader.read(path: scratchPath) }
+    }
+    if case .success(let r) = fileResult {
+        let truncated = r.issues.filter(\.isTruncatedLastLine)
+        Invariants.require(truncated.count <= 1, "more than one truncated line: \(truncated)")
+        if let t = truncated.first {
+            Invariants.require(t == r.issues.last, "the truncated line is not the last issue")
+            Invariants.require(count > 0 && bytes[count - 1] != 0x0A, "a newline-terminated file reported a truncated last line")
+        }
+        Invariants.require(r.issues.map(\.line) == r.issues.map(\.line).sorted(), "issues out of line order")
+    }
+
+    // The same bytes through the in-memory reader: same answer when the text is valid UTF-8.
+    if let text = String(validating: bytes, as: UTF8.self) {
+        let textResult = Result { () throws(LogReadError) in try LogReader.read(text: text, name: scratchPath) }
+        switch (fileResult, textResult) {
+        case (.success(let a), .success(let b)):
+            Invariants.require(a.events == b.events, "file and text readers disagree on events")
+            Invariants.require(a.issues == b.issues, "file and text readers disagree on issues:\n  file: \(a.issues)\n  text: \(b.issues)")
+            Invariants.require(a.header == b.header, "file and text readers disagree on the header")
+        case (.failure(let a), .failure(let b)):
+            Invariants.require(a == b, "file and text readers fail differently: \(a) / \(b)")
+        default:
+            Invariants.require(false, "one reader failed and the other did not: \(fileResult) / \(textResult)")
+        }
+    }
+    return 0
+}

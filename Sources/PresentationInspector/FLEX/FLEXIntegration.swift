@@ -1,0 +1,56 @@
+#if canImport(UIKit) && canImport(FLEX)
+import UIKit
+import ObjectiveC
+import FLEX
+import PresentationInspectorCore
+
+/// Adds the inspector to FLEX (when the app links FLEX):
+/// - a global entry **Presentations** at the top of FLEX's menu, opening the live timeline;
+/// - on every `UIViewController` object explorer, a shortcut row
+///   `presentationInspectorHistory`: that controller's recorded events, oldest first.
+///
+/// FLEX keeps registrations forever and has no unregister call, so they are made once per
+/// process; after `stop()` they show the last recording (or say that nothing runs).
+@MainActor
+enum FLEXIntegration {
+    private static var registered = false
+
+    /// Registers the entry and the shortcut (main thread, as FLEX requires). Idempotent.
+    static func registerOnce() {
+        guard !registered else { return }
+        registered = true
+        FLEXManager.shared.registerGlobalEntry(withName: "Presentations", viewControllerFutureBlock: {
+            TimelineViewController(model: OverlayModel())
+        })
+        // FLEX finds shortcut properties with class_getProperty and asserts when one is
+        // missing; declare ours explicitly in case the Swift compiler emitted no metadata.
+        let name = "presentationInspectorHistory"
+        if class_getProperty(UIViewController.self, name) == nil {
+            // The runtime keeps these strings: allocate them once, for the process's lifetime.
+            let pairs: [(String, String)] = [("T", "@\"NSArray\""), ("R", ""), ("N", "")]
+            let attributes = pairs.map { pair in
+                objc_property_attribute_t(name: UnsafePointer(strdup(pair.0)!), value: UnsafePointer(strdup(pair.1)!))
+            }
+            attributes.withUnsafeBufferPointer { buffer in
+                _ = class_addProperty(UIViewController.self, name, buffer.baseAddress, UInt32(buffer.count))
+            }
+        }
+        FLEXShortcutsFactory.append.properties([name]).forClass(UIViewController.self)
+    }
+}
+
+extension UIViewController {
+    /// This controller's recorded presentation history, one summary per event (shown by
+    /// FLEX's object explorer; diagnostics follow each summary).
+    @objc public var presentationInspectorHistory: [String] {
+        let id = UIKitNode.address(of: self)
+        let events = PresentationInspector.history(ofControllerID: id)
+        guard !events.isEmpty else {
+            return [PresentationInspector.isRunning ? "No presentation recorded for \(id)." : "PresentationInspector is not running."]
+        }
+        return events.map { e in
+            ([e.summary] + e.diagnostics.map { "  \($0.severity.rawValue): \($0.message)" }).joined(separator: "\n")
+        }
+    }
+}
+#endif

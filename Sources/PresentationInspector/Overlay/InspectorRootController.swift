@@ -1,0 +1,127 @@
+#if canImport(UIKit)
+import UIKit
+import PresentationInspectorCore
+
+/// The overlay's tabs: the live timeline, the chain graph, the selected event's detail, and
+/// export through the share sheet.
+final class InspectorRootController: UITabBarController {
+    private let model: OverlayModel
+
+    init(model: OverlayModel, onClose: (() -> Void)?) {
+        self.model = model
+        super.init(nibName: nil, bundle: nil)
+        let timeline = TimelineViewController(model: model)
+        timeline.onSelect = { [weak self] seq in
+            self?.model.selectedSeq = seq
+            self?.selectedIndex = 2
+        }
+        let tabs: [(UIViewController, String, String)] = [
+            (timeline, "Timeline", "list.bullet.rectangle"),
+            (ChainGraphViewController(model: model), "Chains", "point.3.connected.trianglepath.dotted"),
+            (EventDetailViewController(model: model, followsSelection: true), "Detail", "doc.text.magnifyingglass"),
+            (ExportViewController(), "Export", "square.and.arrow.up"),
+        ]
+        viewControllers = tabs.map { controller, title, symbol in
+            controller.title = title
+            if let onClose {
+                controller.navigationItem.leftBarButtonItem = UIBarButtonItem(systemItem: .close, primaryAction: UIAction { _ in onClose() })
+            }
+            let nav = UINavigationController(rootViewController: controller)
+            nav.tabBarItem = UITabBarItem(title: title, image: UIImage(systemName: symbol), selectedImage: nil)
+            return nav
+        }
+    }
+
+    @available(*, unavailable)
+    required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }
+}
+
+/// Colours shared by the overlay's views.
+enum OverlayStyle {
+    /// The colour of a severity (nil: no diagnostic).
+    static func color(for severity: Severity?) -> UIColor {
+        switch severity {
+        case .error?: .systemRed
+        case .warning?: .systemOrange
+        case .info?: .systemGray
+        case nil: .systemBlue
+        }
+    }
+
+    /// An SF Symbol for a severity.
+    static func symbol(for severity: Severity?) -> String {
+        switch severity {
+        case .error?: "xmark.octagon.fill"
+        case .warning?: "exclamationmark.triangle.fill"
+        case .info?: "info.circle"
+        case nil: "circle.fill"
+        }
+    }
+
+    /// The label font: the layouts assume the advance of a 12 pt monospaced font (7.2 pt).
+    static let labelFont = UIFont.monospacedSystemFont(ofSize: 12, weight: .regular)
+    static let boldLabelFont = UIFont.monospacedSystemFont(ofSize: 12, weight: .semibold)
+}
+
+/// The export tab: one row per format; a tap renders the recording (off the main thread)
+/// and opens the share sheet on the file.
+final class ExportViewController: UITableViewController {
+    private let formats: [(ExportFormat, String)] = [
+        (.jsonl, "Event log (JSONL): the input of pinspect and the LLDB plugin"),
+        (.html, "HTML report: timeline, chain graph, events, details"),
+        (.perfetto, "Perfetto / chrome://tracing trace"),
+        (.text, "Plain-text timeline"),
+        (.dot, "Graphviz chain graph"),
+        (.mermaid, "Mermaid chain graph"),
+    ]
+
+    init() { super.init(style: .insetGrouped) }
+
+    @available(*, unavailable)
+    required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }
+
+    override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { formats.count }
+
+    override func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? {
+        PresentationInspector.configuration?.redactsTitlesInExports == true ? "Controller titles are removed from exports." : nil
+    }
+
+    override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = UITableViewCell(style: .subtitle, reuseIdentifier: nil)
+        var content = cell.defaultContentConfiguration()
+        content.text = formats[indexPath.row].0.rawValue.uppercased()
+        content.secondaryText = formats[indexPath.row].1
+        content.secondaryTextProperties.numberOfLines = 0
+        cell.contentConfiguration = content
+        return cell
+    }
+
+    override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+        tableView.deselectRow(at: indexPath, animated: true)
+        let sourceView = tableView.cellForRow(at: indexPath) ?? view
+        Self.share(formats[indexPath.row].0, from: self, sourceView: sourceView)
+    }
+
+    /// Writes the recording in `format` to a temporary file and shares it.
+    static func share(_ format: ExportFormat, from host: UIViewController, sourceView: UIView?) {
+        guard let session = HookState.shared.lastSession else { return }
+        let stamp = Int(Date().timeIntervalSince1970)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("presentations-\(stamp).\(format.fileExtension)")
+        DispatchQueue.global(qos: .userInitiated).async {
+            let result = Result { try session.export(format, toFile: url.path) }
+            DispatchQueue.main.async {
+                switch result {
+                case .success:
+                    let sheet = UIActivityViewController(activityItems: [url], applicationActivities: nil)
+                    sheet.popoverPresentationController?.sourceView = sourceView ?? host.view
+                    host.present(sheet, animated: true)
+                case .failure(let error):
+                    let alert = UIAlertController(title: "Export failed", message: "\(error)", preferredStyle: .alert)
+                    alert.addAction(UIAlertAction(title: "OK", style: .default))
+                    host.present(alert, animated: true)
+                }
+            }
+        }
+    }
+}
+#endif

@@ -1,0 +1,112 @@
+#if canImport(UIKit)
+import UIKit
+import PresentationInspectorCore
+
+/// Why an inspector call could not be served.
+public enum PresentationInspectorError: Error, CustomStringConvertible, Sendable {
+    /// Nothing was ever recorded: `start` was not called or refused to run.
+    case notStarted
+
+    public var description: String {
+        switch self {
+        case .notStarted: "PresentationInspector was not started (or start() refused to run outside DEBUG)."
+        }
+    }
+}
+
+/// Records every modal presentation of the app, explains it and shows it in an overlay.
+///
+/// ```swift
+/// #if DEBUG
+/// PresentationInspector.start()            // e.g. in application(_:didFinishLaunchingWithOptions:)
+/// #endif
+/// ```
+/// Then shake the device (or call ``show()``, or open FLEX ▸ Presentations).
+///
+/// `start` installs the hooks once; ``stop()`` removes them. Outside `DEBUG` builds `start`
+/// does nothing unless ``InspectorConfiguration/allowsReleaseBuilds`` is set.
+@MainActor
+public enum PresentationInspector {
+    private static var chainRefresh: Recorder.Subscription?
+
+    /// Starts recording with `configuration`. Returns whether recording runs (true also
+    /// when it was already running; the first configuration stays in effect until ``stop()``).
+    @discardableResult
+    public static func start(configuration: InspectorConfiguration = InspectorConfiguration()) -> Bool {
+        #if DEBUG
+        let isDebugBuild = true
+        #else
+        let isDebugBuild = false
+        #endif
+        guard ReleaseGate.allowsStart(isDebugBuild: isDebugBuild, configuration: configuration) else {
+            print(ReleaseGate.refusalMessage)
+            return false
+        }
+        if HookState.shared.session != nil { return true }
+
+        let session = InspectorSession(configuration: configuration, header: UIKitEnvironment.logHeader(), scheduler: SystemScheduler())
+        if let error = session.liveLogError { print("PresentationInspector: \(error)") }
+        let chains = WindowChainCache(policy: session.exclusions)
+        chains.refresh()
+        let emitter = SignpostEmitter()
+        session.activate(windowChains: { chains.current() }, signpostSink: { emitter.emit($0) })
+        chainRefresh = session.recorder.subscribe { _ in
+            if Thread.isMainThread { MainActor.assumeIsolated { chains.refresh() } }
+        }
+        HookState.shared.session = session
+        HookState.shared.lastSession = session
+        PresentationHooks.install()
+        if configuration.opensOnShake { ShakeToOpen.install() }
+        #if canImport(FLEX)
+        if configuration.registersWithFLEX { FLEXIntegration.registerOnce() }
+        #endif
+        return true
+    }
+
+    /// Stops recording: hides the overlay and restores UIKit's original implementations.
+    /// The events recorded so far stay available to ``events`` and ``export(format:to:)``.
+    public static func stop() {
+        guard let session = HookState.shared.session else { return }
+        OverlayPresenter.shared.hide()
+        HookState.shared.session = nil
+        PresentationHooks.uninstall()
+        ShakeToOpen.uninstall()
+        SheetDismissObserver.uninstallDelegateHooks()
+        chainRefresh?.cancel()
+        chainRefresh = nil
+        session.deactivate()
+    }
+
+    /// Whether recording runs.
+    public nonisolated static var isRunning: Bool { HookState.shared.session != nil }
+
+    /// The configuration of the running (or last) recording.
+    public nonisolated static var configuration: InspectorConfiguration? { HookState.shared.lastSession?.configuration }
+
+    /// The events of the running (or last) recording, oldest first, titles included.
+    public nonisolated static var events: [Event] { HookState.shared.lastSession?.events ?? [] }
+
+    /// The events that name the controller with this address (`0x…`).
+    public nonisolated static func history(ofControllerID id: String) -> [Event] {
+        HookState.shared.lastSession?.history(ofController: id) ?? []
+    }
+
+    /// Writes the recording to `url` in `format` (titles removed if the configuration
+    /// redacts them).
+    public nonisolated static func export(format: ExportFormat, to url: URL) throws {
+        guard let session = HookState.shared.lastSession else { throw PresentationInspectorError.notStarted }
+        try session.export(format, toFile: url.path)
+    }
+
+    /// Shows the overlay (timeline, chain graph, details, export).
+    public static func show() { OverlayPresenter.shared.show() }
+
+    /// Hides the overlay.
+    public static func hide() { OverlayPresenter.shared.hide() }
+
+    /// Shows the overlay if hidden, hides it otherwise (what a shake does).
+    public static func toggle() {
+        if OverlayPresenter.shared.isVisible { hide() } else { show() }
+    }
+}
+#endif

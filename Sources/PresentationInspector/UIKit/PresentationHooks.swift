@@ -1,0 +1,179 @@
+#if canImport(UIKit)
+import UIKit
+import ObjectiveC
+import PresentationInspectorCore
+
+/// The running session, as the hook blocks see it from any thread. `nil` makes every hook
+/// pass straight through to UIKit.
+final class HookState: @unchecked Sendable {
+    static let shared = HookState()
+    private let lock = NSLock()
+    private var current: InspectorSession?
+    private var last: InspectorSession?
+
+    /// The recording in progress.
+    var session: InspectorSession? {
+        get { lock.lock(); defer { lock.unlock() }; return current }
+        set { lock.lock(); current = newValue; lock.unlock() }
+    }
+
+    /// The recording in progress or, after `stop()`, the one that ran last (still readable).
+    var lastSession: InspectorSession? {
+        get { lock.lock(); defer { lock.unlock() }; return last }
+        set { lock.lock(); last = newValue; lock.unlock() }
+    }
+}
+
+/// Hands a value the hook received on the main thread to a main-actor closure running at
+/// once on that same thread (the compiler cannot see that no other thread is involved).
+struct MainThreadValue<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// The `UIViewController` hooks: `present(_:animated:completion:)`,
+/// `dismiss(animated:completion:)` and `viewWillDisappear(_:)` (for dismissals no call
+/// explains: swipes). Each hook only adapts UIKit to the core — ``PresentationHooksHandler``
+/// and ``InteractiveDismissMonitor`` decide what is recorded.
+///
+/// Blind spot: a class that overrides `present` or `dismiss` without calling `super` never
+/// reaches these hooks (its calls are seen only when UIKit detaches a controller, through
+/// `viewWillDisappear`).
+enum PresentationHooks {
+    typealias Completion = @convention(block) () -> Void
+    private typealias PresentIMP = @convention(c) (UIViewController, Selector, UIViewController, Bool, Completion?) -> Void
+    private typealias DismissIMP = @convention(c) (UIViewController, Selector, Bool, Completion?) -> Void
+    private typealias DisappearIMP = @convention(c) (UIViewController, Selector, Bool) -> Void
+
+    static let present = MethodHook(UIViewController.self, #selector(UIViewController.present(_:animated:completion:)), typeEncoding: "v@:@B@?")
+    static let dismiss = MethodHook(UIViewController.self, #selector(UIViewController.dismiss(animated:completion:)), typeEncoding: "v@:B@?")
+    static let viewWillDisappear = MethodHook(UIViewController.self, #selector(UIViewController.viewWillDisappear(_:)), typeEncoding: "v@:B")
+
+    /// Installs the three hooks (idempotent).
+    static func install() {
+        present.install(block: presentBlock())
+        dismiss.install(block: dismissBlock())
+        viewWillDisappear.install(block: viewWillDisappearBlock())
+    }
+
+    /// Restores UIKit's implementations (idempotent).
+    static func uninstall() {
+        present.uninstall()
+        dismiss.uninstall()
+        viewWillDisappear.uninstall()
+    }
+
+    /// The call site: the app's frame under the hook (symbolication costs about a
+    /// millisecond, acceptable for a call made once per user action).
+    private static func callSite() -> String? { CallSite.firstAppFrame(in: Thread.callStackSymbols) }
+
+    // MARK: present
+
+    private static func presentBlock() -> @convention(block) (UIViewController, UIViewController, Bool, Completion?) -> Void {
+        let selector = present.selector
+        return { source, presented, animated, completion in
+            let callOriginal: ((() -> Void)?) -> Void = { wrapped in
+                guard let imp = present.originalImplementation else { return }
+                unsafeBitCast(imp, to: PresentIMP.self)(source, selector, presented, animated, wrapped.map { c in { c() } })
+            }
+            guard present.isActive, let session = HookState.shared.session else { return callOriginal(completion) }
+            guard Thread.isMainThread else {
+                let s = UIKitNode.threadSafeRef(of: source), p = UIKitNode.threadSafeRef(of: presented)
+                if !session.exclusions.excludesCall(controllers: [s, p], windowTypeNames: []) {
+                    let context = CallContext.current()
+                    session.recorder.record(UnresolvedCall.offMainPresent(source: s, presented: p, animated: animated, thread: context.thread,
+                                                                          time: session.handler.scheduler.now, callSite: callSite()))
+                }
+                return callOriginal(completion)
+            }
+            let handed = MainThreadValue(completion)
+            MainActor.assumeIsolated {
+                handlePresent(session, source: source, presented: presented, animated: animated, completion: handed.value, original: callOriginal)
+            }
+        }
+    }
+
+    @MainActor
+    private static func handlePresent(_ session: InspectorSession, source: UIViewController, presented: UIViewController, animated: Bool,
+                                      completion: Completion?, original: ((() -> Void)?) -> Void) {
+        let s = UIKitNode.node(for: source), p = UIKitNode.node(for: presented)
+        let windows = UIKitEnvironment.windowTypeNames(of: [source])
+        guard !session.exclusions.excludesCall(controllers: [s.ref, p.ref], windowTypeNames: windows) else {
+            return original(completion.map { c in { c() } })
+        }
+        session.handler.handlePresent(source: s, presented: p, animated: animated, context: .current(callSite: callSite()),
+                                      completion: completion.map { c in { c() } }, original: original)
+        // Only now: reading presentationController before presenting would create it too early.
+        // Sheets (swipe down) and popovers (tap outside) are the presentations a user can refuse.
+        if presented.presentingViewController != nil, let pc = presented.presentationController,
+           pc is UISheetPresentationController || pc is UIPopoverPresentationController {
+            SheetDismissObserver.observe(pc)
+        }
+    }
+
+    // MARK: dismiss
+
+    private static func dismissBlock() -> @convention(block) (UIViewController, Bool, Completion?) -> Void {
+        let selector = dismiss.selector
+        return { receiver, animated, completion in
+            let callOriginal: ((() -> Void)?) -> Void = { wrapped in
+                guard let imp = dismiss.originalImplementation else { return }
+                unsafeBitCast(imp, to: DismissIMP.self)(receiver, selector, animated, wrapped.map { c in { c() } })
+            }
+            // Inside an excluded dismiss, UIKit's forwarded re-entry is excluded as well.
+            guard dismiss.isActive, let session = HookState.shared.session, !ExcludedCallScope.isActive else { return callOriginal(completion) }
+            guard Thread.isMainThread else {
+                let r = UIKitNode.threadSafeRef(of: receiver)
+                if !session.exclusions.excludesCall(controllers: [r], windowTypeNames: []) {
+                    let context = CallContext.current()
+                    session.recorder.record(UnresolvedCall.offMainDismiss(receiver: r, animated: animated, thread: context.thread,
+                                                                          time: session.handler.scheduler.now, callSite: callSite()))
+                }
+                return callOriginal(completion)
+            }
+            let handed = MainThreadValue(completion)
+            MainActor.assumeIsolated {
+                let completion = handed.value
+                let node = UIKitNode.node(for: receiver)
+                let windows = UIKitEnvironment.windowTypeNames(of: [receiver])
+                guard !session.exclusions.excludesCall(controllers: [node.ref], windowTypeNames: windows) else {
+                    return ExcludedCallScope.run { callOriginal(completion.map { c in { c() } }) }
+                }
+                session.handler.handleDismiss(receiver: node, animated: animated, context: .current(callSite: callSite()),
+                                              completion: completion.map { c in { c() } }, original: callOriginal)
+            }
+        }
+    }
+
+    // MARK: viewWillDisappear (dismissals without a dismiss call)
+
+    private static func viewWillDisappearBlock() -> @convention(block) (UIViewController, Bool) -> Void {
+        let selector = viewWillDisappear.selector
+        return { controller, animated in
+            if viewWillDisappear.isActive, Thread.isMainThread, let session = HookState.shared.session {
+                MainActor.assumeIsolated { observeDisappearance(session, controller) }
+            }
+            guard let imp = viewWillDisappear.originalImplementation else { return }
+            unsafeBitCast(imp, to: DisappearIMP.self)(controller, selector, animated)
+        }
+    }
+
+    /// A presented controller (not a child of one) starting its dismissal transition: report
+    /// it to the monitor before UIKit detaches it, and its end through the coordinator.
+    @MainActor
+    private static func observeDisappearance(_ session: InspectorSession, _ controller: UIViewController) {
+        guard controller.isBeingDismissed, controller.parent == nil, controller.presentingViewController != nil else { return }
+        let node = UIKitNode.node(for: controller)
+        guard !session.exclusions.excludesCall(controllers: [node.ref], windowTypeNames: UIKitEnvironment.windowTypeNames(of: [controller])) else { return }
+        let coordinator = controller.transitionCoordinator
+        let attribution = session.dismissals.dismissalWillBegin(node, isInteractive: coordinator?.isInteractive ?? false)
+        guard attribution != .ignored else { return }
+        let ended: @MainActor (Bool) -> Void = { cancelled in session.dismissals.dismissalDidEnd(node, cancelled: cancelled) }
+        // A non-animated dismissal has no coordinator and is done by the next run-loop turn.
+        if let coordinator, coordinator.animate(alongsideTransition: nil, completion: { context in ended(context.isCancelled) }) {
+            return
+        }
+        DispatchQueue.main.async { ended(false) }
+    }
+}
+#endif

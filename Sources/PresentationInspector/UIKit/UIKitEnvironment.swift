@@ -1,0 +1,85 @@
+#if canImport(UIKit)
+import UIKit
+import PresentationInspectorCore
+
+/// Facts about the running app the inspector reads from UIKit: windows, window chains,
+/// the log header. Main thread only.
+@MainActor
+enum UIKitEnvironment {
+    /// Every window of every connected scene, in scene order.
+    static func windows() -> [UIWindow] {
+        UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }.flatMap(\.windows)
+    }
+
+    /// The key window, if any.
+    static func keyWindow() -> UIWindow? { windows().first { $0.isKeyWindow } }
+
+    /// The scene to show the overlay in: the foreground-active one, else any window scene.
+    static func activeScene() -> UIWindowScene? {
+        let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+        return scenes.first { $0.activationState == .foregroundActive } ?? scenes.first
+    }
+
+    /// The class names of the windows that hold these controllers' views (`nil` for a view
+    /// in no window), for ``ExclusionPolicy/excludesCall(controllers:windowTypeNames:)``.
+    static func windowTypeNames(of controllers: [UIViewController]) -> [String?] {
+        controllers.map { vc in (vc.viewIfLoaded?.window).map { NSStringFromClass(type(of: $0)) } }
+    }
+
+    /// The presentation chain of every window whose class the policy does not exclude.
+    static func windowChains(excluding policy: ExclusionPolicy) -> [WindowChain] {
+        windows().compactMap { window in
+            guard let root = window.rootViewController,
+                  !policy.windowTypeNames.contains(NSStringFromClass(type(of: window))) else { return nil }
+            let chain = Hierarchy.chain(from: UIKitNode.node(for: root)).map(\.ref)
+            return WindowChain(id: UIKitNode.address(of: window), level: Double(window.windowLevel.rawValue),
+                               isKey: window.isKeyWindow, chain: chain)
+        }
+    }
+
+    /// The log header describing this app and device.
+    static func logHeader() -> LogHeader {
+        let info = Bundle.main.infoDictionary ?? [:]
+        var app: [String: String] = [:]
+        app["name"] = (info["CFBundleDisplayName"] ?? info["CFBundleName"]) as? String
+        app["bundleID"] = Bundle.main.bundleIdentifier
+        app["version"] = info["CFBundleShortVersionString"] as? String
+        app["build"] = info["CFBundleVersion"] as? String
+        let device = UIDevice.current
+        let idiom: String
+        switch device.userInterfaceIdiom {
+        case .phone: idiom = "phone"
+        case .pad: idiom = "pad"
+        case .mac: idiom = "mac"
+        case .tv: idiom = "tv"
+        case .carPlay: idiom = "carPlay"
+        default: idiom = "other"
+        }
+        return LogHeader(app: app, device: ["model": device.model, "system": "\(device.systemName) \(device.systemVersion)", "idiom": idiom])
+    }
+}
+
+/// The window chains as the debugger entry points ask for them, from any thread: computed
+/// on the main thread after each event and cached, because a paused app's main thread cannot
+/// be waited for.
+final class WindowChainCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var chains: [WindowChain] = []
+    private let policy: ExclusionPolicy
+
+    init(policy: ExclusionPolicy) { self.policy = policy }
+
+    /// Recomputes the chains; call on the main thread.
+    @MainActor func refresh() {
+        let fresh = UIKitEnvironment.windowChains(excluding: policy)
+        lock.lock(); chains = fresh; lock.unlock()
+    }
+
+    /// Fresh chains on the main thread, the last cached ones elsewhere.
+    func current() -> [WindowChain] {
+        if Thread.isMainThread { MainActor.assumeIsolated { refresh() } }
+        lock.lock(); defer { lock.unlock() }
+        return chains
+    }
+}
+#endif

@@ -1,0 +1,154 @@
+#if canImport(UIKit)
+import UIKit
+import ObjectiveC
+import PresentationInspectorCore
+
+/// The resolver's view of one real `UIViewController`, held weakly.
+///
+/// There is one node per controller (kept as an associated object of the controller, so it
+/// lives exactly as long as the controller and the resolver's `===` comparisons hold). Ids
+/// are addresses (`0x…`), types are class names as UIKit prints them.
+///
+/// UIKit is read only on the main thread; off it, or after the controller is gone, the node
+/// answers with its last known reference and neutral defaults. That is what makes the type
+/// safe to send (`@unchecked Sendable`): its only mutable state is behind a lock.
+final class UIKitNode: PresentationNode, @unchecked Sendable {
+    /// The controller, while it is alive.
+    private(set) weak var controller: UIViewController?
+    /// `0x…`, fixed at creation.
+    let id: String
+    /// The class name, fixed at creation.
+    let typeName: String
+    private let lock = NSLock()
+    private var lastTitle: String?
+
+    private init(_ controller: UIViewController) {
+        self.controller = controller
+        id = Self.address(of: controller)
+        typeName = Self.typeName(of: controller)
+    }
+
+    // MARK: Canonical nodes
+
+    private nonisolated(unsafe) static let associationKey = UnsafeRawPointer(UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1))
+    private static let creationLock = NSLock()
+
+    /// The node of `controller`, created on first use.
+    static func node(for controller: UIViewController) -> UIKitNode {
+        creationLock.lock(); defer { creationLock.unlock() }
+        if let n = objc_getAssociatedObject(controller, associationKey) as? UIKitNode { return n }
+        let n = UIKitNode(controller)
+        objc_setAssociatedObject(controller, associationKey, n, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+        return n
+    }
+
+    /// `0x1234abcd`, as UIKit prints object addresses.
+    static func address(of object: AnyObject) -> String {
+        "0x" + String(UInt(bitPattern: ObjectIdentifier(object)), radix: 16)
+    }
+
+    /// The class name UIKit's messages use (`MyApp.ListViewController`), without KVO's subclass.
+    static func typeName(of object: AnyObject) -> String {
+        let name = NSStringFromClass(type(of: object))
+        let kvo = "NSKVONotifying_"
+        return name.hasPrefix(kvo) ? String(name.dropFirst(kvo.count)) : name
+    }
+
+    /// A reference that reads nothing from UIKit (for calls made off the main thread).
+    static func threadSafeRef(of controller: UIViewController) -> ControllerRef {
+        ControllerRef(id: address(of: controller), type: typeName(of: controller))
+    }
+
+    /// Runs `body` with the controller on the main thread; `fallback` off it or once it is gone.
+    private func read<T: Sendable>(_ fallback: T, _ body: @MainActor (UIViewController) -> T) -> T {
+        guard Thread.isMainThread, let vc = controller else { return fallback }
+        return MainActor.assumeIsolated { body(vc) }
+    }
+
+    // MARK: PresentationNode
+
+    /// Titles follow the current (or last) session's `recordsTitles`: a node outlives sessions.
+    var ref: ControllerRef {
+        let recordsTitles = HookState.shared.lastSession?.configuration.recordsTitles ?? true
+        if recordsTitles, Thread.isMainThread, let vc = controller {
+            let title = MainActor.assumeIsolated { vc.title }
+            lock.lock(); lastTitle = title; lock.unlock()
+        }
+        lock.lock(); defer { lock.unlock() }
+        return ControllerRef(id: id, type: typeName, title: recordsTitles ? lastTitle : nil)
+    }
+
+    var parentNode: UIKitNode? { read(nil) { $0.parent.map(UIKitNode.node) } }
+    var childNodes: [UIKitNode] { read([]) { $0.children.map(UIKitNode.node) } }
+
+    /// UIKit answers `presentingViewController` for a child with its ancestor's presenter; the
+    /// protocol wants it only for the controller that was presented itself.
+    var presentingNode: UIKitNode? {
+        read(nil) { vc in vc.parent == nil ? vc.presentingViewController.map(UIKitNode.node) : nil }
+    }
+
+    /// `presentedViewController` is inherited from ancestors (rule 5): keep it only when this
+    /// controller is the one presenting it.
+    var ownPresentedNode: UIKitNode? {
+        read(nil) { vc in
+            guard let p = vc.presentedViewController, p.presentingViewController === vc else { return nil }
+            return UIKitNode.node(for: p)
+        }
+    }
+
+    /// Scans the scenes' windows: a root whose view left the window (covered by a
+    /// full-screen presentation) is still that window's root.
+    var rootOfWindow: String? {
+        read(nil) { vc in UIKitEnvironment.windows().first { $0.rootViewController === vc }.map(UIKitNode.address) }
+    }
+
+    var modalPresentationStyle: PresentationStyle {
+        read(.automatic) { PresentationStyle(rawValue: $0.modalPresentationStyle.rawValue) ?? .custom }
+    }
+    var modalTransitionStyle: TransitionStyle {
+        read(.coverVertical) { TransitionStyle(rawValue: $0.modalTransitionStyle.rawValue) ?? .coverVertical }
+    }
+    var definesPresentationContext: Bool { read(false) { $0.definesPresentationContext } }
+    var providesPresentationContextTransitionStyle: Bool { read(false) { $0.providesPresentationContextTransitionStyle } }
+    var isModalInPresentation: Bool { read(false) { $0.isModalInPresentation } }
+
+    /// Read only for popovers: asking a controller of another style for its
+    /// `popoverPresentationController` would not create one, but there is no need to ask.
+    var hasPopoverAnchor: Bool {
+        read(true) { vc in
+            guard vc.modalPresentationStyle == .popover, let popover = vc.popoverPresentationController else { return true }
+            if popover.sourceView != nil || popover.barButtonItem != nil { return true }
+            if #available(iOS 16.0, *) { return popover.sourceItem != nil }
+            return false
+        }
+    }
+
+    var isViewInWindow: Bool { read(false) { $0.viewIfLoaded?.window != nil } }
+
+    var horizontalSizeClass: SizeClass {
+        read(.compact) { vc in
+            let sizeClass = vc.traitCollection.horizontalSizeClass != .unspecified ? vc.traitCollection.horizontalSizeClass
+                : (vc.viewIfLoaded?.window ?? UIKitEnvironment.keyWindow())?.traitCollection.horizontalSizeClass
+            return sizeClass == .regular ? .regular : .compact
+        }
+    }
+
+    /// A present or dismiss transition runs somewhere in this controller's window chain.
+    var isTransitionInProgress: Bool {
+        read(false) { _ in
+            Hierarchy.chain(from: Hierarchy.ultimateRoot(of: self)).contains { node in
+                node.read(false) { $0.isBeingPresented || $0.isBeingDismissed }
+            }
+        }
+    }
+
+    func makeLivenessProbe() -> LivenessProbe {
+        LivenessProbe { [weak controller] in
+            guard let controller, Thread.isMainThread else { return false }
+            return MainActor.assumeIsolated {
+                controller.parent == nil && controller.presentingViewController == nil && controller.viewIfLoaded?.window == nil
+            }
+        }
+    }
+}
+#endif

@@ -1,0 +1,100 @@
+import Foundation
+
+extension DebuggerQueries {
+    /// The formats `pi graph` offers: the chain graph as text, Graphviz or Mermaid.
+    static let graphFormats: [ExportFormat] = [.text, .dot, .mermaid]
+
+    /// The chain graph in a graph format (`text`, `dot`, `mermaid`; nil or empty means `text`),
+    /// optionally as it stood after event `at`. DOT and Mermaid come from ``Exporter``; text is
+    /// the text export's chain listing alone (the whole text export adds the timeline, which
+    /// `pi events` already shows).
+    static func graph(format: String?, at seq: Int?, header: LogHeader, snapshot: RecordingSnapshot?) -> DebuggerReply {
+        guard let snapshot else { return .failure(notRecording) }
+        let name = (format?.isEmpty ?? true) ? "text" : format!
+        guard let f = ExportFormat(rawValue: name), graphFormats.contains(f) else {
+            return .failure("unknown graph format \"\(name)\" (known: \(graphFormats.map(\.rawValue).joined(separator: ", ")))")
+        }
+        if let seq, let failure = checkRetained(seq: seq, snapshot) { return failure }
+        var h = header
+        h.dropped = snapshot.droppedCount
+        if f == .text { return .success(TextExporter.chainListing(ChainGraph.make(events: snapshot.events, at: seq))) }
+        return .success(Exporter.render(f, header: h, events: snapshot.events, at: seq))
+    }
+
+    /// The export format for a file name's extension, as `pi export` infers it.
+    static func format(forPath path: String) -> ExportFormat? {
+        let ext = (path as NSString).pathExtension.lowercased()
+        if ext == "json" { return .perfetto }
+        if ext == "txt" { return .text }
+        if ext == "mmd" { return .mermaid }
+        return ExportFormat(rawValue: ext)
+    }
+
+    /// Writes the recording to `path` (a relative path is resolved against the process's
+    /// current directory, `~` against its home) in `format`, or the one the extension names.
+    /// Replies `{"path":absolute,"format":…,"events":N,"bytes":N}`.
+    static func export(path: String?, format: String?, header: LogHeader, snapshot: RecordingSnapshot?) -> DebuggerReply {
+        guard let snapshot else { return .failure(notRecording) }
+        guard let path, !path.isEmpty else { return .failure("export needs a file path") }
+        let known = ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")
+        let chosen: ExportFormat
+        if let format, !format.isEmpty {
+            guard let f = ExportFormat(rawValue: format) else { return .failure("unknown export format \"\(format)\" (known: \(known))") }
+            chosen = f
+        } else {
+            guard let f = Self.format(forPath: path) else {
+                return .failure("cannot tell the format from \"\(path)\": use an extension (.jsonl, .html, .json, .dot, .mmd, .txt) or give a format (\(known))")
+            }
+            chosen = f
+        }
+        let expanded = (path as NSString).expandingTildeInPath
+        let absolute = expanded.hasPrefix("/")
+            ? expanded
+            : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(expanded)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue {
+            return .failure("cannot write \(absolute): it is a directory")
+        }
+        var h = header
+        h.dropped = snapshot.droppedCount
+        do {
+            try Exporter.write(chosen, header: h, events: snapshot.events, to: absolute)
+        } catch {
+            return .failure("cannot write \(absolute): \(describe(error))")
+        }
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: absolute)[.size] as? NSNumber)?.intValue ?? 0
+        var w = JSONWriter(reservingCapacity: 256)
+        w.beginObject()
+        w.field("path", absolute)
+        w.field("format", chosen.rawValue)
+        w.field("events", snapshot.events.count)
+        w.field("bytes", bytes)
+        w.endObject()
+        return .success(w.text)
+    }
+
+    /// An error for a sequence number outside the retained events, or nil when it is retained.
+    static func checkRetained(seq: Int, _ snapshot: RecordingSnapshot) -> DebuggerReply? {
+        guard let first = snapshot.events.first?.seq, let last = snapshot.events.last?.seq else {
+            return .failure("no event #\(seq): nothing has been recorded yet")
+        }
+        if seq < 1 { return .failure("no event #\(seq): sequence numbers start at 1 (recorded: #\(first)…#\(last))") }
+        if seq < first {
+            return .failure("event #\(seq) is no longer retained: the ring buffer dropped the \(snapshot.droppedCount) oldest events (retained: #\(first)…#\(last))")
+        }
+        if seq > last { return .failure("no event #\(seq) yet: the latest recorded event is #\(last)") }
+        return nil
+    }
+
+    /// One line for a file error; Foundation's descriptions differ between platforms, so the
+    /// underlying POSIX reason is preferred when there is one.
+    private static func describe(_ error: Error) -> String {
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            return String(cString: strerror(code.rawValue))
+        }
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        return ns.localizedDescription.replacingOccurrences(of: "\n", with: " ")
+    }
+}

@@ -1,0 +1,114 @@
+/// The self-contained HTML report: one file, no network access, inline SVG timeline and chain
+/// graph, and a script that shows a virtualised, filterable event list with a detail panel.
+///
+/// The events travel inside the page as JSON (the log's own encoding), so the page needs
+/// nothing else; the script builds the list and details from them.
+public enum HTMLReport {
+    /// Above this many controllers the history graph is replaced by the final state (a graph
+    /// of thousands of boxes helps nobody; `pinspect graph --at SEQ` shows any moment).
+    public static let maximumGraphNodes = 400
+
+    /// The whole page.
+    public static func render(header: LogHeader, events: [Event]) -> String {
+        let sorted = events.sorted { $0.seq < $1.seq }
+        let summary = RecordingSummary(header: header, events: sorted)
+        let timeline = TimelineLayout.make(events: sorted)
+
+        var graph = ChainGraph.make(events: sorted)
+        var graphNote = "Whole recording. Select an event to see the chains as they stood right after it."
+        var graphIsHistory = true
+        if graph.nodes.count > maximumGraphNodes {
+            graph = ChainGraph.make(events: sorted, at: sorted.last?.seq)
+            graphIsHistory = false
+            graphNote = "The recording names \(summary.controllerCount) controllers, too many to draw at once: this is the state after the last event. Run pinspect graph --at SEQ for any other moment."
+        }
+        let graphSVG = graph.nodes.count > maximumGraphNodes
+            ? "<p class=\"note\">The final state alone has \(graph.nodes.count) controllers; run <code>pinspect graph --at SEQ</code>.</p>"
+            : SVGRenderer.chainGraph(ChainGraphLayout.make(graph: graph))
+
+        var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        // No network: the page may load nothing from anywhere.
+        out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n"
+        out += "<title>\(esc(title(header))) — PresentationInspector report</title>\n"
+        out += "<style>\n\(HTMLReportAssets.css)\n</style>\n</head>\n"
+        out += "<body data-ready=\"false\" data-graph-history=\"\(graphIsHistory)\">\n"
+        out += "<header class=\"top\">\n<h1>PresentationInspector report <span class=\"sub\">\(esc(title(header)))</span></h1>\n"
+        out += "<p class=\"meta\">\(esc(metaLine(header)))</p>\n"
+        out += "<p class=\"stats\"><b id=\"stat-events\">…</b> events · <b id=\"stat-diagnostics\">…</b> diagnostics"
+        out += " (<span class=\"sev sev-error\" id=\"stat-errors\">…</span> errors, <span class=\"sev sev-warning\" id=\"stat-warnings\">…</span> warnings,"
+        out += " <span class=\"sev sev-info\" id=\"stat-infos\">…</span> info) · \(summary.windows.count) windows · \(summary.controllerCount) controllers"
+        if let a = summary.startTime, let b = summary.endTime { out += " · \(formatTime(a))–\(formatTime(b))" }
+        if header.dropped > 0 { out += " · <span class=\"sev sev-warning\">\(header.dropped) earlier events dropped by the ring buffer</span>" }
+        out += "</p>\n<noscript><p class=\"note\">The event list and details need JavaScript; the timeline and graph below are static.</p></noscript>\n</header>\n"
+
+        out += "<section id=\"timeline-section\" class=\"card\">\n<h2>Timeline</h2>\n"
+        out += "<p class=\"legend\">\(HTMLReportAssets.timelineLegend)</p>\n"
+        out += "<div class=\"scroll\" id=\"timeline\">\(sorted.isEmpty ? "<p class=\"note\">No events.</p>" : SVGRenderer.timeline(timeline))</div>\n</section>\n"
+
+        out += "<main class=\"split\">\n<section id=\"list-section\" class=\"card\">\n<h2>Events <span class=\"sub\" id=\"shown-count\"></span></h2>\n"
+        out += "<div class=\"filters\" role=\"group\" aria-label=\"Filters\">\n"
+        out += "<label>Kind <select id=\"f-kind\"><option value=\"\">all</option>"
+        for k in EventKind.allCases { out += "<option value=\"\(k.rawValue)\">\(k.rawValue)</option>" }
+        out += "</select></label>\n<label>Severity <select id=\"f-severity\"><option value=\"\">any</option>"
+        out += "<option value=\"info\">info or worse</option><option value=\"warning\">warning or worse</option>"
+        out += "<option value=\"error\">error</option><option value=\"none\">no diagnostics</option></select></label>\n"
+        out += "<label>Controller <select id=\"f-controller\"><option value=\"\">any</option></select></label>\n"
+        out += "<label class=\"grow\">Search <input id=\"f-text\" type=\"search\" placeholder=\"text in summary or message  ( / )\"></label>\n</div>\n"
+        out += "<div id=\"list\" class=\"list\" tabindex=\"0\" role=\"listbox\" aria-label=\"Events\"><div id=\"list-spacer\"></div></div>\n"
+        out += "<p class=\"keys\">\(HTMLReportAssets.keyboardHelp)</p>\n</section>\n"
+        out += "<section id=\"detail-section\" class=\"card\" aria-live=\"polite\">\n<h2>Details</h2>\n<div id=\"detail\"><p class=\"note\">Select an event in the list, the timeline or with the arrow keys.</p></div>\n</section>\n</main>\n"
+
+        out += "<section id=\"graph-section\" class=\"card\">\n<h2>Chain graph <span class=\"sub\" id=\"graph-state\"></span></h2>\n"
+        out += "<p class=\"legend\">\(HTMLReportAssets.graphLegend)</p>\n<p class=\"note\" id=\"graph-note\">\(esc(graphNote))</p>\n"
+        out += "<div class=\"scroll\" id=\"graph\">\(graphSVG)</div>\n</section>\n"
+
+        out += "<script id=\"pi-data\" type=\"application/json\">\(dataJSON(header: header, events: sorted))</script>\n"
+        out += "<script>\n\(HTMLReportAssets.script)\n</script>\n</body>\n</html>\n"
+        return out
+    }
+
+    private static func title(_ h: LogHeader) -> String {
+        h.app["name"] ?? h.app["bundleID"] ?? "recording"
+    }
+
+    private static func metaLine(_ h: LogHeader) -> String {
+        var parts: [String] = []
+        if !h.created.isEmpty { parts.append("recorded \(h.created)") }
+        for (k, v) in h.app.sorted(by: { $0.key < $1.key }) where k != "name" { parts.append("\(k): \(v)") }
+        for (k, v) in h.device.sorted(by: { $0.key < $1.key }) { parts.append("\(k): \(v)") }
+        parts.append("log format \(h.format) v\(h.version)")
+        return parts.joined(separator: " · ")
+    }
+
+    /// The page's data: header, one summary line per event, and the events in the log's encoding.
+    /// Every `<` is written as `\u003c`, so no text in the data can close the script element.
+    static func dataJSON(header: LogHeader, events: [Event]) -> String {
+        var out = "{\"header\":" + EventCoding.encode(header) + ",\"summaries\":["
+        out.reserveCapacity(events.count * 900)
+        for (i, e) in events.enumerated() {
+            if i > 0 { out += "," }
+            JSONWriter.appendQuoted(e.summary, to: &out)
+        }
+        out += "],\"events\":[\n"
+        for (i, e) in events.enumerated() {
+            if i > 0 { out += ",\n" }
+            out += EventCoding.encode(e)
+        }
+        out += "]}"
+        return out.replacingAll("<", with: "\\u003c")
+    }
+
+    static func esc(_ s: String) -> String { SVGRenderer.esc(s) }
+}
+
+extension String {
+    /// Replaces every occurrence of one character (Foundation-free, linear).
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        guard contains(target) else { return self }
+        var out = ""
+        out.reserveCapacity(utf8.count + 64)
+        for ch in self { if ch == target { out += replacement } else { out.append(ch) } }
+        return out
+    }
+}

@@ -1,0 +1,168 @@
+/// Chrome Trace Event JSON (the "JSON Object Format"), which Perfetto and `chrome://tracing` open.
+///
+/// Each window is a process (`pid`), each timeline lane a thread (`tid`) inside it. Presented
+/// lifetimes and transitions are complete events (`"ph":"X"`) that nest properly on their
+/// track; diagnostics are thread-scoped instant events (`"ph":"i"`). Times are microseconds
+/// since the recording started.
+public enum PerfettoExporter {
+    /// The trace as JSON text.
+    public static func render(header: LogHeader, events: [Event]) -> String {
+        let t = PresentationTimeline.make(events: events)
+        var lines: [String] = []
+        var pidOf: [String: Int] = [:]
+        var windowOrder: [String] = []
+        for lane in t.lanes where pidOf[lane.key.window] == nil {
+            windowOrder.append(lane.key.window)
+            pidOf[lane.key.window] = windowOrder.count
+        }
+        for (i, w) in windowOrder.enumerated() {
+            lines.append(metadata("process_name", pid: i + 1, tid: 0, ["name": .string("window \(w)")]))
+            lines.append(metadata("process_sort_index", pid: i + 1, tid: 0, ["sort_index": .int(i)]))
+        }
+
+        // Slices per lane, longest first among those starting together, so parents precede children.
+        var slicesByLane = [[Slice]](repeating: [], count: t.lanes.count)
+        for l in t.lifetimes {
+            var args: [(String, Arg)] = [("controller", .string(l.controller.consoleDescription))]
+            if let s = l.presentSeq { args.append(("presentSeq", .int(s))) }
+            if let s = l.endSeq { args.append(("endSeq", .int(s))) }
+            if let s = l.style { args.append(("style", .string(s.name))) }
+            if let p = l.presenting { args.append(("presenting", .string(p.consoleDescription))) }
+            if l.isOpen { args.append(("stillPresentedAtEnd", .bool(true))) }
+            slicesByLane[l.lane].append(Slice(name: l.controller.label, category: l.isWindowRoot ? "window-root" : "presented",
+                                              start: micros(l.start), end: micros(l.end), args: args))
+        }
+        for tr in t.transitions {
+            var args: [(String, Arg)] = [("seq", .int(tr.seq)), ("animated", .bool(tr.animated))]
+            if let c = tr.completedSeq { args.append(("completedSeq", .int(c))) }
+            slicesByLane[tr.lane].append(Slice(name: "\(tr.direction.rawValue) \(tr.controller.type)", category: "transition",
+                                               start: micros(tr.start), end: micros(tr.end), args: args))
+        }
+
+        var nextTid = 1
+        var tidOfLane: [Int] = []
+        for (laneIndex, lane) in t.lanes.enumerated() {
+            let pid = pidOf[lane.key.window]!
+            let tracks = nestedTracks(slicesByLane[laneIndex])
+            let base = nextTid
+            tidOfLane.append(base)
+            for (k, track) in tracks.enumerated() {
+                let tid = nextTid
+                nextTid += 1
+                let name = lane.title + (k > 0 ? " (overlapping \(k))" : "")
+                lines.append(metadata("thread_name", pid: pid, tid: tid, ["name": .string(name)]))
+                lines.append(metadata("thread_sort_index", pid: pid, tid: tid, ["sort_index": .int(tid)]))
+                for s in track { lines.append(complete(s, pid: pid, tid: tid)) }
+            }
+            if tracks.isEmpty {
+                lines.append(metadata("thread_name", pid: pid, tid: base, ["name": .string(lane.title)]))
+                lines.append(metadata("thread_sort_index", pid: pid, tid: base, ["sort_index": .int(base)]))
+                nextTid += 1
+            }
+        }
+
+        let bySeq = Dictionary(events.map { ($0.seq, $0) }, uniquingKeysWith: { a, _ in a })
+        for m in t.markers {
+            guard let e = bySeq[m.seq] else { continue }
+            for d in e.diagnostics {
+                var w = JSONWriter(reservingCapacity: 256)
+                w.beginObject()
+                w.field("name", d.code.rawValue)
+                w.field("cat", "diagnostic,\(d.severity.rawValue)")
+                w.field("ph", "i")
+                w.field("s", "t")
+                w.field("ts", micros(e.time))
+                w.field("pid", pidOf[t.lanes[m.lane].key.window]!)
+                w.field("tid", tidOfLane[m.lane])
+                w.key("args"); w.beginObject()
+                w.field("seq", e.seq); w.field("severity", d.severity.rawValue); w.field("message", d.message)
+                w.field("event", e.summary)
+                w.endObject()
+                w.endObject()
+                lines.append(w.text)
+            }
+        }
+
+        var other = JSONWriter()
+        other.beginObject()
+        other.field("format", header.format)
+        other.field("version", header.version)
+        for k in header.app.keys.sorted() { other.field("app.\(k)", header.app[k]!) }
+        for k in header.device.keys.sorted() { other.field("device.\(k)", header.device[k]!) }
+        if header.dropped > 0 { other.field("dropped", header.dropped) }
+        other.endObject()
+        return "{\"displayTimeUnit\":\"ms\",\"otherData\":\(other.text),\"traceEvents\":[\n" + lines.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    /// Seconds to whole microseconds; durations are differences of these, so nesting is exact.
+    static func micros(_ seconds: Double) -> Int { Int((seconds * 1_000_000).rounded()) }
+
+    struct Slice {
+        var name: String
+        var category: String
+        var start: Int
+        var end: Int
+        var args: [(String, Arg)]
+    }
+
+    enum Arg {
+        case string(String), int(Int), bool(Bool)
+    }
+
+    /// Splits slices into as few tracks as needed so that on each track every two slices are
+    /// either disjoint or one contains the other (the format's nesting rule).
+    static func nestedTracks(_ slices: [Slice]) -> [[Slice]] {
+        let sorted = slices.enumerated().sorted { a, b in
+            (a.element.start, -a.element.end, a.offset) < (b.element.start, -b.element.end, b.offset)
+        }.map(\.element)
+        var tracks: [[Slice]] = []
+        var stacks: [[Int]] = []  // per track: ends of the open enclosing slices
+        for s in sorted {
+            var placed = false
+            for k in tracks.indices {
+                var stack = stacks[k]
+                while let top = stack.last, top <= s.start { stack.removeLast() }
+                if let top = stack.last, s.end > top { continue }  // would straddle the enclosing slice
+                stack.append(s.end)
+                stacks[k] = stack
+                tracks[k].append(s)
+                placed = true
+                break
+            }
+            if !placed { tracks.append([s]); stacks.append([s.end]) }
+        }
+        return tracks
+    }
+
+    private static func metadata(_ name: String, pid: Int, tid: Int, _ args: [String: Arg]) -> String {
+        var w = JSONWriter(reservingCapacity: 128)
+        w.beginObject()
+        w.field("name", name); w.field("ph", "M"); w.field("pid", pid); w.field("tid", tid)
+        w.key("args"); writeArgs(args.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, &w)
+        w.endObject()
+        return w.text
+    }
+
+    private static func complete(_ s: Slice, pid: Int, tid: Int) -> String {
+        var w = JSONWriter(reservingCapacity: 256)
+        w.beginObject()
+        w.field("name", s.name); w.field("cat", s.category); w.field("ph", "X")
+        w.field("ts", s.start); w.field("dur", max(0, s.end - s.start))
+        w.field("pid", pid); w.field("tid", tid)
+        w.key("args"); writeArgs(s.args, &w)
+        w.endObject()
+        return w.text
+    }
+
+    private static func writeArgs(_ args: [(String, Arg)], _ w: inout JSONWriter) {
+        w.beginObject()
+        for (k, v) in args {
+            switch v {
+            case .string(let s): w.field(k, s)
+            case .int(let n): w.field(k, n)
+            case .bool(let b): w.field(k, b)
+            }
+        }
+        w.endObject()
+    }
+}

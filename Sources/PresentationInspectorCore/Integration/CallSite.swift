@@ -1,0 +1,78 @@
+import Foundation
+
+/// Finds the app's frame in a call stack, for an event's `callSite`.
+///
+/// The hooks see a stack like `hook block → UIKit → … → app code → UIKit …`; the call site
+/// is the first frame that belongs to none of the skipped modules (the inspector, UIKit,
+/// the runtime). Frames are lines in Darwin's `Thread.callStackSymbols` format:
+/// `3   MyApp   0x0000000102f1c2a4 $s5MyApp6ListVCC8showNextyyF + 120`.
+public enum CallSite {
+    /// Modules that never hold the app's call.
+    public static let systemModules: Set<String> = [
+        "PresentationInspector", "PresentationInspectorCore", "UIKitCore", "UIKit", "libobjc.A.dylib",
+        "libswiftCore.dylib", "libswift_Concurrency.dylib", "CoreFoundation", "Foundation", "libdispatch.dylib",
+        "SwiftUI", "SwiftUICore", "FLEX",
+    ]
+
+    /// One parsed frame.
+    public struct Frame: Equatable, Sendable {
+        /// The image name, for example `MyApp` or `UIKitCore`.
+        public var module: String
+        /// The symbol, demangled when it is a Swift symbol.
+        public var symbol: String
+        /// The byte offset into the symbol.
+        public var offset: Int?
+
+        /// Creates a frame.
+        public init(module: String, symbol: String, offset: Int?) {
+            self.module = module
+            self.symbol = symbol
+            self.offset = offset
+        }
+
+        /// `MyApp`ListViewController.showNext() + 120`, as LLDB writes frames.
+        public var description: String {
+            "\(module)`\(symbol)" + (offset.map { " + \($0)" } ?? "")
+        }
+    }
+
+    /// Parses one line of `Thread.callStackSymbols`; nil when it does not have the Darwin shape.
+    public static func parse(_ line: String) -> Frame? {
+        let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+        guard parts.count >= 4, Int(parts[0]) != nil, parts[2].hasPrefix("0x") else { return nil }
+        var symbolParts = parts[3...]
+        var offset: Int?
+        if symbolParts.count >= 3, symbolParts[symbolParts.endIndex - 2] == "+", let o = Int(symbolParts.last!) {
+            offset = o
+            symbolParts = symbolParts.dropLast(2)
+        }
+        let symbol = symbolParts.joined(separator: " ")
+        return Frame(module: String(parts[1]), symbol: demangle(symbol), offset: offset)
+    }
+
+    /// The first frame of `symbols` outside `skipping`, described LLDB-style.
+    public static func firstAppFrame(in symbols: [String], skipping modules: Set<String> = systemModules) -> String? {
+        for line in symbols {
+            guard let frame = parse(line) else { continue }
+            if modules.contains(frame.module) || frame.module.hasPrefix("libsystem") { continue }
+            return frame.description
+        }
+        return nil
+    }
+
+    /// A Swift symbol (`$s…`, `_$s…`) in readable form; anything else unchanged.
+    public static func demangle(_ symbol: String) -> String {
+        guard symbol.hasPrefix("$s") || symbol.hasPrefix("_$s") || symbol.hasPrefix("$S") else { return symbol }
+        return symbol.withCString { cString -> String in
+            guard let out = _swiftDemangle(cString, strlen(cString), nil, nil, 0) else { return symbol }
+            defer { free(out) }
+            return String(cString: out)
+        }
+    }
+}
+
+// The Swift runtime's demangler (exported by libswiftCore on every platform).
+@_silgen_name("swift_demangle")
+private func _swiftDemangle(_ mangledName: UnsafePointer<CChar>?, _ mangledNameLength: Int,
+                            _ outputBuffer: UnsafeMutablePointer<CChar>?, _ outputBufferSize: UnsafeMutablePointer<Int>?,
+                            _ flags: UInt32) -> UnsafeMutablePointer<CChar>?

@@ -1,0 +1,63 @@
+/// Which presentations the inspector leaves out of its recording.
+///
+/// A call is excluded when any controller it involves is excluded (by exact class name, by
+/// class-name prefix, or by the app's predicate) or when it happens in a window of an
+/// excluded class. Excluded calls go straight to UIKit: nothing is resolved or recorded.
+public struct ExclusionPolicy: Sendable {
+    /// Controller class names excluded exactly (as `NSStringFromClass` spells them).
+    public var controllerTypeNames: Set<String>
+    /// Controller class-name prefixes excluded (for example a module prefix `MyDebugTools.`).
+    public var controllerTypePrefixes: [String]
+    /// Window class names whose controllers are excluded.
+    public var windowTypeNames: Set<String>
+    /// The app's own rule: return true to exclude a controller.
+    public var predicate: (@Sendable (ControllerRef) -> Bool)?
+
+    /// Creates a policy.
+    public init(controllerTypeNames: Set<String> = [], controllerTypePrefixes: [String] = [],
+                windowTypeNames: Set<String> = [], predicate: (@Sendable (ControllerRef) -> Bool)? = nil) {
+        self.controllerTypeNames = controllerTypeNames
+        self.controllerTypePrefixes = controllerTypePrefixes
+        self.windowTypeNames = windowTypeNames
+        self.predicate = predicate
+    }
+
+    /// The Objective-C name of the overlay's window class (fixed with `@objc(...)` so it
+    /// does not depend on the module name).
+    public static let overlayWindowTypeName = "PresentationInspectorOverlayWindow"
+    /// The prefix of every Swift class of the `PresentationInspector` module.
+    public static let inspectorModulePrefix = "PresentationInspector."
+
+    /// Excludes nothing (unless a predicate is added).
+    public static let none = ExclusionPolicy()
+
+    /// Excludes the inspector's own UI and FLEX's: FLEX draws in a `FLEXWindow` and presents
+    /// its tools in `FLEXNavigationController`s from `FLEXExplorerViewController` (which calls
+    /// `super`, so a `UIViewController` hook sees it).
+    public static let inspectorAndFLEX = ExclusionPolicy(
+        controllerTypeNames: ["FLEXNavigationController", "FLEXExplorerViewController"],
+        controllerTypePrefixes: [inspectorModulePrefix],
+        windowTypeNames: ["FLEXWindow", overlayWindowTypeName])
+
+    /// Whether this controller is excluded on its own (class name or predicate).
+    public func excludes(_ controller: ControllerRef) -> Bool {
+        if controllerTypeNames.contains(controller.type) { return true }
+        if controllerTypePrefixes.contains(where: { controller.type.hasPrefix($0) }) { return true }
+        return predicate?(controller) ?? false
+    }
+
+    /// Whether a call is excluded: any of its controllers is, or any of the windows involved
+    /// (class names; `nil` for a controller whose view is in no window) is.
+    public func excludesCall(controllers: [ControllerRef], windowTypeNames windows: [String?]) -> Bool {
+        if windows.contains(where: { $0.map(windowTypeNames.contains) ?? false }) { return true }
+        return controllers.contains(where: excludes)
+    }
+
+    /// ``excludes(_:)`` as the hook handler's `ignore` closure; nil when the policy can
+    /// exclude nothing, so the handler skips the check.
+    public var controllerPredicate: (@Sendable (ControllerRef) -> Bool)? {
+        if controllerTypeNames.isEmpty && controllerTypePrefixes.isEmpty && predicate == nil { return nil }
+        let policy = self
+        return { policy.excludes($0) }
+    }
+}

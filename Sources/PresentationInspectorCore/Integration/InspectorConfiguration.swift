@@ -1,0 +1,91 @@
+import Foundation
+
+/// Everything an app can set when it starts the inspector
+/// (`PresentationInspector.start(configuration:)` on iOS; ``InspectorSession`` everywhere).
+///
+/// The defaults suit a debug build: 10,000 events in memory, no live log file, shake to
+/// open, FLEX integration when FLEX is linked, signposts on, titles recorded and exported,
+/// the inspector's own UI and FLEX's UI excluded.
+public struct InspectorConfiguration: Sendable {
+    /// How many events the in-memory ring retains; older ones are dropped and counted in the
+    /// log header's `dropped` field.
+    public var capacity: Int
+    /// A JSONL file that receives every event as it is recorded (header first, one `write`
+    /// per line, so a crash loses at most the last line). `nil` writes no file.
+    public var liveLogPath: String?
+    /// Whether shaking the device opens the overlay.
+    public var opensOnShake: Bool
+    /// Whether, when FLEX is linked, a "Presentations" entry and controller shortcuts are
+    /// registered in FLEX's menus.
+    public var registersWithFLEX: Bool
+    /// Whether each present and dismiss is emitted as an `os_signpost` interval
+    /// (subsystem ``SignpostPlanner/subsystem``, category ``SignpostPlanner/category``).
+    public var emitsSignposts: Bool
+    /// Whether controller titles are read at all. When false no title is ever recorded —
+    /// not in memory, not in the live log, not in exports.
+    public var recordsTitles: Bool
+    /// Whether titles are removed from exported logs (``TitleRedaction``). The in-memory
+    /// events and the live log keep them; use ``recordsTitles`` to keep them out everywhere.
+    public var redactsTitlesInExports: Bool
+    /// Whether the inspector's own UI and FLEX's UI are left out of the recording
+    /// (``ExclusionPolicy/inspectorAndFLEX``).
+    public var excludesInspectorAndFLEX: Bool
+    /// Return true for a controller whose presentations and dismissals must not be
+    /// recorded; calls involving it go straight to UIKit. Called on the calling thread
+    /// (the main thread for UIKit), so keep it cheap.
+    public var ignore: (@Sendable (ControllerRef) -> Bool)?
+    /// Seconds after a dismissal at which dismissed controllers are checked for leaks;
+    /// `nil` turns leak checks off.
+    public var leakCheckDelay: Double?
+    /// Options of the presentation model (deep-chain limit).
+    public var resolver: ResolverOptions
+    /// Lets `start` run in a build without the `DEBUG` flag. Off by default so that a
+    /// forgotten `start()` in release code does nothing.
+    public var allowsReleaseBuilds: Bool
+
+    /// Creates a configuration; every parameter has the default described on its property.
+    public init(capacity: Int = Recorder.defaultCapacity, liveLogPath: String? = nil, opensOnShake: Bool = true,
+                registersWithFLEX: Bool = true, emitsSignposts: Bool = true, recordsTitles: Bool = true,
+                redactsTitlesInExports: Bool = false, excludesInspectorAndFLEX: Bool = true,
+                ignore: (@Sendable (ControllerRef) -> Bool)? = nil, leakCheckDelay: Double? = 2.0,
+                resolver: ResolverOptions = ResolverOptions(), allowsReleaseBuilds: Bool = false) {
+        self.capacity = capacity
+        self.liveLogPath = liveLogPath
+        self.opensOnShake = opensOnShake
+        self.registersWithFLEX = registersWithFLEX
+        self.emitsSignposts = emitsSignposts
+        self.recordsTitles = recordsTitles
+        self.redactsTitlesInExports = redactsTitlesInExports
+        self.excludesInspectorAndFLEX = excludesInspectorAndFLEX
+        self.ignore = ignore
+        self.leakCheckDelay = leakCheckDelay
+        self.resolver = resolver
+        self.allowsReleaseBuilds = allowsReleaseBuilds
+    }
+
+    /// The exclusions this configuration asks for: the built-in ones (when
+    /// ``excludesInspectorAndFLEX``) plus ``ignore``.
+    public var exclusionPolicy: ExclusionPolicy {
+        var policy = excludesInspectorAndFLEX ? ExclusionPolicy.inspectorAndFLEX : ExclusionPolicy.none
+        policy.predicate = ignore
+        return policy
+    }
+
+    /// The hook handler's settings derived from this configuration.
+    public var handlerConfiguration: HandlerConfiguration {
+        HandlerConfiguration(resolver: resolver, leakCheckDelay: leakCheckDelay, ignore: exclusionPolicy.controllerPredicate)
+    }
+}
+
+/// Whether `start` may run: only in DEBUG builds unless the app explicitly allows release builds.
+public enum ReleaseGate {
+    /// The decision for a build (`isDebugBuild` is `true` when compiled with `DEBUG`).
+    public static func allowsStart(isDebugBuild: Bool, configuration: InspectorConfiguration) -> Bool {
+        isDebugBuild || configuration.allowsReleaseBuilds
+    }
+
+    /// What `start` prints when it refuses to run.
+    public static let refusalMessage =
+        "PresentationInspector: start() ignored: this build was compiled without DEBUG. " +
+        "Link the package into debug configurations only, or set allowsReleaseBuilds to force it."
+}

@@ -1,0 +1,200 @@
+import Foundation
+
+/// What explains a dismissal transition that UIKit began for a presented controller.
+public enum DismissalAttribution: Equatable, Sendable {
+    /// A recorded `dismiss` call (the event with this `seq`) removes the controller; its
+    /// events are already recorded. A cancelled interactive transition of such a call is
+    /// recorded as `interactive-dismiss` / `cancelled`.
+    case dismissCall(seq: Int)
+    /// No dismiss call explains it and the user drives it (a sheet swiped down): recorded as
+    /// `interactive-dismiss`, `completed` or `cancelled`.
+    case userInteraction
+    /// No dismiss call explains it and nothing interactive drives it (a popover dismissed by a
+    /// tap outside it, an alert dismissing itself, a class overriding `dismiss` without calling
+    /// `super`): recorded as a `dismiss` event whose explanation says so.
+    case withoutDismissCall
+    /// Not a presented controller, or excluded: nothing is recorded.
+    case ignored
+}
+
+/// Turns UIKit's dismissal callbacks into recorded events, telling swipes from dismiss calls.
+///
+/// UIKit calls no `dismiss` method when the user swipes a sheet down, so the UIKit layer
+/// reports three things here, and this monitor decides what they mean:
+/// - ``dismissalWillBegin(_:isInteractive:context:)``: a presented controller's dismissal
+///   transition starts (on iOS: `viewWillDisappear` with `isBeingDismissed`, and the
+///   transition coordinator's `isInteractive`);
+/// - ``dismissalDidEnd(_:cancelled:context:)``: that transition ended (coordinator completion);
+/// - ``dismissalAttemptBlocked(_:context:)``: a swipe was refused (`isModalInPresentation` or
+///   the delegate's `presentationControllerShouldDismiss`).
+///
+/// It follows the recorder to know which controllers recorded `dismiss` calls are removing,
+/// so a transition explained by a call is not recorded twice. Thread-safe; it never calls
+/// the handler or the recorder while holding its lock.
+public final class InteractiveDismissMonitor: @unchecked Sendable {
+    /// The handler the events go through.
+    public let handler: PresentationHooksHandler
+
+    /// Bound on remembered removals: entries of calls whose completion never ran are
+    /// dropped oldest first beyond it.
+    static let removalLimit = 512
+
+    private struct Transition {
+        var attribution: DismissalAttribution
+        var isInteractive: Bool
+        var onEnd: (_ cancelled: Bool, _ context: CallContext) -> Void
+    }
+
+    private let lock = NSLock()
+    private var removalsByCall: [String: Int] = [:]     // controller id → seq of the dismiss removing it
+    private var transitions: [ObjectIdentifier: Transition] = [:]
+    private var subscription: Recorder.Subscription?
+
+    /// Creates a monitor; call ``start()`` to follow the handler's recorder.
+    public init(handler: PresentationHooksHandler) {
+        self.handler = handler
+    }
+
+    /// Follows the recorder's events (needed to recognise dismissals caused by calls).
+    public func start() {
+        let s = handler.recorder.subscribe { [weak self] event in self?.observe(event) }
+        lock.lock(); subscription = s; lock.unlock()
+    }
+
+    /// Stops following the recorder and forgets every transition.
+    public func stop() {
+        lock.lock()
+        let s = subscription
+        subscription = nil
+        removalsByCall = [:]
+        transitions = [:]
+        lock.unlock()
+        s?.cancel()
+    }
+
+    /// Ids of controllers that recorded dismiss calls are removing (for tests and debugging).
+    public var controllersBeingDismissedByCalls: Set<String> {
+        lock.lock(); defer { lock.unlock() }
+        return Set(removalsByCall.keys)
+    }
+
+    /// Updates the removals in flight from one recorded event.
+    public func observe(_ event: Event) {
+        lock.lock(); defer { lock.unlock() }
+        switch (event.kind, event.outcome) {
+        case (.dismiss, .dismissed):
+            for ref in event.dismissed { removalsByCall[ref.id] = event.seq }
+            if removalsByCall.count > Self.removalLimit {
+                let oldest = removalsByCall.sorted { $0.value < $1.value }.prefix(removalsByCall.count - Self.removalLimit)
+                for (id, _) in oldest { removalsByCall[id] = nil }
+            }
+        case (.dismissCompleted, _):
+            if let seq = event.relatesTo { removalsByCall = removalsByCall.filter { $0.value != seq } }
+        case (.present, .presented):
+            // A new controller at a reused address is not the one being dismissed.
+            if let id = event.presented?.id { removalsByCall[id] = nil }
+        default:
+            break
+        }
+    }
+
+    // MARK: UIKit callbacks
+
+    /// A presented controller's dismissal transition begins. Call before UIKit detaches it.
+    @discardableResult
+    public func dismissalWillBegin<N: PresentationNode>(_ controller: N, isInteractive: Bool,
+                                                         context: CallContext = .main) -> DismissalAttribution {
+        guard controller.presentingNode != nil, !isExcluded(controller.ref) else { return .ignored }
+        lock.lock()
+        let callSeq = removalsByCall[controller.ref.id]
+        lock.unlock()
+
+        let transition: Transition
+        if let callSeq {
+            transition = Transition(attribution: .dismissCall(seq: callSeq), isInteractive: isInteractive) { [weak self] cancelled, context in
+                self?.callTransitionEnded(controller, seq: callSeq, interactive: isInteractive, cancelled: cancelled, context: context)
+            }
+        } else if isInteractive {
+            handler.interactiveDismissBegan(sheet: controller)
+            transition = Transition(attribution: .userInteraction, isInteractive: true) { [handler] cancelled, context in
+                handler.interactiveDismissEnded(sheet: controller, completed: !cancelled, context: context)
+            }
+        } else {
+            transition = recordDismissalWithoutCall(controller, context: context)
+        }
+        lock.lock()
+        transitions[ObjectIdentifier(controller)] = transition
+        lock.unlock()
+        return transition.attribution
+    }
+
+    /// The transition reported by ``dismissalWillBegin(_:isInteractive:context:)`` ended;
+    /// `cancelled` is true when the controller stays (the user let go early).
+    public func dismissalDidEnd<N: PresentationNode>(_ controller: N, cancelled: Bool, context: CallContext = .main) {
+        lock.lock()
+        let transition = transitions.removeValue(forKey: ObjectIdentifier(controller))
+        if !cancelled { removalsByCall[controller.ref.id] = nil }
+        lock.unlock()
+        transition?.onEnd(cancelled, context)
+    }
+
+    /// UIKit refused to let the user dismiss `controller` (`isModalInPresentation`, or the
+    /// delegate's `presentationControllerShouldDismiss` returned false).
+    public func dismissalAttemptBlocked<N: PresentationNode>(_ controller: N, context: CallContext = .main) {
+        guard !isExcluded(controller.ref) else { return }
+        handler.interactiveDismissBlocked(sheet: controller, context: context)
+    }
+
+    // MARK: Private
+
+    private func isExcluded(_ ref: ControllerRef) -> Bool {
+        handler.configuration.ignore?(ref) ?? false
+    }
+
+    private func callTransitionEnded<N: PresentationNode>(_ controller: N, seq: Int, interactive: Bool,
+                                                          cancelled: Bool, context: CallContext) {
+        guard cancelled else { return }
+        // The call's completion will not run: forget every controller it was removing.
+        lock.lock()
+        removalsByCall = removalsByCall.filter { $0.value != seq }
+        lock.unlock()
+        guard interactive else { return }
+        let r = controller.ref
+        handler.recorder.record(Event(
+            time: handler.scheduler.now, thread: context.thread, kind: .interactiveDismiss, outcome: .cancelled,
+            animated: true, window: Hierarchy.windowID(of: controller), relatesTo: seq,
+            explanation: ["The interactive transition started by dismiss call #\(seq) was cancelled: \(r.label) stays presented."],
+            receiver: r, forwarded: false,
+            chain: Hierarchy.chain(from: Hierarchy.ultimateRoot(of: controller)).map(\.ref)))
+    }
+
+    /// Records a `dismiss` event for a dismissal no hooked call explains, and returns the
+    /// transition that records its completion.
+    private func recordDismissalWithoutCall<N: PresentationNode>(_ controller: N, context: CallContext) -> Transition {
+        let r = controller.ref
+        let presenting = controller.presentingNode
+        let removedNodes = Hierarchy.dismissalSet(startingAt: controller)
+        let removed = Set(removedNodes.map { ObjectIdentifier($0) })
+        let windowRoot = Hierarchy.ultimateRoot(of: controller)
+        let window = Hierarchy.windowID(of: controller)
+        let dismissed = removedNodes.map(\.ref)
+        let explanation = [
+            "UIKit began dismissing \(r.label) without a recorded dismiss call.",
+            "Its presenting controller \(presenting?.ref.label ?? "?") removes, top first: \(dismissed.map(\.label).joined(separator: ", ")).",
+            "Typical causes: a popover dismissed by a tap outside it, an alert dismissing itself after an action, or a class that overrides dismiss(animated:completion:) without calling super.",
+        ]
+        let recorded = handler.recorder.record(Event(
+            time: handler.scheduler.now, thread: context.thread, kind: .dismiss, outcome: .dismissed, animated: true,
+            window: window, explanation: explanation, receiver: r, handledBy: presenting?.ref, dismissed: dismissed,
+            forwarded: false,
+            chain: Hierarchy.chain(from: windowRoot).filter { !removed.contains(ObjectIdentifier($0)) }.map(\.ref)))
+        let handledBy = presenting?.ref
+        return Transition(attribution: .withoutDismissCall, isInteractive: false) { [handler] cancelled, context in
+            guard !cancelled else { return }
+            handler.recorder.record(Event(
+                time: handler.scheduler.now, thread: context.thread, kind: .dismissCompleted, outcome: .completed,
+                animated: true, window: window, relatesTo: recorded.seq, receiver: r, handledBy: handledBy,
+                dismissed: dismissed, chain: Hierarchy.chain(from: windowRoot).map(\.ref)))
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// The name of a signpost the inspector emits (os_signpost names must be static strings, so
+/// the iOS layer maps each case to a literal).
+public enum SignpostName: String, Sendable, CaseIterable {
+    /// An interval from a `present` call to the end of its transition.
+    case present
+    /// An interval from a `dismiss` call to the end of its transition.
+    case dismiss
+    /// A point event: a swipe-down completed, cancelled or blocked.
+    case interactiveDismiss = "interactive-dismiss"
+    /// A point event: a present or dismiss that UIKit rejected or that did nothing.
+    case rejected
+    /// A point event: a dismissed controller found still alive.
+    case leak
+}
+
+/// One signpost to emit.
+public enum SignpostAction: Equatable, Sendable {
+    /// Begin an interval; `id` pairs it with its end.
+    case begin(id: Int, name: SignpostName, message: String)
+    /// End the interval begun with the same `id` and name.
+    case end(id: Int, name: SignpostName, message: String)
+    /// A point in time.
+    case event(name: SignpostName, message: String)
+}
+
+/// Maps recorded events to os_signpost intervals, so presentations show up in Instruments
+/// beside the app's own signposts.
+///
+/// A successful `present` begins a `present` interval that its `present-completed` event
+/// ends; a `dismiss` that dismisses begins a `dismiss` interval that `dismiss-completed`
+/// ends. Rejections, no-ops, swipes and leaks are point events. Interval ids are the
+/// events' sequence numbers. Thread-safe.
+public final class SignpostPlanner: @unchecked Sendable {
+    /// The os_log subsystem of every signpost.
+    public static let subsystem = "PresentationInspector"
+    /// The os_log category of every signpost ("Points of Interest" is not used, so the
+    /// intervals get their own lane in Instruments' os_signpost instrument).
+    public static let category = "Presentations"
+    /// Intervals left open (a completion that never ran) are forgotten beyond this many.
+    static let openLimit = 256
+
+    private let lock = NSLock()
+    private var open: [Int: SignpostName] = [:]
+
+    /// Creates a planner with no open interval.
+    public init() {}
+
+    /// How many intervals are open.
+    public var openIntervalCount: Int {
+        lock.lock(); defer { lock.unlock() }
+        return open.count
+    }
+
+    /// The signposts for one recorded event, in order.
+    public func actions(for event: Event) -> [SignpostAction] {
+        lock.lock(); defer { lock.unlock() }
+        let message = event.summary
+        switch (event.kind, event.outcome) {
+        case (.present, .presented):
+            return begin(event.seq, .present, message)
+        case (.dismiss, .dismissed):
+            return begin(event.seq, .dismiss, message)
+        case (.presentCompleted, _), (.dismissCompleted, _):
+            guard let seq = event.relatesTo, let name = open.removeValue(forKey: seq) else { return [] }
+            return [.end(id: seq, name: name, message: message)]
+        case (.present, _), (.dismiss, _):
+            return [.event(name: .rejected, message: message)]
+        case (.interactiveDismiss, _):
+            return [.event(name: .interactiveDismiss, message: message)]
+        case (.leakCheck, _):
+            return [.event(name: .leak, message: message)]
+        }
+    }
+
+    private func begin(_ seq: Int, _ name: SignpostName, _ message: String) -> [SignpostAction] {
+        open[seq] = name
+        if open.count > Self.openLimit, let oldest = open.keys.min() { open[oldest] = nil }
+        return [.begin(id: seq, name: name, message: message)]
+    }
+}

@@ -1,0 +1,188 @@
+/// The controllers of a recording and how they relate: containment, who presents whom, who
+/// asked, who provided the context.
+///
+/// Built from events alone (the recording never holds controllers). Without `at`, it is the
+/// history of the whole recording, each edge carrying the seq ranges in which it held; with
+/// `at`, it is the state right after that event: only what held then.
+public struct ChainGraph: Hashable, Sendable {
+    /// The four relationships the graph shows.
+    public enum EdgeKind: String, Hashable, Sendable, CaseIterable {
+        /// Container parent → child. Known from present events: the source lies inside the
+        /// context provider (directly or through containers the log does not name).
+        case container
+        /// Presenting controller → presented controller (`presentingViewController`).
+        case presentation
+        /// Source (original presenter) → presented, only when the source is not the presenting one.
+        case source
+        /// Context provider → presented, only when it is not the presenting one.
+        case context
+    }
+
+    /// A seq range `[start, end)` in which an edge held; `end` is nil while it still holds.
+    public struct Interval: Hashable, Sendable {
+        public var start: Int
+        public var end: Int?
+
+        /// Creates an interval.
+        public init(start: Int, end: Int?) { self.start = start; self.end = end }
+
+        /// Whether the edge held right after event `seq`.
+        public func contains(_ seq: Int) -> Bool { start <= seq && (end.map { seq < $0 } ?? true) }
+    }
+
+    /// A controller.
+    public struct Node: Hashable, Sendable {
+        public var ref: ControllerRef
+        /// The window it was first seen in (`(no window)` for detached controllers).
+        public var window: String
+        /// The seq of the first event naming it.
+        public var firstSeq: Int
+        /// It was the root of its window.
+        public var isWindowRoot: Bool
+        /// It provided the context of a context-style presentation (so it defines the context).
+        public var definesContext: Bool
+        /// It was presented (and not dismissed) at the end of the graph's range.
+        public var isPresented: Bool
+
+        /// Creates a node.
+        public init(ref: ControllerRef, window: String, firstSeq: Int, isWindowRoot: Bool, definesContext: Bool, isPresented: Bool) {
+            self.ref = ref; self.window = window; self.firstSeq = firstSeq
+            self.isWindowRoot = isWindowRoot; self.definesContext = definesContext; self.isPresented = isPresented
+        }
+    }
+
+    /// A relationship between two controllers, by id.
+    public struct Edge: Hashable, Sendable {
+        public var kind: EdgeKind
+        public var from: String
+        public var to: String
+        /// For presentation edges: the effective style of the latest presentation.
+        public var style: PresentationStyle?
+        /// When it held. Container edges hold from their first sighting on.
+        public var intervals: [Interval]
+        /// Whether it held at the end of the graph's range.
+        public var isActive: Bool { intervals.last.map { $0.end == nil } ?? false }
+        /// The seq of the event that first established it.
+        public var firstSeq: Int { intervals.first?.start ?? 0 }
+
+        /// Creates an edge.
+        public init(kind: EdgeKind, from: String, to: String, style: PresentationStyle?, intervals: [Interval]) {
+            self.kind = kind; self.from = from; self.to = to; self.style = style; self.intervals = intervals
+        }
+    }
+
+    public var nodes: [Node]
+    public var edges: [Edge]
+    /// The windows, in order of first appearance.
+    public var windows: [String]
+    /// The seq the graph stands at (nil: the whole recording).
+    public var seq: Int?
+
+    /// Creates a graph from its parts (``make(events:at:)`` builds one from a recording).
+    public init(nodes: [Node], edges: [Edge], windows: [String], seq: Int?) {
+        self.nodes = nodes; self.edges = edges; self.windows = windows; self.seq = seq
+    }
+
+    /// The node with this id.
+    public func node(_ id: String) -> Node? { nodes.first { $0.ref.id == id } }
+
+    /// Builds the graph of a recording, or its state right after event `at`.
+    public static func make(events: [Event], at seq: Int? = nil) -> ChainGraph {
+        var b = ChainGraphBuilder()
+        for e in events.sorted(by: { $0.seq < $1.seq }) {
+            if let seq, e.seq > seq { break }
+            b.consume(e)
+        }
+        var g = ChainGraph(nodes: b.nodes, edges: b.edges, windows: b.windows, seq: seq)
+        for i in g.nodes.indices { g.nodes[i].isPresented = b.presentedNow[g.nodes[i].ref.id] != nil }
+        if seq != nil { g = g.stateOnly() }
+        return g
+    }
+
+    /// Keeps only what held at the end: active edges, window roots and controllers they touch.
+    func stateOnly() -> ChainGraph {
+        var edges = self.edges.filter { $0.kind != .container && $0.isActive }
+        var keep = Set(nodes.filter(\.isWindowRoot).map(\.ref.id))
+        for e in edges { keep.insert(e.from); keep.insert(e.to) }
+        // Containment of kept controllers stays, as far as the log tells it.
+        edges += self.edges.filter { $0.kind == .container && keep.contains($0.from) && keep.contains($0.to) }
+        let order = Dictionary(self.edges.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        edges.sort { order[$0]! < order[$1]! }
+        let nodes = self.nodes.filter { keep.contains($0.ref.id) }
+        let windows = self.windows.filter { w in nodes.contains { $0.window == w } }
+        return ChainGraph(nodes: nodes, edges: edges, windows: windows, seq: seq)
+    }
+}
+
+/// The single pass behind ``ChainGraph/make(events:at:)``.
+private struct ChainGraphBuilder {
+    typealias G = ChainGraph
+    var nodes: [G.Node] = []
+    var nodeIndex: [String: Int] = [:]
+    var edges: [G.Edge] = []
+    var edgeIndex: [String: Int] = [:]
+    var windows: [String] = []
+    /// For each controller presented now: the seq of its presentation and the edges it opened.
+    var presentedNow: [String: [Int]] = [:]
+
+    mutating func note(_ ref: ControllerRef, _ window: String, _ seq: Int, root: Bool = false) {
+        if let i = nodeIndex[ref.id] {
+            if root { nodes[i].isWindowRoot = true }
+            // Keep the most informative reference (titles appear and change).
+            if ref.title != nil { nodes[i].ref = ref }
+            return
+        }
+        if !windows.contains(window) { windows.append(window) }
+        nodes.append(G.Node(ref: ref, window: window, firstSeq: seq, isWindowRoot: root, definesContext: false, isPresented: false))
+        nodeIndex[ref.id] = nodes.count - 1
+    }
+
+    /// Opens (or reopens) an edge at `seq`; returns its index.
+    mutating func open(_ kind: G.EdgeKind, _ from: String, _ to: String, _ seq: Int, style: PresentationStyle? = nil) -> Int {
+        let key = "\(kind.rawValue)\u{1F}\(from)\u{1F}\(to)"
+        if let i = edgeIndex[key] {
+            if style != nil { edges[i].style = style }
+            if edges[i].isActive { return i }
+            edges[i].intervals.append(G.Interval(start: seq, end: nil))
+            return i
+        }
+        edges.append(G.Edge(kind: kind, from: from, to: to, style: style, intervals: [G.Interval(start: seq, end: nil)]))
+        edgeIndex[key] = edges.count - 1
+        return edges.count - 1
+    }
+
+    mutating func closePresentation(of id: String, at seq: Int) {
+        guard let opened = presentedNow.removeValue(forKey: id) else { return }
+        for i in opened where edges[i].isActive { edges[i].intervals[edges[i].intervals.count - 1].end = seq }
+    }
+
+    mutating func consume(_ e: Event) {
+        let window = e.window ?? "(no window)"
+        if let root = e.chain.first { note(root, window, e.seq, root: true) }
+        for ref in e.chain.dropFirst() { note(ref, window, e.seq) }
+        for ref in e.controllers { note(ref, window, e.seq) }
+        switch e.kind {
+        case .present:
+            guard let p = e.presented, let source = e.source else { return }
+            let provider = e.contextProvider ?? e.presenting
+            if let provider, provider.id != source.id { _ = open(.container, provider.id, source.id, e.seq) }
+            guard e.outcome == .presented, let presenting = e.presenting else { return }
+            closePresentation(of: p.id, at: e.seq)  // presented again without a recorded dismissal
+            var opened = [open(.presentation, presenting.id, p.id, e.seq, style: e.effectiveStyle)]
+            if source.id != presenting.id { opened.append(open(.source, source.id, p.id, e.seq)) }
+            if let c = e.contextProvider, c.id != presenting.id { opened.append(open(.context, c.id, p.id, e.seq)) }
+            if let c = e.contextProvider, e.effectiveStyle?.isContextStyle == true, let i = nodeIndex[c.id] {
+                nodes[i].definesContext = true
+            }
+            presentedNow[p.id] = opened
+        case .dismiss:
+            guard e.outcome == .dismissed else { return }
+            for ref in e.dismissed { closePresentation(of: ref.id, at: e.seq) }
+        case .interactiveDismiss:
+            guard e.outcome == .completed else { return }
+            for ref in e.dismissed { closePresentation(of: ref.id, at: e.seq) }
+        case .presentCompleted, .dismissCompleted, .leakCheck:
+            return
+        }
+    }
+}

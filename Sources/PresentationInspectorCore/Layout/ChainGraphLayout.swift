@@ -1,0 +1,112 @@
+/// A layered (top to bottom) layout of a ``ChainGraph``: window roots at the top, containers
+/// above their children, presenting controllers above what they present. Each window is laid
+/// out on its own, side by side. Nodes never overlap: within a layer they are placed left to
+/// right with a gap, and layers are stacked by their tallest node.
+public struct ChainGraphLayout: Hashable, Sendable {
+    /// Sizes and gaps.
+    public struct Options: Hashable, Sendable {
+        public var horizontalGap: Double
+        public var layerGap: Double
+        public var windowGap: Double
+        public var margin: Double
+        public var nodePadding: Double
+        /// Room above each window's nodes for its title.
+        public var windowTitleHeight: Double
+
+        /// Creates options with defaults suited to a browser.
+        public init(horizontalGap: Double = 28, layerGap: Double = 56, windowGap: Double = 48, margin: Double = 16,
+                    nodePadding: Double = 10, windowTitleHeight: Double = 22) {
+            self.horizontalGap = horizontalGap; self.layerGap = layerGap; self.windowGap = windowGap
+            self.margin = margin; self.nodePadding = nodePadding; self.windowTitleHeight = windowTitleHeight
+        }
+    }
+
+    /// A placed node.
+    public struct PlacedNode: Hashable, Sendable {
+        public var node: ChainGraph.Node
+        /// Label lines: type, title (quoted) when there is one, id.
+        public var lines: [String]
+        public var frame: LayoutRect
+        public var layer: Int
+    }
+
+    /// One cubic Bézier piece of an edge's path.
+    public struct CurveSegment: Hashable, Sendable {
+        public var control1: LayoutPoint
+        public var control2: LayoutPoint
+        public var end: LayoutPoint
+    }
+
+    /// A placed edge: a smooth path from `start` through the gaps between nodes to `end`.
+    ///
+    /// Edges that skip layers pass through reserved slots in the layers in between, so they
+    /// never cross a node box.
+    public struct PlacedEdge: Hashable, Sendable {
+        public var edge: ChainGraph.Edge
+        public var start: LayoutPoint
+        /// Consecutive cubic pieces; the last one ends at the arrow tip.
+        public var segments: [CurveSegment]
+        /// Where a label goes (next to the arrow tip).
+        public var labelPosition: LayoutPoint
+        /// The arrow tip.
+        public var end: LayoutPoint { segments.last?.end ?? start }
+    }
+
+    /// A window's box around its nodes.
+    public struct WindowBox: Hashable, Sendable {
+        public var window: String
+        public var frame: LayoutRect
+    }
+
+    public var graph: ChainGraph
+    public var size: LayoutSize
+    public var nodes: [PlacedNode]
+    public var edges: [PlacedEdge]
+    public var windows: [WindowBox]
+
+    /// The placed node with this id.
+    public func node(_ id: String) -> PlacedNode? { nodes.first { $0.node.ref.id == id } }
+
+    /// The label lines of a node.
+    public static func lines(for ref: ControllerRef) -> [String] {
+        var lines = [ref.type]
+        if let t = ref.title, !t.isEmpty { lines.append("\"\(t)\"") }
+        lines.append(ref.id)
+        return lines
+    }
+
+    /// Lays out a graph.
+    public static func make(graph: ChainGraph, options o: Options = Options()) -> ChainGraphLayout {
+        var placed: [PlacedNode] = []
+        var placedEdges: [PlacedEdge] = []
+        var boxes: [WindowBox] = []
+        var left = o.margin
+        var bottom = o.margin
+        for window in graph.windows {
+            let members = graph.nodes.filter { $0.window == window }
+            guard !members.isEmpty else { continue }
+            let ids = Set(members.map(\.ref.id))
+            let edges = graph.edges.filter { ids.contains($0.from) && ids.contains($0.to) }
+            let top = o.margin + o.windowTitleHeight
+            var group = LayeredGroup(members: members, edges: edges, options: o)
+            let (nodes, routed) = group.place(left: left + o.nodePadding, top: top)
+            let maxX = max(nodes.map(\.frame.maxX).max() ?? left, left + TextMetrics.width(of: "window \(window)") + 16)
+            let maxY = nodes.map(\.frame.maxY).max() ?? top
+            boxes.append(WindowBox(window: window, frame: LayoutRect(x: left, y: o.margin, width: maxX + o.nodePadding - left,
+                                                                     height: maxY + o.nodePadding - o.margin)))
+            placed += nodes
+            placedEdges += routed
+            left = maxX + o.nodePadding + o.windowGap
+            bottom = max(bottom, maxY + o.nodePadding)
+        }
+        // Edges between windows (a controller presented in another window than it was first seen in).
+        let byID = Dictionary(placed.map { ($0.node.ref.id, $0) }, uniquingKeysWith: { a, _ in a })
+        for e in graph.edges {
+            guard let a = byID[e.from], let b = byID[e.to], a.node.window != b.node.window else { continue }
+            placedEdges.append(LayeredGroup.direct(e, from: a.frame, to: b.frame))
+        }
+        let width = (boxes.map(\.frame.maxX).max() ?? 0) + o.margin
+        return ChainGraphLayout(graph: graph, size: LayoutSize(width: max(width, 2 * o.margin), height: bottom + o.margin),
+                                nodes: placed, edges: placedEdges, windows: boxes)
+    }
+}

@@ -1,0 +1,204 @@
+/// The timeline's geometry: lanes stacked top to bottom under a time axis, a bar per
+/// lifetime, transition segments over the bars, and markers above them.
+///
+/// Pure geometry, no drawing: the SVG renderer and (later) the iOS overlay draw it.
+public struct TimelineLayout: Hashable, Sendable {
+    /// Sizes and scale.
+    public struct Options: Hashable, Sendable {
+        /// Horizontal scale; nil fits the recording into ``targetWidth``.
+        public var pixelsPerSecond: Double?
+        /// The width of the plot area (right of the lane titles) when fitting.
+        public var targetWidth: Double
+        /// The widest the plot area may get when `pixelsPerSecond` is given.
+        public var maximumWidth: Double
+        /// Room for the lane titles on the left.
+        public var laneTitleWidth: Double
+        public var laneHeight: Double
+        public var laneGap: Double
+        public var axisHeight: Double
+        /// Bars and segments are never drawn narrower than this.
+        public var minimumBarWidth: Double
+        public var markerRadius: Double
+        /// Markers closer than this horizontally are stacked in rows.
+        public var markerRows: Int
+
+        /// Creates options; every value has a default suited to a desktop browser.
+        public init(pixelsPerSecond: Double? = nil, targetWidth: Double = 960, maximumWidth: Double = 16_000,
+                    laneTitleWidth: Double = 190, laneHeight: Double = 40, laneGap: Double = 4, axisHeight: Double = 26,
+                    minimumBarWidth: Double = 2, markerRadius: Double = 3.5, markerRows: Int = 3) {
+            self.pixelsPerSecond = pixelsPerSecond; self.targetWidth = targetWidth; self.maximumWidth = maximumWidth
+            self.laneTitleWidth = laneTitleWidth; self.laneHeight = laneHeight; self.laneGap = laneGap
+            self.axisHeight = axisHeight; self.minimumBarWidth = minimumBarWidth; self.markerRadius = markerRadius
+            self.markerRows = max(1, markerRows)
+        }
+    }
+
+    /// A lane's band and title.
+    public struct Lane: Hashable, Sendable {
+        public var title: String
+        public var window: String
+        public var level: Int
+        /// The whole band, title column included.
+        public var frame: LayoutRect
+    }
+
+    /// A lifetime bar.
+    public struct Bar: Hashable, Sendable {
+        public var lifetime: PresentationTimeline.Lifetime
+        public var frame: LayoutRect
+    }
+
+    /// A transition segment, drawn over the bar of its lane.
+    public struct Segment: Hashable, Sendable {
+        public var transition: PresentationTimeline.Transition
+        public var frame: LayoutRect
+    }
+
+    /// A marker's position.
+    public struct Marker: Hashable, Sendable {
+        public var marker: PresentationTimeline.Marker
+        public var center: LayoutPoint
+        public var radius: Double
+        /// 0 for the first row; markers crowding the same spot go to later rows.
+        public var row: Int
+    }
+
+    /// A tick on the time axis.
+    public struct Tick: Hashable, Sendable {
+        public var time: Double
+        public var x: Double
+        /// `0s`, `0.5s`, `1m 30s`.
+        public var label: String
+    }
+
+    public var timeline: PresentationTimeline
+    public var options: Options
+    public var size: LayoutSize
+    /// x of ``PresentationTimeline/startTime``.
+    public var originX: Double
+    public var pixelsPerSecond: Double
+    public var lanes: [Lane]
+    public var bars: [Bar]
+    public var segments: [Segment]
+    public var markers: [Marker]
+    public var ticks: [Tick]
+
+    /// The x coordinate of a time.
+    public func x(for time: Double) -> Double { originX + (time - timeline.startTime) * pixelsPerSecond }
+
+    /// Lays out the timeline of a recording.
+    public static func make(events: [Event], options: Options = Options()) -> TimelineLayout {
+        make(timeline: PresentationTimeline.make(events: events), options: options)
+    }
+
+    /// Lays out an already-built timeline.
+    public static func make(timeline t: PresentationTimeline, options o: Options = Options()) -> TimelineLayout {
+        let duration = max(t.endTime - t.startTime, 0)
+        let plotWidth: Double
+        let pps: Double
+        if let given = o.pixelsPerSecond, given > 0 {
+            plotWidth = min(max(duration * given, 1), o.maximumWidth)
+            pps = duration > 0 ? plotWidth / duration : given
+        } else {
+            plotWidth = o.targetWidth
+            pps = duration > 0 ? o.targetWidth / duration : o.targetWidth
+        }
+        let pad = o.markerRadius * 2 + 2  // so edge markers are not clipped
+        let originX = o.laneTitleWidth + pad
+        let width = originX + plotWidth + pad
+        func x(_ time: Double) -> Double { originX + (time - t.startTime) * pps }
+
+        var lanes: [Lane] = []
+        for (i, l) in t.lanes.enumerated() {
+            let y = o.axisHeight + Double(i) * (o.laneHeight + o.laneGap)
+            lanes.append(Lane(title: l.title, window: l.key.window, level: l.key.level,
+                              frame: LayoutRect(x: 0, y: y, width: width, height: o.laneHeight)))
+        }
+        let height = o.axisHeight + Double(t.lanes.count) * (o.laneHeight + o.laneGap)
+        // Bars fill the lower part of a lane; the upper part holds marker rows.
+        let markerStrip = Double(o.markerRows) * (o.markerRadius * 2 + 1) + 3
+        func barRect(_ lane: Int, _ start: Double, _ end: Double, inset: Double = 0) -> LayoutRect {
+            let f = lanes[lane].frame
+            let x0 = x(start)
+            let w = max(x(end) - x0, o.minimumBarWidth)
+            let top = f.y + markerStrip + inset
+            return LayoutRect(x: x0, y: top, width: w, height: max(f.maxY - 3 - inset - top, 2))
+        }
+        let bars = t.lifetimes.map { Bar(lifetime: $0, frame: barRect($0.lane, $0.start, $0.end)) }
+        let segments = t.transitions.map { Segment(transition: $0, frame: barRect($0.lane, $0.start, $0.end, inset: 2)) }
+
+        var markers: [Marker] = []
+        var lastXByRow: [Int: [Double]] = [:]  // per lane: the last x used in each row
+        let spacing = o.markerRadius * 2 + 1
+        for m in t.markers {
+            let cx = x(m.time)
+            var rows = lastXByRow[m.lane] ?? Array(repeating: -Double.infinity, count: o.markerRows)
+            let row = rows.firstIndex { cx - $0 >= spacing } ?? rows.indices.min { rows[$0] < rows[$1] }!
+            rows[row] = cx
+            lastXByRow[m.lane] = rows
+            let cy = lanes[m.lane].frame.y + 2 + o.markerRadius + Double(row) * spacing
+            markers.append(Marker(marker: m, center: LayoutPoint(x: cx, y: cy), radius: o.markerRadius, row: row))
+        }
+
+        let ticks = TimeAxis.ticks(from: t.startTime, to: t.startTime + plotWidth / pps, pixelsPerSecond: pps).map {
+            Tick(time: $0.time, x: x($0.time), label: $0.label)
+        }
+        return TimelineLayout(timeline: t, options: o, size: LayoutSize(width: width, height: max(height, o.axisHeight)),
+                              originX: originX, pixelsPerSecond: pps, lanes: lanes, bars: bars, segments: segments,
+                              markers: markers, ticks: ticks)
+    }
+}
+
+/// Picks "nice" tick positions (1, 2 or 5 × a power of ten) for a time axis.
+public enum TimeAxis {
+    /// The smallest gap between two ticks, in points.
+    public static let minimumTickSpacing = 70.0
+
+    /// The tick step for a scale: the smallest nice step at least ``minimumTickSpacing`` wide.
+    public static func step(pixelsPerSecond: Double) -> Double {
+        guard pixelsPerSecond > 0, pixelsPerSecond.isFinite else { return 1 }
+        let raw = minimumTickSpacing / pixelsPerSecond
+        var magnitude = 1.0
+        while magnitude * 10 <= raw { magnitude *= 10 }
+        while magnitude > raw { magnitude /= 10 }
+        for m in [1.0, 2.0, 5.0, 10.0] where magnitude * m >= raw { return magnitude * m }
+        return magnitude * 10
+    }
+
+    /// Ticks from the first multiple of the step at or after `start` up to `end`.
+    public static func ticks(from start: Double, to end: Double, pixelsPerSecond: Double) -> [(time: Double, label: String)] {
+        let s = step(pixelsPerSecond: pixelsPerSecond)
+        var out: [(Double, String)] = []
+        var k = (start / s).rounded(.up)
+        while k * s <= end + s * 1e-9, out.count < 10_000 {
+            let t = k * s
+            out.append((t, label(t, step: s)))
+            k += 1
+        }
+        return out
+    }
+
+    /// `0s`, `0.35s`, `12s`, `2m 05s`, with as many decimals as the step needs.
+    public static func label(_ t: Double, step: Double) -> String {
+        var decimals = 0
+        var s = step
+        while s < 1 - 1e-9, decimals < 6 { s *= 10; decimals += 1 }
+        if t >= 60, step >= 1 {
+            let total = Int(t.rounded())
+            let m = total / 60, sec = total % 60
+            return "\(m)m \(sec < 10 ? "0" : "")\(sec)s"
+        }
+        return fixed(t, decimals) + "s"
+    }
+
+    /// A decimal rendering with exactly `decimals` digits after the point (Foundation-free).
+    static func fixed(_ v: Double, _ decimals: Int) -> String {
+        var p = 1.0
+        for _ in 0..<decimals { p *= 10 }
+        let n = Int((abs(v) * p).rounded())
+        let sign = v < 0 && n != 0 ? "-" : ""
+        guard decimals > 0 else { return sign + String(n) }
+        let whole = n / Int(p), frac = String(n % Int(p))
+        return sign + String(whole) + "." + String(repeating: "0", count: decimals - frac.count) + frac
+    }
+}

@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import PresentationInspectorCore
+
+/// The exit codes every subcommand uses (sysexits.h values, so shells and CI read them as usual).
+enum ExitStatus {
+    /// Success.
+    static let ok = ExitCode(0)
+    /// `diagnose` found something at or above `--fail-on`.
+    static let findings = ExitCode(1)
+    /// Bad arguments (ArgumentParser uses the same value for its own usage errors).
+    static let usage = ExitCode(64)
+    /// The input is not a valid log or scenario, or lines had to be skipped.
+    static let badData = ExitCode(65)
+    /// The input file does not exist.
+    static let missingFile = ExitCode(66)
+    /// The output could not be written.
+    static let cannotCreate = ExitCode(73)
+}
+
+/// Prints `pinspect: message` on standard error.
+func report(_ message: String) {
+    FileHandle.standardError.write(Data("pinspect: \(message)\n".utf8))
+}
+
+/// Writes text to standard output without going through `print`'s buffering per line.
+func writeStandardOutput(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
+}
+
+/// The log to read: a file, or `-` for standard input.
+struct LogInput: ParsableArguments {
+    @Argument(help: ArgumentHelp("The event log (JSONL) to read; - reads standard input.", valueName: "log"))
+    var path: String = "-"
+
+    /// Reads the whole log. Exits 66 for a missing file, 65 when nothing usable could be read.
+    func load() throws -> LoadedLog {
+        do {
+            return LoadedLog(result: try LogReader.read(path: path), name: path == "-" ? "<stdin>" : path)
+        } catch {
+            report(error.description)
+            if case .fileNotFound = error { throw ExitStatus.missingFile }
+            throw ExitStatus.badData
+        }
+    }
+}
+
+/// A log as read, with the lines that had to be skipped.
+struct LoadedLog {
+    var result: LogReadResult
+    var name: String
+    var header: LogHeader { result.header }
+    var events: [Event] { result.events }
+
+    /// One message for all skipped lines, naming the file and the first bad line; nil when clean.
+    var skippedMessage: String? {
+        guard let first = result.issues.first else { return nil }
+        let n = result.issues.count
+        var s = "\(name):\(first.line): \(first.message)"
+        if n > 1 {
+            let lines = result.issues.prefix(10).map { String($0.line) }.joined(separator: ", ")
+            s += " (\(n) lines skipped in all: \(lines)\(n > 10 ? ", …" : ""))"
+        } else {
+            s += " (1 line skipped)"
+        }
+        return s + "; \(events.count) valid events used"
+    }
+
+    /// Reports skipped lines after the output was produced: they make the exit status 65.
+    func finish() throws {
+        if let m = skippedMessage {
+            report(m)
+            throw ExitStatus.badData
+        }
+    }
+
+    /// Checks that an event with this seq exists (for `--at` and `explain`).
+    func requireEvent(_ seq: Int, option: String) throws -> Event {
+        if let e = events.first(where: { $0.seq == seq }) { return e }
+        let range = events.isEmpty ? "it has no events" : "it has #\(events.map(\.seq).min()!)–#\(events.map(\.seq).max()!)"
+        report("\(option): \(name) has no event #\(seq) (\(range))")
+        throw ExitStatus.usage
+    }
+}
+
+/// Where output goes: a file given with `--output`, or standard output.
+struct OutputOptions: ParsableArguments {
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    func write(_ text: String) throws {
+        guard let output, output != "-" else { writeStandardOutput(text); return }
+        do {
+            try text.write(toFile: output, atomically: true, encoding: .utf8)
+        } catch {
+            report("cannot write \(output): \(error.localizedDescription)")
+            throw ExitStatus.cannotCreate
+        }
+    }
+}
+
+/// `--fail-on` levels of `diagnose`.
+enum FailLevel: String, CaseIterable, ExpressibleByArgument {
+    case info, warning, error
+
+    var severity: Severity {
+        switch self {
+        case .info: .info
+        case .warning: .warning
+        case .error: .error
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import ArgumentParser
+import PresentationInspectorCore
+
+/// `pinspect diagnose`: every finding, and a CI gate.
+struct Diagnose: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List every diagnostic; exit 1 when any is at or above --fail-on (a CI gate for logs from UI tests).",
+        discussion: """
+        Bad lines in the log make the exit status 65 even when findings were printed: a log that
+        cannot be trusted fails the gate too.
+
+        EXAMPLES
+          pinspect diagnose events.jsonl
+          pinspect diagnose --fail-on error UITests/events.jsonl || exit 1
+          pinspect diagnose --json events.jsonl | jq '.[] | select(.severity == "error")'
+        """)
+
+    @OptionGroup var input: LogInput
+    @Option(help: "Exit 1 when a diagnostic of this severity or worse exists: info, warning or error.")
+    var failOn: FailLevel = .warning
+    @Flag(help: "Print a JSON array of findings instead of text.") var json = false
+
+    func run() throws {
+        let log = try input.load()
+        let findings = log.events.sorted { $0.seq < $1.seq }.flatMap { e in e.diagnostics.map { (e, $0) } }
+        let gate = findings.filter { $0.1.severity >= failOn.severity }.count
+        if json {
+            var w = JSONWriter()
+            w.beginArray()
+            for (e, d) in findings {
+                w.beginObject()
+                w.field("seq", e.seq); w.field("time", number: e.time); w.field("kind", e.kind.rawValue)
+                w.field("severity", d.severity.rawValue); w.field("code", d.code.rawValue); w.field("message", d.message)
+                if let window = e.window { w.field("window", window) }
+                w.field("event", e.summary)
+                w.endObject()
+            }
+            w.endArray()
+            writeStandardOutput(w.text + "\n")
+        } else {
+            var out = ""
+            for (e, d) in findings {
+                out += "\(log.name) #\(e.seq) \(formatTime(e.time)) \(d.severity.rawValue) \(d.code): \(d.message)\n"
+            }
+            let s = RecordingSummary(header: log.header, events: log.events)
+            let parts = s.severities.filter { $0.count > 0 }.map { "\($0.count) \($0.severity.rawValue)" }
+            out += findings.isEmpty ? "no findings in \(log.events.count) events\n"
+                : "\(findings.count) finding\(findings.count == 1 ? "" : "s") (\(parts.joined(separator: ", "))); \(gate) at or above \(failOn.rawValue)\n"
+            writeStandardOutput(out)
+        }
+        try log.finish()
+        if gate > 0 { throw ExitStatus.findings }
+    }
+}
+
+/// `--to` values of `convert`.
+enum ConvertFormat: String, CaseIterable, ExpressibleByArgument {
+    case html, perfetto, jsonl, dot, mermaid, text
+
+    var exportFormat: ExportFormat {
+        switch self {
+        case .html: .html
+        case .perfetto: .perfetto
+        case .jsonl: .jsonl
+        case .dot: .dot
+        case .mermaid: .mermaid
+        case .text: .text
+        }
+    }
+}
+
+/// `pinspect convert`: any export format.
+struct Convert: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Convert a log: html (self-contained report), perfetto (Chrome Trace Event JSON), jsonl, dot, mermaid or text.",
+        discussion: """
+        jsonl rewrites the log with only its valid events (a way to repair a log with bad lines).
+        --at applies to dot, mermaid and text (the chain state after that event).
+
+        EXAMPLES
+          pinspect convert --to html -o report.html events.jsonl
+          pinspect convert --to perfetto -o trace.json events.jsonl   # open in ui.perfetto.dev
+          pinspect convert --to dot --at 7 events.jsonl | dot -Tsvg > chain.svg
+        """)
+
+    @OptionGroup var input: LogInput
+    @Option(help: "html, perfetto, jsonl, dot, mermaid or text.") var to: ConvertFormat
+    @Option(help: ArgumentHelp("For graph formats: the state right after this event.", valueName: "seq")) var at: Int?
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let log = try input.load()
+        if let at { _ = try log.requireEvent(at, option: "--at") }
+        try output.write(Exporter.render(to.exportFormat, header: log.header, events: log.events, at: at))
+        try log.finish()
+    }
+}
+
+/// `pinspect explain`: one event in prose.
+struct Explain: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Explain one event in prose: why UIKit picked the presenting controller, what went wrong.",
+        discussion: """
+        EXAMPLES
+          pinspect explain 7 events.jsonl
+          pinspect explain --json 13 events.jsonl
+        """)
+
+    @Argument(help: ArgumentHelp("The event's sequence number (#N in other outputs).", valueName: "seq")) var seq: Int
+    @OptionGroup var input: LogInput
+    @Flag(help: "Print a JSON object instead of text.") var json = false
+
+    func run() throws {
+        let log = try input.load()
+        let e = try log.requireEvent(seq, option: "explain")
+        let steps = EventProse.steps(for: e, in: log.events)
+        if json {
+            var w = JSONWriter()
+            w.beginObject()
+            w.field("seq", e.seq); w.field("summary", e.summary)
+            w.key("steps"); w.beginArray(); for s in steps { w.string(s) }; w.endArray()
+            w.key("diagnostics"); w.beginArray()
+            for d in e.diagnostics {
+                w.beginObject(); w.field("code", d.code.rawValue); w.field("severity", d.severity.rawValue)
+                w.field("message", d.message); w.endObject()
+            }
+            w.endArray()
+            w.endObject()
+            writeStandardOutput(w.text + "\n")
+        } else {
+            var out = e.summary + "\n\n"
+            for (i, s) in steps.enumerated() { out += wrap("\(i + 1). \(s)", indent: "   ") + "\n" }
+            if !e.diagnostics.isEmpty {
+                out += "\nWhat went wrong:\n"
+                for d in e.diagnostics { out += wrap("- \(d.severity.rawValue) \(d.code): \(d.message)", indent: "  ") + "\n" }
+            }
+            writeStandardOutput(out)
+        }
+        try log.finish()
+    }
+
+    /// Wraps at 100 columns, continuing lines with `indent`.
+    private func wrap(_ s: String, indent: String) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in s.split(separator: " ", omittingEmptySubsequences: false) {
+            if !line.isEmpty, line.count + 1 + word.count > 100 {
+                lines.append(line)
+                line = indent + word
+            } else {
+                line += (line.isEmpty ? "" : " ") + word
+            }
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import PresentationInspectorCore
+import PresentationSimulator
+
+/// `pinspect simulate`: runs a scenario file and writes the log of the run.
+struct Simulate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run a scenario file through the presentation simulator and write the JSONL event log.",
+        discussion: """
+        The scenario format is described in the README. Errors in the scenario name the file, the
+        step and the key, and exit 65.
+
+        EXAMPLES
+          pinspect simulate scenario.json > events.jsonl
+          pinspect simulate scenario.json --output events.jsonl
+          pinspect simulate scenario.json | pinspect diagnose
+        """)
+
+    @Argument(help: ArgumentHelp("The scenario file (JSON); - reads standard input.", valueName: "scenario")) var scenario: String
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let parsed: Scenario
+        do {
+            if scenario == "-" {
+                parsed = try Scenario.parse(Array(FileHandle.standardInput.readDataToEndOfFile()), file: "<stdin>")
+            } else {
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: scenario, isDirectory: &isDirectory) else {
+                    report("\(scenario): no such file")
+                    throw ExitStatus.missingFile
+                }
+                if isDirectory.boolValue {
+                    report("\(scenario): is a directory, not a scenario file")
+                    throw ExitStatus.badData
+                }
+                parsed = try Scenario.load(path: scenario)
+            }
+        } catch let error as ScenarioError {
+            report(error.description)
+            throw ExitStatus.badData
+        }
+        let simulation = Simulation()
+        do {
+            try simulation.run(parsed)
+        } catch {
+            report(error.description)
+            throw ExitStatus.badData
+        }
+        let snapshot = simulation.recorder.snapshot()
+        let header = LogHeader(app: ["name": parsed.name, "mode": "simulation"],
+                               device: ["model": "simulated", "system": "PresentationSimulator",
+                                        "idiom": parsed.environment.idiom.rawValue],
+                               dropped: snapshot.droppedCount)
+        try output.write(LogWriter.text(header: header, events: snapshot.events))
+    }
+}

@@ -1,0 +1,155 @@
+import ArgumentParser
+import PresentationInspectorCore
+
+/// `pinspect summary`: counts at a glance.
+struct Summary: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Counts of events, outcomes, diagnostics, windows and controllers.",
+        discussion: """
+        EXAMPLES
+          pinspect summary inspector-output/events.jsonl
+          pinspect summary --json events.jsonl | jq .diagnostics
+        """)
+
+    @OptionGroup var input: LogInput
+    @Flag(help: "Print one JSON object instead of text.") var json = false
+
+    func run() throws {
+        let log = try input.load()
+        let s = RecordingSummary(header: log.header, events: log.events)
+        if json {
+            writeStandardOutput(s.json + "\n")
+        } else {
+            var out = TextExporter.headerText(header: log.header, events: log.events)
+            out += "kinds: " + s.kinds.map { "\($0.kind.rawValue) \($0.count)" }.joined(separator: ", ") + "\n"
+            out += "outcomes: " + s.outcomes.map { "\($0.outcome.rawValue) \($0.count)" }.joined(separator: ", ") + "\n"
+            if !s.codes.isEmpty {
+                out += "diagnostics by code: " + s.codes.map { "\($0.code) \($0.count)" }.joined(separator: ", ") + "\n"
+            }
+            out += "windows: " + (s.windows.isEmpty ? "none" : s.windows.joined(separator: ", ")) + "\n"
+            out += "controllers: \(s.controllerCount)\n"
+            if let a = s.firstSeq, let b = s.lastSeq { out += "events: #\(a)–#\(b)\n" }
+            writeStandardOutput(out)
+        }
+        try log.finish()
+    }
+}
+
+/// `pinspect timeline`: the events in order, then the presented lifetimes per lane.
+struct Timeline: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "The timeline: one line per event with its diagnostics, then presented lifetimes per window and level.",
+        discussion: """
+        EXAMPLES
+          pinspect timeline inspector-output/events.jsonl
+          pinspect simulate scenario.json | pinspect timeline
+          pinspect timeline --json events.jsonl > lanes.json
+        """)
+
+    @OptionGroup var input: LogInput
+    @Flag(help: "Print the lanes, lifetimes, transitions and markers as JSON.") var json = false
+
+    func run() throws {
+        let log = try input.load()
+        let t = PresentationTimeline.make(events: log.events)
+        if json {
+            writeStandardOutput(TimelineJSON.encode(t) + "\n")
+        } else {
+            writeStandardOutput("Timeline\n" + TextExporter.timeline(events: log.events)
+                                + "\nPresented lifetimes\n" + TextExporter.lifetimes(t))
+        }
+        try log.finish()
+    }
+}
+
+/// `--format` values of `graph`.
+enum GraphFormat: String, CaseIterable, ExpressibleByArgument {
+    case dot, mermaid, svg, text
+}
+
+/// `pinspect graph`: the chain graph in one of four notations.
+struct Graph: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "The chain graph: containers, presentations, sources and context providers.",
+        discussion: """
+        Without --at, the graph covers the whole recording and each relationship is labelled with
+        the events between which it held. With --at SEQ it shows the chains as they stood right
+        after that event. svg is drawn by pinspect itself (no Graphviz needed).
+
+        EXAMPLES
+          pinspect graph events.jsonl
+          pinspect graph --format dot --at 12 events.jsonl | dot -Tpng -o chain.png
+          pinspect graph --format svg -o chain.svg events.jsonl
+          pinspect graph --format mermaid events.jsonl >> notes.md
+        """)
+
+    @OptionGroup var input: LogInput
+    @Option(help: "dot, mermaid, svg or text.") var format: GraphFormat = .text
+    @Option(help: ArgumentHelp("Show the state right after this event.", valueName: "seq")) var at: Int?
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let log = try input.load()
+        if let at { _ = try log.requireEvent(at, option: "--at") }
+        let g = ChainGraph.make(events: log.events, at: at)
+        let text: String = switch format {
+        case .dot: DOTExporter.render(g)
+        case .mermaid: MermaidExporter.render(g)
+        case .svg: SVGRenderer.chainGraph(ChainGraphLayout.make(graph: g), standalone: true) + "\n"
+        case .text: TextExporter.chainListing(g)
+        }
+        try output.write(text)
+        try log.finish()
+    }
+}
+
+/// JSON for `timeline --json`.
+enum TimelineJSON {
+    static func encode(_ t: PresentationTimeline) -> String {
+        var w = JSONWriter()
+        func ref(_ key: String, _ r: ControllerRef?) {
+            guard let r else { return }
+            w.key(key); w.beginObject(); w.field("id", r.id); w.field("type", r.type)
+            if let title = r.title { w.field("title", title) }
+            w.endObject()
+        }
+        w.beginObject()
+        w.field("startTime", number: t.startTime); w.field("endTime", number: t.endTime)
+        w.key("lanes"); w.beginArray()
+        for l in t.lanes {
+            w.beginObject(); w.field("title", l.title); w.field("window", l.key.window); w.field("level", l.key.level)
+            w.field("slot", l.key.slot); w.endObject()
+        }
+        w.endArray()
+        w.key("lifetimes"); w.beginArray()
+        for l in t.lifetimes {
+            w.beginObject(); ref("controller", l.controller); w.field("lane", l.lane)
+            w.field("start", number: l.start); w.field("end", number: l.end); w.field("open", l.isOpen)
+            w.field("windowRoot", l.isWindowRoot)
+            if let s = l.presentSeq { w.field("presentSeq", s) }
+            if let s = l.endSeq { w.field("endSeq", s) }
+            if let s = l.style { w.field("style", s.name) }
+            ref("presenting", l.presenting)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("transitions"); w.beginArray()
+        for x in t.transitions {
+            w.beginObject(); w.field("direction", x.direction.rawValue); w.field("lane", x.lane); ref("controller", x.controller)
+            w.field("start", number: x.start); w.field("end", number: x.end); w.field("seq", x.seq)
+            if let c = x.completedSeq { w.field("completedSeq", c) }
+            w.field("animated", x.animated); w.endObject()
+        }
+        w.endArray()
+        w.key("markers"); w.beginArray()
+        for m in t.markers {
+            w.beginObject(); w.field("seq", m.seq); w.field("time", number: m.time); w.field("lane", m.lane)
+            w.field("kind", m.kind.rawValue)
+            if let s = m.severity { w.field("severity", s.rawValue) }
+            w.field("label", m.label); w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+        return w.text
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import PresentationInspectorCore
+import PresentationSimulator
+import XCTest
+
+/// Golden-file tests: the text, DOT and Mermaid exports of every built-in scenario.
+final class ExportGoldenTests: XCTestCase {
+    func testTextDOTAndMermaidOfEveryBuiltInScenarioMatchTheirGoldenFiles() throws {
+        XCTAssertEqual(BuiltInScenarios.all.count, 6, "a scenario was added or removed: add or delete its golden files")
+        for s in BuiltInScenarios.all {
+            let events = try ExportFixtures.events(s)
+            XCTAssertFalse(events.isEmpty, s.key)
+            try assertGolden(Exporter.render(.text, header: ExportFixtures.header, events: events), "\(s.key).txt")
+            try assertGolden(Exporter.render(.dot, header: ExportFixtures.header, events: events), "\(s.key).dot")
+            try assertGolden(Exporter.render(.mermaid, header: ExportFixtures.header, events: events), "\(s.key).mmd")
+        }
+    }
+
+    func testGraphStateAfterAnEventMatchesItsGoldenFiles() throws {
+        // Camera: after #7 the people picker sits on the photo library, presented full screen.
+        let events = try ExportFixtures.events(BuiltInScenarios.camera)
+        try assertGolden(Exporter.render(.dot, header: ExportFixtures.header, events: events, at: 7), "camera-at-7.dot")
+        try assertGolden(Exporter.render(.text, header: ExportFixtures.header, events: events, at: 7), "camera-at-7.txt")
+    }
+
+    func testOutputsDoNotDependOnTheHeadersCreationTime() throws {
+        let events = try ExportFixtures.events(BuiltInScenarios.calendar)
+        var later = ExportFixtures.header
+        later.created = "2031-05-06T07:08:09.000Z"
+        for format in [ExportFormat.text, .dot, .mermaid, .perfetto] {
+            XCTAssertEqual(Exporter.render(format, header: ExportFixtures.header, events: events),
+                           Exporter.render(format, header: later, events: events), format.rawValue)
+        }
+    }
+
+    func testGoldenFilesHoldNoCreationTime() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: ExportFixtures.goldenDirectory.path)
+        XCTAssertGreaterThanOrEqual(files.count, 20)
+        for f in files {
+            let text = try String(contentsOf: ExportFixtures.goldenDirectory.appendingPathComponent(f), encoding: .utf8)
+            XCTAssertFalse(text.contains("2000-01-01"), "\(f) contains the header's created time")
+        }
+    }
+
+    func testJSONLExportIsTheLogWriterOutputAndReadsBack() throws {
+        let events = try ExportFixtures.events(BuiltInScenarios.camera)
+        let text = Exporter.render(.jsonl, header: ExportFixtures.header, events: events)
+        XCTAssertEqual(text, LogWriter.text(header: ExportFixtures.header, events: events))
+        let read = try LogReader.read(text: text)
+        XCTAssertEqual(read.events.map(EventCoding.encode), events.map(EventCoding.encode))
+        XCTAssertTrue(read.issues.isEmpty)
+    }
+
+    func testWriteCreatesTheFileWithTheRenderedText() throws {
+        let events = try ExportFixtures.events(BuiltInScenarios.recipe)
+        let path = NSTemporaryDirectory() + "export-write-\(getpid()).dot"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Exporter.write(.dot, header: ExportFixtures.header, events: events, to: path)
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), Exporter.render(.dot, header: ExportFixtures.header, events: events))
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import PresentationInspectorCore
+import PresentationSimulator
+import XCTest
+
+/// The HTML report: self-contained, data intact and safe, and (when chromium is installed)
+/// its script runs without errors and shows the expected numbers.
+final class ExportHTMLTests: XCTestCase {
+    private func dataBlob(_ html: String) throws -> JSONObject {
+        let open = "<script id=\"pi-data\" type=\"application/json\">"
+        let start = try XCTUnwrap(html.range(of: open)).upperBound
+        let end = try XCTUnwrap(html.range(of: "</script>", range: start..<html.endIndex)).lowerBound
+        return try XCTUnwrap(try JSONParser.parse(String(html[start..<end])).objectValue)
+    }
+
+    func testReportIsSelfContained() throws {
+        let html = Exporter.render(.html, header: ExportFixtures.header, events: try ExportFixtures.demoEvents())
+        XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>"))
+        XCTAssertTrue(html.contains("Content-Security-Policy\" content=\"default-src 'none'"))
+        for forbidden in ["<link", "@import", " src=\"http", " href=\"http", "url(http", "fetch(", "XMLHttpRequest"] {
+            XCTAssertFalse(html.contains(forbidden), "the report must not load anything: found \(forbidden)")
+        }
+        XCTAssertTrue(html.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"pi-timeline\""))
+        XCTAssertTrue(html.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"pi-graph\""))
+    }
+
+    func testEmbeddedDataDecodesToTheSameEvents() throws {
+        let events = try ExportFixtures.demoEvents()
+        let blob = try dataBlob(Exporter.render(.html, header: ExportFixtures.header, events: events))
+        let decoded = try XCTUnwrap(blob["events"]?.arrayValue).map { try EventCoding.decodeEvent(XCTUnwrap($0.objectValue)) }
+        // Compared in the log's encoding: times such as 20.100000000000001 are written as 20.1.
+        XCTAssertEqual(decoded.map(EventCoding.encode), events.map(EventCoding.encode))
+        XCTAssertEqual(blob["summaries"]?.arrayValue?.compactMap(\.stringValue), events.map(\.summary))
+        XCTAssertEqual(try EventCoding.decodeHeader(XCTUnwrap(blob["header"]?.objectValue)), ExportFixtures.header)
+    }
+
+    func testHostileTitlesCannotBreakOutOfTheDataOrTheMarkup() throws {
+        let evil = ControllerRef(id: "x", type: "Evil", title: "</script><script>alert(1)</script><!--")
+        let root = ControllerRef(id: "r", type: "Root")
+        let events = [Event(seq: 1, time: 0, kind: .present, outcome: .presented, window: "w", source: root, presented: evil,
+                            presenting: root, explanation: ["</script>"], chain: [root, evil])]
+        let html = Exporter.render(.html, header: ExportFixtures.header, events: events)
+        XCTAssertEqual(html.components(separatedBy: "<script").count - 1, 2, "only the data and the code script elements")
+        XCTAssertFalse(html.contains("<script>alert"))
+        let blob = try dataBlob(html)
+        XCTAssertEqual(blob["events"]?.arrayValue?.first?.objectValue?["presented"]?.objectValue?["title"]?.stringValue, evil.title)
+    }
+
+    func testLargeRecordingsFallBackToTheFinalStateGraph() throws {
+        let events = ExportFixtures.largeRecording(events: 10_000)
+        XCTAssertGreaterThanOrEqual(events.count, 10_000)
+        let html = Exporter.render(.html, header: ExportFixtures.header, events: events)
+        XCTAssertTrue(html.contains("data-graph-history=\"false\""))
+        XCTAssertTrue(html.contains("too many to draw at once"))
+        XCTAssertEqual(try dataBlob(html)["events"]?.arrayValue?.count, events.count)
+    }
+
+    // MARK: Headless chromium (TOOLING.md §5)
+
+    /// Loads the page headless; returns the DOM after the script ran and the console lines.
+    private func load(_ html: String, fragment: String = "") throws -> (dom: String, console: [String]) {
+        let path = NSTemporaryDirectory() + "pi-report-\(getpid())-\(UUID().uuidString).html"
+        try html.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        guard let r = try runTool("chromium", ["--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr",
+                                               "--virtual-time-budget=3000", "--dump-dom", "file://\(path)\(fragment)"]) else {
+            throw XCTSkip("chromium is not installed; CI installs it and Scripts/ci/30-exports.sh fails without it")
+        }
+        XCTAssertEqual(r.status, 0, r.error)
+        let console = r.error.split(separator: "\n").map(String.init).filter { $0.contains(":CONSOLE") }
+        return (r.output, console)
+    }
+
+    private func attribute(_ name: String, in dom: String) -> String? {
+        guard let r = dom.range(of: "\(name)=\"") else { return nil }
+        return String(dom[r.upperBound...].prefix { $0 != "\"" })
+    }
+
+    private func text(ofID id: String, in dom: String) -> String? {
+        guard let r = dom.range(of: "id=\"\(id)\">") else { return nil }
+        return String(dom[r.upperBound...].prefix { $0 != "<" })
+    }
+
+    func testReportScriptRunsAndShowsTheCounts() throws {
+        let events = try ExportFixtures.demoEvents()
+        let summary = RecordingSummary(header: ExportFixtures.header, events: events)
+        let page = try load(Exporter.render(.html, header: ExportFixtures.header, events: events))
+        XCTAssertEqual(page.console.filter { $0.contains("Uncaught") }, [], "script errors")
+        XCTAssertEqual(attribute("data-ready", in: page.dom), "true")
+        XCTAssertEqual(text(ofID: "stat-events", in: page.dom), String(events.count))
+        XCTAssertEqual(text(ofID: "stat-diagnostics", in: page.dom), String(summary.diagnosticCount))
+        XCTAssertEqual(text(ofID: "stat-errors", in: page.dom), String(summary.count(atLeast: .error)))
+        XCTAssertEqual(text(ofID: "shown-count", in: page.dom), "\(events.count) shown")
+    }
+
+    func testFiltersSelectionAndKeyboardWork() throws {
+        let events = try ExportFixtures.demoEvents()
+        let html = Exporter.render(.html, header: ExportFixtures.header, events: events)
+        let dismissals = events.filter { $0.kind == .dismiss }.count
+        let filtered = try load(html, fragment: "#kind=dismiss")
+        XCTAssertEqual(text(ofID: "shown-count", in: filtered.dom), "\(dismissals) of \(events.count) shown")
+
+        // Selecting a rejected present shows its explanation and UIKit's message.
+        let rejected = try XCTUnwrap(events.first { $0.outcome == .rejected && $0.kind == .present })
+        let detail = try load(html, fragment: "#seq=\(rejected.seq)")
+        XCTAssertEqual(attribute("data-selected", in: detail.dom), String(rejected.seq))
+        XCTAssertTrue(detail.dom.contains("#\(rejected.seq) present → rejected"))
+        XCTAssertTrue(detail.dom.contains("Why (explanation steps)"))
+        let message = rejected.diagnostics[0].message.replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        XCTAssertTrue(detail.dom.contains(message), "diagnostic message shown")
+
+        // j j j k: the second event; n: the first event with diagnostics; End: the last one the filter shows.
+        let keys = try load(html, fragment: "#keys=j,j,j,k")
+        XCTAssertEqual(attribute("data-selected", in: keys.dom), String(events[1].seq))
+        let next = try load(html, fragment: "#keys=n")
+        XCTAssertEqual(attribute("data-selected", in: next.dom), String(events.first { !$0.diagnostics.isEmpty }!.seq))
+        let end = try load(html, fragment: "#severity=error&keys=End")
+        XCTAssertEqual(attribute("data-selected", in: end.dom), String(events.last { $0.maxSeverity == .error }!.seq))
+        XCTAssertEqual((keys.console + next.console + end.console).filter { $0.contains("Uncaught") }, [])
+    }
+
+    func testTenThousandEventsRenderOnlyTheVisibleRows() throws {
+        let events = ExportFixtures.largeRecording(events: 10_000)
+        let page = try load(Exporter.render(.html, header: ExportFixtures.header, events: events))
+        XCTAssertEqual(page.console.filter { $0.contains("Uncaught") }, [])
+        XCTAssertEqual(attribute("data-ready", in: page.dom), "true")
+        XCTAssertEqual(text(ofID: "stat-events", in: page.dom), String(events.count))
+        let rows = try XCTUnwrap(Int(attribute("data-rendered-rows", in: page.dom) ?? ""))
+        XCTAssertGreaterThan(rows, 5)
+        XCTAssertLessThan(rows, 200, "the list is virtualised")
+    }
+}

@@ -1,0 +1,138 @@
+"""Pure-Python tests of the plugin's argument handling, C expressions and formatting (no lldb)."""
+
+import json
+import re
+
+import pytest
+
+import presentation_inspector_commands as pic
+from presentation_inspector_commands import Command, PiError
+from conftest import CAMERA_DISMISS, PICKER_PRESENT, SHARE_REJECTED, events_reply, line
+
+
+# ---------------------------------------------------------------- arguments
+
+@pytest.mark.parametrize("argv, expected", [
+    ([], Command("help", topic=None)),
+    (["help"], Command("help", topic=None)),
+    (["help", "events"], Command("help", topic="events")),
+    (["events", "--help"], Command("help", topic="events")),
+    (["chain"], Command("chain", json=False)),
+    (["chain", "--json"], Command("chain", json=True)),
+    (["events"], Command("events", count=20, kind=None, controller=None, json=False)),
+    (["events", "-n", "5"], Command("events", count=5, kind=None, controller=None, json=False)),
+    (["events", "-n5", "--kind", "dismiss"], Command("events", count=5, kind="dismiss", controller=None, json=False)),
+    (["events", "--count=0", "--controller=peoplePicker", "--json"],
+     Command("events", count=0, kind=None, controller="peoplePicker", json=True)),
+    (["events", "--kind=interactive-dismiss", "--controller", "UINavigationController"],
+     Command("events", count=20, kind="interactive-dismiss", controller="UINavigationController", json=False)),
+    (["explain", "12"], Command("explain", seq=12, json=False)),
+    (["explain", "#7", "--json"], Command("explain", seq=7, json=True)),
+    (["diagnose"], Command("diagnose", severity="info", json=False)),
+    (["diagnose", "--severity", "error"], Command("diagnose", severity="error", json=False)),
+    (["graph"], Command("graph", format="text", at=None)),
+    (["graph", "--format", "mermaid", "--at", "9"], Command("graph", format="mermaid", at=9)),
+    (["export", "out/log.jsonl"], Command("export", path="out/log.jsonl", format=None)),
+    (["export", "--format", "html", "report"], Command("export", path="report", format="html")),
+])
+def test_parse_arguments_accepts(argv, expected):
+    assert pic.parse_arguments(argv) == expected
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["bogus"], "unknown command 'bogus'"),
+    (["events", "-n", "x"], "-n must be a whole number, got 'x'"),
+    (["events", "-n", "-1"], "-n must be 0 or more, got -1"),
+    (["events", "-n"], "-n needs a value"),
+    (["events", "--kind", "push"], "unknown event kind 'push' (known: present, dismiss"),
+    (["events", "--controller", ""], "--controller needs an id or a type name"),
+    (["events", "--verbose"], "unknown option '--verbose' for `pi events`"),
+    (["events", "extra"], "`pi events` takes no arguments, got extra"),
+    (["chain", "--format", "dot"], "unknown option '--format' for `pi chain`"),
+    (["explain"], "`pi explain` needs exactly one SEQ"),
+    (["explain", "1", "2"], "`pi explain` needs exactly one SEQ"),
+    (["explain", "seven"], "SEQ must be a whole number, got 'seven'"),
+    (["explain", "0"], "SEQ must be 1 or more, got 0"),
+    (["explain", "-3"], "SEQ must be 1 or more, got -3"),
+    (["diagnose", "--severity", "fatal"], "unknown severity 'fatal' (known: info, warning, error)"),
+    (["graph", "--format", "svg"], "unknown graph format 'svg' (known: text, dot, mermaid)"),
+    (["graph", "--at", "0"], "--at must be 1 or more, got 0"),
+    (["export"], "`pi export` needs exactly one PATH"),
+    (["export", "a.jsonl", "b.jsonl"], "`pi export` needs exactly one PATH"),
+    (["export", "--format", "pdf", "x.pdf"], "unknown export format 'pdf'"),
+    (["export", ""], "PATH must not be empty"),
+    (["help", "nope"], "unknown command 'nope'"),
+])
+def test_parse_arguments_rejects_with_one_line(argv, message):
+    with pytest.raises(PiError) as raised:
+        pic.parse_arguments(argv)
+    text = str(raised.value)
+    assert message in text
+    assert "\n" not in text
+
+
+def test_help_lists_every_command_and_details_one():
+    text = pic.help_text()
+    for name in ("chain", "events", "explain", "diagnose", "graph", "export", "help"):
+        assert "pi %s" % name in text
+    detail = pic.help_text("events")
+    assert detail.startswith("usage: pi events [-n N] [--kind K] [--controller ID] [--json]")
+    assert "interactive-dismiss" in detail
+
+
+# ---------------------------------------------------------------- C expressions
+
+def decode_c_literal(literal):
+    """Reads back a literal made of printable ASCII and 3-digit octal escapes."""
+    assert literal[0] == literal[-1] == '"'
+    body, out, i = literal[1:-1], bytearray(), 0
+    while i < len(body):
+        if body[i] == "\\":
+            assert re.match(r"[0-7]{3}", body[i + 1:i + 4]), body[i:i + 4]
+            out.append(int(body[i + 1:i + 4], 8))
+            i += 4
+        else:
+            assert body[i] not in '"?'
+            out.append(ord(body[i]))
+            i += 1
+    return bytes(out)
+
+
+@pytest.mark.parametrize("text", ["plain", 'say "hi"', "back\\slash", "new\nline\ttab", "??=trigraph",
+                                  "Synthétique №1 ✓ 日本", "\x7f\x01", "12abc", ""])
+def test_c_string_literal_round_trips_utf8(text):
+    literal = pic.c_string_literal(text)
+    assert decode_c_literal(literal) == text.encode("utf-8")
+    assert all(0x20 <= ord(c) < 0x7F for c in literal)
+
+
+def test_c_string_literal_escapes_are_octal_so_digits_after_them_stay_digits():
+    # é is C3 A9; a hex escape \xa9 would swallow the "1" that follows.
+    assert pic.c_string_literal("é1") == '"\\303\\2511"'
+
+
+def test_c_call_builds_the_expression():
+    assert pic.c_call("presentation_inspector_chain") == "presentation_inspector_chain()"
+    assert pic.c_call("presentation_inspector_events", 0, "dismiss", None) == \
+        'presentation_inspector_events(0LL, "dismiss", (const char *)0)'
+    assert pic.c_call("presentation_inspector_explain", 9007199254740993) == \
+        "presentation_inspector_explain(9007199254740993LL)"
+    with pytest.raises(TypeError):
+        pic.c_argument(True)
+
+
+def test_prefix_declares_every_entry_point_called():
+    declared = set(re.findall(r"\b(presentation_inspector_\w+)\(", pic.PREFIX))
+    assert declared == {"presentation_inspector_api_version", "presentation_inspector_chain",
+                        "presentation_inspector_events", "presentation_inspector_explain",
+                        "presentation_inspector_diagnose", "presentation_inspector_graph",
+                        "presentation_inspector_export"}
+    assert 'extern "C" void free(void *);' in pic.PREFIX
+
+
+def test_check_reply_turns_error_text_into_one_line():
+    assert pic.check_reply('{"windows":[]}', "f") == '{"windows":[]}'
+    with pytest.raises(PiError, match=r"^no event #99 yet: the latest recorded event is #81$"):
+        pic.check_reply("pi-error: no event #99 yet: the latest recorded event is #81\n", "f")
+    with pytest.raises(PiError, match="f failed"):
+        pic.check_reply("pi-error: ", "f")

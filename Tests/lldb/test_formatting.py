@@ -1,0 +1,163 @@
+"""Pure-Python tests of the plugin's output formatting and command dispatch (no lldb)."""
+
+import json
+
+import pytest
+
+import presentation_inspector_commands as pic
+from presentation_inspector_commands import PiError
+from conftest import CAMERA_DISMISS, PICKER_PRESENT, SHARE_REJECTED, events_reply, line
+
+
+@pytest.mark.parametrize("seconds, text", [(0, "0.000s"), (1.35, "1.350s"), (23.6, "23.600s"),
+                                           (-0.5, "-0.500s"), (0.0004, "0.000s"), (1.0625, "1.063s"), (-1.0625, "-1.063s")])
+def test_format_time_matches_the_swift_side(seconds, text):
+    assert pic.format_time(seconds) == text
+
+
+def test_ref_label():
+    assert pic.ref_label({"id": "photos", "type": "UINavigationController"}) == "UINavigationController (photos)"
+    assert pic.ref_label({"id": "camera", "type": "CameraViewController", "title": "Camera"}) == \
+        'CameraViewController "Camera" (camera)'
+    assert pic.ref_label(None) == "?"
+
+
+def test_event_summaries():
+    assert pic.event_summary(PICKER_PRESENT) == (
+        '#7 3.350s present ABPeoplePickerNavigationController "People" (peoplePicker) from '
+        'PhotoLibraryViewController "Photos" (library) on UINavigationController (photos) → presented')
+    assert pic.event_summary(SHARE_REJECTED).endswith("→ rejected  [already-presenting]")
+    assert pic.event_summary(CAMERA_DISMISS) == (
+        '#14 4.850s dismiss via CameraViewController "Camera" (camera) removing '
+        'ABPeoplePickerNavigationController "People" (peoplePicker), UINavigationController (photos) → dismissed')
+    off_main = dict(SHARE_REJECTED, thread="com.example.worker")
+    assert "[thread com.example.worker]" in pic.event_summary(off_main)
+    ids_only = dict(CAMERA_DISMISS)
+    del ids_only["dismissedControllers"]
+    assert "removing ? (peoplePicker), ? (photos)" in pic.event_summary(ids_only)
+
+
+def test_format_chain_indents_presented_controllers():
+    data = {"windows": [
+        {"id": "camera-window", "level": 0, "key": True, "chain": PICKER_PRESENT["chain"]},
+        {"id": "recipes", "level": 1.5, "key": False, "chain": [{"id": "recipesNav", "type": "UINavigationController"}]},
+    ]}
+    assert pic.format_chain(data).split("\n") == [
+        "window camera-window (key, level 0): 2 presented",
+        '  CameraViewController "Camera" (camera)',
+        "  └─ UINavigationController (photos)",
+        '     └─ ABPeoplePickerNavigationController "People" (peoplePicker)',
+        "window recipes (level 1.5): 0 presented",
+        "  UINavigationController (recipesNav)",
+    ]
+    assert "no windows" in pic.format_chain({"windows": []})
+
+
+def test_format_events_summaries_and_notes():
+    command = pic.parse_arguments(["events", "-n", "2"])
+    text = pic.format_events(events_reply(SHARE_REJECTED, CAMERA_DISMISS, dropped=40), command)
+    lines = text.split("\n")
+    assert lines[0] == "(40 older events were dropped by the ring buffer)"
+    assert lines[1].startswith("#13 ") and lines[2].startswith("#14 ")
+    assert lines[3] == "(the latest 2; `pi events -n 0` shows all)"
+    empty = pic.format_events(events_reply(), pic.parse_arguments(["events", "--kind", "leak-check"]))
+    assert empty == "no matching events"
+
+
+def test_format_events_json_keeps_lines_intact():
+    reply = events_reply(PICKER_PRESENT, SHARE_REJECTED)
+    out = pic.format_events(reply, pic.parse_arguments(["events", "--json"]))
+    assert out.split("\n") == reply.rstrip("\n").split("\n")
+
+
+def test_parse_jsonl_rejects_what_is_not_a_log():
+    with pytest.raises(PiError, match="malformed JSON"):
+        pic.parse_jsonl('{"format":"presentation-inspector-log"}\n{"seq":1,')
+    with pytest.raises(PiError, match="other than a presentation-inspector-log"):
+        pic.parse_jsonl('{"format":"other"}\n')
+    with pytest.raises(PiError, match="empty log"):
+        pic.parse_jsonl("")
+
+
+def test_format_explain_present():
+    text = pic.format_explain(PICKER_PRESENT)
+    assert '  presenting:        UINavigationController (photos)' in text
+    assert '  context provider:  UINavigationController (photos)' in text
+    assert '  style:             automatic → pageSheet' in text
+    assert '  transition:        coverVertical' in text
+    assert "why:\n  1. The presentation root" in text
+    assert "diagnostics:" not in text
+
+
+def test_format_explain_dismiss_and_diagnostics():
+    text = pic.format_explain(dict(CAMERA_DISMISS, forwarded=True))
+    assert '  handled by:        CameraViewController "Camera" (camera)  (forwarded)' in text
+    assert "  dismissed:         ABPeoplePickerNavigationController" in text
+    rejected = pic.format_explain(SHARE_REJECTED)
+    assert "diagnostics:\n  warning already-presenting: Attempt to present <UIActivityViewController: share>" in rejected
+
+
+DIAGNOSE = {"events": 81, "dropped": 0, "diagnostics": [
+    {"seq": 13, "time": 4.85, "kind": "present", "outcome": "rejected", "summary": "#13 …", "code": "already-presenting",
+     "severity": "warning", "message": "Attempt to present <A: a> on <B: b> (from <C: c>) which is already presenting <D: d>."},
+    {"seq": 40, "time": 18.25, "kind": "present", "outcome": "rejected", "summary": "#40 …", "code": "already-presented",
+     "severity": "error", "message": "Application tried to present modally a view controller <E: e>."},
+    {"seq": 50, "time": 19.25, "kind": "dismiss", "outcome": "no-op", "summary": "#50 …", "code": "nothing-to-dismiss",
+     "severity": "info", "message": "Dismiss sent to <F: f>."},
+]}
+
+
+def test_format_diagnose_counts_and_filters():
+    text = pic.format_diagnose(DIAGNOSE)
+    assert text.split("\n")[0] == "3 diagnostics in 81 events (1 errors, 1 warnings, 1 info)"
+    assert "warning #13 4.850s already-presenting" in text
+    only_errors = pic.format_diagnose(DIAGNOSE, "error")
+    assert only_errors.split("\n")[0] == "1 diagnostic of severity error or worse in 81 events (1 errors, 0 warnings, 0 info)"
+    assert "already-presenting" not in only_errors
+    unknown = {"events": 1, "diagnostics": [dict(DIAGNOSE["diagnostics"][0], severity="fatal")]}
+    assert "fatal" in pic.format_diagnose(unknown, "error")
+
+
+class FakeCaller(object):
+    """Stands in for the process: records calls, answers from a table."""
+
+    def __init__(self, replies):
+        self.replies, self.calls = replies, []
+
+    def __call__(self, function, *args):
+        self.calls.append((function,) + args)
+        return pic.check_reply(self.replies[function], function)
+
+
+def test_run_dispatches_with_the_right_arguments():
+    caller = FakeCaller({"presentation_inspector_events": events_reply(PICKER_PRESENT),
+                         "presentation_inspector_explain": line(PICKER_PRESENT),
+                         "presentation_inspector_graph": "digraph chains {\n}\n",
+                         "presentation_inspector_export": '{"path":"/tmp/x.html","format":"html","events":81,"bytes":1234}',
+                         "presentation_inspector_diagnose": json.dumps(DIAGNOSE),
+                         "presentation_inspector_chain": '{"windows":[]}'})
+    pic.run(pic.parse_arguments(["events", "--kind", "present", "--controller", "photos", "-n", "3"]), caller)
+    pic.run(pic.parse_arguments(["explain", "7"]), caller)
+    assert pic.run(pic.parse_arguments(["graph", "--format", "dot"]), caller) == "digraph chains {\n}"
+    pic.run(pic.parse_arguments(["graph", "--at", "5"]), caller)
+    assert pic.run(pic.parse_arguments(["export", "/tmp/x.html"]), caller) == \
+        "wrote 81 events as html to /tmp/x.html (1234 bytes, in the debugged process's file system)"
+    as_json = json.loads(pic.run(pic.parse_arguments(["diagnose", "--json", "--severity", "warning"]), caller))
+    assert [d["code"] for d in as_json["diagnostics"]] == ["already-presenting", "already-presented"]
+    assert json.loads(pic.run(pic.parse_arguments(["chain", "--json"]), caller)) == {"windows": []}
+    assert caller.calls == [
+        ("presentation_inspector_events", 3, "present", "photos"),
+        ("presentation_inspector_explain", 7),
+        ("presentation_inspector_graph", "dot", 0),
+        ("presentation_inspector_graph", "text", 5),
+        ("presentation_inspector_export", "/tmp/x.html", None),
+        ("presentation_inspector_diagnose",),
+        ("presentation_inspector_chain",),
+    ]
+
+
+def test_run_reports_the_process_error_line():
+    caller = FakeCaller({"presentation_inspector_explain": "pi-error: no event #500 yet: the latest recorded event is #81"})
+    with pytest.raises(PiError, match="^no event #500 yet"):
+        pic.run(pic.parse_arguments(["explain", "500"]), caller)
+    assert pic.run(pic.parse_arguments(["help"]), None).startswith("PresentationInspector")

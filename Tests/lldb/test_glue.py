@@ -1,0 +1,79 @@
+"""The lldb glue's error handling, with lldb replaced by fakes: whatever goes wrong, the user
+gets one error line and never a traceback."""
+
+import pytest
+
+import presentation_inspector_lldb as glue
+from presentation_inspector_commands import PiError
+
+
+class FakeLLDB(object):
+    eReturnStatusSuccessFinishResult = 2
+
+
+class FakeResult(object):
+    def __init__(self):
+        self.error, self.messages, self.warnings, self.status = None, [], [], None
+
+    def SetError(self, message):
+        self.error = message
+
+    def AppendMessage(self, message):
+        self.messages.append(message)
+
+    def AppendWarning(self, message):
+        self.warnings.append(message)
+
+    def SetStatus(self, status):
+        self.status = status
+
+
+class FakeCaller(object):
+    def __init__(self, call):
+        self.call, self.warnings = call, ["could not free 0x10 in the process (x)"]
+
+
+@pytest.fixture
+def run(monkeypatch):
+    monkeypatch.setattr(glue, "lldb", FakeLLDB)
+
+    def run_command(line, call=None):
+        monkeypatch.setattr(glue.ProcessCaller, "attach", classmethod(lambda cls, debugger, ctx: FakeCaller(call)))
+        result = FakeResult()
+        glue.pi_command(None, line, None, result, {})
+        return result
+    return run_command
+
+
+def test_help_runs_without_a_process(run):
+    result = run("help events")
+    assert result.error is None and result.messages[0].startswith("usage: pi events")
+    assert result.status == FakeLLDB.eReturnStatusSuccessFinishResult
+
+
+def test_output_and_free_warnings_reach_the_user(run):
+    result = run("chain", lambda function, *args: '{"windows":[]}')
+    assert result.messages == ["no windows (nothing has installed a window-chain provider in InspectorRuntime.shared)"]
+    assert result.warnings == ["could not free 0x10 in the process (x)"]
+
+
+def test_errors_are_one_line_named_after_the_command(run):
+    def fail(function, *args):
+        raise PiError("the process is running: stop it first")
+    assert run("diagnose", fail).error == "pi diagnose: the process is running: stop it first"
+    assert run("events -n nope").error == "pi events: -n must be a whole number, got 'nope'"
+    assert run("explain '7").error == "pi explain: cannot split the arguments (No closing quotation)"
+    assert run("nonsense").error == "pi: unknown command 'nonsense' (commands: chain, events, explain, diagnose, graph, export, help; see `pi help`)"
+
+
+def test_unexpected_exceptions_become_one_line(run):
+    def broken(function, *args):
+        raise ValueError("first line\nsecond line")
+    result = run("chain", broken)
+    assert result.error == "pi chain: internal error (ValueError: first line); please report it"
+    assert result.messages == []
+
+
+def test_first_line_of_lldb_errors():
+    assert glue._first_line("\n  error: use of undeclared identifier 'x'\nmore") == "error: use of undeclared identifier 'x'"
+    assert glue._first_line(None) == "unknown error"

@@ -1,0 +1,121 @@
+import Foundation
+import PresentationInspectorCore
+import PresentationSimulator
+import XCTest
+
+/// Bad input: one clear message naming the file and line, exit 65 (66 for a missing file),
+/// never a crash or a hang; valid events around a bad line are still used.
+final class CLIBadInputTests: XCTestCase {
+    private var fx: CLIFixtures!
+    private var lines: [String] = []
+
+    override func setUpWithError() throws {
+        fx = try CLIFixtures()
+        let simulation = Simulation()
+        try simulation.run(try BuiltInScenarios.camera.scenario())
+        lines = LogWriter.text(header: LogHeader(app: ["name": "bad-input"]), events: simulation.recorder.events)
+            .split(separator: "\n").map(String.init)
+    }
+
+    override func tearDown() { fx = nil }
+
+    private var eventCount: Int { lines.count - 1 }
+
+    /// Asserts exit 65 and exactly one `pinspect:` line on stderr containing every needle.
+    private func assertBadData(_ r: PInspectBinary.Result, _ needles: [String], file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(r.status, 65, r.stderr, file: file, line: line)
+        let messages = r.stderr.split(separator: "\n").filter { $0.hasPrefix("pinspect: ") }
+        XCTAssertEqual(messages.count, 1, "one clear message: \(r.stderr)", file: file, line: line)
+        for n in needles { XCTAssertTrue(r.stderr.contains(n), "stderr lacks \(n): \(r.stderr)", file: file, line: line) }
+    }
+
+    func testEmptyFile() throws {
+        let path = try fx.write("empty.jsonl", "")
+        assertBadData(try PInspectBinary.run(["summary", path]), ["\(path): the file is empty", "line 1"])
+    }
+
+    func testBinaryGarbage() throws {
+        var rng = SystemRandomNumberGenerator()
+        let bytes = (0..<200_000).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        let path = fx.path("garbage.jsonl")
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        assertBadData(try PInspectBinary.run(["timeline", path]), ["\(path):1:"])
+    }
+
+    func testOneHundredMegabyteLineIsSkippedAndTheRestUsed() throws {
+        let path = fx.path("huge.jsonl")
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let h = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try h.write(contentsOf: Data((lines[0] + "\n" + lines[1] + "\n").utf8))
+        let block = Data(repeating: UInt8(ascii: "a"), count: 1 << 20)
+        try h.write(contentsOf: Data("{\"seq\":99,\"junk\":\"".utf8))
+        for _ in 0..<100 { try h.write(contentsOf: block) }
+        try h.write(contentsOf: Data("\"}\n".utf8))
+        try h.write(contentsOf: Data((lines[2...].joined(separator: "\n") + "\n").utf8))
+        try h.close()
+        let r = try PInspectBinary.run(["summary", "--json", path])
+        assertBadData(r, ["\(path):3:", "bytes long", "(1 line skipped)", "\(eventCount) valid events used"])
+        XCTAssertEqual(try JSONParser.parse(r.stdout).objectValue?["events"]?.intValue, eventCount, "the events around it are used")
+    }
+
+    func testHugeFirstLineIsRefused() throws {
+        let path = fx.path("hugeheader.jsonl")
+        FileManager.default.createFile(atPath: path, contents: Data(repeating: UInt8(ascii: "{"), count: 20 << 20))
+        assertBadData(try PInspectBinary.run(["summary", path]), ["\(path):1:", "bytes long"])
+    }
+
+    func testNewerVersionIsRefused() throws {
+        var l = lines
+        l[0] = l[0].replacingOccurrences(of: "\"version\":1", with: "\"version\":2")
+        let path = try fx.write("v2.jsonl", l.joined(separator: "\n") + "\n")
+        assertBadData(try PInspectBinary.run(["diagnose", path]), ["\(path):1:", "version 2 is newer"])
+    }
+
+    func testNotALogAtAll() throws {
+        let path = try fx.write("other.jsonl", "{\"format\":\"something-else\",\"version\":1}\n")
+        assertBadData(try PInspectBinary.run(["summary", path]), ["\(path):1:", "something-else"])
+    }
+
+    func testTruncatedLastLineKeepsTheCompleteEvents() throws {
+        let text = lines.joined(separator: "\n")
+        let path = try fx.write("cut.jsonl", String(text.dropLast(25)))
+        let r = try PInspectBinary.run(["summary", "--json", path])
+        assertBadData(r, ["\(path):\(lines.count):", "incomplete", "\(eventCount - 1) valid events used"])
+        XCTAssertEqual(try JSONParser.parse(r.stdout).objectValue?["events"]?.intValue, eventCount - 1)
+    }
+
+    func testUnknownKindsAreNamedAndCounted() throws {
+        var l = lines
+        l[3] = l[3].replacingOccurrences(of: "\"kind\":\"", with: "\"kind\":\"teleport-")
+        l[5] = l[5].replacingOccurrences(of: "\"kind\":\"", with: "\"kind\":\"teleport-")
+        let path = try fx.write("kinds.jsonl", l.joined(separator: "\n") + "\n")
+        let r = try PInspectBinary.run(["timeline", path])
+        assertBadData(r, ["\(path):4:", "unknown kind \"teleport-", "2 lines skipped in all: 4, 6", "\(eventCount - 2) valid events used"])
+        XCTAssertEqual(r.stdout.split(separator: "\n").filter { $0.hasPrefix("  #") }.count, eventCount - 2)
+    }
+
+    func testBadLinesFailTheDiagnoseGateEvenWithoutFindings() throws {
+        let simulation = Simulation()
+        try simulation.run(try BuiltInScenarios.calendar.scenario())
+        var l = LogWriter.text(header: LogHeader(), events: simulation.recorder.events).split(separator: "\n").map(String.init)
+        l.insert("not json", at: 2)
+        let path = try fx.write("calendar-bad.jsonl", l.joined(separator: "\n") + "\n")
+        let r = try PInspectBinary.run(["diagnose", path])
+        assertBadData(r, ["\(path):3: invalid JSON"])
+        XCTAssertTrue(r.stdout.hasPrefix("no findings"))
+    }
+
+    func testMissingFileAndDirectory() throws {
+        let missing = try PInspectBinary.run(["summary", fx.path("absent.jsonl")])
+        XCTAssertEqual(missing.status, 66)
+        XCTAssertEqual(missing.stderr, "pinspect: \(fx.path("absent.jsonl")): no such file\n")
+        let dir = try PInspectBinary.run(["graph", fx.directory])
+        XCTAssertEqual(dir.status, 65)
+        XCTAssertTrue(dir.stderr.contains("is a directory"))
+    }
+
+    func testStandardInputNamesItselfInMessages() throws {
+        let r = try PInspectBinary.run(["summary", "-"], stdin: Data())
+        assertBadData(r, ["<stdin>: the file is empty"])
+    }
+}
