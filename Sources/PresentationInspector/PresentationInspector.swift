@@ -7,6 +7,7 @@ public enum PresentationInspectorError: Error, CustomStringConvertible, Sendable
     /// Nothing was ever recorded: `start` was not called or refused to run.
     case notStarted
 
+    /// A sentence saying what went wrong.
     public var description: String {
         switch self {
         case .notStarted: "PresentationInspector was not started (or start() refused to run outside DEBUG)."

@@ -162,3 +162,30 @@ final class HandlerTests: XCTestCase {
         XCTAssertEqual(e[1].chain.map(\.id), ["root"])
     }
 }
+
+final class HandlerExclusionTests: XCTestCase {
+    func testDismissOfAnIgnoredControllerRecordsNothingEvenWhenForwarded() {
+        let h = PresentationHooksHandler(recorder: Recorder(), scheduler: ManualScheduler(),
+                                         configuration: HandlerConfiguration(ignore: { $0.id.hasPrefix("inspector.") }))
+        let root = FakeNode("root", window: "w")
+        let mine = FakeNode("inspector.overlay")
+        root.ownPresentedNode = mine
+        mine.presentingNode = root
+        func dismiss(_ r: FakeNode) {
+            h.handleDismiss(receiver: r, animated: false, completion: nil) { wrapped in
+                if r === mine { dismiss(root); return }  // UIKit forwards to the presenting controller
+                root.ownPresentedNode = nil
+                mine.presentingNode = nil
+                wrapped?()
+            }
+        }
+        dismiss(mine)
+        XCTAssertNil(root.ownPresentedNode, "the original ran")
+        XCTAssertEqual(h.recorder.events.count, 0, "neither the ignored call nor the call UIKit forwards is recorded")
+        // root.dismiss() removing only an ignored controller is not recorded either.
+        root.ownPresentedNode = mine
+        mine.presentingNode = root
+        dismiss(root)
+        XCTAssertEqual(h.recorder.events.count, 0)
+    }
+}

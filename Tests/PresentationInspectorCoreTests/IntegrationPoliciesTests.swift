@@ -64,18 +64,18 @@ final class IntegrationPoliciesTests: XCTestCase {
         XCTAssertEqual(sim.recorder.events.first?.presented?.id, "otherSheet")
     }
 
-    func testExcludedDismissScopeCoversForwardedReentries() {
-        XCTAssertFalse(ExcludedCallScope.isActive)
+    func testPassThroughDismissScopeCoversForwardedReentries() {
+        XCTAssertFalse(PassThroughDismissScope.isActive)
         var seenInside: [Bool] = []
-        ExcludedCallScope.run {
-            seenInside.append(ExcludedCallScope.isActive)
-            ExcludedCallScope.run { seenInside.append(ExcludedCallScope.isActive) }
-            seenInside.append(ExcludedCallScope.isActive)
+        PassThroughDismissScope.run {
+            seenInside.append(PassThroughDismissScope.isActive)
+            PassThroughDismissScope.run { seenInside.append(PassThroughDismissScope.isActive) }
+            seenInside.append(PassThroughDismissScope.isActive)
         }
         XCTAssertEqual(seenInside, [true, true, true])
-        XCTAssertFalse(ExcludedCallScope.isActive, "the mark is removed when the excluded call returns")
-        let other = Thread { XCTAssertFalse(ExcludedCallScope.isActive) }
-        ExcludedCallScope.run {
+        XCTAssertFalse(PassThroughDismissScope.isActive, "the mark is removed when the excluded call returns")
+        let other = Thread { XCTAssertFalse(PassThroughDismissScope.isActive) }
+        PassThroughDismissScope.run {
             other.start()
             while !other.isFinished { usleep(1000) }
         }

@@ -38,13 +38,13 @@ final class CLIBadInputTests: XCTestCase {
         var rng = SystemRandomNumberGenerator()
         let bytes = (0..<200_000).map { _ in UInt8.random(in: 0...255, using: &rng) }
         let path = fx.path("garbage.jsonl")
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         assertBadData(try PInspectBinary.run(["timeline", path]), ["\(path):1:"])
     }
 
     func testOneHundredMegabyteLineIsSkippedAndTheRestUsed() throws {
         let path = fx.path("huge.jsonl")
-        FileManager.default.createFile(atPath: path, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
         let h = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try h.write(contentsOf: Data((lines[0] + "\n" + lines[1] + "\n").utf8))
         let block = Data(repeating: UInt8(ascii: "a"), count: 1 << 20)
@@ -60,7 +60,7 @@ final class CLIBadInputTests: XCTestCase {
 
     func testHugeFirstLineIsRefused() throws {
         let path = fx.path("hugeheader.jsonl")
-        FileManager.default.createFile(atPath: path, contents: Data(repeating: UInt8(ascii: "{"), count: 20 << 20))
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(repeating: UInt8(ascii: "{"), count: 20 << 20)))
         assertBadData(try PInspectBinary.run(["summary", path]), ["\(path):1:", "bytes long"])
     }
 

@@ -120,8 +120,8 @@ enum PresentationHooks {
                 guard let imp = dismiss.originalImplementation else { return }
                 unsafeBitCast(imp, to: DismissIMP.self)(receiver, selector, animated, wrapped.map { c in { c() } })
             }
-            // Inside an excluded dismiss, UIKit's forwarded re-entry is excluded as well.
-            guard dismiss.isActive, let session = HookState.shared.session, !ExcludedCallScope.isActive else { return callOriginal(completion) }
+            // Inside a dismiss that passed through unrecorded, UIKit's forwarded re-entry passes through too.
+            guard dismiss.isActive, let session = HookState.shared.session, !PassThroughDismissScope.isActive else { return callOriginal(completion) }
             guard Thread.isMainThread else {
                 let r = UIKitNode.threadSafeRef(of: receiver)
                 if !session.exclusions.excludesCall(controllers: [r], windowTypeNames: []) {
@@ -129,7 +129,7 @@ enum PresentationHooks {
                     session.recorder.record(UnresolvedCall.offMainDismiss(receiver: r, animated: animated, thread: context.thread,
                                                                           time: session.handler.scheduler.now, callSite: callSite()))
                 }
-                return callOriginal(completion)
+                return PassThroughDismissScope.run { callOriginal(completion) }
             }
             let handed = MainThreadValue(completion)
             MainActor.assumeIsolated {
@@ -137,7 +137,7 @@ enum PresentationHooks {
                 let node = UIKitNode.node(for: receiver)
                 let windows = UIKitEnvironment.windowTypeNames(of: [receiver])
                 guard !session.exclusions.excludesCall(controllers: [node.ref], windowTypeNames: windows) else {
-                    return ExcludedCallScope.run { callOriginal(completion.map { c in { c() } }) }
+                    return PassThroughDismissScope.run { callOriginal(completion.map { c in { c() } }) }
                 }
                 session.handler.handleDismiss(receiver: node, animated: animated, context: .current(callSite: callSite()),
                                               completion: completion.map { c in { c() } }, original: callOriginal)

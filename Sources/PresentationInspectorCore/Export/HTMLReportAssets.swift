@@ -50,6 +50,7 @@ enum HTMLReportAssets {
     .pi-timeline .pi-mk.pi-selected { filter: drop-shadow(0 0 2px #000); }
     .pi-graph .pi-inactive { opacity: 0.12; }
     .pi-graph .pi-hl rect { stroke: #bf3989 !important; stroke-width: 3px !important; }
+    .pi-graph .pi-hl.pi-inactive { opacity: 0.6; }  /* named by the event, though not in a chain then */
     .swatch { display: inline-block; width: 18px; height: 10px; border-radius: 2px; vertical-align: middle; margin: 0 3px 0 8px; }
     .line { display: inline-block; width: 22px; height: 0; vertical-align: middle; margin: 0 3px 0 8px; border-top-width: 2px; }
     kbd { font: 11px ui-monospace, monospace; border: 1px solid var(--line); border-bottom-width: 2px; border-radius: 4px; padding: 0 4px; background: var(--soft); }

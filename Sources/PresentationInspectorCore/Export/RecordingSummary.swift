@@ -1,5 +1,6 @@
 /// Counts that describe a recording at a glance (`pinspect summary`, report and text headers).
 public struct RecordingSummary: Equatable, Sendable {
+    /// The number of events.
     public var eventCount: Int
     /// Events per kind, in ``EventKind`` declaration order, kinds that occur only.
     public var kinds: [(kind: EventKind, count: Int)]
@@ -15,9 +16,13 @@ public struct RecordingSummary: Equatable, Sendable {
     public var windows: [String]
     /// Distinct controller ids named by any event.
     public var controllerCount: Int
+    /// The smallest seq, nil without events.
     public var firstSeq: Int?
+    /// The largest seq, nil without events.
     public var lastSeq: Int?
+    /// The earliest event time, nil without events.
     public var startTime: Double?
+    /// The latest event time, nil without events.
     public var endTime: Double?
     /// Events the recorder dropped before the log starts (from the header).
     public var dropped: Int

@@ -20,7 +20,9 @@ public struct ChainGraph: Hashable, Sendable {
 
     /// A seq range `[start, end)` in which an edge held; `end` is nil while it still holds.
     public struct Interval: Hashable, Sendable {
+        /// The seq of the event that established the edge.
         public var start: Int
+        /// The seq of the event that ended it (a dismissal), nil while it holds.
         public var end: Int?
 
         /// Creates an interval.
@@ -32,6 +34,7 @@ public struct ChainGraph: Hashable, Sendable {
 
     /// A controller.
     public struct Node: Hashable, Sendable {
+        /// The controller, as the latest event naming it described it.
         public var ref: ControllerRef
         /// The window it was first seen in (`(no window)` for detached controllers).
         public var window: String
@@ -53,8 +56,11 @@ public struct ChainGraph: Hashable, Sendable {
 
     /// A relationship between two controllers, by id.
     public struct Edge: Hashable, Sendable {
+        /// Which relationship the edge stands for.
         public var kind: EdgeKind
+        /// The id of the controller the edge starts at (parent, presenting, source or provider).
         public var from: String
+        /// The id of the controller the edge points to (child or presented).
         public var to: String
         /// For presentation edges: the effective style of the latest presentation.
         public var style: PresentationStyle?
@@ -71,7 +77,9 @@ public struct ChainGraph: Hashable, Sendable {
         }
     }
 
+    /// Every controller, in order of first appearance.
     public var nodes: [Node]
+    /// Every relationship, in order of first appearance.
     public var edges: [Edge]
     /// The windows, in order of first appearance.
     public var windows: [String]

@@ -5,10 +5,15 @@
 public struct ChainGraphLayout: Hashable, Sendable {
     /// Sizes and gaps.
     public struct Options: Hashable, Sendable {
+        /// Space between two nodes of one layer.
         public var horizontalGap: Double
+        /// Space between two layers.
         public var layerGap: Double
+        /// Space between two windows' boxes.
         public var windowGap: Double
+        /// Space around the whole drawing.
         public var margin: Double
+        /// Space between a node's border and its text, and inside window boxes.
         public var nodePadding: Double
         /// Room above each window's nodes for its title.
         public var windowTitleHeight: Double
@@ -23,17 +28,23 @@ public struct ChainGraphLayout: Hashable, Sendable {
 
     /// A placed node.
     public struct PlacedNode: Hashable, Sendable {
+        /// The graph node placed.
         public var node: ChainGraph.Node
         /// Label lines: type, title (quoted) when there is one, id.
         public var lines: [String]
+        /// Where it is drawn.
         public var frame: LayoutRect
+        /// Its layer, 0 at the top.
         public var layer: Int
     }
 
     /// One cubic Bézier piece of an edge's path.
     public struct CurveSegment: Hashable, Sendable {
+        /// The first control point.
         public var control1: LayoutPoint
+        /// The second control point.
         public var control2: LayoutPoint
+        /// Where the piece ends.
         public var end: LayoutPoint
     }
 
@@ -42,7 +53,9 @@ public struct ChainGraphLayout: Hashable, Sendable {
     /// Edges that skip layers pass through reserved slots in the layers in between, so they
     /// never cross a node box.
     public struct PlacedEdge: Hashable, Sendable {
+        /// The graph edge placed.
         public var edge: ChainGraph.Edge
+        /// Where the path starts (on the border of the `from` node).
         public var start: LayoutPoint
         /// Consecutive cubic pieces; the last one ends at the arrow tip.
         public var segments: [CurveSegment]
@@ -54,14 +67,21 @@ public struct ChainGraphLayout: Hashable, Sendable {
 
     /// A window's box around its nodes.
     public struct WindowBox: Hashable, Sendable {
+        /// The window's id.
         public var window: String
+        /// Where it is drawn.
         public var frame: LayoutRect
     }
 
+    /// The graph laid out.
     public var graph: ChainGraph
+    /// The size of the whole drawing.
     public var size: LayoutSize
+    /// Every node with its frame.
     public var nodes: [PlacedNode]
+    /// Every edge with its path.
     public var edges: [PlacedEdge]
+    /// A box per window, left to right.
     public var windows: [WindowBox]
 
     /// The placed node with this id.

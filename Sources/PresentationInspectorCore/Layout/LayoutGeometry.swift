@@ -1,6 +1,8 @@
 /// A point in layout coordinates (points; y grows downwards, as in UIKit and SVG).
 public struct LayoutPoint: Hashable, Sendable {
+    /// Horizontal coordinate (left edge for rectangles).
     public var x: Double
+    /// Vertical coordinate, growing downwards (top edge for rectangles).
     public var y: Double
 
     /// Creates a point.
@@ -9,7 +11,9 @@ public struct LayoutPoint: Hashable, Sendable {
 
 /// A size in layout coordinates.
 public struct LayoutSize: Hashable, Sendable {
+    /// Horizontal extent.
     public var width: Double
+    /// Vertical extent.
     public var height: Double
 
     /// Creates a size.
@@ -21,9 +25,13 @@ public struct LayoutSize: Hashable, Sendable {
 /// The layouts use their own geometry types so that the core stays free of any UI framework;
 /// the iOS overlay converts them to `CGRect`.
 public struct LayoutRect: Hashable, Sendable {
+    /// Horizontal coordinate (left edge for rectangles).
     public var x: Double
+    /// Vertical coordinate, growing downwards (top edge for rectangles).
     public var y: Double
+    /// Horizontal extent.
     public var width: Double
+    /// Vertical extent.
     public var height: Double
 
     /// Creates a rectangle from its origin and size.

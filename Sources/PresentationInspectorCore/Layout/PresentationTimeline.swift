@@ -6,13 +6,17 @@ public struct PresentationTimeline: Hashable, Sendable {
     /// (more than one slot when two presentations at the same level overlap in time, which
     /// happens when a child container defines the context).
     public struct LaneKey: Hashable, Sendable {
+        /// The window id (`(no window)` for detached controllers).
         public var window: String
+        /// The presentation level: 0 for the window root, 1 for what it presents, and so on.
         public var level: Int
+        /// 0, or the index of an extra lane for overlapping presentations at this level.
         public var slot: Int
     }
 
     /// One horizontal lane.
     public struct Lane: Hashable, Sendable {
+        /// Which window, level and slot the lane shows.
         public var key: LaneKey
         /// `calendar · root`, `calendar · level 1`, `shop · level 1 (2)`.
         public var title: String
@@ -21,10 +25,13 @@ public struct PresentationTimeline: Hashable, Sendable {
     /// A controller's time on screen: a window root from its first sighting, a presented
     /// controller from its `present` to the end of its dismissal.
     public struct Lifetime: Hashable, Sendable {
+        /// The controller on screen.
         public var controller: ControllerRef
         /// Index into ``PresentationTimeline/lanes``.
         public var lane: Int
+        /// Seconds since the recording started.
         public var start: Double
+        /// Seconds since the recording started (the recording's end when still open).
         public var end: Double
         /// Still on screen when the recording ends.
         public var isOpen: Bool
@@ -34,28 +41,35 @@ public struct PresentationTimeline: Hashable, Sendable {
         public var presentSeq: Int?
         /// The event that removed it, when it was removed.
         public var endSeq: Int?
+        /// The controller that presented it.
         public var presenting: ControllerRef?
+        /// The effective presentation style.
         public var style: PresentationStyle?
     }
 
     /// Which way a transition runs.
     public enum Direction: String, Hashable, Sendable {
+        /// A present transition, or a dismiss transition.
         case present, dismiss
     }
 
     /// A present or dismiss transition, from the call to its completion.
     public struct Transition: Hashable, Sendable {
+        /// Present or dismiss.
         public var direction: Direction
         /// Index into ``PresentationTimeline/lanes``.
         public var lane: Int
         /// The controller moving (the top-most one for a dismissal).
         public var controller: ControllerRef
+        /// Seconds since the recording started.
         public var start: Double
+        /// Seconds since the recording started (the recording's end when still open).
         public var end: Double
         /// The `present` or `dismiss` event.
         public var seq: Int
         /// The completion event, if it was recorded.
         public var completedSeq: Int?
+        /// Whether the call asked for animation.
         public var animated: Bool
     }
 
@@ -73,10 +87,13 @@ public struct PresentationTimeline: Hashable, Sendable {
 
     /// A point event on a lane.
     public struct Marker: Hashable, Sendable {
+        /// The event the marker stands for.
         public var seq: Int
+        /// The event's time, seconds since the recording started.
         public var time: Double
         /// Index into ``PresentationTimeline/lanes``.
         public var lane: Int
+        /// What the marker stands for.
         public var kind: MarkerKind
         /// The most severe diagnostic of the event, if any.
         public var severity: Severity?
@@ -84,9 +101,13 @@ public struct PresentationTimeline: Hashable, Sendable {
         public var label: String
     }
 
+    /// Lanes, window by window (in order of appearance), then by level and slot.
     public var lanes: [Lane] = []
+    /// Every lifetime, in order of appearance.
     public var lifetimes: [Lifetime] = []
+    /// Every present and dismiss transition, in order of the calls.
     public var transitions: [Transition] = []
+    /// Markers in seq order.
     public var markers: [Marker] = []
     /// The earliest event time.
     public var startTime: Double = 0

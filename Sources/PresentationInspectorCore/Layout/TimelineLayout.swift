@@ -13,11 +13,15 @@ public struct TimelineLayout: Hashable, Sendable {
         public var maximumWidth: Double
         /// Room for the lane titles on the left.
         public var laneTitleWidth: Double
+        /// The height of one lane.
         public var laneHeight: Double
+        /// The space between two lanes.
         public var laneGap: Double
+        /// Room for the time axis above the lanes.
         public var axisHeight: Double
         /// Bars and segments are never drawn narrower than this.
         public var minimumBarWidth: Double
+        /// The radius of a marker.
         public var markerRadius: Double
         /// Markers closer than this horizontally are stacked in rows.
         public var markerRows: Int
@@ -35,8 +39,11 @@ public struct TimelineLayout: Hashable, Sendable {
 
     /// A lane's band and title.
     public struct Lane: Hashable, Sendable {
+        /// The lane's title, shown in the left column.
         public var title: String
+        /// The window the lane belongs to.
         public var window: String
+        /// The presentation level (0: the window root).
         public var level: Int
         /// The whole band, title column included.
         public var frame: LayoutRect
@@ -44,20 +51,27 @@ public struct TimelineLayout: Hashable, Sendable {
 
     /// A lifetime bar.
     public struct Bar: Hashable, Sendable {
+        /// The lifetime drawn.
         public var lifetime: PresentationTimeline.Lifetime
+        /// Where it is drawn.
         public var frame: LayoutRect
     }
 
     /// A transition segment, drawn over the bar of its lane.
     public struct Segment: Hashable, Sendable {
+        /// The transition drawn.
         public var transition: PresentationTimeline.Transition
+        /// Where it is drawn.
         public var frame: LayoutRect
     }
 
     /// A marker's position.
     public struct Marker: Hashable, Sendable {
+        /// The marker drawn.
         public var marker: PresentationTimeline.Marker
+        /// Its centre.
         public var center: LayoutPoint
+        /// Its radius.
         public var radius: Double
         /// 0 for the first row; markers crowding the same spot go to later rows.
         public var row: Int
@@ -65,22 +79,33 @@ public struct TimelineLayout: Hashable, Sendable {
 
     /// A tick on the time axis.
     public struct Tick: Hashable, Sendable {
+        /// The tick's time, seconds since the recording started.
         public var time: Double
+        /// The tick's x coordinate.
         public var x: Double
         /// `0s`, `0.5s`, `1m 30s`.
         public var label: String
     }
 
+    /// The timeline laid out.
     public var timeline: PresentationTimeline
+    /// The options used.
     public var options: Options
+    /// The size of the whole drawing, title column included.
     public var size: LayoutSize
     /// x of ``PresentationTimeline/startTime``.
     public var originX: Double
+    /// The horizontal scale used.
     public var pixelsPerSecond: Double
+    /// Lanes, top to bottom.
     public var lanes: [Lane]
+    /// A bar per lifetime.
     public var bars: [Bar]
+    /// A segment per transition.
     public var segments: [Segment]
+    /// A marker per timeline marker.
     public var markers: [Marker]
+    /// Ticks of the time axis, left to right.
     public var ticks: [Tick]
 
     /// The x coordinate of a time.

@@ -120,11 +120,18 @@ public final class PresentationHooksHandler: @unchecked Sendable {
                                                    completion: (() -> Void)?, original: (_ completion: (() -> Void)?) -> Void) {
         let threadStore = Thread.current.threadDictionary
         let depth = (threadStore[Self.dismissDepthKey] as? Int) ?? 0
-        if depth > 0 || ignored(receiver.ref) { original(completion); return }
+        if depth > 0 { original(completion); return }
+        // The depth covers ignored calls too, so the dismiss UIKit forwards from them is skipped as well.
         threadStore[Self.dismissDepthKey] = depth + 1
         defer { threadStore[Self.dismissDepthKey] = depth }
+        if ignored(receiver.ref) { original(completion); return }
 
         let resolution = PresentationResolver.resolveDismiss(receiver: receiver)
+        // A dismissal that only removes ignored controllers (the inspector's own UI) is not recorded either.
+        if configuration.ignore != nil, !resolution.dismissed.isEmpty, resolution.dismissed.allSatisfy({ ignored($0.ref) }) {
+            original(completion)
+            return
+        }
         var diagnostics = resolution.diagnostics
         if !context.isMainThread { diagnostics.append(.offMainThread("dismiss(animated:completion:)", thread: context.thread)) }
         let removed = Set(resolution.dismissed.map { ObjectIdentifier($0) })

@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+// Benchmarks and reliability tools (issue 6): a separate package so that the main package's
+// dependency graph stays small. `pibench` measures (Scripts/bench.sh prints the table);
+// `pistress` runs the kill test, the soak and the hostile-input checks (Scripts/ci/6x-*.sh).
+// Figures: docs/PERFORMANCE.md and docs/RELIABILITY.md.
+import PackageDescription
+
+let package = Package(
+    name: "PresentationInspectorBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "PresentationInspector", path: ".."),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .target(name: "CHeapInfo"),
+        .target(
+            name: "BenchKit",
+            dependencies: [
+                "CHeapInfo",
+                .product(name: "PresentationInspectorCore", package: "PresentationInspector"),
+                .product(name: "PresentationSimulator", package: "PresentationInspector"),
+            ]),
+        .executableTarget(
+            name: "pibench",
+            dependencies: [
+                "BenchKit",
+                .product(name: "PresentationInspectorCore", package: "PresentationInspector"),
+                .product(name: "PresentationSimulator", package: "PresentationInspector"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .executableTarget(
+            name: "pistress",
+            dependencies: [
+                "BenchKit",
+                .product(name: "PresentationInspectorCore", package: "PresentationInspector"),
+                .product(name: "PresentationSimulator", package: "PresentationInspector"),
+            ]),
+    ],
+    swiftLanguageModes: [.v6]
+)

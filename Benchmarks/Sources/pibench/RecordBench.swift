@@ -1,0 +1,219 @@
+import BenchKit
+import Foundation
+import Logging
+import PresentationInspectorCore
+import PresentationSimulator
+
+// Benchmark 1: recording cost per present+dismiss pair through the hook handler.
+//
+// Three workloads run on the same simulated hierarchy, one present and one dismiss per pair
+// (non-animated, so each pair makes four events: present, present-completed, dismiss,
+// dismiss-completed):
+//   simulator  the simulation alone: the handler lets every call through unrecorded
+//              (`ignore` returns true), so this is what UIKit itself would cost;
+//   inspector  the same calls resolved, explained and recorded by PresentationHooksHandler;
+//   swiftlog   the simulation alone plus the same facts logged with swift-log's Logger and
+//              metadata into an in-memory handler (one log call per event).
+// Recording cost = inspector − simulator; logging cost = swiftlog − simulator.
+
+/// The workload a `record` run measures.
+enum RecordMode: String, CaseIterable {
+    case simulator, inspector, swiftlog
+}
+
+/// One present+dismiss workload, ready to run.
+final class PairWorkload {
+    let mode: RecordMode
+    let hierarchy: DeepHierarchy
+    let logger: Logger
+    let store: InMemoryLogStore
+    private var seq = 0
+    private var presentCompletion: () -> Void = {}
+    private var dismissCompletion: () -> Void = {}
+
+    init(mode: RecordMode, depth: Int) {
+        self.mode = mode
+        let ignoreAll: (@Sendable (ControllerRef) -> Bool)? = mode == .inspector ? nil : { _ in true }
+        // Leak checks are off: in the simulator they would pile up as virtual-clock timers.
+        let configuration = HandlerConfiguration(leakCheckDelay: nil, ignore: ignoreAll)
+        hierarchy = DeepHierarchy(depth: depth, recorder: Recorder(), configuration: configuration)
+        let store = InMemoryLogStore(capacity: Recorder.defaultCapacity)
+        self.store = store
+        logger = Logger(label: "presentation") { _ in InMemoryLogHandler(store: store) }
+        if mode == .swiftlog {
+            presentCompletion = { [unowned self] in self.logPresentCompleted() }
+            dismissCompletion = { [unowned self] in self.logDismissCompleted() }
+        }
+    }
+
+    /// Runs `pairs` present+dismiss pairs. Named for callgrind's `--toggle-collect`; it defines
+    /// no closure of its own so that nothing inside it toggles collection again.
+    @inline(never)
+    func measuredPairs(_ pairs: Int) {
+        switch mode {
+        case .simulator, .inspector:
+            for _ in 0..<pairs { plainPair() }
+        case .swiftlog:
+            for _ in 0..<pairs { loggedPair() }
+        }
+    }
+
+    @inline(never)
+    private func plainPair() {
+        let h = hierarchy
+        h.simulation.present(h.presented, from: h.leaf, animated: false)
+        h.simulation.dismiss(h.presented, animated: false)
+    }
+
+    @inline(never)
+    private func loggedPair() {
+        let h = hierarchy
+        h.simulation.present(h.presented, from: h.leaf, animated: false, completion: presentCompletion)
+        logPresent()
+        h.simulation.dismiss(h.presented, animated: false, completion: dismissCompletion)
+        logDismiss()
+    }
+
+    // MARK: The swift-log baseline: the facts our events hold, as metadata.
+
+    private func ref(_ c: SimController?) -> Logger.MetadataValue {
+        guard let c else { return "nil" }
+        return .string(c.title.map { "\(c.type) \"\($0)\" (\(c.id))" } ?? "\(c.type) (\(c.id))")
+    }
+
+    private func chain() -> Logger.MetadataValue {
+        .array(Hierarchy.chain(from: Hierarchy.ultimateRoot(of: hierarchy.leaf)).map { .string($0.id) })
+    }
+
+    private func common(_ kind: String, _ outcome: String) -> Logger.Metadata {
+        seq += 1
+        return [
+            "seq": "\(seq)", "time": "\(hierarchy.simulation.clock.now)", "thread": "main", "kind": .string(kind),
+            "outcome": .string(outcome), "animated": "false", "window": .string(Hierarchy.windowID(of: hierarchy.leaf) ?? "nil"),
+        ]
+    }
+
+    @inline(never)
+    func logPresent() {
+        let h = hierarchy
+        let presenting = h.presented.presentingNode
+        var m = common("present", presenting == nil ? "rejected" : "presented")
+        m["source"] = ref(h.leaf)
+        m["presented"] = ref(h.presented)
+        m["presenting"] = ref(presenting)
+        m["contextProvider"] = ref(presenting)
+        m["requestedStyle"] = .string(h.presented.modalPresentationStyle.name)
+        m["effectiveStyle"] = .string(h.presented.effectiveStyle?.name ?? "nil")
+        m["requestedTransition"] = .string(h.presented.modalTransitionStyle.name)
+        m["effectiveTransition"] = .string(h.presented.modalTransitionStyle.name)
+        m["chain"] = chain()
+        logger.info("present", metadata: m)
+    }
+
+    @inline(never)
+    func logPresentCompleted() {
+        var m = common("present-completed", "completed")
+        m["presented"] = ref(hierarchy.presented)
+        m["presenting"] = ref(hierarchy.presented.presentingNode)
+        m["chain"] = chain()
+        logger.info("present-completed", metadata: m)
+    }
+
+    @inline(never)
+    func logDismiss() {
+        var m = common("dismiss", "dismissed")
+        m["receiver"] = ref(hierarchy.presented)
+        m["handledBy"] = ref(hierarchy.simulation.windows.first?.root)
+        m["dismissed"] = .array([ref(hierarchy.presented)])
+        m["forwarded"] = "true"
+        m["chain"] = chain()
+        logger.info("dismiss", metadata: m)
+    }
+
+    @inline(never)
+    func logDismissCompleted() {
+        var m = common("dismiss-completed", "completed")
+        m["dismissed"] = .array([ref(hierarchy.presented)])
+        m["chain"] = chain()
+        logger.info("dismiss-completed", metadata: m)
+    }
+
+    /// Events recorded (inspector) or log entries written (swiftlog) so far.
+    var recordedCount: Int {
+        switch mode {
+        case .inspector: hierarchy.simulation.recorder.snapshot().totalRecorded
+        case .swiftlog: store.total
+        case .simulator: 0
+        }
+    }
+}
+
+/// A bounded in-memory log, like the recorder's ring: the last `capacity` entries.
+final class InMemoryLogStore: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ring: [LogEvent?]
+    private var next = 0
+    private(set) var total = 0
+
+    init(capacity: Int) { ring = Array(repeating: nil, count: capacity) }
+
+    func append(_ e: LogEvent) {
+        lock.lock()
+        ring[next] = e
+        next = (next + 1) % ring.count
+        total += 1
+        lock.unlock()
+    }
+}
+
+/// A swift-log handler that keeps every entry (message and metadata) in an ``InMemoryLogStore``.
+struct InMemoryLogHandler: LogHandler {
+    let store: InMemoryLogStore
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .info
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        var e = event
+        if !metadata.isEmpty { e.metadata = metadata.merging(event.metadata ?? [:]) { $1 } }
+        store.append(e)
+    }
+}
+
+/// `pibench record`: per-pair nanoseconds (median over batches), the three modes interleaved
+/// in rounds so that machine noise hits them alike; or, with `--once`, one run of one mode for
+/// callgrind.
+func runRecordBenchmark(_ o: Options) {
+    let depth = o.int("depth", 5)
+    let pairs = o.int("pairs", 500)
+    if o.flag("once") {
+        guard let mode = RecordMode(rawValue: o.string("mode", "inspector")) else { fail("--mode: simulator, inspector or swiftlog") }
+        let w = PairWorkload(mode: mode, depth: depth)
+        w.measuredPairs(max(1, pairs / 10))  // warm-up, outside the measured function's first call
+        w.measuredPairs(pairs)
+        Measure.emit(["bench": "record-once", "mode": mode.rawValue, "depth": depth, "pairs": pairs, "recorded": w.recordedCount])
+        return
+    }
+    let batches = o.int("batches", 41)
+    let workloads = RecordMode.allCases.map { PairWorkload(mode: $0, depth: depth) }
+    for w in workloads { w.measuredPairs(pairs) }  // warm-up: fill rings, fault pages in
+    var samples: [RecordMode: [Double]] = [:]
+    for _ in 0..<batches {
+        for w in workloads {
+            let t0 = Measure.nanoseconds()
+            w.measuredPairs(pairs)
+            let t1 = Measure.nanoseconds()
+            samples[w.mode, default: []].append(Double(t1 - t0) / Double(pairs))
+        }
+    }
+    for w in workloads {
+        let s = samples[w.mode]!
+        Measure.emit(["bench": "record", "mode": w.mode.rawValue, "depth": depth, "pairs_per_batch": pairs, "batches": batches,
+                      "ns_per_pair_median": Measure.median(s), "ns_per_pair_p10": Measure.percentile(s, 10),
+                      "ns_per_pair_p90": Measure.percentile(s, 90), "recorded": w.recordedCount])
+    }
+}
