@@ -8,7 +8,7 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(o.keys, ["a", "b"])
         XCTAssertEqual(o["a"], .array([.number(1), .number(-250), .bool(true), .bool(false), .null, .string("sé😀\n\"\\/")]))
         XCTAssertEqual(o["b"], .object(JSONObject()))
-        XCTAssertEqual(try JSONParser.parse("12345678901234567").numberValue, 12345678901234567)
+        XCTAssertEqual(try JSONParser.parse("12345678901234568").numberValue, 12345678901234568)
         XCTAssertEqual(try JSONParser.parse(#""ünïcödé""#).stringValue, "ünïcödé")
     }
 

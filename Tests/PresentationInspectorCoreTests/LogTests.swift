@@ -13,7 +13,8 @@ final class LogTests: XCTestCase {
         dismissed: [ControllerRef(id: "d1", type: "D", title: "é"), ControllerRef(id: "d2", type: "D")], forwarded: true,
         diagnostics: [.alreadyPresenting(ControllerRef(id: "p", type: "P"), on: ControllerRef(id: "r", type: "R"),
                                          from: ControllerRef(id: "s", type: "S"), current: ControllerRef(id: "q", type: "Q"))],
-        chain: [ControllerRef(id: "r", type: "R"), ControllerRef(id: "q", type: "Q")], callSite: "App.swift:12")
+        chain: [ControllerRef(id: "r", type: "R"), ControllerRef(id: "q", type: "Q")], callSite: "App.swift:12",
+        ancestry: [ControllerRef(id: "s", type: "Source"), ControllerRef(id: "n", type: "UINavigationController")])
 
     func testEveryFieldRoundTrips() throws {
         let line = EventCoding.encode(full)
@@ -53,7 +54,7 @@ final class LogTests: XCTestCase {
         let bytes = Array(LogWriter.text(header: LogHeader(), events: events).utf8)
         let headerEnd = bytes.firstIndex(of: 0x0A)! + 1
         for cut in headerEnd...bytes.count {
-            FileManager.default.createFile(atPath: path, contents: Data(bytes[..<cut]))
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes[..<cut])))
             let read = try LogReader.read(path: path)
             let completeLines = bytes[headerEnd..<cut].filter { $0 == 0x0A }.count
             XCTAssertGreaterThanOrEqual(read.events.count, completeLines, "cut at \(cut)")
@@ -112,7 +113,7 @@ final class LogTests: XCTestCase {
         var second = full
         second.seq = 8
         data.append(Data((EventCoding.encode(second) + "\n").utf8))
-        FileManager.default.createFile(atPath: path, contents: data)
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: data))
         let read = try LogReader.read(path: path)
         XCTAssertEqual(read.events.map(\.seq), [7, 8])
         XCTAssertEqual(read.issues.map(\.line), [3])

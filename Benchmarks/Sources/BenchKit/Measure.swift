@@ -60,7 +60,7 @@ public enum Measure {
             parts.append("\"\(k)\":\(value)")
         }
         print("{" + parts.joined(separator: ",") + "}")
-        fflush(stdout)
+        fflush(nil)
     }
 }
 

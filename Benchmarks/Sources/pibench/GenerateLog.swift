@@ -7,11 +7,9 @@ import PresentationInspectorCore
 func runGenerateLog(_ o: Options) {
     let n = o.int("events", 1_000_000)
     guard let path = o.optionalString("output") else { fail("genlog needs --output FILE") }
-    guard let out = FileHandle(forWritingAtPath: path) ?? {
-        FileManager.default.createFile(atPath: path, contents: nil)
-        return FileHandle(forWritingAtPath: path)
-    }() else { fail("cannot write \(path)") }
-    try? out.truncate(atOffset: 0)
+    guard FileManager.default.createFile(atPath: path, contents: nil), let out = FileHandle(forWritingAtPath: path) else {
+        fail("cannot write \(path)")
+    }
     let header = LogHeader(app: ["name": "pibench", "mode": "generated"], device: ["model": "generated"])
     out.write(Data((EventCoding.encode(header) + "\n").utf8))
     let round = EventMix.oneRound()

@@ -33,13 +33,14 @@ final class PairWorkload {
 
     init(mode: RecordMode, depth: Int) {
         self.mode = mode
-        let ignoreAll: (@Sendable (ControllerRef) -> Bool)? = mode == .inspector ? nil : { _ in true }
+        var ignoreAll: (@Sendable (ControllerRef) -> Bool)?
+        if mode != .inspector { ignoreAll = { _ in true } }
         // Leak checks are off: in the simulator they would pile up as virtual-clock timers.
         let configuration = HandlerConfiguration(leakCheckDelay: nil, ignore: ignoreAll)
         hierarchy = DeepHierarchy(depth: depth, recorder: Recorder(), configuration: configuration)
         let store = InMemoryLogStore(capacity: Recorder.defaultCapacity)
         self.store = store
-        logger = Logger(label: "presentation") { _ in InMemoryLogHandler(store: store) }
+        logger = Logger(label: "presentation", factory: { (_: String) -> any LogHandler in InMemoryLogHandler(store: store) })
         if mode == .swiftlog {
             presentCompletion = { [unowned self] in self.logPresentCompleted() }
             dismissCompletion = { [unowned self] in self.logDismissCompleted() }

@@ -76,6 +76,11 @@ public enum EventCoding {
         for r in e.chain { writeRef(r, &w) }
         w.endArray()
         if let v = e.callSite { w.field("callSite", v) }
+        if !e.ancestry.isEmpty {
+            w.key("ancestry"); w.beginArray()
+            for r in e.ancestry { writeRef(r, &w) }
+            w.endArray()
+        }
         w.endObject()
         return w.text
     }
@@ -231,6 +236,12 @@ public enum EventCoding {
                     return try decodeRef("\(key)[\(i)]", o)
                 }
             case "callSite": e.callSite = try optionalString(key, value)
+            case "ancestry":
+                guard let a = value.arrayValue else { throw bad(key, "an array", value) }
+                e.ancestry = try a.enumerated().map { (i, v) throws(EventDecodingError) in
+                    guard let o = v.objectValue else { throw bad("\(key)[\(i)]", "an object", v) }
+                    return try decodeRef("\(key)[\(i)]", o)
+                }
             default: continue  // unknown fields are ignored (forward compatibility)
             }
         }

@@ -15,7 +15,7 @@ public enum TitleRedaction {
     /// `event` with every title removed, including from its sentences.
     public static func redact(_ event: Event) -> Event {
         var e = event
-        let titled = event.controllers + event.chain
+        let titled = event.controllers + event.chain + event.ancestry
         e.source = e.source.map(redact)
         e.presented = e.presented.map(redact)
         e.presenting = e.presenting.map(redact)
@@ -24,6 +24,7 @@ public enum TitleRedaction {
         e.handledBy = e.handledBy.map(redact)
         e.dismissed = e.dismissed.map(redact)
         e.chain = e.chain.map(redact)
+        e.ancestry = e.ancestry.map(redact)
         let replacements = labelReplacements(titled)
         if !replacements.isEmpty {
             e.explanation = e.explanation.map { rewrite($0, replacements) }

@@ -7,8 +7,8 @@
 public struct ChainGraph: Hashable, Sendable {
     /// The four relationships the graph shows.
     public enum EdgeKind: String, Hashable, Sendable, CaseIterable {
-        /// Container parent → child. Known from present events: the source lies inside the
-        /// context provider (directly or through containers the log does not name).
+        /// Container parent → child, from the `ancestry` that present and dismiss events record
+        /// (older logs without it: the source lies inside the context provider).
         case container
         /// Presenting controller → presented controller (`presentingViewController`).
         case presentation
@@ -169,11 +169,19 @@ private struct ChainGraphBuilder {
         if let root = e.chain.first { note(root, window, e.seq, root: true) }
         for ref in e.chain.dropFirst() { note(ref, window, e.seq) }
         for ref in e.controllers { note(ref, window, e.seq) }
+        // Exact containment: each ancestor contains the one below it.
+        for (child, parent) in zip(e.ancestry, e.ancestry.dropFirst()) {
+            note(child, window, e.seq)
+            note(parent, window, e.seq)
+            _ = open(.container, parent.id, child.id, e.seq)
+        }
         switch e.kind {
         case .present:
             guard let p = e.presented, let source = e.source else { return }
-            let provider = e.contextProvider ?? e.presenting
-            if let provider, provider.id != source.id { _ = open(.container, provider.id, source.id, e.seq) }
+            if e.ancestry.isEmpty, let provider = e.contextProvider ?? e.presenting, provider.id != source.id {
+                // Logs without ancestry: the provider contains the source, maybe through unnamed containers.
+                _ = open(.container, provider.id, source.id, e.seq)
+            }
             guard e.outcome == .presented, let presenting = e.presenting else { return }
             closePresentation(of: p.id, at: e.seq)  // presented again without a recorded dismissal
             var opened = [open(.presentation, presenting.id, p.id, e.seq, style: e.effectiveStyle)]

@@ -70,6 +70,9 @@ public struct Event: Hashable, Sendable {
     public var chain: [ControllerRef]
     /// Where the call came from, when known (`file:line` or a symbol).
     public var callSite: String?
+    /// The source's (present) or receiver's (dismiss) ancestors through `parent`, starting with
+    /// itself and ending at its presentation root: the containers the resolver walked.
+    public var ancestry: [ControllerRef]
 
     /// Creates an event; only the fields every event has are required.
     public init(seq: Int = 0, time: Double, thread: String = "main", kind: EventKind, outcome: Outcome,
@@ -80,7 +83,7 @@ public struct Event: Hashable, Sendable {
                 effectiveTransition: TransitionStyle? = nil, explanation: [String] = [],
                 receiver: ControllerRef? = nil, handledBy: ControllerRef? = nil, dismissed: [ControllerRef] = [],
                 forwarded: Bool? = nil, diagnostics: [Diagnostic] = [], chain: [ControllerRef] = [],
-                callSite: String? = nil) {
+                callSite: String? = nil, ancestry: [ControllerRef] = []) {
         self.seq = seq; self.time = time; self.thread = thread; self.kind = kind; self.outcome = outcome
         self.animated = animated; self.window = window; self.relatesTo = relatesTo
         self.source = source; self.presented = presented; self.presenting = presenting
@@ -89,6 +92,7 @@ public struct Event: Hashable, Sendable {
         self.effectiveTransition = effectiveTransition; self.explanation = explanation
         self.receiver = receiver; self.handledBy = handledBy; self.dismissed = dismissed
         self.forwarded = forwarded; self.diagnostics = diagnostics; self.chain = chain; self.callSite = callSite
+        self.ancestry = ancestry
     }
 
     /// The most severe diagnostic's severity, if any.
@@ -106,6 +110,7 @@ public struct Event: Hashable, Sendable {
     /// Whether the event names the controller with this id (or, failing that, this type name).
     public func mentions(_ idOrType: String) -> Bool {
         controllers.contains { $0.id == idOrType || $0.type == idOrType } || chain.contains { $0.id == idOrType }
+            || ancestry.contains { $0.id == idOrType }
     }
 
     /// A one-line summary: `#3 0.350s present PeoplePicker on PhotoLibrary → presented`.

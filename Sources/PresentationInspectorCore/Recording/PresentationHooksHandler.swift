@@ -69,7 +69,8 @@ public final class PresentationHooksHandler: @unchecked Sendable {
                   presenting: presenting?.ref ?? resolution.presenting.ref, contextProvider: resolution.contextProvider.ref,
                   requestedStyle: resolution.requestedStyle, effectiveStyle: resolution.effectiveStyle,
                   requestedTransition: resolution.requestedTransition, effectiveTransition: resolution.effectiveTransition,
-                  explanation: explanation, diagnostics: diagnostics, chain: chain, callSite: context.callSite)
+                  explanation: explanation, diagnostics: diagnostics, chain: chain, callSite: context.callSite,
+                  ancestry: Hierarchy.ancestry(of: source).map(\.ref))
         }
 
         // UIKit raises for these: record first, the app may not survive the original call.
@@ -143,7 +144,8 @@ public final class PresentationHooksHandler: @unchecked Sendable {
             time: scheduler.now, thread: context.thread, kind: .dismiss, outcome: resolution.outcome, animated: animated,
             window: resolution.windowID, explanation: resolution.explanation, receiver: receiver.ref,
             handledBy: resolution.handledBy?.ref, dismissed: dismissedRefs, forwarded: resolution.forwarded,
-            diagnostics: diagnostics, chain: chainAfter, callSite: context.callSite))
+            diagnostics: diagnostics, chain: chainAfter, callSite: context.callSite,
+            ancestry: Hierarchy.ancestry(of: receiver).map(\.ref)))
 
         guard resolution.outcome == .dismissed else { original(completion); return }
         let probes = configuration.leakCheckDelay == nil ? [] : resolution.dismissed.map { ($0.ref, $0.makeLivenessProbe()) }

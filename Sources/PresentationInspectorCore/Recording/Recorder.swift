@@ -48,6 +48,8 @@ public final class Recorder: @unchecked Sendable {
     @discardableResult
     public func record(_ event: Event) -> Event {
         var e = event
+        // Microsecond precision: what the log keeps, so a written and re-read event is equal.
+        e.time = (e.time * 1_000_000).rounded() / 1_000_000
         lock.lock()
         e.seq = nextSeq
         nextSeq += 1
