@@ -6,13 +6,14 @@ struct Diagnose: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List every diagnostic; exit 1 when any is at or above --fail-on (a CI gate for logs from UI tests).",
         discussion: """
-        Bad lines in the log make the exit status 65 even when findings were printed: a log that
-        cannot be trusted fails the gate too.
+        Bad lines in the log make the exit status 65 even when findings were
+        printed: a log that cannot be trusted fails the gate too.
 
         EXAMPLES
           pinspect diagnose events.jsonl
           pinspect diagnose --fail-on error UITests/events.jsonl || exit 1
-          pinspect diagnose --json events.jsonl | jq '.[] | select(.severity == "error")'
+          pinspect diagnose --json events.jsonl |
+            jq '.[] | select(.severity == "error")'
         """)
 
     @OptionGroup var input: LogInput
@@ -74,12 +75,13 @@ struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Convert a log: html (self-contained report), perfetto (Chrome Trace Event JSON), jsonl, dot, mermaid or text.",
         discussion: """
-        jsonl rewrites the log with only its valid events (a way to repair a log with bad lines).
-        --at applies to dot, mermaid and text (the chain state after that event).
+        jsonl rewrites the log with only its valid events (a way to repair a log
+        with bad lines). --at applies to dot, mermaid and text (the chain state
+        after that event).
 
         EXAMPLES
           pinspect convert --to html -o report.html events.jsonl
-          pinspect convert --to perfetto -o trace.json events.jsonl   # open in ui.perfetto.dev
+          pinspect convert --to perfetto -o trace.json events.jsonl  # ui.perfetto.dev
           pinspect convert --to dot --at 7 events.jsonl | dot -Tsvg > chain.svg
         """)
 

@@ -7,14 +7,16 @@ struct PInspect: ParsableCommand {
         commandName: "pinspect",
         abstract: "Analyse PresentationInspector event logs: summaries, timelines, chain graphs, diagnostics, exports.",
         discussion: """
-        Every command that reads a log takes a file path or - for standard input (the default).
+        Every command that reads a log takes a file path, or - for standard input
+        (the default).
 
         EXIT CODES
           0   ok
           1   findings: diagnose found diagnostics at or above --fail-on
-          64  usage: bad arguments, or --at/explain names an event the log does not have
-          65  bad data: the log (or scenario) is invalid, or bad lines were skipped; valid
-              events around a bad line are still used, and the file and first bad line are named
+          64  usage: bad arguments, or --at/explain names an event not in the log
+          65  bad data: the log (or scenario) is invalid, or bad lines were
+              skipped; valid events around a bad line are still used, and the
+              file and first bad line are named
           66  missing file
           73  the output file could not be written
 

@@ -72,9 +72,10 @@ struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "The chain graph: containers, presentations, sources and context providers.",
         discussion: """
-        Without --at, the graph covers the whole recording and each relationship is labelled with
-        the events between which it held. With --at SEQ it shows the chains as they stood right
-        after that event. svg is drawn by pinspect itself (no Graphviz needed).
+        Without --at, the graph covers the whole recording and each relationship
+        is labelled with the events between which it held. With --at SEQ it shows
+        the chains as they stood right after that event. svg is drawn by pinspect
+        itself (no Graphviz needed).
 
         EXAMPLES
           pinspect graph events.jsonl
