@@ -41,6 +41,7 @@ let package = Package(
                     exclude: ["Golden"]),
         .testTarget(name: "PresentationSimulatorTests", dependencies: ["PresentationSimulator", "PresentationInspectorCore"]),
         .testTarget(name: "pinspectTests", dependencies: ["PresentationInspectorCore", "PresentationSimulator"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["PresentationInspectorCore", "PresentationSimulator"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -50,9 +50,16 @@ public enum EventMix {
         for s in scenarios { try! sim.run(s) }
     }
 
-    /// Records at least `count` events into `recorder` (whole scenario rounds).
+    /// Events one round of the mix records.
+    public static let eventsPerRound: Int = {
+        let r = Recorder(capacity: 100_000)
+        runOnce(into: r)
+        return r.snapshot().totalRecorded
+    }()
+
+    /// Records at least `count` more events into `recorder` (whole scenario rounds).
     public static func record(atLeast count: Int, into recorder: Recorder) {
-        while recorder.snapshot().totalRecorded < count { runOnce(into: recorder) }
+        for _ in 0..<((count + eventsPerRound - 1) / eventsPerRound) { runOnce(into: recorder) }
     }
 
     /// One round of the mix, as events (seq from 1).

@@ -1,6 +1,6 @@
 #include "CHeapInfo.h"
-#if defined(__GLIBC__)
-#include <malloc.h>
+#if defined(__linux__)
+#include <malloc.h>  /* defines __GLIBC__ on glibc systems */
 #endif
 
 size_t cheapinfo_heap_in_use(void) {

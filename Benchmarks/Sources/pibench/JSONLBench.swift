@@ -80,6 +80,7 @@ struct CodableEvent: Codable {
     var diagnostics: [Diag]
     var chain: [Ref]
     var callSite: String?
+    var ancestry: [Ref]?
 
     init(_ e: Event) {
         func r(_ c: ControllerRef?) -> Ref? { c.map { Ref(id: $0.id, type: $0.type, title: $0.title) } }
@@ -95,6 +96,7 @@ struct CodableEvent: Codable {
         diagnostics = e.diagnostics.map { Diag(code: $0.code.rawValue, severity: $0.severity.rawValue, message: $0.message) }
         chain = e.chain.compactMap(r)
         callSite = e.callSite
+        ancestry = e.ancestry.isEmpty ? nil : e.ancestry.compactMap(r)
     }
 
     var event: Event? {
@@ -111,7 +113,7 @@ struct CodableEvent: Codable {
                      diagnostics: diagnostics.compactMap { d in
                          Severity(rawValue: d.severity).map { Diagnostic(code: DiagnosticCode(rawValue: d.code), severity: $0, message: d.message) }
                      },
-                     chain: chain.compactMap(c), callSite: callSite)
+                     chain: chain.compactMap(c), callSite: callSite, ancestry: (ancestry ?? []).compactMap(c))
     }
 }
 

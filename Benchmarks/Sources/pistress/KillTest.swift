@@ -14,14 +14,20 @@ import PresentationSimulator
 func runLiveLogWriter(_ o: Options) -> Never {
     guard let path = o.optionalString("output") else { fail("livelog needs --output FILE") }
     let pauseMicros = o.int("pause-us", 0)
-    let bigEvery = o.int("big-every", 7)
-    let bigBytes = o.int("big-bytes", 4 << 20)
+    let bigEvery = o.int("big-every", 2)
+    let bigBytes = o.int("big-bytes", 2 << 20)
     let recorder = Recorder(capacity: 1_000)
     let h = DeepHierarchy(depth: 5, recorder: recorder, configuration: HandlerConfiguration(leakCheckDelay: nil))
     do {
         try recorder.startLiveLog(path: path, header: LogHeader(app: ["name": "pistress", "mode": "kill-test"]))
     } catch {
         fail("\(error)", status: 73)
+    }
+    if let cut = o.optionalString("cut-at"), let bytes = UInt64(cut) {
+        // The file-size limit cuts the write(2) that crosses it at exactly that byte, and the
+        // next write kills the process with SIGXFSZ: a death in the middle of a line.
+        var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
+        guard setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit) == 0 else { fail("setrlimit: \(String(cString: strerror(errno)))", status: 71) }
     }
     print("ready"); fflush(nil)
     let bigTitle = String(repeating: "x", count: max(0, bigBytes))
@@ -116,17 +122,25 @@ func runKillTest(_ o: Options) -> Bool {
     let runs = o.int("runs", 50)
     let demo = o.optionalString("demo")
     let demoRuns = demo == nil ? 0 : o.int("demo-runs", 10)
+    let cutRuns = o.int("cut-runs", 20)
     let dir = o.string("dir", NSTemporaryDirectory() + "pistress-kill-\(getpid())")
     try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     var generator = SystemRandomNumberGenerator()
     var failures = 0, partial = 0, partialParsed = 0, totalEvents = 0, maxDelay = 0
     var demoStates: [String: Int] = [:]
 
-    for i in 0..<(runs + demoRuns) {
-        let isDemo = i >= runs
+    var cutPartial = 0
+    for i in 0..<(runs + demoRuns + cutRuns) {
+        let isDemo = i >= runs && i < runs + demoRuns
+        let isCut = i >= runs + demoRuns
         let path: String
         let process = Process()
-        if isDemo {
+        if isCut {
+            path = "\(dir)/cut-\(i).jsonl"
+            try? FileManager.default.removeItem(atPath: path)
+            process.executableURL = URL(fileURLWithPath: writer)
+            process.arguments = ["livelog", "--output", path, "--big-every", "0", "--cut-at", String(Int.random(in: 2_000...400_000, using: &generator))]
+        } else if isDemo {
             let out = "\(dir)/demo-\(i)"
             try? FileManager.default.removeItem(atPath: out)
             path = "\(out)/events.jsonl"
@@ -143,28 +157,46 @@ func runKillTest(_ o: Options) -> Bool {
         do { try process.run() } catch { fail("cannot start \(process.executableURL!.path): \(error)", status: 70) }
         // The writer: wait until its log exists, then a random moment up to 400 ms. The demo runs
         // for a few tens of milliseconds in all: kill it anywhere in its first 60 ms.
-        if !isDemo {
-            let deadline = Date().addingTimeInterval(10)
-            while !FileManager.default.fileExists(atPath: path), Date() < deadline { usleep(1_000) }
+        var stillRunning = true
+        if isCut {
+            // It dies by itself (SIGXFSZ) once the log reaches the limit; SIGKILL after 20 s.
+            let deadline = Date().addingTimeInterval(20)
+            while process.isRunning, Date() < deadline { usleep(2_000) }
+            stillRunning = process.isRunning
+            if stillRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        } else {
+            if !isDemo {
+                let deadline = Date().addingTimeInterval(10)
+                while !FileManager.default.fileExists(atPath: path), Date() < deadline { usleep(1_000) }
+            }
+            let delay = isDemo ? Int.random(in: 0...60_000, using: &generator) : Int.random(in: 1_000...400_000, using: &generator)
+            maxDelay = max(maxDelay, delay)
+            usleep(UInt32(delay))
+            stillRunning = process.isRunning
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
         }
-        let delay = isDemo ? Int.random(in: 0...60_000, using: &generator) : Int.random(in: 1_000...400_000, using: &generator)
-        maxDelay = max(maxDelay, delay)
-        usleep(UInt32(delay))
-        let stillRunning = process.isRunning
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        let r = checkCutLog(path, allowEmpty: isDemo)
+        var r = checkCutLog(path, allowEmpty: isDemo)
+        if isCut {
+            if stillRunning || process.terminationReason != .uncaughtSignal || process.terminationStatus != SIGXFSZ {
+                r.ok = false
+                r.problem = "the size-limited writer did not die of SIGXFSZ (status \(process.terminationStatus))"
+            }
+            if r.partialBytes > 0 { cutPartial += 1 }
+        }
         if isDemo {
             let state = !stillRunning ? "finished before the kill" : r.problem ?? (r.events > 0 ? "killed while recording" : "killed before the first event")
             demoStates[state, default: 0] += 1
         }
-        if r.partialBytes > 0 { partial += 1 }
+        if r.partialBytes > 0, !isCut { partial += 1 }
         if r.partialImported { partialParsed += 1 }
         totalEvents += r.events
         if !r.ok { failures += 1; r.emit() }
     }
-    Measure.emit(["check": "kill-test", "writer_runs": runs, "demo_runs": demoRuns, "failures": failures,
-                  "partial_last_lines": partial, "partial_lines_that_parsed": partialParsed, "events_imported": totalEvents,
+    Measure.emit(["check": "kill-test", "writer_runs": runs, "demo_runs": demoRuns, "cut_runs": cutRuns, "failures": failures,
+                  "partial_last_lines_sigkill": partial, "partial_last_lines_cut": cutPartial,
+                  "partial_lines_that_parsed": partialParsed, "events_imported": totalEvents,
                   "demo_outcomes": demoStates.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; ")])
     if failures == 0 { try? FileManager.default.removeItem(atPath: dir) }
     return failures == 0

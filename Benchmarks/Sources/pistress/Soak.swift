@@ -34,6 +34,24 @@ final class CountingSubscriber: @unchecked Sendable {
     }
 }
 
+/// RSS and heap readings taken while the soak runs.
+final class MemorySamples: @unchecked Sendable {
+    private let lock = NSLock()
+    private var taken: [(events: Int, rss: Int, heap: Int)] = []
+
+    init() { take(events: 0) }
+
+    func take(events: Int) {
+        let rss = Measure.residentBytes(), heap = Measure.heapInUse()
+        lock.lock(); taken.append((events, rss, heap)); lock.unlock()
+    }
+
+    var samples: [(events: Int, rss: Int, heap: Int)] {
+        lock.lock(); defer { lock.unlock() }
+        return taken
+    }
+}
+
 func runSoak(_ o: Options) -> Bool {
     let total = o.int("events", 1_000_000)
     let threads = max(1, o.int("threads", 4))
@@ -48,13 +66,9 @@ func runSoak(_ o: Options) -> Bool {
 
     // Each thread drives its own hierarchy; pairs make four events each.
     let perThread = (total + threads * 4 - 1) / (threads * 4)
-    let samplesLock = NSLock()
-    nonisolated(unsafe) var samples: [(events: Int, rss: Int, heap: Int)] = [(0, Measure.residentBytes(), Measure.heapInUse())]
+    let memory = MemorySamples()
     let sampler = recorder.subscribe { e in
-        if e.seq % sampleEvery == 0 {
-            let rss = Measure.residentBytes(), heap = Measure.heapInUse()
-            samplesLock.lock(); samples.append((e.seq, rss, heap)); samplesLock.unlock()
-        }
+        if e.seq % sampleEvery == 0 { memory.take(events: e.seq) }
     }
     let t0 = Measure.nanoseconds()
     DispatchQueue.concurrentPerform(iterations: threads) { t in
@@ -76,7 +90,7 @@ func runSoak(_ o: Options) -> Bool {
     if recorded != threads * perThread * 4 { problems.append("recorded \(recorded) events, expected \(threads * perThread * 4)") }
     if snapshot.events.count != min(capacity, recorded) { problems.append("ring holds \(snapshot.events.count), expected \(min(capacity, recorded))") }
     if snapshot.droppedCount != recorded - snapshot.events.count { problems.append("dropped \(snapshot.droppedCount) ≠ recorded − retained") }
-    if snapshot.events.map(\.seq) != Array((snapshot.droppedCount + 1)...max(snapshot.droppedCount + 1, recorded)).prefix(snapshot.events.count).map({ $0 }) {
+    if snapshot.events.map(\.seq) != Array(stride(from: snapshot.droppedCount + 1, through: recorded, by: 1)) {
         problems.append("retained events are not the last \(snapshot.events.count) sequence numbers")
     }
     for (i, s) in subscribers.enumerated() {
@@ -101,9 +115,7 @@ func runSoak(_ o: Options) -> Bool {
 
     // Memory: flat once the ring is full. Compare the first sample taken after the ring filled
     // (and a warm-up of one more ring) with the last one.
-    samplesLock.lock()
-    let taken = samples
-    samplesLock.unlock()
+    let taken = memory.samples
     let steady = taken.filter { $0.events >= 2 * capacity }
     let rssGrowth = (steady.last?.rss ?? 0) - (steady.first?.rss ?? 0)
     let heapGrowth = (steady.last?.heap ?? 0) - (steady.first?.heap ?? 0)

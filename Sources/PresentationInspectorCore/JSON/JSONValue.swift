@@ -213,38 +213,47 @@ public struct JSONParser {
     }
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
-        i += 1  // opening quote
-        let start = i
-        var plain = true  // no escapes and ASCII only: one copy, no validation
-        while i < b.count {
-            let c = b[i]
+        // Strings are most of a log's bytes (issue 6 profile): one tight scan for the common
+        // case — no escape — then a copy straight from the input; bytes above 0x7F are
+        // validated as UTF-8 only when there are some.
+        let start = i + 1
+        let n = b.count
+        var j = start
+        var high = false
+        while j < n {
+            let c = b[j]
             if c == UInt8(ascii: "\"") {
-                if plain {
-                    let s = String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
-                    i += 1
-                    return s
-                }
-                break
+                i = j + 1
+                return try Self.makeString(UnsafeBufferPointer(rebasing: b[start..<j]), high: high, offset: start)
             }
-            if c == UInt8(ascii: "\\") || c >= 0x80 { plain = false; break }
-            if c < 0x20 { throw error("control character in a string") }
-            i += 1
+            if c == UInt8(ascii: "\\") { break }
+            if c < 0x20 { i = j; throw error("control character in a string") }
+            if c >= 0x80 { high = true }
+            j += 1
         }
-        // Slow path: escapes or non-ASCII bytes.
-        var out: [UInt8] = Array(UnsafeBufferPointer(rebasing: b[start..<i]))
-        while i < b.count {
+        // Escapes: copy the runs between them.
+        var out: [UInt8] = []
+        out.reserveCapacity(j - start + 16)
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: b[start..<j]))
+        i = j
+        while i < n {
             let c = b[i]
             if c == UInt8(ascii: "\"") {
                 i += 1
-                guard let s = String(bytes: out, encoding: .utf8) else {
-                    throw JSONSyntaxError(offset: start, message: "invalid UTF-8 in a string")
+                let result: Result<String, JSONSyntaxError> = out.withUnsafeBufferPointer { buf in
+                    do throws(JSONSyntaxError) { return .success(try Self.makeString(buf, high: high, offset: start)) } catch { return .failure(error) }
                 }
-                return s
+                return try result.get()
             }
             if c < 0x20 { throw error("control character in a string") }
-            if c != UInt8(ascii: "\\") { out.append(c); i += 1; continue }
+            if c != UInt8(ascii: "\\") {
+                if c >= 0x80 { high = true }
+                out.append(c)
+                i += 1
+                continue
+            }
             i += 1
-            guard i < b.count else { break }
+            guard i < n else { break }
             let e = b[i]
             i += 1
             switch e {
@@ -259,7 +268,7 @@ public struct JSONParser {
             case UInt8(ascii: "u"):
                 var scalar = try hex4()
                 if (0xD800...0xDBFF).contains(scalar) {
-                    guard i + 1 < b.count, b[i] == UInt8(ascii: "\\"), b[i + 1] == UInt8(ascii: "u") else {
+                    guard i + 1 < n, b[i] == UInt8(ascii: "\\"), b[i + 1] == UInt8(ascii: "u") else {
                         throw error("unpaired surrogate in a \\u escape")
                     }
                     i += 2
@@ -270,12 +279,46 @@ public struct JSONParser {
                     throw error("unpaired surrogate in a \\u escape")
                 }
                 guard let u = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
-                out.append(contentsOf: Array(String(Character(u)).utf8))
+                UTF8.encode(u) { out.append($0) }
             default:
                 throw error("invalid escape '\\\(Character(UnicodeScalar(e)))'")
             }
         }
-        throw JSONSyntaxError(offset: b.count, message: "unterminated string")
+        throw JSONSyntaxError(offset: n, message: "unterminated string")
+    }
+
+    /// The string for UTF-8 `bytes`, which must be well formed when `high` says bytes above
+    /// 0x7F occur.
+    private static func makeString(_ bytes: UnsafeBufferPointer<UInt8>, high: Bool, offset: Int) throws(JSONSyntaxError) -> String {
+        if high && !isWellFormedUTF8(bytes) { throw JSONSyntaxError(offset: offset, message: "invalid UTF-8 in a string") }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether `bytes` is well-formed UTF-8 (Unicode 15, table 3-7: no overlong forms, no
+    /// surrogates, nothing above U+10FFFF).
+    static func isWellFormedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var k = 0
+        let n = bytes.count
+        while k < n {
+            let c0 = bytes[k]
+            if c0 < 0x80 { k += 1; continue }
+            let length: Int
+            var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
+            switch c0 {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; lower = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; upper = 0x9F
+            case 0xF0: length = 4; lower = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; upper = 0x8F
+            default: return false
+            }
+            guard k + length <= n, (lower...upper).contains(bytes[k + 1]) else { return false }
+            for m in 2..<max(2, length) where !(0x80...0xBF).contains(bytes[k + m]) { return false }
+            k += length
+        }
+        return true
     }
 
     private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {

@@ -1,46 +1,60 @@
 /// Builds compact JSON text with members in the order they are written.
 ///
 /// Used for the log format so that output is stable byte for byte (golden files, diffs).
+///
+/// The text is built as UTF-8 bytes and turned into a `String` when read: appending many small
+/// pieces to a `String` (and escaping scalar by scalar) made exporting a log several times
+/// slower (issue 6, docs/PERFORMANCE.md).
 public struct JSONWriter {
-    /// The text written so far.
-    public private(set) var text = ""
+    private var bytes: [UInt8] = []
     private var needsComma: [Bool] = [false]
-
-    public init(reservingCapacity n: Int = 512) { text.reserveCapacity(n) }
-
     private var afterKey = false
+
+    /// The text written so far.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    public init(reservingCapacity n: Int = 512) { bytes.reserveCapacity(n) }
 
     private mutating func separator() {
         if afterKey { afterKey = false; return }
-        if needsComma[needsComma.count - 1] { text.append(",") } else { needsComma[needsComma.count - 1] = true }
+        if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) } else { needsComma[needsComma.count - 1] = true }
     }
 
-    public mutating func beginObject() { separator(); text.append("{"); needsComma.append(false) }
-    public mutating func endObject() { text.append("}"); needsComma.removeLast() }
-    public mutating func beginArray() { separator(); text.append("["); needsComma.append(false) }
-    public mutating func endArray() { text.append("]"); needsComma.removeLast() }
+    private mutating func raw(_ s: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
+
+    private mutating func raw(_ s: String) {
+        var s = s
+        s.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    public mutating func beginObject() { separator(); bytes.append(UInt8(ascii: "{")); needsComma.append(false) }
+    public mutating func endObject() { bytes.append(UInt8(ascii: "}")); needsComma.removeLast() }
+    public mutating func beginArray() { separator(); bytes.append(UInt8(ascii: "[")); needsComma.append(false) }
+    public mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma.removeLast() }
 
     /// Writes `"key":` inside an object; the value follows.
     public mutating func key(_ k: String) {
         separator()
-        Self.appendQuoted(k, to: &text)
-        text.append(":")
+        Self.appendQuoted(k, toBytes: &bytes)
+        bytes.append(UInt8(ascii: ":"))
         afterKey = true
     }
 
-    public mutating func string(_ s: String) { separator(); Self.appendQuoted(s, to: &text) }
-    public mutating func bool(_ b: Bool) { separator(); text.append(b ? "true" : "false") }
-    public mutating func int(_ n: Int) { separator(); text.append(String(n)) }
-    public mutating func null() { separator(); text.append("null") }
+    public mutating func string(_ s: String) { separator(); Self.appendQuoted(s, toBytes: &bytes) }
+    public mutating func bool(_ b: Bool) { separator(); raw(b ? "true" : "false") }
+    public mutating func int(_ n: Int) { separator(); raw(String(n)) }
+    public mutating func null() { separator(); raw("null") }
     /// Writes a number; integral values print without a fraction, others with up to 6 decimals.
     public mutating func number(_ d: Double) {
         separator()
-        guard d.isFinite else { text.append("null"); return }
-        if d == d.rounded() && abs(d) < 1e15 { text.append(String(Int(d))); return }
+        guard d.isFinite else { raw("null"); return }
+        if d == d.rounded() && abs(d) < 1e15 { raw(String(Int(d))); return }
         let scaled = (d * 1_000_000).rounded() / 1_000_000
         // Near Double's maximum the scaling overflows to infinity: print those unrounded
         // (`inf` is no JSON; found by fuzzing).
-        text.append(scaled.isFinite ? "\(scaled)" : "\(d)")
+        raw(scaled.isFinite ? "\(scaled)" : "\(d)")
     }
 
     public mutating func field(_ k: String, _ v: String) { key(k); string(v) }
@@ -50,26 +64,36 @@ public struct JSONWriter {
 
     /// Appends `s` as a quoted JSON string with the mandatory escapes.
     public static func appendQuoted(_ s: String, to out: inout String) {
-        out.append("\"")
-        var needsEscape = false
-        for u in s.utf8 where u < 0x20 || u == 0x22 || u == 0x5C { needsEscape = true; break }
-        if !needsEscape {
-            out.append(s)
-        } else {
-            for scalar in s.unicodeScalars {
-                switch scalar {
-                case "\"": out.append("\\\"")
-                case "\\": out.append("\\\\")
-                case "\n": out.append("\\n")
-                case "\r": out.append("\\r")
-                case "\t": out.append("\\t")
-                case _ where scalar.value < 0x20:
-                    let hex = String(scalar.value, radix: 16)
-                    out.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
-                default: out.unicodeScalars.append(scalar)
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(s.utf8.count + 8)
+        appendQuoted(s, toBytes: &buffer)
+        out.append(String(decoding: buffer, as: UTF8.self))
+    }
+
+    /// Appends `s` quoted and escaped to UTF-8 `out`: runs that need no escape are copied whole.
+    static func appendQuoted(_ s: String, toBytes out: inout [UInt8]) {
+        out.append(0x22)
+        var s = s
+        s.withUTF8 { buf in
+            var runStart = 0
+            for i in 0..<buf.count {
+                let u = buf[i]
+                guard u < 0x20 || u == 0x22 || u == 0x5C else { continue }
+                if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[runStart..<i])) }
+                out.append(0x5C)  // backslash
+                switch u {
+                case 0x22, 0x5C: out.append(u)
+                case 0x0A: out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(UInt8(ascii: "t"))
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    out.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex[Int(u >> 4)], hex[Int(u & 0x0F)]])
                 }
+                runStart = i + 1
             }
+            if runStart < buf.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[runStart...])) }
         }
-        out.append("\"")
+        out.append(0x22)
     }
 }

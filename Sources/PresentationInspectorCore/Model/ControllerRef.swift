@@ -22,7 +22,16 @@ public struct ControllerRef: Hashable, Sendable {
 
     /// A short human-readable label: `TypeName "Title" (id)`.
     public var label: String {
-        if let title, !title.isEmpty { return "\(type) \"\(title)\" (\(id))" }
-        return "\(type) (\(id))"
+        // Appends into one buffer sized up front: explanations use labels on every recorded
+        // event, and interpolation cost twice as much here (issue 6 profile).
+        var s = ""
+        if let title, !title.isEmpty {
+            s.reserveCapacity(type.utf8.count + title.utf8.count + id.utf8.count + 6)
+            s += type; s += " \""; s += title; s += "\" ("; s += id; s += ")"
+        } else {
+            s.reserveCapacity(type.utf8.count + id.utf8.count + 3)
+            s += type; s += " ("; s += id; s += ")"
+        }
+        return s
     }
 }

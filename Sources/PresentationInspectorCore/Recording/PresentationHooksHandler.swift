@@ -37,7 +37,6 @@ public final class PresentationHooksHandler: @unchecked Sendable {
 
     private let lock = NSLock()
     private var pendingSwipes: [ObjectIdentifier: PendingSwipe] = [:]
-    private static let dismissDepthKey = "PresentationInspector.dismissDepth"
 
     public init(recorder: Recorder, scheduler: any InspectorScheduler, configuration: HandlerConfiguration = HandlerConfiguration()) {
         self.recorder = recorder
@@ -70,12 +69,12 @@ public final class PresentationHooksHandler: @unchecked Sendable {
                   requestedStyle: resolution.requestedStyle, effectiveStyle: resolution.effectiveStyle,
                   requestedTransition: resolution.requestedTransition, effectiveTransition: resolution.effectiveTransition,
                   explanation: explanation, diagnostics: diagnostics, chain: chain, callSite: context.callSite,
-                  ancestry: Hierarchy.ancestry(of: source).map(\.ref))
+                  ancestry: Hierarchy.ancestry(of: source).map { $0.ref })
         }
 
         // UIKit raises for these: record first, the app may not survive the original call.
         if let rejection = resolution.rejection, rejection.severity == .error {
-            let chain = Hierarchy.chain(from: Hierarchy.ultimateRoot(of: source)).map(\.ref)
+            let chain = Hierarchy.chain(from: Hierarchy.ultimateRoot(of: source)).map { $0.ref }
             recorder.record(event(outcome: .rejected, presenting: nil, explanation: resolution.explanation, chain: chain))
             original(completion)
             return
@@ -89,7 +88,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
                                       animated: animated, window: resolution.windowID, relatesTo: seq,
                                       source: source.ref, presented: presented.ref, presenting: presented.presentingNode?.ref,
                                       effectiveStyle: resolution.effectiveStyle,
-                                      chain: Hierarchy.chain(from: Hierarchy.ultimateRoot(of: presented)).map(\.ref)))
+                                      chain: Hierarchy.chain(from: Hierarchy.ultimateRoot(of: presented)).map { $0.ref }))
             }
             completion?()
         }
@@ -105,7 +104,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         } else if succeeded, let observedPresenting, observedPresenting !== resolution.presenting {
             explanation.append("Observed: UIKit chose \(observedPresenting.ref.label) as the presenting controller where the model predicted \(resolution.presenting.ref.label).")
         }
-        let chain = Hierarchy.chain(from: Hierarchy.ultimateRoot(of: succeeded ? presented : source)).map(\.ref)
+        let chain = Hierarchy.chain(from: Hierarchy.ultimateRoot(of: succeeded ? presented : source)).map { $0.ref }
         let recorded = recorder.record(event(outcome: succeeded ? .presented : .rejected,
                                              presenting: succeeded ? observedPresenting : nil,
                                              explanation: explanation, chain: chain))
@@ -119,12 +118,11 @@ public final class PresentationHooksHandler: @unchecked Sendable {
     /// `original` and is not recorded again.
     public func handleDismiss<N: PresentationNode>(receiver: N, animated: Bool, context: CallContext = .main,
                                                    completion: (() -> Void)?, original: (_ completion: (() -> Void)?) -> Void) {
-        let threadStore = Thread.current.threadDictionary
-        let depth = (threadStore[Self.dismissDepthKey] as? Int) ?? 0
+        let depth = DismissDepth.current
         if depth > 0 { original(completion); return }
         // The depth covers ignored calls too, so the dismiss UIKit forwards from them is skipped as well.
-        threadStore[Self.dismissDepthKey] = depth + 1
-        defer { threadStore[Self.dismissDepthKey] = depth }
+        DismissDepth.current = depth + 1
+        defer { DismissDepth.current = depth }
         if ignored(receiver.ref) { original(completion); return }
 
         let resolution = PresentationResolver.resolveDismiss(receiver: receiver)
@@ -138,14 +136,14 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         let removed = Set(resolution.dismissed.map { ObjectIdentifier($0) })
         // The window's root, taken now: after the dismissal the receiver may hang from nothing.
         let windowRoot = Hierarchy.ultimateRoot(of: receiver)
-        let chainAfter = Hierarchy.chain(from: windowRoot).filter { !removed.contains(ObjectIdentifier($0)) }.map(\.ref)
-        let dismissedRefs = resolution.dismissed.map(\.ref)
+        let chainAfter = Hierarchy.chain(from: windowRoot).filter { !removed.contains(ObjectIdentifier($0)) }.map { $0.ref }
+        let dismissedRefs = resolution.dismissed.map { $0.ref }
         let recorded = recorder.record(Event(
             time: scheduler.now, thread: context.thread, kind: .dismiss, outcome: resolution.outcome, animated: animated,
             window: resolution.windowID, explanation: resolution.explanation, receiver: receiver.ref,
             handledBy: resolution.handledBy?.ref, dismissed: dismissedRefs, forwarded: resolution.forwarded,
             diagnostics: diagnostics, chain: chainAfter, callSite: context.callSite,
-            ancestry: Hierarchy.ancestry(of: receiver).map(\.ref)))
+            ancestry: Hierarchy.ancestry(of: receiver).map { $0.ref }))
 
         guard resolution.outcome == .dismissed else { original(completion); return }
         let probes = configuration.leakCheckDelay == nil ? [] : resolution.dismissed.map { ($0.ref, $0.makeLivenessProbe()) }
@@ -155,7 +153,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
             recorder.record(Event(time: scheduler.now, thread: context.thread, kind: .dismissCompleted, outcome: .completed,
                                   animated: animated, window: window, relatesTo: recorded.seq, receiver: receiver.ref,
                                   handledBy: handledBy, dismissed: dismissedRefs,
-                                  chain: Hierarchy.chain(from: windowRoot).map(\.ref)))
+                                  chain: Hierarchy.chain(from: windowRoot).map { $0.ref }))
             if let delay = configuration.leakCheckDelay { Self.scheduleLeakChecks(probes, after: delay, relatesTo: recorded.seq, window: window, recorder: recorder, scheduler: scheduler) }
             completion?()
         }
@@ -189,9 +187,9 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         if ignored(sheet.ref) { return }
         let r = PresentationResolver.resolveInteractiveDismiss(sheet: sheet, completes: true)
         let removed = Set(r.dismissed.map { ObjectIdentifier($0) })
-        let chainAfter = Hierarchy.chain(from: Hierarchy.ultimateRoot(of: sheet)).filter { !removed.contains(ObjectIdentifier($0)) }.map(\.ref)
+        let chainAfter = Hierarchy.chain(from: Hierarchy.ultimateRoot(of: sheet)).filter { !removed.contains(ObjectIdentifier($0)) }.map { $0.ref }
         lock.lock(); defer { lock.unlock() }
-        pendingSwipes[ObjectIdentifier(sheet)] = PendingSwipe(began: scheduler.now, dismissed: r.dismissed.map(\.ref), handledBy: r.handledBy?.ref,
+        pendingSwipes[ObjectIdentifier(sheet)] = PendingSwipe(began: scheduler.now, dismissed: r.dismissed.map { $0.ref }, handledBy: r.handledBy?.ref,
                                                               window: r.windowID, explanation: r.explanation, chainAfter: chainAfter)
     }
 
@@ -204,7 +202,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         if !sheet.isModalInPresentation { explanation.append("The app refused the dismissal (isModalInPresentation or its delegate).") }
         recorder.record(Event(time: scheduler.now, thread: context.thread, kind: .interactiveDismiss, outcome: .blocked, animated: true,
                               window: r.windowID, explanation: explanation, receiver: sheet.ref, forwarded: false,
-                              chain: Hierarchy.chain(from: Hierarchy.ultimateRoot(of: sheet)).map(\.ref)))
+                              chain: Hierarchy.chain(from: Hierarchy.ultimateRoot(of: sheet)).map { $0.ref }))
     }
 
     /// The swipe ended: `completed` is true when the sheet went away, false when the user cancelled.
@@ -216,7 +214,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         if completed {
             let p = pending ?? {
                 let r = PresentationResolver.resolveInteractiveDismiss(sheet: sheet, completes: true)
-                return PendingSwipe(began: scheduler.now, dismissed: r.dismissed.map(\.ref), handledBy: r.handledBy?.ref, window: r.windowID,
+                return PendingSwipe(began: scheduler.now, dismissed: r.dismissed.map { $0.ref }, handledBy: r.handledBy?.ref, window: r.windowID,
                                     explanation: r.explanation, chainAfter: [])
             }()
             let seq = recorder.record(Event(time: scheduler.now, thread: context.thread, kind: .interactiveDismiss, outcome: .completed,
@@ -230,8 +228,24 @@ public final class PresentationHooksHandler: @unchecked Sendable {
             let r = PresentationResolver.resolveInteractiveDismiss(sheet: sheet, completes: false)
             recorder.record(Event(time: scheduler.now, thread: context.thread, kind: .interactiveDismiss, outcome: .cancelled,
                                   animated: true, window: r.windowID, explanation: r.explanation, receiver: sheet.ref, forwarded: false,
-                                  chain: Hierarchy.chain(from: Hierarchy.ultimateRoot(of: sheet)).map(\.ref)))
+                                  chain: Hierarchy.chain(from: Hierarchy.ultimateRoot(of: sheet)).map { $0.ref }))
         }
+    }
+}
+
+/// How deeply `handleDismiss` is nested on the calling thread, in a pthread key: Foundation's
+/// `threadDictionary` cost several microseconds per dismiss on Linux (issue 6 profile).
+enum DismissDepth {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// The nesting on this thread (0 outside any `handleDismiss`).
+    static var current: Int {
+        get { Int(bitPattern: pthread_getspecific(key)) }
+        set { pthread_setspecific(key, UnsafeRawPointer(bitPattern: newValue)) }
     }
 }
 

@@ -59,19 +59,25 @@ public enum PresentationResolver {
 
     /// Rules 1–4 and 10 for `source.present(presented)`.
     public static func resolvePresent<N: PresentationNode>(source: N, presented: N, options: ResolverOptions = ResolverOptions()) -> PresentResolution<N> {
+        // Labels are built once and reused: this runs on every hooked `present` (issue 6).
         var steps: [String] = []
+        steps.reserveCapacity(8)
         let s = source.ref, p = presented.ref
-        steps.append("present was called on \(s.label): the source (original presenter) of \(p.label).")
+        let sLabel = s.label, pLabel = p.label
+        steps.append("present was called on \(sLabel): the source (original presenter) of \(pLabel).")
 
         // Where the source hangs.
         let ancestry = Hierarchy.ancestry(of: source)
         let root = ancestry.last!
-        let path = ancestry.map(\.ref.type).joined(separator: " → ")
-        let detached = Hierarchy.ultimateRoot(of: source).rootOfWindow == nil
+        let rootLabel = root === source ? sLabel : root.ref.label
+        let ultimateRoot = Hierarchy.ultimateRoot(of: source)
+        let detached = ultimateRoot.rootOfWindow == nil
         if ancestry.count > 1 {
-            steps.append("Walking up through parent: \(path). The presentation root is \(root.ref.label), \(rootDescription(root)).")
+            // A closure, not the key path `\.ref.type`: generic key paths are instantiated at run time.
+            let path = ancestry.map { $0.ref.type }.joined(separator: " → ")
+            steps.append("Walking up through parent: \(path). The presentation root is \(rootLabel), \(rootDescription(root)).")
         } else {
-            steps.append("\(s.label) has no parent, so it is its own presentation root: \(rootDescription(root)).")
+            steps.append("\(sLabel) has no parent, so it is its own presentation root: \(rootDescription(root)).")
         }
 
         // Style.
@@ -91,14 +97,15 @@ public enum PresentationResolver {
                 provider = found
                 steps.append("Style \(style.name) searches for a presentation context from the source up: \(walk.joined(separator: ", ")) → \(found.ref.label) provides the context and becomes the presenting controller.")
             } else {
-                steps.append("Style \(style.name) searches for a presentation context from the source up: \(walk.joined(separator: ", ")); none defines one, so the presentation root \(root.ref.label) provides it and presents.")
+                steps.append("Style \(style.name) searches for a presentation context from the source up: \(walk.joined(separator: ", ")); none defines one, so the presentation root \(rootLabel) provides it and presents.")
             }
         } else {
-            steps.append("Style \(style.name) is not a context style, so definesPresentationContext is not consulted: the presentation root \(root.ref.label) provides the context and presents.")
+            steps.append("Style \(style.name) is not a context style, so definesPresentationContext is not consulted: the presentation root \(rootLabel) provides the context and presents.")
         }
         let presenting = provider
+        let presentingRef = presenting === root ? root.ref : presenting.ref
         if presenting !== source {
-            steps.append("So presentedViewController.presentingViewController will be \(presenting.ref.label), not the source \(s.label): UIKit uses the controller whose area the presentation covers.")
+            steps.append("So presentedViewController.presentingViewController will be \(presenting === root ? rootLabel : presentingRef.label), not the source \(sLabel): UIKit uses the controller whose area the presentation covers.")
         } else {
             steps.append("The source itself presents (it is the controller whose area the presentation covers).")
         }
@@ -122,23 +129,23 @@ public enum PresentationResolver {
         var rejection: Diagnostic?
         if let q = presented.presentingNode {
             rejection = .alreadyPresented(p, by: q.ref)
-            steps.append("Check already-presented failed: \(p.label) is already being presented by \(q.ref.label). UIKit raises an exception.")
+            steps.append("Check already-presented failed: \(pLabel) is already being presented by \(q.ref.label). UIKit raises an exception.")
         } else if presented.parentNode != nil || presented.rootOfWindow != nil {
             rejection = .activeController(p)
             let why = presented.parentNode.map { "it is a child of \($0.ref.label)" } ?? "it is the root of window \(presented.rootOfWindow!)"
             steps.append("Check active-controller failed: \(why). UIKit raises an exception.")
         } else if source.isTransitionInProgress {
-            rejection = .presentationInProgress(p, on: presenting.ref, from: s)
+            rejection = .presentationInProgress(p, on: presentingRef, from: s)
             steps.append("Check presentation-in-progress failed: a present or dismiss transition is still running in this window.")
         } else if let q = Hierarchy.presentedController(of: presenting) {
-            rejection = .alreadyPresenting(p, on: presenting.ref, from: s, current: q.ref)
+            rejection = .alreadyPresenting(p, on: presentingRef, from: s, current: q.ref)
             let owner = q.presentingNode.map { $0 === presenting ? "" : " (inherited from \($0.ref.label), rule 5)" } ?? ""
-            steps.append("Check already-presenting failed: \(presenting.ref.label).presentedViewController is \(q.ref.label)\(owner).")
+            steps.append("Check already-presenting failed: \(presentingRef.label).presentedViewController is \(q.ref.label)\(owner).")
         } else if !source.isViewInWindow {
-            rejection = .notInWindowHierarchy(p, on: presenting.ref, from: s)
-            steps.append("Check not-in-window-hierarchy failed: \(s.label)'s view is not in a window (hidden tab or navigation level, covered by a full-screen presentation, or never shown).")
+            rejection = .notInWindowHierarchy(p, on: presentingRef, from: s)
+            steps.append("Check not-in-window-hierarchy failed: \(sLabel)'s view is not in a window (hidden tab or navigation level, covered by a full-screen presentation, or never shown).")
         } else {
-            steps.append("Checks passed: not already presented, not an active child or root, no transition running, \(presenting.ref.type) presents nothing yet, the source's view is in the window.")
+            steps.append("Checks passed: not already presented, not an active child or root, no transition running, \(presentingRef.type) presents nothing yet, the source's view is in the window.")
         }
         if detached { diagnostics.append(.detachedPresenter(s)) }
         if let rejection {
@@ -148,18 +155,19 @@ public enum PresentationResolver {
             if presented.modalPresentationStyle == .popover && !presented.hasPopoverAnchor {
                 diagnostics.append(.popoverWithoutAnchor(p))
             }
-            let depth = Hierarchy.chain(from: Hierarchy.ultimateRoot(of: presenting)).count  // after: +1 - root
+            // `presenting` is an ancestor of the source: same ultimate root.
+            let depth = Hierarchy.chain(from: ultimateRoot).count  // after: +1 - root
             if depth > options.deepChainLimit {
                 diagnostics.append(.deepChain(depth: depth, limit: options.deepChainLimit))
             }
         }
-        if detached { steps.append("\(s.label) is not attached to any window's controller hierarchy (detached).") }
+        if detached { steps.append("\(sLabel) is not attached to any window's controller hierarchy (detached).") }
 
         return PresentResolution(source: source, presented: presented, presenting: presenting, contextProvider: provider,
                                  requestedStyle: presented.modalPresentationStyle, effectiveStyle: style,
                                  requestedTransition: requestedTransition, effectiveTransition: transition,
                                  diagnostics: diagnostics, rejection: rejection, explanation: steps,
-                                 windowID: Hierarchy.windowID(of: source))
+                                 windowID: ultimateRoot.rootOfWindow)
     }
 
     private static func rootDescription<N: PresentationNode>(_ root: N) -> String {
@@ -185,7 +193,7 @@ public enum PresentationResolver {
             } else {
                 steps.append("\(r.label).presentedViewController is \(p.ref.label) (inherited through its ancestors, rule 5); its presenting controller \(handler.ref.label) handles the dismissal.")
             }
-            steps.append("Removed, top first: \(set.map(\.ref.label).joined(separator: ", ")).\(set.count > 1 ? " Only the top one animates." : "")")
+            steps.append("Removed, top first: \(set.map { $0.ref.label }.joined(separator: ", ")).\(set.count > 1 ? " Only the top one animates." : "")")
             return DismissResolution(receiver: receiver, handledBy: handler, dismissed: set, forwarded: handler !== receiver,
                                      outcome: .dismissed, diagnostics: [], explanation: steps, windowID: window)
         }
@@ -193,7 +201,7 @@ public enum PresentationResolver {
         if let handler = root.presentingNode {
             let set = Hierarchy.dismissalSet(startingAt: root)
             steps.append("\(r.label) presents nothing\(root === receiver ? " and was presented" : ", and its presentation root \(root.ref.label) was presented"): the message is forwarded to the presenting controller \(handler.ref.label), which dismisses \(root.ref.label) and everything above it.")
-            steps.append("Removed, top first: \(set.map(\.ref.label).joined(separator: ", ")).\(set.count > 1 ? " Only the top one animates." : "")")
+            steps.append("Removed, top first: \(set.map { $0.ref.label }.joined(separator: ", ")).\(set.count > 1 ? " Only the top one animates." : "")")
             return DismissResolution(receiver: receiver, handledBy: handler, dismissed: set, forwarded: true,
                                      outcome: .dismissed, diagnostics: [], explanation: steps, windowID: window)
         }
@@ -218,7 +226,7 @@ public enum PresentationResolver {
                                      diagnostics: [], explanation: steps, windowID: window)
         }
         let set = Hierarchy.dismissalSet(startingAt: sheet)
-        steps.append("The swipe completes: \(sheet.presentingNode?.ref.label ?? "its presenting controller") removes \(set.map(\.ref.label).joined(separator: ", ")) without any dismiss call.")
+        steps.append("The swipe completes: \(sheet.presentingNode?.ref.label ?? "its presenting controller") removes \(set.map { $0.ref.label }.joined(separator: ", ")) without any dismiss call.")
         return DismissResolution(receiver: sheet, handledBy: sheet.presentingNode, dismissed: set, forwarded: false,
                                  outcome: .completed, diagnostics: [], explanation: steps, windowID: window)
     }

@@ -130,10 +130,7 @@ public final class Simulation {
     // MARK: Rule 6: views in the window
 
     /// Whether `c`'s view is in a window now.
-    public func isViewInWindow(_ c: SimController) -> Bool {
-        guard let w = window(for: c) else { return false }
-        return visibleControllers(in: w).contains(ObjectIdentifier(c))
-    }
+    public func isViewInWindow(_ c: SimController) -> Bool { viewIsInWindowWalkingUp(c) }
 
     /// Every controller whose view is in window `w`.
     func visibleControllers(in w: SimWindow) -> Set<ObjectIdentifier> {
@@ -308,6 +305,7 @@ public final class Simulation {
             throw SimulationError(key: "to", message: "\(parent.id) (\(parent.type)) is no container; declare it with \"container\"")
         }
         try checkFree(child, key: "addChild")
+        try checkContainmentDepth(adding: child, to: parent, key: "to")
         guard !isAncestor(child, of: parent) else {
             throw SimulationError(key: "to", message: "\(child.id) is an ancestor of \(parent.id); a controller cannot contain its ancestor")
         }
@@ -339,6 +337,7 @@ public final class Simulation {
             throw SimulationError(key: "onto", message: "\(nav.id) (\(nav.type)) is not a navigation controller")
         }
         try checkFree(c, key: "push")
+        try checkContainmentDepth(adding: c, to: nav, key: "push")
         guard !isAncestor(c, of: nav) else { throw SimulationError(key: "push", message: "\(c.id) is an ancestor of \(nav.id)") }
         nav.children.append(c)
         c.parent = nav

@@ -76,6 +76,10 @@ public struct Scenario: Sendable {
         public init(_ action: Action, thread: String = "main") { self.action = action; self.thread = thread }
     }
 
+    /// The deepest containment (levels of `parent`) a scenario may declare or build: far beyond
+    /// any real hierarchy, and small enough that every walk over it stays cheap.
+    public static let maximumContainmentDepth = 1_000
+
     public var name: String
     public var environment = Environment()
     public var controllers: [Controller] = []

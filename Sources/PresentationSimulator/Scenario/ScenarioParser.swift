@@ -194,15 +194,30 @@ struct ScenarioReader {
                 throw fail("selected", "index \(c.selected) is out of range (0…\(c.children.count - 1))")
             }
         }
-        for c in scenario.controllers {
-            var seen: Set<String> = [c.id]
+        // Cycles and containment depth in linear time: each controller's depth (levels above it)
+        // is found once; a walk stops at the first controller whose depth is known.
+        var depthOf: [String: Int] = [:]
+        for (i, c) in scenario.controllers.enumerated() where depthOf[c.id] == nil {
+            var path: [String] = [], onPath: Set<String> = []
             var cur = c.id
-            while let p = parentOf[cur] {
-                guard seen.insert(p).inserted else {
-                    location = "controllers[\(scenario.controllers.firstIndex { $0.id == c.id }!)]"
-                    throw fail("children", "cycle through \"\(p)\": a controller cannot be its own ancestor")
+            var base = 0
+            while true {
+                if let d = depthOf[cur] { base = d + 1; break }
+                guard onPath.insert(cur).inserted else {
+                    location = "controllers[\(i)]"
+                    throw fail("children", "cycle through \"\(cur)\": a controller cannot be its own ancestor")
                 }
+                path.append(cur)
+                guard let p = parentOf[cur] else { break }
                 cur = p
+            }
+            for (k, id) in path.enumerated() {
+                let depth = base + path.count - 1 - k
+                guard depth <= Scenario.maximumContainmentDepth else {
+                    location = "controllers[\(i)]"
+                    throw fail("children", "\(id) is nested \(depth) levels deep; containment deeper than \(Scenario.maximumContainmentDepth) levels is not supported")
+                }
+                depthOf[id] = depth
             }
         }
 

@@ -1,0 +1,78 @@
+import Foundation
+import PresentationInspectorCore
+import PresentationSimulator
+import XCTest
+
+/// Inputs that the libFuzzer targets (Fuzz/) once crashed on, kept as tests. The raw inputs are
+/// also in Fuzz/Regressions/, which Scripts/ci/61-fuzz.sh replays before fuzzing.
+final class FuzzRegressionTests: XCTestCase {
+    private let header = #"{"format":"presentation-inspector-log","version":1,"created":"2026-01-01T00:00:00Z","app":{},"device":{}}"#
+    private let event = #"{"seq":1,"time":0.5,"thread":"main","kind":"present","outcome":"presented","animated":true,"diagnostics":[],"chain":[]}"#
+
+    /// FuzzLogReader: the in-memory reader split on the Character "\n", which a CRLF pair is
+    /// not, so a CRLF log failed there while the file reader read it.
+    func testCRLFLogReadsTheSameFromTextAndFile() throws {
+        let text = header + "\r\n" + event + "\r\n"
+        let fromText = try LogReader.read(text: text, name: "crlf.jsonl")
+        XCTAssertEqual(fromText.events.map(\.seq), [1])
+        XCTAssertEqual(fromText.issues, [])
+
+        let path = NSTemporaryDirectory() + "crlf-\(UUID().uuidString).jsonl"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let fromFile = try LogReader.read(path: path)
+        XCTAssertEqual(fromFile.events, fromText.events)
+        XCTAssertEqual(fromFile.issues, fromText.issues)
+    }
+
+    /// A CRLF log cut in the middle of its last line: both readers report the same truncation.
+    func testCRLFLogWithACutLastLine() throws {
+        let text = header + "\r\n" + event + "\r\n" + String(event.prefix(40))
+        let read = try LogReader.read(text: text, name: "cut.jsonl")
+        XCTAssertEqual(read.events.count, 1)
+        XCTAssertTrue(read.truncatedLastLine)
+        XCTAssertEqual(read.issues.map(\.line), [3])
+    }
+
+    /// FuzzLogReader: a time near Double's maximum overflowed the writer's microsecond rounding
+    /// to infinity, and the writer printed `inf`, which is no JSON.
+    func testHugeFiniteNumbersStayValidJSON() throws {
+        for value in [1.7e308, -Double.greatestFiniteMagnitude, 9.99e307, 1e300 + 0.5, Double.leastNonzeroMagnitude] {
+            var w = JSONWriter()
+            w.number(value)
+            let parsed = try JSONParser.parse(w.text)
+            XCTAssertNotNil(parsed.numberValue, "\(value) → \(w.text)")
+        }
+        var e = Event(time: 1.7e308, kind: .present, outcome: .presented)
+        e.seq = 1
+        let line = EventCoding.encode(e)
+        let back = try EventCoding.decodeEvent(XCTUnwrap(JSONParser.parse(line).objectValue))
+        XCTAssertEqual(back.time, 1.7e308, line)
+    }
+
+    /// FuzzScenario (LeakSanitizer): a scenario that stopped on an error left leak-check timers
+    /// in the virtual clock; their closures held the clock and the recorder, a retain cycle.
+    func testSimulationStoppedEarlyReleasesItsRecorder() throws {
+        let json = """
+        { "controllers": [ { "id": "root", "type": "Root" }, { "id": "sheet", "type": "Sheet" } ],
+          "windows": [ { "id": "w", "root": "root" } ],
+          "steps": [ { "present": "sheet", "from": "root", "animated": false },
+                     { "dismiss": "sheet", "animated": false },
+                     { "swipeDown": "sheet" } ] }
+        """
+        let scenario = try Scenario.parse(json, file: "stops.json")
+        weak var recorder: Recorder?
+        weak var clock: VirtualClock?
+        do {
+            let sim = Simulation()
+            recorder = sim.recorder
+            clock = sim.clock
+            XCTAssertThrowsError(try sim.run(scenario)) { error in
+                XCTAssertTrue("\(error)".contains("steps[2] (swipeDown)"), "\(error)")
+            }
+            XCTAssertTrue(sim.clock.hasPendingWork, "the leak check is still pending when the run stops")
+        }
+        XCTAssertNil(recorder, "the recorder outlived its simulation")
+        XCTAssertNil(clock, "the virtual clock outlived its simulation")
+    }
+}

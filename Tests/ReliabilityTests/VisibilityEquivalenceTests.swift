@@ -1,0 +1,50 @@
+import PresentationInspectorCore
+import PresentationSimulator
+import XCTest
+
+/// `Simulation.isViewInWindow` walks up from one controller (a fast path added for the recording
+/// benchmark); `visibleControllerIDs()` collects every visible controller from the windows'
+/// roots (rule 6 as first written). On random hierarchies driven by random steps they must agree
+/// for every controller after every step.
+final class VisibilityEquivalenceTests: XCTestCase {
+    func testWalkingUpAgreesWithCollectingFromTheRoots() throws {
+        for seed in 1...12 { try checkRandomRun(seed: UInt64(seed), steps: 250) }
+    }
+
+    private func checkRandomRun(seed: UInt64, steps: Int) throws {
+        var rng = SplitMix(seed: seed)
+        let sim = Simulation(recorder: Recorder(capacity: 64), configuration: HandlerConfiguration(leakCheckDelay: nil))
+        let kinds: [(String, ContainerKind?)] = [("UINavigationController", nil), ("UITabBarController", nil),
+                                                 ("UISplitViewController", nil), ("Plain", .plain), ("Leaf", nil), ("Leaf", nil)]
+        let styles: [PresentationStyle] = [.fullScreen, .pageSheet, .formSheet, .currentContext, .overFullScreen,
+                                           .overCurrentContext, .popover, .automatic, .custom]
+        var all: [SimController] = []
+        for i in 0..<24 {
+            let (type, container) = kinds[Int(rng.next() % UInt64(kinds.count))]
+            let c = SimController(id: "c\(i)", type: type, container: container)
+            c.modalPresentationStyle = styles[Int(rng.next() % UInt64(styles.count))]
+            c.definesPresentationContext = rng.next() % 3 == 0
+            try sim.add(c)
+            all.append(c)
+        }
+        try sim.addWindow(id: "w0", root: all[0], isKey: true)
+        try sim.addWindow(id: "w1", root: all[1])
+        func pick() -> SimController { all[Int(rng.next() % UInt64(all.count))] }
+        for step in 0..<steps {
+            let a = pick(), b = pick()
+            switch rng.next() % 8 {
+            case 0, 1: try? sim.addChild(a, to: b)
+            case 2: sim.present(a, from: b, animated: rng.next() % 2 == 0)
+            case 3: sim.dismiss(a, animated: rng.next() % 2 == 0)
+            case 4: sim.advance(by: Double(rng.next() % 5) / 10)
+            case 5: if !b.children.isEmpty { try? sim.select(Int(rng.next() % UInt64(b.children.count)), in: b) }
+            case 6: if rng.next() % 3 == 0 { sim.removeFromParent(a) } else { try? sim.pop(b) }
+            default: try? sim.push(a, onto: b)
+            }
+            let visible = sim.visibleControllerIDs()
+            for c in all {
+                XCTAssertEqual(sim.isViewInWindow(c), visible.contains(c.id), "seed \(seed), step \(step), controller \(c.id)")
+            }
+        }
+    }
+}
