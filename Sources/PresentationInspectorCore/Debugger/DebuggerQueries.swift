@@ -132,11 +132,5 @@ enum DebuggerQueries {
         return .success(w.text)
     }
 
-    private static func writeRef(_ r: ControllerRef, _ w: inout JSONWriter) {
-        w.beginObject()
-        w.field("id", r.id)
-        w.field("type", r.type)
-        if let t = r.title { w.field("title", t) }
-        w.endObject()
-    }
+    private static func writeRef(_ r: ControllerRef, _ w: inout JSONWriter) { EventCoding.writeRef(r, &w) }
 }

@@ -91,7 +91,8 @@ public enum EventCoding {
         writeRef(r, &w)
     }
 
-    private static func writeRef(_ r: ControllerRef, _ w: inout JSONWriter) {
+    /// Writes a controller reference as the log does (`{"id","type","title"?}`).
+    static func writeRef(_ r: ControllerRef, _ w: inout JSONWriter) {
         w.beginObject()
         w.field("id", r.id)
         w.field("type", r.type)
