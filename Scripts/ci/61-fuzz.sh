@@ -2,12 +2,12 @@
 # libFuzzer on the log reader and the scenario parser (issue 6; docs/RELIABILITY.md). Seeds: the
 # demo's live log (a few events, and the header with each event line alone) and the built-in
 # scenarios. The inputs in Fuzz/Regressions are replayed first; then each target fuzzes for
-# FUZZ_SECONDS (default 60). A failure prints the message and the saved input: fix the bug, add
+# FUZZ_SECONDS (default 45). A failure prints the message and the saved input: fix the bug, add
 # the input to Fuzz/Regressions and a case to Tests/ReliabilityTests/FuzzRegressionTests.swift.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
-seconds=${FUZZ_SECONDS:-60}
+seconds=${FUZZ_SECONDS:-45}
 work=$root/Fuzz/.build-fuzz/run
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

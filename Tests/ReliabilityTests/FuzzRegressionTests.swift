@@ -75,4 +75,27 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertNil(recorder, "the recorder outlived its simulation")
         XCTAssertNil(clock, "the virtual clock outlived its simulation")
     }
+
+    /// FuzzScenario (LeakSanitizer): a run stopped by an error during an animated dismissal; the
+    /// pending transition's closure held the simulation itself, so its deinit never ran.
+    func testSimulationStoppedDuringADismissTransitionIsReleased() throws {
+        let json = """
+        { "controllers": [ { "id": "root", "type": "Root" }, { "id": "sheet", "type": "Sheet" } ],
+          "windows": [ { "id": "w", "root": "root" } ],
+          "steps": [ { "present": "sheet", "from": "root" }, { "advance": 0.5 },
+                     { "dismiss": "sheet" }, { "swipeDown": "root" } ] }
+        """
+        let scenario = try Scenario.parse(json, file: "stops.json")
+        weak var simulation: Simulation?
+        weak var recorder: Recorder?
+        do {
+            let sim = Simulation()
+            simulation = sim
+            recorder = sim.recorder
+            XCTAssertThrowsError(try sim.run(scenario))
+            XCTAssertTrue(sim.clock.hasPendingWork, "the dismiss transition is still running when the run stops")
+        }
+        XCTAssertNil(simulation, "the simulation outlived its last reference")
+        XCTAssertNil(recorder, "the recorder outlived its simulation")
+    }
 }

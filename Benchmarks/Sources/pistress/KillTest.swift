@@ -27,7 +27,12 @@ func runLiveLogWriter(_ o: Options) -> Never {
         // The file-size limit cuts the write(2) that crosses it at exactly that byte, and the
         // next write kills the process with SIGXFSZ: a death in the middle of a line.
         var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
-        guard setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit) == 0 else { fail("setrlimit: \(String(cString: strerror(errno)))", status: 71) }
+        #if os(Linux)
+        let resource = Int32(RLIMIT_FSIZE.rawValue)
+        #else
+        let resource = RLIMIT_FSIZE
+        #endif
+        guard setrlimit(resource, &limit) == 0 else { fail("setrlimit: \(String(cString: strerror(errno)))", status: 71) }
     }
     print("ready"); fflush(nil)
     let bigTitle = String(repeating: "x", count: max(0, bigBytes))

@@ -262,8 +262,10 @@ public final class Simulation {
         }
         let removed = Hierarchy.dismissalSet(startingAt: target)
         removed.forEach { $0.isBeingDismissed = true }
-        runTransition(in: Hierarchy.windowID(of: receiver), animated: animated) {
-            for c in removed { self.detachPresented(c) }
+        // Weak: the pending transition lives in the clock, which the simulation owns (a run
+        // stopped by an error would otherwise keep both alive; found by fuzzing).
+        runTransition(in: Hierarchy.windowID(of: receiver), animated: animated) { [weak self] in
+            for c in removed { self?.detachPresented(c) }
             completion?()
         }
     }
