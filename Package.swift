@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "PresentationInspector", targets: ["PresentationInspector"]),
         .library(name: "PresentationInspectorCore", targets: ["PresentationInspectorCore"]),
         .library(name: "PresentationSimulator", targets: ["PresentationSimulator"]),
+        .library(name: "PresentationInspectorTesting", targets: ["PresentationInspectorTesting"]),
         .executable(name: "pinspect", targets: ["pinspect"]),
         .executable(name: "InspectorDemo", targets: ["InspectorDemo"]),
     ],
@@ -28,6 +29,8 @@ let package = Package(
         .target(name: "PresentationInspectorCore"),
         .target(name: "PresentationSimulator", dependencies: ["PresentationInspectorCore"]),
         .target(name: "PresentationInspector", dependencies: inspectorDependencies),
+        .target(name: "PresentationInspectorTesting",
+                dependencies: ["PresentationInspector", "PresentationInspectorCore", "PresentationSimulator"]),
         .executableTarget(
             name: "InspectorDemo",
             dependencies: ["PresentationInspectorCore", "PresentationSimulator"]),
@@ -41,6 +44,8 @@ let package = Package(
                     exclude: ["Golden"]),
         .testTarget(name: "PresentationSimulatorTests", dependencies: ["PresentationSimulator", "PresentationInspectorCore"]),
         .testTarget(name: "pinspectTests", dependencies: ["PresentationInspectorCore", "PresentationSimulator"]),
+        .testTarget(name: "PresentationInspectorTestingTests",
+                    dependencies: ["PresentationInspectorTesting", "PresentationInspectorCore", "PresentationSimulator"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["PresentationInspectorCore", "PresentationSimulator"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,39 @@
+import PresentationInspectorCore
+import PresentationInspectorTesting
+import PresentationSimulator
+
+/// A list inside a navigation controller that presents a detail sheet; `twice` presents a
+/// second sheet on top of the first while it is still shown (UIKit refuses: already presenting).
+enum Fixture {
+    static let scenario = """
+    { "name": "list and detail",
+      "controllers": [
+        { "id": "nav", "type": "UINavigationController", "children": ["list"] },
+        { "id": "list", "type": "ListViewController", "title": "Inbox" },
+        { "id": "detail", "type": "DetailViewController" },
+        { "id": "share", "type": "UIActivityViewController" } ],
+      "windows": [ { "id": "main", "root": "nav", "key": true } ],
+      "steps": [] }
+    """
+
+    /// The simulation and the recording of presenting `detail` from `list` (and, with
+    /// `twice`, `share` from `list` while `detail` is up).
+    static func record(twice: Bool = false) throws -> PresentationRecording {
+        let sim = Simulation()
+        try sim.load(Scenario.parse(scenario, file: "list.json"))
+        let list = sim.controller("list")!, detail = sim.controller("detail")!, share = sim.controller("share")!
+        return PresentationRecording.capture(in: sim) {
+            sim.present(detail, from: list, animated: true)
+            sim.advance(by: 0.5)
+            if twice { sim.present(share, from: list, animated: true) }
+        }
+    }
+
+    /// The exact message a user sees when the second present is refused.
+    static let alreadyPresentingMessage = """
+    1 presentation diagnostic of severity warning or worse was recorded:
+    warning already-presenting at #3 0.500s present UIActivityViewController (share) from ListViewController "Inbox" (list) on UINavigationController (nav) → rejected
+      UIKit: Attempt to present <UIActivityViewController: share> on <UINavigationController: nav> (from <ListViewController: list>) which is already presenting <DetailViewController: detail>.
+      Why:
+    """
+}

@@ -1,0 +1,80 @@
+import XCTest
+import PresentationInspectorCore
+import PresentationInspectorTesting
+
+final class XCTestAssertionTests: XCTestCase {
+    func testCleanRunPassesEveryAssertion() throws {
+        let recording = try Fixture.record()
+        XCTAssertEqual(recording.events.map(\.kind), [.present, .presentCompleted])
+        XCTAssertNoPresentationDiagnostics(recording)
+        XCTAssertPresented(recording, "DetailViewController", by: "UINavigationController", style: .pageSheet)
+        XCTAssertPresented(recording, "DetailViewController", by: "nav")
+        XCTAssertPresentationChain(recording, ["UINavigationController", "DetailViewController"], window: "main")
+    }
+
+    func testChecksReturnMessagesWhenTheyFail() throws {
+        let recording = try Fixture.record(twice: true)
+        let message = try XCTUnwrap(recording.diagnosticsFailure(atLeast: .warning))
+        XCTAssertTrue(message.hasPrefix(Fixture.alreadyPresentingMessage), message)
+        XCTAssertTrue(message.hasSuffix("  Call site: not recorded (simulated call)"), message)
+        XCTAssertNil(recording.diagnosticsFailure(atLeast: .error))
+        XCTAssertNotNil(recording.presentedFailure("DetailViewController", style: .fullScreen))
+        XCTAssertNotNil(recording.presentedFailure("UIActivityViewController"))
+        XCTAssertNotNil(recording.presentedFailure("DetailViewController", by: "ListViewController"))
+        XCTAssertEqual(recording.chainFailure(["UINavigationController"]), """
+            Expected the chain UINavigationController after the run.
+            Chains after the run:
+              window main: UINavigationController (nav) → DetailViewController (detail)
+            """)
+    }
+
+    /// The deliberately failing example: the assertion's real failure is captured (on Apple
+    /// platforms by `XCTExpectFailure`, elsewhere by intercepting `recordFailure`) and its text
+    /// and location are checked.
+    func testFailingAssertionReportsUIKitsWordsAtTheCallSite() throws {
+        let recording = try Fixture.record(twice: true)
+        let failures = captureFailures {
+            XCTAssertNoPresentationDiagnostics(recording); let line = #line
+            expectedLine = UInt(line)
+        }
+        XCTAssertEqual(failures.count, 1)
+        let failure = try XCTUnwrap(failures.first)
+        XCTAssertTrue(failure.description.contains(Fixture.alreadyPresentingMessage), failure.description)
+        XCTAssertTrue(failure.file.hasSuffix("XCTestAssertionTests.swift"), failure.file)
+        XCTAssertEqual(failure.line, expectedLine)
+    }
+
+    // MARK: capturing failures
+
+    private struct Failure { var description: String; var file: String; var line: UInt }
+    private var capturing: [Failure]?
+    private var expectedLine: UInt = 0
+
+    private func captureFailures(_ body: () -> Void) -> [Failure] {
+        #if canImport(ObjectiveC)
+        var out: [Failure] = []
+        XCTExpectFailure("the example must fail") { body() } issueMatcher: { issue in
+            out.append(Failure(description: issue.compactDescription,
+                               file: issue.sourceCodeContext.location?.fileURL.path ?? "",
+                               line: UInt(issue.sourceCodeContext.location?.lineNumber ?? 0)))
+            return true
+        }
+        return out
+        #else
+        capturing = []
+        body()
+        defer { capturing = nil }
+        return capturing ?? []
+        #endif
+    }
+
+    #if !canImport(ObjectiveC)
+    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+        if capturing != nil {
+            capturing?.append(Failure(description: description, file: filePath, line: UInt(lineNumber)))
+        } else {
+            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        }
+    }
+    #endif
+}
