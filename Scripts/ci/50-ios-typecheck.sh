@@ -30,7 +30,10 @@ fi
 export PI_MIRRORS=$mirrors
 
 modules=(--module PresentationInspectorCore=Sources/PresentationInspectorCore
-         --module PresentationInspector=Sources/PresentationInspector)
+         --module PresentationInspector=Sources/PresentationInspector
+         # The Testing product's recording part (its XCTest/Swift Testing files are not in the SDK mirror).
+         --module PresentationSimulator=Sources/PresentationSimulator
+         --module PresentationInspectorTesting=Sources/PresentationInspectorTesting/Recording)
 common=(--swift-version 6 --warnings-as-errors --target arm64-apple-ios15.0)
 
 # Runs the tool, showing its diagnostics without the long swiftc command lines; keeps its status.

@@ -56,7 +56,7 @@ struct Diagnose: ParsableCommand {
 
 /// `--to` values of `convert`.
 enum ConvertFormat: String, CaseIterable, ExpressibleByArgument {
-    case html, perfetto, jsonl, dot, mermaid, text
+    case html, perfetto, jsonl, dot, mermaid, text, otlp
 
     var exportFormat: ExportFormat {
         switch self {
@@ -66,6 +66,7 @@ enum ConvertFormat: String, CaseIterable, ExpressibleByArgument {
         case .dot: .dot
         case .mermaid: .mermaid
         case .text: .text
+        case .otlp: .otlp
         }
     }
 }
@@ -73,7 +74,7 @@ enum ConvertFormat: String, CaseIterable, ExpressibleByArgument {
 /// `pinspect convert`: any export format.
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Convert a log: html (self-contained report), perfetto (Chrome Trace Event JSON), jsonl, dot, mermaid or text.",
+        abstract: "Convert a log: html (self-contained report), perfetto (Chrome Trace Event JSON), jsonl, dot, mermaid, text or otlp.",
         discussion: """
         jsonl rewrites the log with only its valid events (a way to repair a log
         with bad lines). --at applies to dot, mermaid and text (the chain state
@@ -86,7 +87,7 @@ struct Convert: ParsableCommand {
         """)
 
     @OptionGroup var input: LogInput
-    @Option(help: "html, perfetto, jsonl, dot, mermaid or text.") var to: ConvertFormat
+    @Option(help: "html, perfetto, jsonl, dot, mermaid, text or otlp (OpenTelemetry).") var to: ConvertFormat
     @Option(help: ArgumentHelp("For graph formats: the state right after this event.", valueName: "seq")) var at: Int?
     @OptionGroup var output: OutputOptions
 

@@ -14,6 +14,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case mermaid
     /// Plain text: the timeline, presented lifetimes and a chain listing.
     case text
+    /// OpenTelemetry traces: one OTLP/JSON `ExportTraceServiceRequest` (a span per operation).
+    case otlp
 
     /// The file extension conventionally used for the format.
     public var fileExtension: String {
@@ -24,6 +26,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .dot: "dot"
         case .mermaid: "mmd"
         case .text: "txt"
+        case .otlp: "otlp.json"
         }
     }
 }
@@ -43,6 +46,7 @@ public enum Exporter {
         case .dot: DOTExporter.render(ChainGraph.make(events: events, at: seq))
         case .mermaid: MermaidExporter.render(ChainGraph.make(events: events, at: seq))
         case .text: TextExporter.render(header: header, events: events, at: seq)
+        case .otlp: OTLPExporter.render(header: header, events: events)
         }
     }
 
