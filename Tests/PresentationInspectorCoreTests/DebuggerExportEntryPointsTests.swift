@@ -90,7 +90,7 @@ final class DebuggerExportEntryPointsTests: DebuggerEntryPointTestCase {
         XCTAssertTrue(errorMessage(unknownExtension).hasPrefix("cannot tell the format from \"\(directory)/x.pdf\""))
 
         let badFormat = try withCString(directory + "/x.jsonl") { p in try withCString("pdf") { try take(presentationInspectorExport(p, $0)) } }
-        XCTAssertEqual(errorMessage(badFormat), "unknown export format \"pdf\" (known: jsonl, html, perfetto, dot, mermaid, text)")
+        XCTAssertEqual(errorMessage(badFormat), "unknown export format \"pdf\" (known: jsonl, html, perfetto, dot, mermaid, text, otlp)")
 
         XCTAssertEqual(errorMessage(try take(presentationInspectorExport(nil, nil))), "export needs a file path")
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/x.jsonl"))
