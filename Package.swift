@@ -3,6 +3,8 @@ import PackageDescription
 
 var dependencies: [Package.Dependency] = [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    // `swift package generate-documentation` (Scripts/ci/70-docc.sh); a plugin only, nothing is linked.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
 ]
 
 // FLEX (Objective-C, UIKit only) is fetched only when the manifest is evaluated on an Apple

@@ -53,8 +53,14 @@ public final class PresentationHooksHandler: @unchecked Sendable {
 
     /// Handles `source.present(presented, animated:completion:)`.
     ///
-    /// - Parameter original: performs UIKit's original `present`, calling the completion it
-    ///   is given when the transition ends.
+    /// - Parameters:
+    ///   - source: the receiver of `present` (the original presenter).
+    ///   - presented: the controller being presented.
+    ///   - animated: the call's `animated` argument.
+    ///   - context: the thread and call site of the call.
+    ///   - completion: the call's completion handler, run after the completion event is recorded.
+    ///   - original: performs UIKit's original `present`, calling the completion it
+    ///     is given when the transition ends.
     public func handlePresent<N: PresentationNode>(source: N, presented: N, animated: Bool, context: CallContext = .main,
                                                    completion: (() -> Void)?, original: (_ completion: (() -> Void)?) -> Void) {
         if ignored(source.ref, presented.ref) { original(completion); return }

@@ -8,7 +8,7 @@ extension PresentationRecording {
     /// If PresentationInspector is not running, it is started for the duration of `body`
     /// (without shake-to-open or FLEX, allowed in any build configuration) and stopped after;
     /// a running inspector is left as it is. Completions of animated transitions arrive later
-    /// on the run loop: use ``capture(settling:_:)`` to wait for them.
+    /// on the run loop: use `capture(settling:_:)` to wait for them.
     @MainActor
     public static func capture(_ body: () throws -> Void) rethrows -> PresentationRecording {
         let started = startIfNeeded()

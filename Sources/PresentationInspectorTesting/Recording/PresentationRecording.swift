@@ -2,8 +2,8 @@ import PresentationInspectorCore
 
 /// The presentations recorded while a piece of test code ran, with the checks tests make on them.
 ///
-/// Capture one around a closure — ``capture(in:_:)`` drives a ``PresentationSimulator/Simulation``
-/// anywhere; on iOS ``capture(_:)`` records real `present`/`dismiss` calls through
+/// Capture one around a closure — ``capture(in:_:)`` drives a `Simulation`
+/// anywhere; on iOS `capture(_:)` records real `present`/`dismiss` calls through
 /// PresentationInspector's hooks — then assert on it with the XCTest functions
 /// (``XCTAssertNoPresentationDiagnostics(_:atLeast:_:file:line:)``) or the Swift Testing
 /// methods (``expectNoDiagnostics(atLeast:sourceLocation:)``). Both report the same messages,

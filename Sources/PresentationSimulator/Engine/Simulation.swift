@@ -28,7 +28,7 @@ public struct SimulationError: Error, Equatable, Sendable, CustomStringConvertib
 }
 
 /// DESIGN's presentation model as an engine: windows, controllers, containers, a virtual
-/// clock, and present/dismiss calls routed through the same ``PresentationHooksHandler``
+/// clock, and present/dismiss calls routed through the same `PresentationHooksHandler`
 /// that UIKit's swizzled methods call.
 public final class Simulation {
     /// Length of an animated present or dismiss transition, in virtual seconds.
