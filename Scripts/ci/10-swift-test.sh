@@ -6,7 +6,7 @@ set -uo pipefail
 log=$(mktemp)
 if ! swift build >"$log" 2>&1; then cat "$log"; exit 1; fi
 if swift test >"$log" 2>&1; then
-  grep -E "error:|failed|Executed [0-9]+ tests" "$log" | tail -n 3
+  grep -E "Executed [0-9]+ tests" "$log" | tail -n 1          # XCTest: all suites
   grep -E "Test run with [0-9]+ tests" "$log" | tail -n 1
   # Guard against a silently empty Swift Testing run ("0 tests in 0 suites").
   if grep -qE "Test run with 0 tests" "$log"; then echo "no Swift Testing test ran" >&2; exit 1; fi

@@ -2,7 +2,7 @@ import Foundation
 import PresentationInspectorCore
 import PresentationSimulator
 
-// The demo's debugger mode (README, section "LLDB"): after the scenarios ran and the log was
+// The demo's debugger mode (docs/LLDB.md): after the scenarios ran and the log was
 // written, stop at a named breakpoint symbol so the `pi` commands can be tried on a live process.
 //
 //   --break-for-debugger              call `inspector_demo_debugger_stop` (break on it in lldb)

@@ -30,7 +30,7 @@ struct DemoOptions {
       --verbose               Print every explanation step
       --quiet                 Print only the summary
       --no-color              Plain output
-      --break-for-debugger    Stop at a breakpoint symbol after the run (see the README's LLDB section)
+      --break-for-debugger    Stop at a breakpoint symbol after the run (see docs/LLDB.md)
       --debugger-synthetic-events=N
                               Record N synthetic events before the debugger stop (large-log tests)
       -h, --help              Show this help

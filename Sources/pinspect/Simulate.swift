@@ -8,7 +8,7 @@ struct Simulate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run a scenario file through the presentation simulator and write the JSONL event log.",
         discussion: """
-        The scenario format is described in the README. Errors in the scenario
+        The scenario format is described in docs/SCENARIOS.md. Errors in the scenario
         name the file, the step and the key, and exit 65.
 
         EXAMPLES
