@@ -67,7 +67,7 @@ final class DebuggerExportEntryPointsTests: DebuggerEntryPointTestCase {
         let cases: [(String, String?, ExportFormat)] = [
             ("report.html", nil, .html), ("trace.json", nil, .perfetto), ("chain.dot", nil, .dot),
             ("chain.mmd", nil, .mermaid), ("timeline.txt", nil, .text), ("anything.log", "text", .text),
-            ("REPORT.HTML", nil, .html),
+            ("REPORT.HTML", nil, .html), ("spans.otlp.json", nil, .otlp),
         ]
         for (name, format, expected) in cases {
             let path = directory + "/" + name

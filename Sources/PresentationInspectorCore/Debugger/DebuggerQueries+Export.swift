@@ -24,6 +24,7 @@ extension DebuggerQueries {
     /// The export format for a file name's extension, as `pi export` infers it.
     static func format(forPath path: String) -> ExportFormat? {
         let ext = (path as NSString).pathExtension.lowercased()
+        if path.lowercased().hasSuffix(".otlp.json") { return .otlp }
         if ext == "json" { return .perfetto }
         if ext == "txt" { return .text }
         if ext == "mmd" { return .mermaid }
