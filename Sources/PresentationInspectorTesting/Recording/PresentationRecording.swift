@@ -11,7 +11,9 @@ import PresentationInspectorCore
 public struct PresentationRecording: Sendable {
     /// The events recorded while the closure ran, oldest first.
     public var events: [Event]
-    /// Each window's presentation chain as it stood when the closure returned, root first.
+    /// Each window's presentation chain as it stood when the closure returned, root first: in
+    /// simulation every window; on iOS each window the recorded events touched, as its latest
+    /// event left it.
     public var chains: [WindowChain]
 
     /// Creates a recording from events and the chains after them (for tests of the checks themselves).
