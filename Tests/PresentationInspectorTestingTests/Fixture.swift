@@ -35,5 +35,14 @@ enum Fixture {
     warning already-presenting at #3 0.500s present UIActivityViewController (share) from ListViewController "Inbox" (list) on UINavigationController (nav) → rejected
       UIKit: Attempt to present <UIActivityViewController: share> on <UINavigationController: nav> (from <ListViewController: list>) which is already presenting <DetailViewController: detail>.
       Why:
+        1. present was called on ListViewController "Inbox" (list): the source (original presenter) of UIActivityViewController (share).
+        2. Walking up through parent: ListViewController → UINavigationController. The presentation root is UINavigationController (nav), the root of window main.
+        3. Requested style automatic resolves to pageSheet.
+        4. Style pageSheet is not a context style, so definesPresentationContext is not consulted: the presentation root UINavigationController (nav) provides the context and presents.
+        5. So presentedViewController.presentingViewController will be UINavigationController (nav), not the source ListViewController "Inbox" (list): UIKit uses the controller whose area the presentation covers.
+        6. Transition coverVertical is the presented controller's own.
+        7. Check already-presenting failed: UINavigationController (nav).presentedViewController is DetailViewController (detail).
+        8. Rejected: nothing changes.
+      Call site: not recorded (simulated call)
     """
 }
