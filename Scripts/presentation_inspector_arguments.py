@@ -1,17 +1,33 @@
 """`pi` command lines: the commands' usage, argument parsing into a Command, and `pi help`.
 Plain Python (no lldb), unit-tested with pytest in Tests/lldb."""
 
+import textwrap
+
 SEVERITIES = ("info", "warning", "error")
 EVENT_KINDS = ("present", "dismiss", "interactive-dismiss", "present-completed", "dismiss-completed", "leak-check")
 GRAPH_FORMATS = ("text", "dot", "mermaid")
 EXPORT_FORMATS = ("jsonl", "html", "perfetto", "dot", "mermaid", "text")
 DEFAULT_EVENT_COUNT = 20
 
+# One line each for the `pi help` overview (the detail texts are too long to cut safely).
+SUMMARY = {
+    "chain": "The live chain of every window (--containers: with containers).",
+    "events": "The latest recorded events, filtered by kind or controller.",
+    "explain": "Why one event went as it did.",
+    "diagnose": "Every recorded diagnostic.",
+    "graph": "The chains as a graph, now or after an event.",
+    "export": "Writes the recording to a file in the process.",
+    "help": "This help, or one command's.",
+}
+
 USAGE = {
-    "chain": ("pi chain [--json]", "The live presentation chain of every window: root, then each presented controller."),
+    "chain": ("pi chain [--containers] [--json]",
+              "The live presentation chain of every window: root, then each presented controller. --containers "
+              "adds the chains as recorded after the latest event: containers (navigation, tab, split "
+              "controllers and their children), styles, sources, context providers and since which event."),
     "events": ("pi events [-n N] [--kind K] [--controller ID] [--json]",
                "The latest N recorded events (default %d; -n 0: all), optionally only kind K (%s) or events naming "
-               "controller ID (an id or a type name). --json prints the log lines unchanged (header first)."
+               "controller ID (an id, a type name or a title, e.g. Photos). --json prints the log lines unchanged (header first)."
                % (DEFAULT_EVENT_COUNT, ", ".join(EVENT_KINDS))),
     "explain": ("pi explain SEQ [--json]", "Why event #SEQ went as it did: source, presenting controller, context "
                 "provider, styles, the resolver's steps, diagnostics."),
@@ -75,7 +91,7 @@ def parse_arguments(argv):
     takes_value = {"chain": (), "events": ("-n", "--count", "--kind", "--controller"), "explain": (),
                    "diagnose": ("--severity",), "graph": ("--format", "--at"), "export": ("--format",),
                    "help": ()}[name]
-    flags = {"chain": ("--json",), "events": ("--json",), "explain": ("--json",), "diagnose": ("--json",),
+    flags = {"chain": ("--json", "--containers"), "events": ("--json",), "explain": ("--json",), "diagnose": ("--json",),
              "graph": (), "export": (), "help": ()}[name]
     options, positional = {}, []
     i = 0
@@ -122,7 +138,9 @@ def _build(name, options, positional):
             _choice(topic, tuple(USAGE), "command")
         return Command("help", topic=topic)
     if name == "chain":
-        return Command("chain", json=as_json)
+        if as_json and options.get("--containers"):
+            raise PiError("--containers prints text only; use it without --json (usage: %s)" % USAGE["chain"][0])
+        return Command("chain", json=as_json, containers=bool(options.get("--containers")))
     if name == "events":
         count = _parse_int(options.get("-n", str(DEFAULT_EVENT_COUNT)), "-n", 0)
         kind = options.get("--kind")
@@ -153,10 +171,11 @@ def help_text(topic=None):
     """`pi help` output: every command, or one command's usage."""
     if topic is not None:
         usage, text = USAGE[topic]
-        return "usage: %s\n  %s" % (usage, text)
+        return "usage: %s\n%s" % (usage, textwrap.fill(text, 80, initial_indent="  ", subsequent_indent="  ",
+                                                        break_on_hyphens=False, break_long_words=False))
     lines = ["PresentationInspector: the app's modal presentations, from a paused process.", ""]
     for name in USAGE:
-        lines.append("  %-62s %s" % (USAGE[name][0], USAGE[name][1].split(": ")[0].split(". ")[0].rstrip(".") + "."))
-    lines += ["", "Errors are one line. The app must link PresentationInspectorCore and be stopped (breakpoint or "
-              "`process interrupt`).", "`pi help COMMAND` for details."]
+        lines.append("  %s\n      %s" % (USAGE[name][0], SUMMARY[name]))
+    lines += ["", "Errors are one line. The app must link PresentationInspectorCore and be stopped",
+              "(at a breakpoint or with `process interrupt`). `pi help COMMAND` for details."]
     return "\n".join(lines)

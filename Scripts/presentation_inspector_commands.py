@@ -79,7 +79,16 @@ def run(command, call):
     opts = command.options
     if command.name == "chain":
         text = call("presentation_inspector_chain")
-        return json.dumps(_loads(text, "chain"), indent=2, ensure_ascii=False) if opts["json"] else format_chain(_loads(text, "chain"))
+        if opts["json"]:
+            return json.dumps(_loads(text, "chain"), indent=2, ensure_ascii=False)
+        out = format_chain(_loads(text, "chain"))
+        if opts.get("containers"):
+            # The latest event (a limit of 1 reads from the newest end), then the graph after it.
+            _, latest = parse_jsonl(call("presentation_inspector_events", 1, None, None))
+            if not latest:
+                return out + "\n\nno events recorded yet: no containers to show"
+            out += "\n\n" + call("presentation_inspector_graph", "text", latest[-1][1]["seq"]).rstrip("\n")
+        return out
     if command.name == "events":
         return format_events(call("presentation_inspector_events", opts["count"], opts["kind"], opts["controller"]), command)
     if command.name == "explain":
