@@ -3,6 +3,9 @@ Plain Python (no lldb), unit-tested with pytest in Tests/lldb."""
 
 import textwrap
 
+# The release this plugin belongs to: PresentationInspectorVersion.current in the core (a test
+# keeps them equal).
+VERSION = "0.12.0"
 SEVERITIES = ("info", "warning", "error")
 EVENT_KINDS = ("present", "dismiss", "interactive-dismiss", "present-completed", "dismiss-completed", "leak-check")
 GRAPH_FORMATS = ("text", "dot", "mermaid")
@@ -84,6 +87,10 @@ def parse_arguments(argv):
     name, rest = argv[0], list(argv[1:])
     if name in ("-h", "--help"):
         return Command("help", topic=None)
+    if name == "--version":
+        if rest:
+            raise PiError("--version takes no arguments")
+        return Command("version")
     if name not in USAGE:
         raise PiError("unknown command %r (commands: %s; see `pi help`)" % (name, ", ".join(USAGE)))
     if "-h" in rest or "--help" in rest:
@@ -177,5 +184,6 @@ def help_text(topic=None):
     for name in USAGE:
         lines.append("  %s\n      %s" % (USAGE[name][0], SUMMARY[name]))
     lines += ["", "Errors are one line. The app must link PresentationInspectorCore and be stopped",
-              "(at a breakpoint or with `process interrupt`). `pi help COMMAND` for details."]
+              "(at a breakpoint or with `process interrupt`). `pi help COMMAND` for details;",
+              "`pi --version` for the plugin's version."]
     return "\n".join(lines)

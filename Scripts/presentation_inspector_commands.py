@@ -10,7 +10,7 @@ re-exported here so the glue and the tests need one import.
 import json
 
 from presentation_inspector_arguments import (  # noqa: F401 - re-exported
-    DEFAULT_EVENT_COUNT, EVENT_KINDS, EXPORT_FORMATS, GRAPH_FORMATS, SEVERITIES, USAGE, Command, PiError,
+    DEFAULT_EVENT_COUNT, EVENT_KINDS, VERSION, EXPORT_FORMATS, GRAPH_FORMATS, SEVERITIES, USAGE, Command, PiError,
     help_text, parse_arguments)
 from presentation_inspector_formatting import (  # noqa: F401 - re-exported
     _loads, _severity_rank, event_summary, format_chain, format_diagnose, format_events, format_explain,
@@ -76,6 +76,8 @@ def run(command, call):
     returns its reply text (raising PiError for an error reply). Returns the output."""
     if command.name == "help":
         return help_text(command.options.get("topic"))
+    if command.name == "version":
+        return "pi (PresentationInspector LLDB plugin) %s, debugger API %d" % (VERSION, API_VERSION)
     opts = command.options
     if command.name == "chain":
         text = call("presentation_inspector_chain")

@@ -171,7 +171,7 @@ def pi_command(debugger, command, exe_ctx, result, internal_dict):
             raise PiError("cannot split the arguments (%s)" % error)
         parsed = commands.parse_arguments(argv)
         caller = None
-        if parsed.name != "help":
+        if parsed.name not in ("help", "version"):
             caller = ProcessCaller.attach(debugger, exe_ctx)
         output = commands.run(parsed, caller.call if caller else None)
         result.AppendMessage(output)

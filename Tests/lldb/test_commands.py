@@ -1,13 +1,14 @@
 """Pure-Python tests of the plugin's argument handling, C expressions and formatting (no lldb)."""
 
 import json
+import os
 import re
 
 import pytest
 
 import presentation_inspector_commands as pic
 from presentation_inspector_commands import Command, PiError
-from conftest import CAMERA_DISMISS, PICKER_PRESENT, SHARE_REJECTED, events_reply, line
+from conftest import SCRIPTS, CAMERA_DISMISS, PICKER_PRESENT, SHARE_REJECTED, events_reply, line
 
 
 # ---------------------------------------------------------------- arguments
@@ -79,6 +80,16 @@ def test_help_lists_every_command_and_details_one():
     detail = pic.help_text("events")
     assert detail.startswith("usage: pi events [-n N] [--kind K] [--controller ID] [--json]")
     assert "interactive-dismiss" in detail
+
+
+def test_version_needs_no_process_and_matches_the_core():
+    assert pic.parse_arguments(["--version"]) == Command("version")
+    assert pic.run(Command("version"), None) == "pi (PresentationInspector LLDB plugin) %s, debugger API 1" % pic.VERSION
+    with pytest.raises(PiError, match="takes no arguments"):
+        pic.parse_arguments(["--version", "x"])
+    swift = os.path.join(SCRIPTS, "..", "Sources", "PresentationInspectorCore", "PresentationInspectorVersion.swift")
+    with open(swift, encoding="utf-8") as handle:
+        assert re.search(r'public static let current = "([^"]+)"', handle.read()).group(1) == pic.VERSION
 
 
 def test_help_overview_is_not_cut_and_fits_80_columns():

@@ -189,6 +189,7 @@ def test_help_needs_no_process(lldb, tmp_path):
     try:
         assert "pi explain SEQ" in session.pi("help")
         assert session.pi("help graph").startswith("usage: pi graph")
+        assert session.pi("--version").startswith("pi (PresentationInspector LLDB plugin) 0.")
         assert "no target" in session.pi_error("chain")
     finally:
         session.close()
