@@ -81,10 +81,11 @@ enum ConvertFormat: String, CaseIterable, ExpressibleByArgument {
 /// `pinspect convert`: any export format.
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Convert a log: html (self-contained report), perfetto (Chrome Trace Event JSON), jsonl, dot, mermaid or text.",
+        abstract: "Convert a log to a report, a trace, a graph or a clean log.",
         discussion: """
-        jsonl rewrites the log with only its valid events (a way to repair a log
-        with bad lines). svg is the chain graph `graph --format svg` draws. --at
+        html is a self-contained report; perfetto is Chrome Trace Event JSON;
+        svg is the chain graph `graph --format svg` draws; jsonl rewrites the log
+        with only its valid events (a way to repair a log with bad lines). --at
         applies to dot, mermaid, svg and text (the chain state after that event).
 
         EXAMPLES
