@@ -8,8 +8,9 @@ Load into any lldb (Xcode's, the Swift toolchain's, Debian's lldb-16):
 points PresentationInspectorCore exports (`presentation_inspector_*`) in the paused process.
 They are evaluated as C++ with their declarations in the expression prefix, so no Swift or
 Objective-C support is needed, from any frame. Results are read in chunks (never cut at lldb's
-1 MiB string limit) and always freed. Parsing and formatting live beside this file in
-presentation_inspector_commands.py; this file is the lldb glue.
+1 MiB string limit) and always freed. The commands (presentation_inspector_commands.py), their
+argument parsing (..._arguments.py) and output formatting (..._formatting.py) live beside this
+file; this file is the lldb glue.
 """
 
 import os
@@ -170,7 +171,7 @@ def pi_command(debugger, command, exe_ctx, result, internal_dict):
             raise PiError("cannot split the arguments (%s)" % error)
         parsed = commands.parse_arguments(argv)
         caller = None
-        if parsed.name != "help":
+        if parsed.name not in ("help", "version"):
             caller = ProcessCaller.attach(debugger, exe_ctx)
         output = commands.run(parsed, caller.call if caller else None)
         result.AppendMessage(output)

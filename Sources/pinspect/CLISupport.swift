@@ -35,6 +35,7 @@ struct LogInput: ParsableArguments {
 
     /// Reads the whole log. Exits 66 for a missing file, 65 when nothing usable could be read.
     func load() throws -> LoadedLog {
+        try refuseTerminalStandardInput(path: path)
         do {
             return LoadedLog(result: try LogReader.read(path: path), name: path == "-" ? "<stdin>" : path)
         } catch {

@@ -17,7 +17,7 @@ struct Diagnose: ParsableCommand {
         """)
 
     @OptionGroup var input: LogInput
-    @Option(help: "Exit 1 when a diagnostic of this severity or worse exists: info, warning or error.")
+    @Option(help: ArgumentHelp("Exit 1 when a diagnostic of this severity or worse exists.", valueName: "severity"))
     var failOn: FailLevel = .warning
     @Flag(help: "Print a JSON array of findings instead of text.") var json = false
 
@@ -44,7 +44,7 @@ struct Diagnose: ParsableCommand {
                 out += "\(log.name) #\(e.seq) \(formatTime(e.time)) \(d.severity.rawValue) \(d.code): \(d.message)\n"
             }
             let s = RecordingSummary(header: log.header, events: log.events)
-            let parts = s.severities.filter { $0.count > 0 }.map { "\($0.count) \($0.severity.rawValue)" }
+            let parts = s.severities.filter { $0.count > 0 }.map { counted($0.count, $0.severity.rawValue) }
             out += findings.isEmpty ? "no findings in \(log.events.count) events\n"
                 : "\(findings.count) finding\(findings.count == 1 ? "" : "s") (\(parts.joined(separator: ", "))); \(gate) at or above \(failOn.rawValue)\n"
             writeStandardOutput(out)
@@ -54,12 +54,20 @@ struct Diagnose: ParsableCommand {
     }
 }
 
+/// "1 error", "4 errors", "3 info": a count with its noun, plural where English has one.
+func counted(_ n: Int, _ noun: String) -> String {
+    "\(n) \(noun)\(n == 1 || noun == "info" ? "" : "s")"
+}
+
 /// `--to` values of `convert`.
 enum ConvertFormat: String, CaseIterable, ExpressibleByArgument {
     case html, perfetto, jsonl, dot, mermaid, text, otlp
+    case svg
 
-    var exportFormat: ExportFormat {
+    /// The exporter's format; nil for svg, which pinspect draws itself (as `graph --format svg`).
+    var exportFormat: ExportFormat? {
         switch self {
+        case .svg: nil
         case .html: .html
         case .perfetto: .perfetto
         case .jsonl: .jsonl
@@ -74,11 +82,13 @@ enum ConvertFormat: String, CaseIterable, ExpressibleByArgument {
 /// `pinspect convert`: any export format.
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Convert a log: html (self-contained report), perfetto (Chrome Trace Event JSON), jsonl, dot, mermaid, text or otlp.",
+        abstract: "Convert a log to a report, a trace, a graph or a clean log.",
         discussion: """
-        jsonl rewrites the log with only its valid events (a way to repair a log
-        with bad lines). --at applies to dot, mermaid and text (the chain state
-        after that event).
+        html is a self-contained report; perfetto is Chrome Trace Event JSON;
+        otlp is OpenTelemetry traces (OTLP/JSON ExportTraceServiceRequest);
+        svg is the chain graph `graph --format svg` draws; jsonl rewrites the log
+        with only its valid events (a way to repair a log with bad lines). --at
+        applies to dot, mermaid, svg and text (the chain state after that event).
 
         EXAMPLES
           pinspect convert --to html -o report.html events.jsonl
@@ -87,14 +97,19 @@ struct Convert: ParsableCommand {
         """)
 
     @OptionGroup var input: LogInput
-    @Option(help: "html, perfetto, jsonl, dot, mermaid, text or otlp (OpenTelemetry).") var to: ConvertFormat
+    @Option(help: ArgumentHelp("The output format.", valueName: "format")) var to: ConvertFormat
     @Option(help: ArgumentHelp("For graph formats: the state right after this event.", valueName: "seq")) var at: Int?
     @OptionGroup var output: OutputOptions
 
     func run() throws {
         let log = try input.load()
         if let at { _ = try log.requireEvent(at, option: "--at") }
-        try output.write(Exporter.render(to.exportFormat, header: log.header, events: log.events, at: at))
+        if let format = to.exportFormat {
+            try output.write(Exporter.render(format, header: log.header, events: log.events, at: at))
+        } else {
+            let g = ChainGraph.make(events: log.events, at: at)
+            try output.write(SVGRenderer.chainGraph(ChainGraphLayout.make(graph: g), standalone: true) + "\n")
+        }
         try log.finish()
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PresentationInspectorCore
 
 /// `pinspect`: reads PresentationInspector event logs (and runs scenarios) on any machine.
 @main
@@ -26,6 +27,7 @@ struct PInspect: ParsableCommand {
           pinspect convert --to html -o report.html events.jsonl
           pinspect simulate scenario.json | pinspect timeline -
         """,
+        version: PresentationInspectorVersion.current,
         subcommands: [Summary.self, Timeline.self, Graph.self, Diagnose.self, Convert.self, Explain.self, Simulate.self]
     )
 }

@@ -40,22 +40,28 @@ struct Timeline: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "The timeline: one line per event with its diagnostics, then presented lifetimes per window and level.",
         discussion: """
+        --kind and --controller select events as `pi events` does; the lifetimes,
+        transitions and markers shown are those the selected events touch.
+
         EXAMPLES
           pinspect timeline inspector-output/events.jsonl
           pinspect simulate scenario.json | pinspect timeline
           pinspect timeline --json events.jsonl > lanes.json
+          pinspect timeline --controller Photos --kind present events.jsonl
         """)
 
     @OptionGroup var input: LogInput
+    @OptionGroup var filter: EventFilterOptions
     @Flag(help: "Print the lanes, lifetimes, transitions and markers as JSON.") var json = false
 
     func run() throws {
         let log = try input.load()
-        let t = PresentationTimeline.make(events: log.events)
+        let selected = log.events.filter(filter.matches)
+        let t = filter.apply(to: PresentationTimeline.make(events: log.events), selected: Set(selected.map(\.seq)))
         if json {
             writeStandardOutput(TimelineJSON.encode(t) + "\n")
         } else {
-            writeStandardOutput("Timeline\n" + TextExporter.timeline(events: log.events)
+            writeStandardOutput("Timeline\n" + TextExporter.timeline(events: selected)
                                 + "\nPresented lifetimes\n" + TextExporter.lifetimes(t))
         }
         try log.finish()
@@ -85,7 +91,7 @@ struct Graph: ParsableCommand {
         """)
 
     @OptionGroup var input: LogInput
-    @Option(help: "dot, mermaid, svg or text.") var format: GraphFormat = .text
+    @Option(help: ArgumentHelp("The notation.", valueName: "format")) var format: GraphFormat = .text
     @Option(help: ArgumentHelp("Show the state right after this event.", valueName: "seq")) var at: Int?
     @OptionGroup var output: OutputOptions
 

@@ -64,6 +64,13 @@ final class DebuggerEntryPointsTests: DebuggerEntryPointTestCase {
         let pickers = try withCString("ABPeoplePickerNavigationController") { try take(presentationInspectorEvents(2, nil, $0)) }
             .split(separator: "\n").dropFirst().map { try EventCoding.decodeEvent(object(String($0))) }
         XCTAssertEqual(pickers.map(\.seq), events.filter { $0.mentions("peoplePicker") }.suffix(2).map(\.seq))
+
+        // A title (what the developer reads on screen) matches as well as an id.
+        let title = try XCTUnwrap(events.lazy.flatMap(\.controllers).first { $0.title != nil && $0.title != $0.id }?.title)
+        let titled = try withCString(title) { try take(presentationInspectorEvents(0, nil, $0)) }
+            .split(separator: "\n").dropFirst().map { try EventCoding.decodeEvent(object(String($0))) }
+        XCTAssertFalse(titled.isEmpty)
+        XCTAssertEqual(titled.map(\.seq), events.filter { e in (e.controllers + e.chain + e.ancestry).contains { $0.title == title } }.map(\.seq))
     }
 
     func testEventsRejectsBadArgumentsWithOneLine() throws {

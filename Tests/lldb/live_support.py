@@ -56,12 +56,16 @@ def read_log(path):
     return lines, [json.loads(line) for line in lines[1:]]
 
 
-def mentions(event, wanted):
-    """Python twin of Event.mentions: a named controller's id or type, or a chain id."""
+def mentions(event, wanted, titles=False):
+    """Python twin of Event.mentions (a named controller's id or type, or a chain or ancestry id);
+    with titles, of Event.names(controller:), which also matches any of their titles."""
     refs = [event.get(k) for k in ("source", "presented", "presenting", "contextProvider", "receiver", "handledBy")]
     refs = [r for r in refs if r] + event.get("dismissedControllers", [])
+    around = event.get("chain", []) + event.get("ancestry", [])
+    if titles and any(r.get("title") == wanted for r in refs + around):
+        return True
     return any(r.get("id") == wanted or r.get("type") == wanted for r in refs) or \
-        any(r.get("id") == wanted for r in event.get("chain", []))
+        any(r.get("id") == wanted for r in around)
 
 
 class Session(object):

@@ -1,13 +1,14 @@
 """Pure-Python tests of the plugin's argument handling, C expressions and formatting (no lldb)."""
 
 import json
+import os
 import re
 
 import pytest
 
 import presentation_inspector_commands as pic
 from presentation_inspector_commands import Command, PiError
-from conftest import CAMERA_DISMISS, PICKER_PRESENT, SHARE_REJECTED, events_reply, line
+from conftest import SCRIPTS, CAMERA_DISMISS, PICKER_PRESENT, SHARE_REJECTED, events_reply, line
 
 
 # ---------------------------------------------------------------- arguments
@@ -17,8 +18,9 @@ from conftest import CAMERA_DISMISS, PICKER_PRESENT, SHARE_REJECTED, events_repl
     (["help"], Command("help", topic=None)),
     (["help", "events"], Command("help", topic="events")),
     (["events", "--help"], Command("help", topic="events")),
-    (["chain"], Command("chain", json=False)),
-    (["chain", "--json"], Command("chain", json=True)),
+    (["chain"], Command("chain", json=False, containers=False)),
+    (["chain", "--json"], Command("chain", json=True, containers=False)),
+    (["chain", "--containers"], Command("chain", json=False, containers=True)),
     (["events"], Command("events", count=20, kind=None, controller=None, json=False)),
     (["events", "-n", "5"], Command("events", count=5, kind=None, controller=None, json=False)),
     (["events", "-n5", "--kind", "dismiss"], Command("events", count=5, kind="dismiss", controller=None, json=False)),
@@ -78,6 +80,43 @@ def test_help_lists_every_command_and_details_one():
     detail = pic.help_text("events")
     assert detail.startswith("usage: pi events [-n N] [--kind K] [--controller ID] [--json]")
     assert "interactive-dismiss" in detail
+
+
+def test_version_needs_no_process_and_matches_the_core():
+    assert pic.parse_arguments(["--version"]) == Command("version")
+    assert pic.run(Command("version"), None) == "pi (PresentationInspector LLDB plugin) %s, debugger API 1" % pic.VERSION
+    with pytest.raises(PiError, match="takes no arguments"):
+        pic.parse_arguments(["--version", "x"])
+    swift = os.path.join(SCRIPTS, "..", "Sources", "PresentationInspectorCore", "PresentationInspectorVersion.swift")
+    with open(swift, encoding="utf-8") as handle:
+        assert re.search(r'public static let current = "([^"]+)"', handle.read()).group(1) == pic.VERSION
+
+
+def test_help_overview_is_not_cut_and_fits_80_columns():
+    text = pic.help_text()
+    # The overview once cut the events text at its first colon ("(default 20; -n 0.").
+    assert "-n 0." not in text and "(default" not in text
+    assert all(len(line) <= 80 for line in text.split("\n")), text
+    for name in ("chain", "events", "explain", "diagnose", "graph", "export", "help"):
+        assert text.count("\n  pi %s " % name) + text.count("\n  pi %s\n" % name) == 1
+
+
+def test_chain_containers_adds_the_graph_after_the_latest_event():
+    calls = []
+
+    def call(function, *args):
+        calls.append((function,) + args)
+        if function == "presentation_inspector_chain":
+            return '{"windows":[{"id":"w","level":0,"key":true,"chain":[{"id":"tabs","type":"UITabBarController"}]}]}'
+        if function == "presentation_inspector_events":
+            return events_reply(CAMERA_DISMISS)
+        return "Chains after #14\nwindow w\n   | UINavigationController (nav)\n"
+    out = pic.run(pic.parse_arguments(["chain", "--containers"]), call)
+    assert calls == [("presentation_inspector_chain",), ("presentation_inspector_events", 1, None, None),
+                     ("presentation_inspector_graph", "text", 14)]
+    assert out.endswith("\n\nChains after #14\nwindow w\n   | UINavigationController (nav)")
+    with pytest.raises(PiError, match="--containers prints text only"):
+        pic.parse_arguments(["chain", "--containers", "--json"])
 
 
 # ---------------------------------------------------------------- C expressions

@@ -74,4 +74,4 @@ def test_lldb_sourcing_the_init_file_has_pi(tmp_path):
     done = subprocess.run([lldb, "--batch", "--no-lldbinit", "-o", "command source %s" % init, "-o", "pi help chain"],
                           capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "usage: pi chain [--json]" in done.stdout
+    assert "usage: pi chain [--containers] [--json]" in done.stdout

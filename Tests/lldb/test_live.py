@@ -58,6 +58,11 @@ def test_chain_shows_every_window_and_the_live_camera_chain(demo):
     assert "window lab (key, level 0): 0 presented\n  UITabBarController (labTabs)" in out
     data = json.loads(demo.pi("chain --json"))
     assert [w["id"] for w in data["windows"]] == windows
+    with_containers = demo.pi("chain --containers")
+    assert with_containers.startswith(out + "\n\nChains after #%d\n" % demo.events[-1]["seq"])
+    # A container's child, which the live chain (root and presented controllers only) does not show.
+    assert '|   | <PhotoLibraryViewController: library> "Photos"' in with_containers
+    assert "presented: pageSheet, from <PhotoLibraryViewController: library>" in with_containers
 
 
 def test_events_json_is_the_log_the_demo_wrote(demo):
@@ -76,6 +81,9 @@ def test_events_summaries_and_filters(demo):
     expected = [e["seq"] for e in demo.events if mentions(e, "addNav")]
     recipe = demo.pi("events -n 0 --controller addNav").split("\n")
     assert [int(l.split(" ")[0][1:]) for l in recipe] == expected and len(expected) >= 3
+    by_title = demo.pi("events -n 0 --controller Photos").split("\n")
+    titled = [e["seq"] for e in demo.events if mentions(e, "Photos", titles=True)]
+    assert [int(l.split(" ")[0][1:]) for l in by_title] == titled and len(titled) >= 3
     by_type = demo.pi("events -n 0 --controller ABPeoplePickerNavigationController").split("\n")
     assert len(by_type) == len([e for e in demo.events if mentions(e, "ABPeoplePickerNavigationController")])
 
@@ -181,6 +189,7 @@ def test_help_needs_no_process(lldb, tmp_path):
     try:
         assert "pi explain SEQ" in session.pi("help")
         assert session.pi("help graph").startswith("usage: pi graph")
+        assert session.pi("--version").startswith("pi (PresentationInspector LLDB plugin) 0.")
         assert "no target" in session.pi_error("chain")
     finally:
         session.close()

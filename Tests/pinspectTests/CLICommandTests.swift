@@ -176,6 +176,90 @@ final class CLICommandTests: XCTestCase {
         XCTAssertEqual(try PInspectBinary.run(["explain", "seven", log]).status, 64)
     }
 
+    func testVersionValueNamesAndAllowedValuesListedOnce() throws {
+        let v = try PInspectBinary.run(["--version"])
+        XCTAssertEqual(v.status, 0)
+        XCTAssertEqual(v.stdout, PresentationInspectorVersion.current + "\n")
+        let convert = try PInspectBinary.run(["convert", "--help"]).stdout
+        XCTAssertTrue(convert.contains("--to <format>"), convert)
+        // The option's own help names no format: ArgumentParser lists the values after it.
+        let toHelp = try XCTUnwrap(convert.components(separatedBy: "--to <format>").last?.components(separatedBy: "(values:").first)
+        XCTAssertFalse(toHelp.contains("mermaid"), toHelp)
+        let diagnose = try PInspectBinary.run(["diagnose", "--help"]).stdout
+        XCTAssertTrue(diagnose.contains("--fail-on <severity>"), diagnose)
+        XCTAssertEqual(diagnose.components(separatedBy: "warning,").count - 1, 1, diagnose)
+        for sub in ["", "summary", "timeline", "graph", "diagnose", "convert", "explain", "simulate"] {
+            let help = try PInspectBinary.run(sub.isEmpty ? ["--help"] : [sub, "--help"]).stdout
+            for line in help.split(separator: "\n") { XCTAssertLessThanOrEqual(line.count, 80, "\(sub): \(line)") }
+        }
+    }
+
+    func testDiagnoseCountsArePluralised() throws {
+        let (log, events) = try fx.log(BuiltInScenarios.diagnostics)
+        let last = try PInspectBinary.run(["diagnose", log]).stdout.split(separator: "\n").last.map(String.init) ?? ""
+        let inner = try XCTUnwrap(last.split(separator: "(").dropFirst().first?.split(separator: ")").first, last)
+        let parts = inner.components(separatedBy: ", ")
+        XCTAssertFalse(parts.isEmpty)
+        for severity in [Severity.error, .warning] {
+            let n = events.flatMap(\.diagnostics).filter { $0.severity == severity }.count
+            guard n > 0 else { continue }
+            XCTAssertTrue(parts.contains("\(n) \(severity.rawValue)\(n == 1 ? "" : "s")"), last)
+        }
+        let infos = events.flatMap(\.diagnostics).filter { $0.severity == .info }.count
+        if infos > 0 { XCTAssertTrue(parts.contains("\(infos) info"), last) }
+    }
+
+    func testConvertToSVGIsTheGraphSVG() throws {
+        let (log, events) = try fx.log(BuiltInScenarios.camera)
+        let at = String(events[events.count / 2].seq)
+        let convert = try PInspectBinary.run(["convert", "--to", "svg", "--at", at, log])
+        XCTAssertEqual(convert.status, 0, convert.stderr)
+        XCTAssertTrue(convert.stdout.hasPrefix("<?xml"))
+        XCTAssertEqual(convert.stdout, try PInspectBinary.run(["graph", "--format", "svg", "--at", at, log]).stdout)
+        XCTAssertNotEqual(convert.stdout, try PInspectBinary.run(["convert", "--to", "svg", log]).stdout)
+    }
+
+    func testTimelineFiltersByKindAndControllerTitle() throws {
+        let (log, events) = try fx.log(BuiltInScenarios.camera)
+        let title = try XCTUnwrap(events.lazy.flatMap(\.controllers).first { $0.title != nil }?.title)
+        let r = try PInspectBinary.run(["timeline", "--kind", "present", "--controller", title, log])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let listed = r.stdout.components(separatedBy: "\nPresented lifetimes")[0].split(separator: "\n").dropFirst()
+            .filter { $0.hasPrefix("  #") }.map { Int($0.dropFirst(3).prefix { $0.isNumber })! }
+        let expected = events.filter { $0.kind == .present && ($0.controllers + $0.chain + $0.ancestry).contains { $0.title == title } }
+            .map(\.seq)
+        XCTAssertFalse(expected.isEmpty)
+        XCTAssertEqual(listed, expected)
+        XCTAssertEqual(try PInspectBinary.run(["timeline", "--kind", "nope", log]).status, 64)
+        let all = try PInspectBinary.run(["timeline", "--json", log]).stdout
+        let some = try PInspectBinary.run(["timeline", "--json", "--kind", "dismiss", log]).stdout
+        XCTAssertLessThan(some.count, all.count)
+    }
+
+    func testALogFromATerminalIsRefusedNotAwaited() throws {
+        // `script` gives pinspect a terminal as standard input; without the check it would wait
+        // there until the test's watchdog killed it.
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { throw XCTSkip("no script(1)") }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        p.arguments = ["-qec", PInspectBinary.path + " summary", "/dev/null"]
+        let out = Pipe()
+        p.standardOutput = out; p.standardError = out; p.standardInput = Pipe()
+        try p.run()
+        let watchdog = DispatchWorkItem { if p.isRunning { p.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        watchdog.cancel()
+        XCTAssertEqual(p.terminationReason, .exit, "killed: it waited on the terminal")
+        XCTAssertEqual(p.terminationStatus, 64, text)
+        XCTAssertTrue(text.contains("standard input is a terminal"), text)
+        // Piped input is still read.
+        let (log, _) = try fx.log(BuiltInScenarios.camera)
+        let piped = try PInspectBinary.run(["summary"], stdin: try Data(contentsOf: URL(fileURLWithPath: log)))
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+    }
+
     func testUnknownSubcommandIsAUsageError() throws {
         let r = try PInspectBinary.run(["frobnicate"])
         XCTAssertEqual(r.status, 64)

@@ -43,7 +43,7 @@ public func presentationInspectorChain() -> UnsafeMutablePointer<CChar>? {
 /// - Parameters:
 ///   - limit: the number of latest matching events to return; 0 returns all retained events.
 ///   - kind: an event kind (`present`, `dismiss`, `interactive-dismiss`, …), or NULL / `""` for all.
-///   - controller: a controller id or type name the events must mention, or NULL / `""` for any.
+///   - controller: a controller id, type name or title the events must name, or NULL / `""` for any.
 /// - Returns: malloc'd UTF-8 text; free it. Errors start with `pi-error: `.
 @_cdecl("presentation_inspector_events")
 public func presentationInspectorEvents(_ limit: Int64, _ kind: UnsafePointer<CChar>?, _ controller: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? {

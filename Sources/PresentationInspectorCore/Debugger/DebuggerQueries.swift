@@ -59,7 +59,7 @@ enum DebuggerQueries {
     /// - Parameters:
     ///   - limit: how many of the latest matching events; 0 means all.
     ///   - kind: an ``EventKind`` raw value, or nil / empty for every kind.
-    ///   - controller: a controller id or type name the event must mention (``Event/mentions(_:)``),
+    ///   - controller: a controller id, type name or title the event must name (``Event/names(controller:)``),
     ///     or nil / empty for any.
     static func events(_ snapshot: RecordingSnapshot?, header: LogHeader, limit: Int, kind: String?, controller: String?) -> DebuggerReply {
         guard let snapshot else { return .failure(notRecording) }
@@ -76,7 +76,7 @@ enum DebuggerQueries {
         // Walk from the newest so a small limit does not scan the whole ring twice.
         for event in snapshot.events.reversed() {
             if let wantedKind, event.kind != wantedKind { continue }
-            if let wantedController, !event.mentions(wantedController) { continue }
+            if let wantedController, !event.names(controller: wantedController) { continue }
             picked.append(event)
             if limit > 0 && picked.count == limit { break }
         }

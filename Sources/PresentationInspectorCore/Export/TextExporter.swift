@@ -71,6 +71,12 @@ public enum TextExporter {
         for e in g.edges where e.kind == .container || e.kind == .presentation { children[e.from, default: []].append(e) }
         let hasParent = Set(children.values.flatMap { $0.map(\.to) })
         var reached = Set<String>()
+        // Source and context edges by target, in edge order: a scan of every edge per
+        // presentation made large recordings quadratic (9 s for 10,000 events in `pi graph`).
+        var sourcesTo: [String: [ChainGraph.Edge]] = [:], contextTo: [String: ChainGraph.Edge] = [:]
+        for e in g.edges where e.kind == .source || e.kind == .context {
+            if e.kind == .source { sourcesTo[e.to, default: []].append(e) } else if contextTo[e.to] == nil { contextTo[e.to] = e }
+        }
 
         func describe(_ n: ChainGraph.Node) -> String {
             var s = n.ref.consoleDescription
@@ -81,11 +87,12 @@ public enum TextExporter {
         func presentation(_ e: ChainGraph.Edge) -> String {
             var parts: [String] = []
             if let s = e.style { parts.append(s.name) }
-            if let src = g.edges.first(where: { $0.kind == .source && $0.to == e.to && $0.intervals.contains(where: { i in e.intervals.contains { $0.start == i.start } }) }),
+            let starts = Set(e.intervals.map(\.start))
+            if let src = sourcesTo[e.to]?.first(where: { $0.intervals.contains { starts.contains($0.start) } }),
                let n = nodes[src.from] {
                 parts.append("from \(n.ref.consoleDescription)")
             }
-            if let c = g.edges.first(where: { $0.kind == .context && $0.to == e.to }), let n = nodes[c.from] {
+            if let c = contextTo[e.to], let n = nodes[c.from] {
                 parts.append("context \(n.ref.consoleDescription)")
             }
             if g.seq != nil, let last = e.intervals.last {

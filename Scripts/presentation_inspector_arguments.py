@@ -1,0 +1,189 @@
+"""`pi` command lines: the commands' usage, argument parsing into a Command, and `pi help`.
+Plain Python (no lldb), unit-tested with pytest in Tests/lldb."""
+
+import textwrap
+
+# The release this plugin belongs to: PresentationInspectorVersion.current in the core (a test
+# keeps them equal).
+VERSION = "0.12.0"
+SEVERITIES = ("info", "warning", "error")
+EVENT_KINDS = ("present", "dismiss", "interactive-dismiss", "present-completed", "dismiss-completed", "leak-check")
+GRAPH_FORMATS = ("text", "dot", "mermaid")
+EXPORT_FORMATS = ("jsonl", "html", "perfetto", "dot", "mermaid", "text", "otlp")
+DEFAULT_EVENT_COUNT = 20
+
+# One line each for the `pi help` overview (the detail texts are too long to cut safely).
+SUMMARY = {
+    "chain": "The live chain of every window (--containers: with containers).",
+    "events": "The latest recorded events, filtered by kind or controller.",
+    "explain": "Why one event went as it did.",
+    "diagnose": "Every recorded diagnostic.",
+    "graph": "The chains as a graph, now or after an event.",
+    "export": "Writes the recording to a file in the process.",
+    "help": "This help, or one command's.",
+}
+
+USAGE = {
+    "chain": ("pi chain [--containers] [--json]",
+              "The live presentation chain of every window: root, then each presented controller. --containers "
+              "adds the chains as recorded after the latest event: containers (navigation, tab, split "
+              "controllers and their children), styles, sources, context providers and since which event."),
+    "events": ("pi events [-n N] [--kind K] [--controller ID] [--json]",
+               "The latest N recorded events (default %d; -n 0: all), optionally only kind K (%s) or events naming "
+               "controller ID (an id, a type name or a title, e.g. Photos). --json prints the log lines unchanged (header first)."
+               % (DEFAULT_EVENT_COUNT, ", ".join(EVENT_KINDS))),
+    "explain": ("pi explain SEQ [--json]", "Why event #SEQ went as it did: source, presenting controller, context "
+                "provider, styles, the resolver's steps, diagnostics."),
+    "diagnose": ("pi diagnose [--severity info|warning|error] [--json]",
+                 "Every recorded diagnostic (UIKit's wording), oldest first; --severity sets the minimum."),
+    "graph": ("pi graph [--format text|dot|mermaid] [--at SEQ]",
+              "The presentation chains as a graph (as they stood after event SEQ with --at)."),
+    "export": ("pi export PATH [--format %s]" % "|".join(EXPORT_FORMATS),
+               "Writes the recording to PATH in the debugged process's file system (relative to its current "
+               "directory); the format follows the extension (.jsonl .html .json .dot .mmd .txt) unless given."),
+    "help": ("pi help [COMMAND]", "This help, or one command's."),
+}
+
+
+class PiError(Exception):
+    """A failure reported to the user as one line (never a traceback)."""
+
+
+class Command(object):
+    """A parsed `pi` command line: the subcommand and its options."""
+
+    def __init__(self, name, **options):
+        self.name = name
+        self.options = options
+
+    def __eq__(self, other):
+        return isinstance(other, Command) and (self.name, self.options) == (other.name, other.options)
+
+    def __repr__(self):
+        return "Command(%r, %r)" % (self.name, self.options)
+
+
+def _parse_int(text, what, minimum):
+    value = text[1:] if what == "SEQ" and text.startswith("#") else text
+    try:
+        number = int(value, 10)
+    except ValueError:
+        raise PiError("%s must be a whole number, got %r" % (what, text))
+    if number < minimum:
+        raise PiError("%s must be %d or more, got %d" % (what, minimum, number))
+    return number
+
+
+def _choice(value, choices, what):
+    if value not in choices:
+        raise PiError("unknown %s %r (known: %s)" % (what, value, ", ".join(choices)))
+    return value
+
+
+def parse_arguments(argv):
+    """Parses `pi` arguments (already split) into a Command; raises PiError on bad input."""
+    if not argv:
+        return Command("help", topic=None)
+    name, rest = argv[0], list(argv[1:])
+    if name in ("-h", "--help"):
+        return Command("help", topic=None)
+    if name == "--version":
+        if rest:
+            raise PiError("--version takes no arguments")
+        return Command("version")
+    if name not in USAGE:
+        raise PiError("unknown command %r (commands: %s; see `pi help`)" % (name, ", ".join(USAGE)))
+    if "-h" in rest or "--help" in rest:
+        return Command("help", topic=name)
+    takes_value = {"chain": (), "events": ("-n", "--count", "--kind", "--controller"), "explain": (),
+                   "diagnose": ("--severity",), "graph": ("--format", "--at"), "export": ("--format",),
+                   "help": ()}[name]
+    flags = {"chain": ("--json", "--containers"), "events": ("--json",), "explain": ("--json",), "diagnose": ("--json",),
+             "graph": (), "export": (), "help": ()}[name]
+    options, positional = {}, []
+    i = 0
+    while i < len(rest):
+        arg = rest[i]
+        key, value = arg, None
+        if arg.startswith("--") and "=" in arg:
+            key, value = arg.split("=", 1)
+        elif arg.startswith("-n") and len(arg) > 2 and not arg.startswith("--"):
+            key, value = "-n", arg[2:]
+        if key in takes_value:
+            if value is None:
+                i += 1
+                if i >= len(rest):
+                    raise PiError("%s needs a value (usage: %s)" % (key, USAGE[name][0]))
+                value = rest[i]
+            options["-n" if key == "--count" else key] = value
+        elif key in flags and value is None:
+            options[key] = True
+        elif arg.startswith("-") and not _looks_negative_number(arg):
+            raise PiError("unknown option %r for `pi %s` (usage: %s)" % (arg, name, USAGE[name][0]))
+        else:
+            positional.append(arg)
+        i += 1
+    return _build(name, options, positional)
+
+
+def _looks_negative_number(arg):
+    return len(arg) > 1 and arg[1:].isdigit()
+
+
+def _build(name, options, positional):
+    want = {"explain": 1, "export": 1, "help": None}.get(name, 0)
+    if want is not None and len(positional) != want:
+        if want == 0:
+            raise PiError("`pi %s` takes no arguments, got %s (usage: %s)" % (name, " ".join(positional), USAGE[name][0]))
+        raise PiError("`pi %s` needs exactly one %s (usage: %s)" % (name, "SEQ" if name == "explain" else "PATH", USAGE[name][0]))
+    as_json = bool(options.get("--json"))
+    if name == "help":
+        if len(positional) > 1:
+            raise PiError("usage: %s" % USAGE["help"][0])
+        topic = positional[0] if positional else None
+        if topic is not None:
+            _choice(topic, tuple(USAGE), "command")
+        return Command("help", topic=topic)
+    if name == "chain":
+        if as_json and options.get("--containers"):
+            raise PiError("--containers prints text only; use it without --json (usage: %s)" % USAGE["chain"][0])
+        return Command("chain", json=as_json, containers=bool(options.get("--containers")))
+    if name == "events":
+        count = _parse_int(options.get("-n", str(DEFAULT_EVENT_COUNT)), "-n", 0)
+        kind = options.get("--kind")
+        if kind is not None:
+            _choice(kind, EVENT_KINDS, "event kind")
+        controller = options.get("--controller")
+        if controller is not None and not controller:
+            raise PiError("--controller needs an id or a type name")
+        return Command("events", count=count, kind=kind, controller=controller, json=as_json)
+    if name == "explain":
+        return Command("explain", seq=_parse_int(positional[0], "SEQ", 1), json=as_json)
+    if name == "diagnose":
+        severity = options.get("--severity", "info")
+        return Command("diagnose", severity=_choice(severity, SEVERITIES, "severity"), json=as_json)
+    if name == "graph":
+        fmt = _choice(options.get("--format", "text"), GRAPH_FORMATS, "graph format")
+        at = _parse_int(options["--at"], "--at", 1) if "--at" in options else None
+        return Command("graph", format=fmt, at=at)
+    fmt = options.get("--format")
+    if fmt is not None:
+        _choice(fmt, EXPORT_FORMATS, "export format")
+    if not positional[0]:
+        raise PiError("PATH must not be empty")
+    return Command("export", path=positional[0], format=fmt)
+
+
+def help_text(topic=None):
+    """`pi help` output: every command, or one command's usage."""
+    if topic is not None:
+        usage, text = USAGE[topic]
+        return "usage: %s\n%s" % (usage, textwrap.fill(text, 80, initial_indent="  ", subsequent_indent="  ",
+                                                        break_on_hyphens=False, break_long_words=False))
+    lines = ["PresentationInspector: the app's modal presentations, from a paused process.", ""]
+    for name in USAGE:
+        lines.append("  %s\n      %s" % (USAGE[name][0], SUMMARY[name]))
+    lines += ["", "Errors are one line. The app must link PresentationInspectorCore and be stopped",
+              "(at a breakpoint or with `process interrupt`). `pi help COMMAND` for details;",
+              "`pi --version` for the plugin's version."]
+    return "\n".join(lines)
