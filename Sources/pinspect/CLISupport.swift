@@ -91,12 +91,34 @@ struct OutputOptions: ParsableArguments {
 
     func write(_ text: String) throws {
         guard let output, output != "-" else { writeStandardOutput(text); return }
+        if let problem = Self.problem(writing: output) {
+            report("cannot write \(output): \(problem)")
+            throw ExitStatus.cannotCreate
+        }
         do {
             try text.write(toFile: output, atomically: true, encoding: .utf8)
         } catch {
             report("cannot write \(output): \(error.localizedDescription)")
             throw ExitStatus.cannotCreate
         }
+    }
+}
+
+extension OutputOptions {
+    /// What stands in the way of writing `path`, in the user's terms; nil when nothing visible does.
+    static func problem(writing path: String) -> String? {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        if fm.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return "it is a directory; name a file inside it, e.g. \((path as NSString).appendingPathComponent("out"))"
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        guard !folder.isEmpty else { return nil }
+        if !fm.fileExists(atPath: folder, isDirectory: &isDirectory) {
+            return "the folder \(folder) does not exist (create it first: mkdir -p \(folder))"
+        }
+        if !isDirectory.boolValue { return "\(folder) is a file, not a folder" }
+        return nil
     }
 }
 

@@ -30,4 +30,16 @@ struct PInspect: ParsableCommand {
         version: PresentationInspectorVersion.current,
         subcommands: [Summary.self, Timeline.self, Graph.self, Diagnose.self, Convert.self, Explain.self, Simulate.self]
     )
+
+    /// Argument parsing reads `explain -1 LOG` as an unknown option followed by a log where the
+    /// event number should be, and blames the log; name the event number instead.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "explain",
+           let negative = arguments.dropFirst().first(where: { $0.count > 1 && $0.hasPrefix("-") && Int($0) != nil }) {
+            report("explain: the event number must be 0 or more (#N in other outputs), found \(negative)")
+            Self.exit(withError: ExitStatus.usage)
+        }
+        Self.main(arguments)
+    }
 }

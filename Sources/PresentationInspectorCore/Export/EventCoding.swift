@@ -123,10 +123,12 @@ public enum EventCoding {
             throw EventDecodingError(key: "version", message: "log format version \(version) is newer than this reader (which reads up to \(LogHeader.currentVersion)); update PresentationInspector to read it")
         }
         guard version >= 1 else { throw EventDecodingError(key: "version", message: "must be 1 or more, found \(version)") }
+        var dropped = 0
+        if let v = o["dropped"] { dropped = try count("dropped", v) }
         return LogHeader(format: format, version: version,
                          created: o["created"]?.stringValue ?? "",
                          app: stringMap(o["app"]), device: stringMap(o["device"]),
-                         dropped: o["dropped"]?.intValue ?? 0)
+                         dropped: dropped)
     }
 
     private static func stringMap(_ v: JSONValue?) -> [String: String] {
@@ -135,7 +137,7 @@ public enum EventCoding {
         for (k, v) in o.members {
             switch v {
             case .string(let s): m[k] = s
-            case .number(let n): m[k] = n == n.rounded() ? String(Int(n)) : String(n)
+            case .number(let n): m[k] = n == n.rounded() && abs(n) < 1e15 ? String(clampedInt(n)) : String(n)
             case .bool(let b): m[k] = String(b)
             default: break
             }
@@ -152,10 +154,12 @@ public enum EventCoding {
         for (key, value) in o.members {
             switch key {
             case "seq":
-                guard let v = value.intValue, v >= 0 else { throw bad(key, "a non-negative integer", value) }
-                seq = v
+                seq = try count(key, value)
             case "time":
                 guard let v = value.numberValue else { throw bad(key, "a number", value) }
+                guard v.isFinite, ValueRanges.time.contains(v) else {
+                    throw EventDecodingError(key: key, message: "out of range: \(v) is not in \(ValueRanges.timeDescription)")
+                }
                 time = v
             case "thread":
                 guard let v = value.stringValue else { throw bad(key, "a string", value) }
@@ -178,8 +182,7 @@ public enum EventCoding {
             case "window": e.window = try optionalString(key, value)
             case "relatesTo":
                 if value != .null {
-                    guard let v = value.intValue else { throw bad(key, "an integer", value) }
-                    e.relatesTo = v
+                    e.relatesTo = try count(key, value)
                 }
             case "source": e.source = try optionalRef(key, value)
             case "presented": e.presented = try optionalRef(key, value)
@@ -261,6 +264,22 @@ public enum EventCoding {
             e.dismissed = dismissedIDs.map { byID[$0] ?? ControllerRef(id: $0, type: "?") }
         }
         return e
+    }
+
+    /// A sequence number or count: an integer in `ValueRanges.count`.
+    static func count(_ key: String, _ value: JSONValue) throws(EventDecodingError) -> Int {
+        guard let n = value.numberValue else { throw bad(key, "a non-negative integer", value) }
+        guard n == n.rounded() else { throw bad(key, "a non-negative integer", value) }
+        guard let v = Int(exactly: n), ValueRanges.count.contains(v) else {
+            throw EventDecodingError(key: key, message: "out of range: \(numberText(n)) is not in \(ValueRanges.countDescription)")
+        }
+        return v
+    }
+
+    /// `9223372036854775808` rather than `9.223372036854776e+18` for a large integral number.
+    private static func numberText(_ n: Double) -> String {
+        if n == n.rounded(), let u = UInt64(exactly: n.magnitude) { return (n < 0 ? "-" : "") + String(u) }
+        return String(n)
     }
 
     private static func bad(_ key: String, _ expected: String, _ v: JSONValue) -> EventDecodingError {

@@ -120,6 +120,11 @@ public enum LogReader {
 
         mutating func consume(_ line: LineReader.Line, _ event: (Event) -> Void) {
             guard fatal == nil else { return }
+            var line = line
+            // A UTF-8 byte order mark (editors on Windows add one) is not part of the header.
+            if line.number == 1, line.bytes.starts(with: utf8ByteOrderMark) {
+                line.bytes = UnsafeBufferPointer(rebasing: line.bytes.dropFirst(utf8ByteOrderMark.count))
+            }
             if isBlank(line.bytes) { return }
             sawContent = true
             let parsed: JSONValue
@@ -175,6 +180,9 @@ public enum LogReader {
         }
     }
 }
+
+/// The bytes of a UTF-8 byte order mark, which readers skip at the start of a file.
+public let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
 /// Writes logs: header line, then one event per line.
 public enum LogWriter {

@@ -95,7 +95,7 @@ public enum PerfettoExporter {
     }
 
     /// Seconds to whole microseconds; durations are differences of these, so nesting is exact.
-    static func micros(_ seconds: Double) -> Int { Int((seconds * 1_000_000).rounded()) }
+    static func micros(_ seconds: Double) -> Int { clampedInt(seconds * 1_000_000) }
 
     struct Slice {
         var name: String

@@ -149,7 +149,7 @@ public enum SVGRenderer {
     /// A coordinate with at most one decimal.
     static func n(_ v: Double) -> String {
         let r = (v * 10).rounded() / 10
-        if r == r.rounded() { return String(Int(r)) }
+        if r == r.rounded() && abs(r) < 1e15 { return String(clampedInt(r)) }
         return String(r)
     }
 
@@ -173,7 +173,7 @@ public enum SVGRenderer {
 
     /// Shortens text to fit `width` points, with an ellipsis.
     static func clip(_ s: String, to width: Double) -> String {
-        let fits = Int(width / (TextMetrics.characterWidth * 0.9))
+        let fits = clampedInt((width / (TextMetrics.characterWidth * 0.9)).rounded(.down))
         guard fits > 1 else { return "" }
         return s.count <= fits ? s : String(s.prefix(fits - 1)) + "…"
     }

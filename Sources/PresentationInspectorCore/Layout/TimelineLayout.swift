@@ -209,7 +209,7 @@ public enum TimeAxis {
         var s = step
         while s < 1 - 1e-9, decimals < 6 { s *= 10; decimals += 1 }
         if t >= 60, step >= 1 {
-            let total = Int(t.rounded())
+            let total = clampedInt(t)
             let m = total / 60, sec = total % 60
             return "\(m)m \(sec < 10 ? "0" : "")\(sec)s"
         }
@@ -220,7 +220,8 @@ public enum TimeAxis {
     static func fixed(_ v: Double, _ decimals: Int) -> String {
         var p = 1.0
         for _ in 0..<decimals { p *= 10 }
-        let n = Int((abs(v) * p).rounded())
+        guard v.isFinite, abs(v) * p < 1e15 else { return String(v) }  // out of range: as it is
+        let n = clampedInt(abs(v) * p)
         let sign = v < 0 && n != 0 ? "-" : ""
         guard decimals > 0 else { return sign + String(n) }
         let whole = n / Int(p), frac = String(n % Int(p))

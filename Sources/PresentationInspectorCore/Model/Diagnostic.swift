@@ -144,6 +144,6 @@ extension Diagnostic {
 
 /// `0.35 s`, `2 s`: a compact rendering of a duration in seconds.
 func formatSeconds(_ s: Double) -> String {
-    if s == s.rounded() { return "\(Int(s)) s" }
+    if s == s.rounded() && abs(s) < 1e15 { return "\(clampedInt(s)) s" }
     return "\((s * 1000).rounded() / 1000) s"
 }

@@ -138,7 +138,10 @@ public struct Event: Hashable, Sendable {
 
 /// `1.350s`: seconds with millisecond precision.
 public func formatTime(_ t: Double) -> String {
-    let ms = Int((t * 1000).rounded())
+    // Past 10¹² s the milliseconds no longer fit the arithmetic below; such a time is out of
+    // ValueRanges.time anyway, so it is printed as the number it is rather than trapping.
+    guard t.isFinite, abs(t) < 1e12 else { return "\(t)s" }
+    let ms = clampedInt(t * 1000)
     let sign = ms < 0 ? "-" : ""
     let a = abs(ms)
     let frac = String(a % 1000)

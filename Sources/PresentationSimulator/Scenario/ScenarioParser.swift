@@ -18,6 +18,8 @@ extension Scenario {
 
     /// Parses scenario JSON bytes and checks every reference.
     public static func parse(_ bytes: [UInt8], file: String = "<scenario>") throws(ScenarioError) -> Scenario {
+        // A UTF-8 byte order mark (editors on Windows add one) is not part of the JSON.
+        let bytes = bytes.starts(with: utf8ByteOrderMark) ? Array(bytes.dropFirst(utf8ByteOrderMark.count)) : bytes
         let value: JSONValue
         do {
             value = try JSONParser.parse(bytes)
@@ -82,6 +84,7 @@ struct ScenarioReader {
     func number(_ o: JSONObject, _ k: String) throws(ScenarioError) -> Double? {
         guard let v = o[k] else { return nil }
         guard let n = v.numberValue else { throw fail(k, "must be a number, found \(v.typeDescription)") }
+        guard n.isFinite else { throw fail(k, "must be a finite number, found \(n)") }
         return n
     }
 
@@ -235,6 +238,10 @@ struct ScenarioReader {
             if let p = parentOf[w.root] { throw fail("root", "\"\(w.root)\" is a child of \"\(p)\" and cannot be a window's root") }
             guard roots.insert(w.root).inserted else { throw fail("root", "\"\(w.root)\" is already the root of another window") }
             w.level = try number(o, "level") ?? 0
+            // UIWindow.Level values in use span about ±10⁷ (alert is 2000); more is a mistake.
+            guard w.level.isFinite, abs(w.level) <= 10_000_000 else {
+                throw fail("level", "out of range: \(w.level) is not in -1e7…1e7")
+            }
             w.key = try bool(o, "key") ?? false
             scenario.windows.append(w)
         }

@@ -1,0 +1,106 @@
+import Foundation
+import PresentationInspectorCore
+import PresentationSimulator
+import XCTest
+
+/// Numbers past their range: the reader refuses them as bad lines naming the key, the value and
+/// the range (docs/FORMATS.md), and every view survives them when they reach it some other way
+/// (built in memory). Before the fix, `time: 1e16` trapped `formatTime` and `1e13` trapped the
+/// Perfetto exporter; `dropped: -4` was shown and 2⁶³ silently became 0.
+final class HostileValueTests: XCTestCase {
+    private let header = EventCoding.encode(LogHeader(app: ["name": "hostile"]))
+
+    private func line(seq: String = "1", time: String = "1", extra: String = "") -> String {
+        #"{"seq":\#(seq),"time":\#(time),"kind":"present","outcome":"presented"\#(extra),"diagnostics":[],"chain":[{"id":"root","type":"Root"}]}"#
+    }
+
+    private func read(_ lines: [String]) throws -> LogReadResult {
+        try LogReader.read(text: lines.joined(separator: "\n") + "\n", name: "hostile.jsonl")
+    }
+
+    func testOutOfRangeTimesAreBadLinesNamingKeyValueAndRange() throws {
+        let times = ["1e16", "1e13", "1e308", "-1e308", "-1", "1000000001"]
+        let r = try read([header, line(seq: "0", time: "0.5")] + times.enumerated().map { line(seq: "\($0.offset + 1)", time: $0.element) })
+        XCTAssertEqual(r.events.map(\.seq), [0])
+        XCTAssertEqual(r.issues.map(\.line), Array(3...(2 + times.count)))
+        for issue in r.issues {
+            XCTAssertTrue(issue.message.hasPrefix(#"key "time": out of range: "#), issue.message)
+            XCTAssertTrue(issue.message.contains("is not in 0…1e9 s"), issue.message)
+        }
+    }
+
+    func testTimeAtTheEdgesOfItsRangeIsKept() throws {
+        let r = try read([header, line(seq: "1", time: "0"), line(seq: "2", time: "1e9")])
+        XCTAssertEqual(r.events.map(\.time), [0, 1e9])
+        XCTAssertTrue(r.issues.isEmpty, "\(r.issues)")
+    }
+
+    func testHugeSequenceNumbersAreOutOfRangeNotMistyped() throws {
+        let r = try read([header, line(seq: "9223372036854775807"), line(seq: "9007199254740994"),
+                          line(seq: "2", extra: #","relatesTo":1e300"#), line(seq: "9007199254740992")])
+        XCTAssertEqual(r.events.map(\.seq), [9_007_199_254_740_992])
+        XCTAssertEqual(r.issues.count, 3)
+        XCTAssertEqual(r.issues[0].message, #"key "seq": out of range: 9223372036854775808 is not in 0…2^53; skipped"#)
+        XCTAssertEqual(r.issues[1].message, #"key "seq": out of range: 9007199254740994 is not in 0…2^53; skipped"#)
+        XCTAssertTrue(r.issues[2].message.hasPrefix(#"key "relatesTo": out of range: "#), r.issues[2].message)
+        let negative = try read([header, line(seq: "-3"), line(seq: "1.5")])
+        XCTAssertEqual(negative.issues.map(\.message), [#"key "seq": out of range: -3 is not in 0…2^53; skipped"#,
+                                                        #"key "seq": expected a non-negative integer, found a number; skipped"#])
+    }
+
+    func testHeaderDroppedOutsideItsRangeRefusesTheHeader() throws {
+        for bad in ["-4", "9223372036854775807", "1.5"] {
+            let h = #"{"format":"presentation-inspector-log","version":1,"created":"x","dropped":\#(bad)}"#
+            XCTAssertThrowsError(try read([h, line()])) { error in
+                let text = "\(error)"
+                XCTAssertTrue(text.contains("dropped"), text)
+                XCTAssertTrue(text.contains("hostile.jsonl:1"), text)
+            }
+        }
+        let ok = #"{"format":"presentation-inspector-log","version":1,"created":"x","dropped":4}"#
+        XCTAssertEqual(try read([ok, line()]).header.dropped, 4)
+    }
+
+    func testAByteOrderMarkBeforeTheHeaderIsSkipped() throws {
+        let r = try read(["\u{FEFF}" + header, line()])
+        XCTAssertEqual(r.events.count, 1)
+        XCTAssertTrue(r.issues.isEmpty)
+    }
+
+    /// Values no reader lets through, built in memory: every exporter and view must still return.
+    func testEveryViewSurvivesExtremeValuesBuiltInMemory() throws {
+        let simulation = Simulation()
+        try simulation.run(try BuiltInScenarios.camera.scenario())
+        let base = simulation.recorder.events
+        let extremes: [Double] = [1e16, 1e13, 1e308, -1e308, .infinity, -.infinity, .nan, -1, 0]
+        for t in extremes {
+            var events = base
+            events[events.count / 2].time = t
+            events[events.count - 1].time = t
+            var h = LogHeader(app: ["name": "extreme", "build": "1"])
+            h.dropped = Int.max
+            for format in ExportFormat.allCases {
+                let out = Exporter.render(format, header: h, events: events)
+                XCTAssertFalse(out.isEmpty, "\(format) at time \(t)")
+            }
+            for at in [nil, events[events.count / 2].seq, Int.max, -1] {
+                _ = Exporter.render(.dot, header: h, events: events, at: at)
+                _ = TextExporter.render(header: h, events: events, at: at)
+            }
+            _ = RecordingSummary(header: h, events: events)
+            _ = TimelineLayout.make(events: events)
+            XCTAssertFalse(formatTime(t).isEmpty)
+        }
+    }
+
+    func testFormatTimeAtAndPastItsLimits() {
+        XCTAssertEqual(formatTime(1.5), "1.500s")
+        XCTAssertEqual(formatTime(1e9), "1000000000.000s")
+        XCTAssertEqual(formatTime(1e16), "1e+16s")
+        XCTAssertEqual(formatTime(.infinity), "infs")
+        XCTAssertEqual(clampedInt(.nan), 0)
+        XCTAssertEqual(clampedInt(1e300), Int.max)
+        XCTAssertEqual(clampedInt(-.infinity), Int.min)
+        XCTAssertEqual(clampedInt(2.5), 3)
+    }
+}
