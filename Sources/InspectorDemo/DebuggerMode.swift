@@ -6,7 +6,7 @@ import PresentationSimulator
 // written, stop at a named breakpoint symbol so the `pi` commands can be tried on a live process.
 //
 //   --break-for-debugger              call `inspector_demo_debugger_stop` (break on it in lldb)
-//   --debugger-synthetic-events=N     first record N synthetic events (large-log tests)
+//   --debugger-synthetic-events N     first record N synthetic events (large-log tests)
 //
 // Without a debugger attached the stop is a no-op and the demo exits as usual.
 
@@ -26,56 +26,23 @@ nonisolated(unsafe) private var debuggerStopCount = 0
 
 private let breakpointSymbol = "inspector_demo_debugger_stop"
 
-/// Debugger-mode options, read from the raw arguments (DemoOptions lets them through).
-struct DebuggerModeOptions: Equatable {
-    var breakForDebugger = false
-    var syntheticEvents = 0
-
-    struct UsageError: Error, CustomStringConvertible { var description: String }
-
-    static func parse(_ arguments: [String]) throws(UsageError) -> DebuggerModeOptions {
-        var o = DebuggerModeOptions()
-        for a in arguments {
-            if a == "--break-for-debugger" {
-                o.breakForDebugger = true
-            } else if a.hasPrefix("--debugger-synthetic-events=") {
-                let value = String(a.dropFirst("--debugger-synthetic-events=".count))
-                guard let n = Int(value), n >= 0, n <= 10_000_000 else {
-                    throw UsageError(description: "--debugger-synthetic-events needs a count from 0 to 10000000, got \"\(value)\"")
-                }
-                o.syntheticEvents = n
-            } else if a.hasPrefix("--break-for-debugger") || a.hasPrefix("--debugger-") {
-                throw UsageError(description: "unknown debugger option \"\(a)\" (known: --break-for-debugger, --debugger-synthetic-events=N)")
-            }
-        }
-        return o
-    }
-}
-
-/// Runs the debugger mode when `--break-for-debugger` is among `arguments`: records the
-/// synthetic events asked for, reopens the camera chain so `pi chain` shows a live chain,
-/// then calls the breakpoint symbol.
-func stopForDebuggerIfRequested(arguments: [String]) {
-    let options: DebuggerModeOptions
-    do {
-        options = try DebuggerModeOptions.parse(Array(arguments.dropFirst()))
-    } catch {
-        FileHandle.standardError.write(Data("InspectorDemo: \(error)\n".utf8))
-        exit(64)
-    }
-    guard options.breakForDebugger else {
-        if options.syntheticEvents > 0 {
-            FileHandle.standardError.write(Data("InspectorDemo: --debugger-synthetic-events is ignored without --break-for-debugger\n".utf8))
-        }
-        return
-    }
-    if let recorder = InspectorRuntime.shared.recorder, options.syntheticEvents > 0 {
-        recordSyntheticEvents(options.syntheticEvents, into: recorder)
-        print("debugger mode: recorded \(options.syntheticEvents) synthetic events")
-    }
+/// Debugger mode, first half (before the artefacts are written, so every output of the run
+/// holds the same events): reopens the camera chain so `pi chain` shows a live chain, then
+/// records the synthetic events asked for, after the last event in time.
+func prepareDebuggerMode(_ options: DemoOptions, recorder: Recorder) {
+    guard options.breakForDebugger else { return }
     if reopenCameraChain(chains.value) {
         print("debugger mode: reopened camera → photo library → people picker, so `pi chain` shows a live chain")
     }
+    if options.syntheticEvents > 0 {
+        recordSyntheticEvents(options.syntheticEvents, into: recorder)
+        print("debugger mode: recorded \(options.syntheticEvents) synthetic events")
+    }
+}
+
+/// Debugger mode, second half: calls the breakpoint symbol (a no-op without a debugger).
+func stopForDebuggerIfRequested(_ options: DemoOptions) {
+    guard options.breakForDebugger else { return }
     print("debugger mode: stopping at \(breakpointSymbol) (in lldb: breakpoint set -n \(breakpointSymbol)); without a debugger this does nothing")
     let stop: @convention(c) () -> Void = inspectorDemoDebuggerStop
     stop()
@@ -99,11 +66,12 @@ private func reopenCameraChain(_ simulation: Simulation) -> Bool {
 /// crosses the debugger's read-chunk boundaries in the middle of multi-byte characters.
 private func recordSyntheticEvents(_ count: Int, into recorder: Recorder) {
     let host = ControllerRef(id: "syntheticHost", type: "SyntheticHostViewController", title: "Host")
-    let last = recorder.snapshot().events.last?.time ?? 0
+    // After the latest event in time, so time never goes backwards within the recording.
+    let last = recorder.snapshot().events.map(\.time).max() ?? 0
     for i in 0..<count {
         let controller = ControllerRef(id: "synthetic-\(i)", type: "SyntheticViewController",
                                        title: "Synthétique №\(i) \"quoted\" ✓ 日本")
-        let time = last + Double(i) * 0.001
+        let time = last + Double(i + 1) * 0.001
         if i % 2 == 0 {
             recorder.record(Event(
                 time: time, kind: .present, outcome: .presented, animated: true, window: "synthetic",

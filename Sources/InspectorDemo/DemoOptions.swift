@@ -1,19 +1,30 @@
 import Foundation
+import PresentationInspectorCore
 import PresentationSimulator
 
 /// InspectorDemo's command line (kept dependency-free: the demo shows the core alone).
-struct DemoOptions {
+///
+/// Every option that takes a value accepts both `--option value` and `--option=value`, and every
+/// value is checked here, before the demo runs or writes anything.
+struct DemoOptions: Equatable {
     var outputDirectory = "inspector-output"
     var scenarioKeys: [String] = []
     var writeScenariosDirectory: String?
-    var capacity = 0
+    var capacity = Recorder.defaultCapacity
     var quiet = false
     var verbose = false
     var list = false
     var help = false
     var color = isatty(1) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    /// Debugger mode (DebuggerMode.swift): stop at the breakpoint symbol after the run.
+    var breakForDebugger = false
+    /// Debugger mode: synthetic events recorded before the stop (large-log tests).
+    var syntheticEvents = 0
 
-    struct UsageError: Error, CustomStringConvertible { var description: String }
+    /// The most synthetic events the debugger mode records.
+    static let maximumSyntheticEvents = 10_000_000
+
+    struct UsageError: Error, CustomStringConvertible, Equatable { var description: String }
 
     static let usage = """
     USAGE: InspectorDemo [options]
@@ -21,58 +32,74 @@ struct DemoOptions {
     Runs the built-in presentation scenarios through the simulator, prints a timeline of who
     presented what, from where, why, and what went wrong, and writes the recording.
 
-    OPTIONS:
+    OPTIONS (a value may follow as the next argument or after =):
       --output DIR            Where to write events.jsonl and the other artefacts (default: inspector-output)
       --scenario KEY          Run only this scenario (repeatable); see --list
       --list                  List the built-in scenarios and exit
       --write-scenarios DIR   Also write the built-in scenarios as JSON files (inputs for `pinspect simulate`)
-      --capacity N            Ring-buffer capacity (default 10000)
+      --capacity N            Ring-buffer capacity, 1 to \(Recorder.maximumCapacity) (default \(Recorder.defaultCapacity))
       --verbose               Print every explanation step
       --quiet                 Print only the summary
       --no-color              Plain output
       --break-for-debugger    Stop at a breakpoint symbol after the run (see docs/LLDB.md)
-      --debugger-synthetic-events=N
-                              Record N synthetic events before the debugger stop (large-log tests)
+      --debugger-synthetic-events N
+                              With --break-for-debugger: first record N synthetic events,
+                              0 to \(maximumSyntheticEvents) (large-log tests)
       -h, --help              Show this help
 
     EXAMPLE:
       swift run InspectorDemo --scenario camera-people-picker --verbose
     """
 
-    static func parse(_ args: [String]) throws -> DemoOptions {
+    static func parse(_ args: [String]) throws(UsageError) -> DemoOptions {
         var o = DemoOptions()
         var i = 0
-        func value(_ flag: String) throws -> String {
-            i += 1
-            guard i < args.count else { throw UsageError(description: "\(flag) needs a value") }
-            return args[i]
-        }
         while i < args.count {
-            let a = args[i]
-            switch a {
-            case "--output": o.outputDirectory = try value(a)
+            // `--name=value` or `--name value`.
+            var name = args[i], inline: String?
+            if name.hasPrefix("--"), let eq = name.firstIndex(of: "=") {
+                inline = String(name[name.index(after: eq)...])
+                name = String(name[..<eq])
+            }
+            func value() throws(UsageError) -> String {
+                if let inline { return inline }
+                i += 1
+                guard i < args.count else { throw UsageError(description: "\(name) needs a value") }
+                return args[i]
+            }
+            func count(_ range: ClosedRange<Int>) throws(UsageError) -> Int {
+                let v = try value()
+                guard let n = Int(v), range.contains(n) else {
+                    throw UsageError(description: "\(name) needs a whole number from \(range.lowerBound) to \(range.upperBound), got \"\(v)\"")
+                }
+                return n
+            }
+            func flag() throws(UsageError) {
+                if inline != nil { throw UsageError(description: "\(name) takes no value") }
+            }
+            switch name {
+            case "--output": o.outputDirectory = try value()
             case "--scenario":
-                let key = try value(a)
+                let key = try value()
                 guard BuiltInScenarios.named(key) != nil else {
                     throw UsageError(description: "unknown scenario \"\(key)\" (known: \(BuiltInScenarios.all.map(\.key).joined(separator: ", ")))")
                 }
                 o.scenarioKeys.append(key)
-            case "--write-scenarios": o.writeScenariosDirectory = try value(a)
-            case "--capacity":
-                let v = try value(a)
-                guard let n = Int(v), n > 0 else { throw UsageError(description: "--capacity needs a positive integer, got \"\(v)\"") }
-                o.capacity = n
-            case "--quiet": o.quiet = true
-            case "--verbose": o.verbose = true
-            case "--no-color": o.color = false
-            case "--list": o.list = true
-            case "-h", "--help": o.help = true
-            default:
-                // Debugger-mode flags (`--break-for-debugger`, `--debugger-…=VALUE`) are read by DebuggerMode.swift.
-                if a.hasPrefix("--break-for-debugger") || a.hasPrefix("--debugger-") { break }
-                throw UsageError(description: "unknown option \"\(a)\"")
+            case "--write-scenarios": o.writeScenariosDirectory = try value()
+            case "--capacity": o.capacity = try count(1...Recorder.maximumCapacity)
+            case "--debugger-synthetic-events": o.syntheticEvents = try count(0...maximumSyntheticEvents)
+            case "--break-for-debugger": try flag(); o.breakForDebugger = true
+            case "--quiet": try flag(); o.quiet = true
+            case "--verbose": try flag(); o.verbose = true
+            case "--no-color": try flag(); o.color = false
+            case "--list": try flag(); o.list = true
+            case "-h", "--help": try flag(); o.help = true
+            default: throw UsageError(description: "unknown option \"\(args[i])\"")
             }
             i += 1
+        }
+        if o.syntheticEvents > 0 && !o.breakForDebugger {
+            throw UsageError(description: "--debugger-synthetic-events needs --break-for-debugger")
         }
         return o
     }

@@ -41,7 +41,7 @@ if let dir = options.writeScenariosDirectory {
 }
 
 let selected = options.scenarioKeys.isEmpty ? BuiltInScenarios.all : options.scenarioKeys.compactMap(BuiltInScenarios.named)
-let recorder = Recorder(capacity: max(Recorder.defaultCapacity, options.capacity))
+let recorder = Recorder(capacity: options.capacity)
 let simulation = Simulation(recorder: recorder)
 let header = LogHeader(app: ["name": "InspectorDemo", "mode": "simulation"],
                        device: ["model": "simulated", "system": "PresentationSimulator"])
@@ -75,14 +75,19 @@ for builtIn in selected {
     consoleCursor = simulation.console.count
 }
 
+prepareDebuggerMode(options, recorder: recorder)
 let snapshot = recorder.snapshot()
 var written = [logPath]
 do {
-    written += try writeExtraArtifacts(header: header, events: snapshot.events, directory: options.outputDirectory)
+    // The ring keeps the latest `--capacity` events; events.jsonl (written live) holds them all.
+    // The artefacts say how many the ring dropped before their first event.
+    var ringHeader = header
+    ringHeader.dropped = snapshot.droppedCount
+    written += try writeExtraArtifacts(header: ringHeader, events: snapshot.events, directory: options.outputDirectory)
 } catch {
     FileHandle.standardError.write(Data("InspectorDemo: cannot write artefacts: \(error)\n".utf8))
     exit(73)
 }
 printer.printSummary(snapshot: snapshot, files: written)
-stopForDebuggerIfRequested(arguments: CommandLine.arguments)
+stopForDebuggerIfRequested(options)
 recorder.stopLiveLog()

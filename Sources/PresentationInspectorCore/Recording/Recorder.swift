@@ -38,9 +38,15 @@ public final class Recorder: @unchecked Sendable {
     private var nextToken = 0
     private let deliveryLock = NSRecursiveLock()
 
-    /// Creates a recorder that retains up to `capacity` events (at least 1).
+    /// The largest ring a recorder allocates: the ring is allocated up front (about 430 bytes a
+    /// slot before the events' own strings), so a mistyped capacity must not exhaust the host
+    /// app's memory.
+    public static let maximumCapacity = 1_000_000
+
+    /// Creates a recorder that retains up to `capacity` events, clamped to
+    /// 1 … ``maximumCapacity``.
     public init(capacity: Int = Recorder.defaultCapacity) {
-        self.capacity = max(1, capacity)
+        self.capacity = min(max(1, capacity), Recorder.maximumCapacity)
         ring = Array(repeating: nil, count: self.capacity)
     }
 

@@ -1,0 +1,78 @@
+import Foundation
+import XCTest
+
+/// InspectorDemo's options: one syntax for every option, every value checked before any work,
+/// and every output of a run holding the same events in time order.
+final class DemoOptionsTests: XCTestCase {
+    private var directory: String!
+
+    override func setUpWithError() throws {
+        directory = NSTemporaryDirectory() + "demo-options-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: directory) }
+
+    private var demo: String { (PInspectBinary.path as NSString).deletingLastPathComponent + "/InspectorDemo" }
+
+    private func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: demo)
+        p.arguments = arguments
+        p.currentDirectoryURL = URL(fileURLWithPath: directory)
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out; p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        XCTAssertNotEqual(p.terminationReason, .uncaughtSignal, "InspectorDemo \(arguments) crashed")
+        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+
+    func testBadValuesAreRefusedBeforeAnythingIsWritten() throws {
+        let cases: [([String], String)] = [
+            (["--capacity", "0"], "--capacity needs a whole number from 1 to 1000000, got \"0\""),
+            (["--capacity=9223372036854775807"], "from 1 to 1000000"),
+            (["--capacity"], "--capacity needs a value"),
+            (["--break-for-debugger", "--debugger-synthetic-events=abc"], "--debugger-synthetic-events needs a whole number from 0 to 10000000, got \"abc\""),
+            (["--debugger-synthetic-events", "5"], "--debugger-synthetic-events needs --break-for-debugger"),
+            (["--quiet=yes"], "--quiet takes no value"),
+            (["--frobnicate"], "unknown option \"--frobnicate\""),
+        ]
+        for (arguments, message) in cases {
+            let r = try run(["--output", "out"] + arguments)
+            XCTAssertEqual(r.status, 64, "\(arguments): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(message), "\(arguments): \(r.stderr)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/out"), "\(arguments) wrote output before refusing")
+        }
+    }
+
+    func testCapacityOneIsHonoured() throws {
+        let r = try run(["--quiet", "--no-color", "--output", "out", "--capacity", "1"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let report = try String(contentsOfFile: directory + "/out/report.html", encoding: .utf8)
+        let full = try String(contentsOfFile: directory + "/out/events.jsonl", encoding: .utf8)
+        XCTAssertGreaterThan(full.split(separator: "\n").count, 10, "the live log keeps every event")
+        XCTAssertLessThan(report.utf8.count, 200_000)
+        let dot = try String(contentsOfFile: directory + "/out/chain.dot", encoding: .utf8)
+        XCTAssertFalse(dot.contains("peoplePicker"), "a one-event ring cannot hold the camera scenario's picker")
+    }
+
+    func testBothOptionSyntaxesAndDebuggerModeOutputsAgree() throws {
+        for form in [["--debugger-synthetic-events", "7"], ["--debugger-synthetic-events=7"]] {
+            let out = "out\(form.count)"
+            let r = try run(["--quiet", "--no-color", "--output", out, "--break-for-debugger"] + form)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let log = try String(contentsOfFile: "\(directory!)/\(out)/events.jsonl", encoding: .utf8)
+            let events = log.split(separator: "\n").dropFirst().map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+            let times = events.map { $0["time"] as! Double }
+            XCTAssertEqual(times, times.sorted(), "time never goes backwards")
+            let lastSeq = events.last!["seq"] as! Int
+            let trace = try String(contentsOfFile: "\(directory!)/\(out)/trace.json", encoding: .utf8)
+            let report = try String(contentsOfFile: "\(directory!)/\(out)/report.html", encoding: .utf8)
+            XCTAssertTrue(trace.contains("\"seq\":\(lastSeq)"), "trace.json lacks #\(lastSeq)")
+            XCTAssertTrue(report.contains("\"seq\":\(lastSeq)"), "report.html lacks #\(lastSeq)")
+            XCTAssertFalse(trace.contains("\"seq\":\(lastSeq + 1)"))
+        }
+    }
+}
