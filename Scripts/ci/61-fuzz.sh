@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# libFuzzer on the log reader and the scenario parser (issue 6; docs/RELIABILITY.md). Seeds: the
+# libFuzzer on the log reader, the views on what it accepts (every exporter, layout and renderer),
+# and the scenario parser (docs/RELIABILITY.md). Seeds: the
 # demo's live log (a few events, and the header with each event line alone) and the built-in
 # scenarios. The inputs in Fuzz/Regressions are replayed first; then each target fuzzes for
 # FUZZ_SECONDS (default 45). A failure prints the message and the saved input: fix the bug, add
@@ -36,7 +37,7 @@ echo "seeds: $(ls "$work/seeds-log" | wc -l) logs, $(ls "$work/seeds-scenario" |
 failed=0
 run() {  # target, corpus, seeds, regressions
   local target=$1 corpus=$2 seeds=$3 regressions=$4
-  export SWIFT_BACKTRACE=enable=no  # TOOLING.md §4: the backtracer confuses ASan
+  export SWIFT_BACKTRACE=enable=no  # the backtracer confuses ASan (docs/RELIABILITY.md, "Tool traps")
   if ! "$fuzzbin/$target" -runs=0 "$regressions"/* >"$log" 2>&1; then
     grep -E "Fatal error|ERROR:|SUMMARY" "$log" | head -n 20
     echo "$target: a regression input fails again"
@@ -56,5 +57,8 @@ run() {  # target, corpus, seeds, regressions
   fi
 }
 run FuzzLogReader "$work/corpus-log" "$work/seeds-log" Fuzz/Regressions/log
+mkdir -p "$work/corpus-views" "$work/seeds-views"
+cp "$work"/seeds-log/* Fuzz/Regressions/views/* "$work/seeds-views/"
+run FuzzViews "$work/corpus-views" "$work/seeds-views" Fuzz/Regressions/views
 run FuzzScenario "$work/corpus-scenario" "$work/seeds-scenario" Fuzz/Regressions/scenario
 exit $failed
