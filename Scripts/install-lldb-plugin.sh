@@ -16,7 +16,7 @@ init="${HOME}/.lldbinit"
 action=install
 marker="# PresentationInspector: pi commands (remove this line and the next to uninstall; see Scripts/install-lldb-plugin.sh)"
 
-usage() { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; }
 
 while (($#)); do
   case "$1" in

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The XCTest suite again under ThreadSanitizer: any report fails the step.
-# (NSLock is used throughout; TOOLING.md explains why not Synchronization.Mutex.)
+# (NSLock is used throughout; docs/RELIABILITY.md, "Tool traps", says why not Synchronization.Mutex.)
 set -uo pipefail
 log=$(mktemp)
 swift test --disable-swift-testing --sanitize=thread --scratch-path .build-tsan >"$log" 2>&1

@@ -3,31 +3,31 @@
 # real iOS SDK and FLEX's headers, in Swift 6 mode with warnings as errors, at an iOS 15 target.
 # UIKit does not exist on Linux: the check uses ../shared/tools/ios-typecheck and two git mirrors
 # (github:seayou2468-web/maciOS and github:FLEXTool/FLEX, as the search tool's fetch stores them).
-# Without the tool or the SDK mirror the step prints that it skipped and succeeds.
-set -euo pipefail
+# Each part runs with and without FLEX, and with and without -DDEBUG (the debug-only branches).
+# Without the tool, or when the tool has neither the mirrors nor its cache of them (it exits 2),
+# the step prints SKIPPED and exits 3, which .ci/run counts as skipped, not passed.
+set -uo pipefail
 cd "$(dirname "$0")/../.."
+
+skipped=0
+skip() { echo "SKIPPED: $*"; skipped=1; }
 
 tool=${PI_IOS_TYPECHECK:-../shared/tools/ios-typecheck}
 if [[ ! -x $tool ]]; then
-  echo "SKIPPED: iOS type-check: tool not found at $tool (set PI_IOS_TYPECHECK, or put shared/ beside the checkout)"
-  exit 0
+  skip "iOS type-check: tool not found at $tool (set PI_IOS_TYPECHECK, or put shared/ beside the checkout)"
+  exit 3
 fi
 tool_dir=$(cd "$(dirname "$tool")" && pwd)
 
-# The mirrors: $PI_MIRRORS, else the first .mirror folder beside the checkout or above the tool
-# (the same places the tool itself looks, resolved here so the step can say what it found).
+# The mirrors: $PI_MIRRORS, else the first .mirror folder beside the checkout or above the tool.
+# Without them the tool falls back to the SDK and FLEX headers it extracted earlier (its cache).
 mirrors=${PI_MIRRORS:-}
 if [[ -z $mirrors ]]; then
   for c in "$PWD/../.mirror" "$PWD/.mirror" "$tool_dir/../../.mirror" "$tool_dir/../../../.mirror"; do
     if [[ -d $c/seayou2468-web+maciOS ]]; then mirrors=$(cd "$c" && pwd); break; fi
   done
 fi
-if [[ -z $mirrors || ! -d $mirrors/seayou2468-web+maciOS ]]; then
-  echo "SKIPPED: iOS type-check: no iOS SDK mirror (seayou2468-web+maciOS) in ${PI_MIRRORS:-../.mirror, .mirror or beside the tool};"
-  echo "         fetch github:seayou2468-web/maciOS and github:FLEXTool/FLEX, or set PI_MIRRORS (see docs/IOS.md)"
-  exit 0
-fi
-export PI_MIRRORS=$mirrors
+if [[ -n $mirrors ]]; then export PI_MIRRORS=$mirrors; else echo "no mirrors found; the tool uses its cache if it has one"; fi
 
 modules=(--module PresentationInspectorCore=Sources/PresentationInspectorCore
          --module PresentationInspector=Sources/PresentationInspector
@@ -36,20 +36,26 @@ modules=(--module PresentationInspectorCore=Sources/PresentationInspectorCore
          --module PresentationInspectorTesting=Sources/PresentationInspectorTesting/Recording)
 common=(--swift-version 6 --warnings-as-errors --target arm64-apple-ios15.0)
 
-# Runs the tool, showing its diagnostics without the long swiftc command lines; keeps its status.
-check() {
-  local log rc=0
+failed=0
+# Runs one variant, showing the tool's diagnostics without the long swiftc command lines.
+check() {  # label, tool arguments...
+  local label=$1 log rc=0
+  shift
+  echo "-- $label"
   log=$("$tool" "$@" 2>&1) || rc=$?
   printf '%s\n' "$log" | grep -v '^+ ' || true
-  return "$rc"
+  case $rc in
+    0) ;;
+    2) skip "$label: the tool has neither the mirrors nor its cache (fetch github:seayou2468-web/maciOS and github:FLEXTool/FLEX; see docs/IOS.md)" ;;
+    *) failed=1 ;;
+  esac
 }
 
-echo "-- iOS layer without FLEX (the #if canImport(FLEX) branch off)"
-check "${common[@]}" --no-flex "${modules[@]}"
+check "iOS layer without FLEX" "${common[@]}" --no-flex "${modules[@]}"
+check "iOS layer without FLEX, DEBUG" "${common[@]}" --no-flex -Xswiftc -DDEBUG "${modules[@]}"
+check "iOS layer with FLEX's headers" "${common[@]}" "${modules[@]}"
+check "iOS layer with FLEX's headers, DEBUG" "${common[@]}" -Xswiftc -DDEBUG "${modules[@]}"
 
-if [[ -d $mirrors/FLEXTool+FLEX ]]; then
-  echo "-- iOS layer with FLEX's headers"
-  check "${common[@]}" "${modules[@]}"
-else
-  echo "SKIPPED (partly): FLEX mirror (FLEXTool+FLEX) not found in $mirrors: the FLEX integration was not type-checked"
-fi
+((failed)) && exit 1
+((skipped)) && exit 3
+exit 0

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The XCTest suite under AddressSanitizer (issue 6; ThreadSanitizer is 20-tsan.sh). Any ASan or
-# LeakSanitizer report fails the step. XCTest's own leaks are suppressed (TOOLING.md §3).
+# LeakSanitizer report fails the step. XCTest's own leaks are suppressed (docs/RELIABILITY.md, "Tool traps").
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 log=$(mktemp)

@@ -55,7 +55,7 @@ final class ExportHTMLTests: XCTestCase {
         XCTAssertEqual(try dataBlob(html)["events"]?.arrayValue?.count, events.count)
     }
 
-    // MARK: Headless chromium (TOOLING.md §5)
+    // MARK: Headless chromium (docs/RELIABILITY.md, "Tool traps")
 
     /// Loads the page headless; returns the DOM after the script ran and the console lines.
     private func load(_ html: String, fragment: String = "") throws -> (dom: String, console: [String]) {

@@ -75,3 +75,10 @@ def test_lldb_sourcing_the_init_file_has_pi(tmp_path):
                           capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "usage: pi chain [--containers] [--json]" in done.stdout
+
+
+def test_help_prints_the_header_comment_only():
+    out = subprocess.run(["bash", INSTALL, "--help"], capture_output=True, text=True, check=True).stdout
+    assert out.startswith("Installs PresentationInspector's `pi` LLDB commands")
+    assert "set -euo" not in out
+    assert out.rstrip().endswith("presentation_inspector_lldb.py.")
