@@ -1,30 +1,37 @@
 #!/usr/bin/env bash
-# The README works as written: every command in its ```sh blocks (and every inline `swift run …` /
-# `swift package …` command) runs from the repository root with exit 0, and every relative link in
-# README.md and docs/*.md points to an existing file (and, for #anchors into Markdown, a heading).
-# `swift test` is run by Scripts/ci/10-swift-test.sh and is not repeated here.
+# The docs work as written: every command in the ```sh blocks of README.md, docs/*.md and the DocC
+# articles (and every inline `swift run …` / `swift package …` command of the README) runs from the
+# repository root with exit 0, and every relative link in README.md and docs/*.md points to an
+# existing file (and, for #anchors into Markdown, a heading).
+# A block that must not run here is preceded by a comment saying why, `<!-- ci: not run: REASON -->`
+# (another CI step runs it, it changes the user's files, it waits for a person, or it takes minutes).
+# `swift test …` lines are run by Scripts/ci/10-swift-test.sh and are not repeated here.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-python3 - <<'PY' > "${TMPDIR:-/tmp}/pi-readme-commands.txt"
-import re
-text = open("README.md", encoding="utf-8").read()
+python3 - README.md docs/*.md Sources/*/*.docc/*.md <<'PY' > "${TMPDIR:-/tmp}/pi-readme-commands.txt"
+import re, sys
 commands = []
-for block in re.findall(r"```sh\n(.*?)```", text, re.S):
-    for line in block.replace("\\\n", " ").splitlines():
-        line = re.sub(r"\s+#\s.*$", "", line).strip()
-        if line:
-            commands.append(line)
-for inline in re.findall(r"`((?:swift run|swift package) [^`]+)`", text):
-    if inline not in commands:
-        commands.append(inline)
+for path in sys.argv[1:]:
+    text = open(path, encoding="utf-8").read()
+    for m in re.finditer(r"(<!--\s*ci: not run:[^>]*-->\s*\n)?```sh\n(.*?)```", text, re.S):
+        if m.group(1):
+            continue
+        for line in m.group(2).replace("\\\n", " ").splitlines():
+            line = re.sub(r"\s+#\s.*$", "", line).strip()
+            if line and not line.startswith("#") and line not in commands:
+                commands.append(line)
+    if path == "README.md":
+        for inline in re.findall(r"`((?:swift run|swift package) [^`]+)`", text):
+            if inline not in commands:
+                commands.append(inline)
 print("\n".join(commands))
 PY
 
 status=0
 while IFS= read -r cmd; do
   [[ -z $cmd ]] && continue
-  if [[ $cmd == "swift test" ]]; then echo "covered by 10-swift-test.sh: $cmd"; continue; fi
+  if [[ $cmd == "swift test" || $cmd == "swift test "* ]]; then echo "covered by 10-swift-test.sh: $cmd"; continue; fi
   log=$(mktemp)
   if bash -c "$cmd" >"$log" 2>&1 </dev/null; then
     echo "ok: $cmd"
