@@ -34,7 +34,10 @@ public enum TextExporter {
         var out = ""
         for e in events.sorted(by: { $0.seq < $1.seq }) {
             out += "  " + e.summary + "\n"
-            for d in e.diagnostics { out += "      \(severityBadge(d.severity)) \(d.code): \(d.message)\n" }
+            for d in e.diagnostics {
+                out += "      \(severityBadge(d.severity)) \(d.code): \(d.message)\n"
+                if let fix = d.fix { out += "        fix: \(fix)\n" }
+            }
         }
         return out.isEmpty ? "  (no events)\n" : out
     }
@@ -122,7 +125,10 @@ public enum TextExporter {
             let unplaced = g.nodes.filter { $0.window == w && !reached.contains($0.ref.id) }
             let tops = unplaced.filter { !hasParent.contains($0.ref.id) } + unplaced.filter { hasParent.contains($0.ref.id) }
             for n in tops where !reached.contains(n.ref.id) {
-                if !notedUnplaced { out += "  (not placed: the log does not say what contains them)\n"; notedUnplaced = true }
+                if !notedUnplaced {
+                    out += w == "(no window)" ? "  (detached: in no window's hierarchy)\n" : "  (not placed: the log does not say what contains them)\n"
+                    notedUnplaced = true
+                }
                 out += "  " + describe(n) + "\n"
                 reached.insert(n.ref.id)
                 walk(n.ref.id, depth: 0, path: [n.ref.id])

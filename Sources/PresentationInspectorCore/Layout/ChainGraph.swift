@@ -112,6 +112,14 @@ public struct ChainGraph: Hashable, Sendable {
         var edges = self.edges.filter { $0.kind != .container && $0.isActive }
         var keep = Set(nodes.filter(\.isWindowRoot).map(\.ref.id))
         for e in edges { keep.insert(e.from); keep.insert(e.to) }
+        // The containers of kept controllers stay too, up to the window root, so a source sits
+        // under its navigation and tab controllers rather than "not placed".
+        var parents: [String: [String]] = [:]
+        for e in self.edges where e.kind == .container { parents[e.to, default: []].append(e.from) }
+        var pending = Array(keep)
+        while let id = pending.popLast() {
+            for p in parents[id] ?? [] where keep.insert(p).inserted { pending.append(p) }
+        }
         // Containment of kept controllers stays, as far as the log tells it.
         edges += self.edges.filter { $0.kind == .container && keep.contains($0.from) && keep.contains($0.to) }
         let order = Dictionary(self.edges.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
@@ -166,7 +174,8 @@ private struct ChainGraphBuilder {
 
     mutating func consume(_ e: Event) {
         let window = e.window ?? "(no window)"
-        if let root = e.chain.first { note(root, window, e.seq, root: true) }
+        // A chain outside any window starts at a detached controller, not a window's root.
+        if let root = e.chain.first { note(root, window, e.seq, root: e.window != nil) }
         for ref in e.chain.dropFirst() { note(ref, window, e.seq) }
         for ref in e.controllers { note(ref, window, e.seq) }
         // Exact containment: each ancestor contains the one below it.
