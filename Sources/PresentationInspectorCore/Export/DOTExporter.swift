@@ -9,10 +9,11 @@ public enum DOTExporter {
         out += "  graph [rankdir=TB, fontname=\"Helvetica\", fontsize=12, labelloc=t, label=\(quote(title)), newrank=true];\n"
         out += "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#ffffff\", color=\"#57606a\", fontname=\"Helvetica\", fontsize=11];\n"
         out += "  edge [fontname=\"Helvetica\", fontsize=9];\n"
+        let byWindow = g.nodesByWindow
         for (w, window) in g.windows.enumerated() {
             out += "  subgraph \"cluster_\(w)\" {\n"
-            out += "    label=\(quote("window \(window)")); style=\"rounded,dashed\"; color=\"#8c959f\";\n"
-            for n in g.nodes where n.window == window {
+            out += "    label=\(quote("window \(capped(window))")); style=\"rounded,dashed\"; color=\"#8c959f\";\n"
+            for n in byWindow[window] ?? [] {
                 out += "    \(ids[n.ref.id]!) [label=\(quote(label(n)))\(attributes(n))];\n"
             }
             out += "  }\n"
@@ -42,9 +43,7 @@ public enum DOTExporter {
     }
 
     /// `#3–#9, #12` style description of when an edge held.
-    static func intervals(_ e: ChainGraph.Edge) -> String {
-        e.intervals.map { i in "#\(i.start)" + (i.end.map { "–#\($0)" } ?? "") }.joined(separator: ", ")
-    }
+    static func intervals(_ e: ChainGraph.Edge) -> String { e.intervalSummary }
 
     private static func edgeAttributes(_ e: ChainGraph.Edge, atSeq: Int?) -> String {
         let when = atSeq == nil ? " " + intervals(e) : ""
@@ -85,9 +84,10 @@ public enum MermaidExporter {
         // YAML front matter: quoted, and `seq N` rather than `#N` (a YAML comment, a Mermaid entity).
         var out = "---\ntitle: \"\(g.seq.map { "Presentation chains after seq \($0)" } ?? "Presentation chains (whole recording)")\"\n---\n"
         out += "flowchart TB\n"
+        let byWindow = g.nodesByWindow
         for (w, window) in g.windows.enumerated() {
-            out += "  subgraph w\(w)[\"window \(escape(window))\"]\n"
-            for n in g.nodes where n.window == window {
+            out += "  subgraph w\(w)[\"window \(escape(capped(window)))\"]\n"
+            for n in byWindow[window] ?? [] {
                 let text = DOTExporter.label(n).split(separator: "\n", omittingEmptySubsequences: false).map { escape(String($0)) }
                 out += "    \(ids[n.ref.id]!)[\"\(text.joined(separator: "<br/>"))\"]\n"
             }
@@ -141,8 +141,11 @@ public enum MermaidExporter {
 }
 
 private extension String {
-    /// `#3–#9` reads as entity codes to Mermaid; it gets `seq 3–9` instead.
+    /// `#3–#9` reads as entity codes to Mermaid; it gets `seq 3–9` instead (`1,640×, seq 8–now`).
     func replacingHashes() -> String {
-        "seq " + split(separator: "#", omittingEmptySubsequences: true).joined()
+        guard let first = range(of: "#") else { return self }
+        var s = self
+        s.replaceSubrange(first, with: "seq ")
+        return String(s.filter { $0 != "#" })
     }
 }

@@ -94,6 +94,14 @@ public struct ChainGraph: Hashable, Sendable {
     /// The node with this id.
     public func node(_ id: String) -> Node? { nodes.first { $0.ref.id == id } }
 
+    /// The nodes of each window, in order of first appearance (one pass, for views that go
+    /// window by window).
+    public var nodesByWindow: [String: [Node]] {
+        var out: [String: [Node]] = [:]
+        for n in nodes { out[n.window, default: []].append(n) }
+        return out
+    }
+
     /// Builds the graph of a recording, or its state right after event `at`.
     public static func make(events: [Event], at seq: Int? = nil) -> ChainGraph {
         var b = ChainGraphBuilder()
@@ -125,7 +133,8 @@ public struct ChainGraph: Hashable, Sendable {
         let order = Dictionary(self.edges.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         edges.sort { order[$0]! < order[$1]! }
         let nodes = self.nodes.filter { keep.contains($0.ref.id) }
-        let windows = self.windows.filter { w in nodes.contains { $0.window == w } }
+        let used = Set(nodes.map(\.window))
+        let windows = self.windows.filter { used.contains($0) }
         return ChainGraph(nodes: nodes, edges: edges, windows: windows, seq: seq)
     }
 }
@@ -138,6 +147,7 @@ private struct ChainGraphBuilder {
     var edges: [G.Edge] = []
     var edgeIndex: [String: Int] = [:]
     var windows: [String] = []
+    var windowSet = Set<String>()
     /// For each controller presented now: the seq of its presentation and the edges it opened.
     var presentedNow: [String: [Int]] = [:]
 
@@ -148,7 +158,7 @@ private struct ChainGraphBuilder {
             if ref.title != nil { nodes[i].ref = ref }
             return
         }
-        if !windows.contains(window) { windows.append(window) }
+        if windowSet.insert(window).inserted { windows.append(window) }
         nodes.append(G.Node(ref: ref, window: window, firstSeq: seq, isWindowRoot: root, definesContext: false, isPresented: false))
         nodeIndex[ref.id] = nodes.count - 1
     }

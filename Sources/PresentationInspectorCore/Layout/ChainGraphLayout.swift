@@ -89,9 +89,9 @@ public struct ChainGraphLayout: Hashable, Sendable {
 
     /// The label lines of a node.
     public static func lines(for ref: ControllerRef) -> [String] {
-        var lines = [ref.type]
-        if let t = ref.title, !t.isEmpty { lines.append("\"\(t)\"") }
-        lines.append(ref.id)
+        var lines = [capped(ref.type)]
+        if let t = ref.title, !t.isEmpty { lines.append("\"\(capped(t, ChainGraph.labelLimit - 2))\"") }
+        lines.append(capped(ref.id))
         return lines
     }
 
@@ -102,8 +102,9 @@ public struct ChainGraphLayout: Hashable, Sendable {
         var boxes: [WindowBox] = []
         var left = o.margin
         var bottom = o.margin
+        let byWindow = graph.nodesByWindow
         for window in graph.windows {
-            let members = graph.nodes.filter { $0.window == window }
+            let members = byWindow[window] ?? []
             guard !members.isEmpty else { continue }
             let ids = Set(members.map(\.ref.id))
             let edges = graph.edges.filter { ids.contains($0.from) && ids.contains($0.to) }

@@ -1,0 +1,37 @@
+/// Bounded descriptions for the graph views: an edge's intervals and a label line never grow
+/// with the recording (a 10,000-event log once put 1,640 intervals into one DOT label, past
+/// Graphviz's 16,384-byte token limit).
+extension ChainGraph.Edge {
+    /// At most this many intervals are listed one by one; more are collapsed.
+    static let listedIntervals = 3
+
+    /// `#3–#9, #12`, or, past ``listedIntervals``, `1,640×, #8–#10003` (`…–now` while it holds).
+    public var intervalSummary: String {
+        if intervals.count <= Self.listedIntervals {
+            return intervals.map { i in "#\(i.start)" + (i.end.map { "–#\($0)" } ?? "") }.joined(separator: ", ")
+        }
+        let first = intervals[0], last = intervals[intervals.count - 1]
+        return "\(groupedThousands(intervals.count))×, #\(first.start)–" + (last.end.map { "#\($0)" } ?? "now")
+    }
+}
+
+/// `1640` → `1,640`.
+func groupedThousands(_ n: Int) -> String {
+    let digits = String(n.magnitude)
+    var out = n < 0 ? "-" : ""
+    for (i, ch) in digits.enumerated() {
+        if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+        out.append(ch)
+    }
+    return out
+}
+
+/// `s` cut to `limit` characters, an ellipsis marking the cut.
+func capped(_ s: String, _ limit: Int = ChainGraph.labelLimit) -> String {
+    s.count <= limit ? s : String(s.prefix(max(limit - 1, 0))) + "…"
+}
+
+extension ChainGraph {
+    /// The longest label line (type, title, id) the graph views print.
+    public static let labelLimit = 60
+}
