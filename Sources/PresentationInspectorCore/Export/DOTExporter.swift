@@ -2,10 +2,14 @@
 /// the four edge kinds told apart by style (see docs/FORMATS.md).
 public enum DOTExporter {
     /// The DOT text (`dot -Tsvg` renders it).
-    public static func render(_ g: ChainGraph) -> String {
+    /// Graphs with more than ``ChainGraph/drawnNodeLimit`` controllers are drawn fitted
+    /// (``ChainGraph/fitted(maxNodes:)``), so Graphviz renders any recording.
+    public static func render(_ graph: ChainGraph) -> String {
+        let g = graph.fitted()
         let ids = Dictionary(g.nodes.enumerated().map { ($1.ref.id, "n\($0)") }, uniquingKeysWith: { a, _ in a })
         var out = "digraph \"presentation-chains\" {\n"
-        let title = g.seq.map { "Presentation chains after #\($0)" } ?? "Presentation chains (whole recording)"
+        let title = (g.seq.map { "Presentation chains after #\($0)" } ?? "Presentation chains (whole recording)")
+            + (g.note.map { "\n(\($0))" } ?? "")
         out += "  graph [rankdir=TB, fontname=\"Helvetica\", fontsize=12, labelloc=t, label=\(quote(title)), newrank=true];\n"
         out += "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#ffffff\", color=\"#57606a\", fontname=\"Helvetica\", fontsize=11];\n"
         out += "  edge [fontname=\"Helvetica\", fontsize=9];\n"
@@ -78,11 +82,25 @@ public enum DOTExporter {
 
 /// Mermaid flowchart export of a ``ChainGraph`` (renders on GitHub and in Mermaid Live).
 public enum MermaidExporter {
-    /// The Mermaid text.
-    public static func render(_ g: ChainGraph) -> String {
+    /// Mermaid's default `maxTextSize`: longer diagrams are refused.
+    public static let textLimit = 50_000
+
+    /// The Mermaid text, at most ``textLimit`` characters: large graphs are fitted
+    /// (``ChainGraph/fitted(maxNodes:)``) with fewer controllers until the text fits.
+    public static func render(_ graph: ChainGraph) -> String {
+        var limit = ChainGraph.drawnNodeLimit
+        while true {
+            let text = render(fitted: graph.fitted(maxNodes: limit))
+            if text.count <= textLimit || limit <= 1 { return text }
+            limit /= 2
+        }
+    }
+
+    private static func render(fitted g: ChainGraph) -> String {
         let ids = Dictionary(g.nodes.enumerated().map { ($1.ref.id, "n\($0)") }, uniquingKeysWith: { a, _ in a })
         // YAML front matter: quoted, and `seq N` rather than `#N` (a YAML comment, a Mermaid entity).
-        var out = "---\ntitle: \"\(g.seq.map { "Presentation chains after seq \($0)" } ?? "Presentation chains (whole recording)")\"\n---\n"
+        let note = g.note.map { " (\(escape($0)))" } ?? ""
+        var out = "---\ntitle: \"\(g.seq.map { "Presentation chains after seq \($0)" } ?? "Presentation chains (whole recording)")\(note)\"\n---\n"
         out += "flowchart TB\n"
         let byWindow = g.nodesByWindow
         for (w, window) in g.windows.enumerated() {

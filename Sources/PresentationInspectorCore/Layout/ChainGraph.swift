@@ -85,6 +85,8 @@ public struct ChainGraph: Hashable, Sendable {
     public var windows: [String]
     /// The seq the graph stands at (nil: the whole recording).
     public var seq: Int?
+    /// What ``fitted(maxNodes:)`` grouped or left out, for the views' titles (nil: nothing).
+    public var note: String?
 
     /// Creates a graph from its parts (``make(events:at:)`` builds one from a recording).
     public init(nodes: [Node], edges: [Edge], windows: [String], seq: Int?) {

@@ -96,7 +96,9 @@ public struct ChainGraphLayout: Hashable, Sendable {
     }
 
     /// Lays out a graph.
-    public static func make(graph: ChainGraph, options o: Options = Options()) -> ChainGraphLayout {
+    /// Graphs larger than ``ChainGraph/drawnNodeLimit`` are laid out fitted (``ChainGraph/fitted(maxNodes:)``).
+    public static func make(graph fullGraph: ChainGraph, options o: Options = Options()) -> ChainGraphLayout {
+        let graph = fullGraph.fitted()
         var placed: [PlacedNode] = []
         var placedEdges: [PlacedEdge] = []
         var boxes: [WindowBox] = []
