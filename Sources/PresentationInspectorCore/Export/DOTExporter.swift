@@ -61,6 +61,8 @@ public enum DOTExporter {
             return "label=\(quote("source\(when)")), style=dashed, color=\"#8250df\", fontcolor=\"#8250df\""
         case .context:
             return "label=\(quote("context\(when)")), style=dotted, color=\"#1a7f37\", fontcolor=\"#1a7f37\", penwidth=2"
+        case .rejected:
+            return "label=\(quote("attempted → rejected " + intervals(e))), style=dashed, color=\"#cf222e\", fontcolor=\"#cf222e\", arrowhead=tee"
         }
     }
 
@@ -129,6 +131,9 @@ public enum MermaidExporter {
             case .context:
                 out += "  \(a) -.->|\"context\(when)\"| \(b)\n"
                 styles.append("  linkStyle \(link) stroke:#1a7f37,stroke-width:2px\n")
+            case .rejected:
+                out += "  \(a) -.-x|\"attempted → rejected \(DOTExporter.intervals(e).replacingHashes())\"| \(b)\n"
+                styles.append("  linkStyle \(link) stroke:#cf222e\n")
             }
             link += 1
         }

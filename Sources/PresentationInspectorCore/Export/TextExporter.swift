@@ -80,7 +80,8 @@ public enum TextExporter {
         return out.isEmpty ? "  (none)\n" : out
     }
 
-    /// The chains per window: `|` marks a container child, `+` a presented controller.
+    /// The chains per window: `|` marks a container child, `+` a presented controller, `x` a
+    /// rejected attempt to present one.
     public static func chainListing(_ g: ChainGraph) -> String {
         var meter = WorkMeter()
         return chainListing(g, meter: &meter)
@@ -104,7 +105,7 @@ public enum TextExporter {
         for e in g.edges {
             meter.steps += 1
             switch e.kind {
-            case .container, .presentation: children[e.from, default: []].append(e); hasParent.insert(e.to)
+            case .container, .presentation, .rejected: children[e.from, default: []].append(e); hasParent.insert(e.to)
             case .source: sources[e.to, default: []].append(e)
             case .context: if contexts[e.to] == nil { contexts[e.to] = e }
             }
@@ -151,7 +152,13 @@ public enum TextExporter {
                 // Deep chains are indented to a bounded width, with the depth written out.
                 let shown = min(depth, 20)
                 let prefix = String(repeating: "   |", count: shown) + (depth > shown ? " (\(depth))" : "")
-                    + "   " + (e.kind == .container ? "|" : "+") + " "
+                    + "   " + (e.kind == .container ? "|" : e.kind == .presentation ? "+" : "x") + " "
+                if e.kind == .rejected {
+                    // An attempt, not a relationship: listed, never walked into.
+                    out += prefix + describe(child) + ", attempted, rejected: " + e.intervalSummary + "\n"
+                    reached.insert(e.to)
+                    continue
+                }
                 if path.contains(e.to) {
                     out += prefix + child.ref.consoleDescription + " (cycle)\n"
                     continue

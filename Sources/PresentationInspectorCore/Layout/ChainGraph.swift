@@ -16,6 +16,9 @@ public struct ChainGraph: Hashable, Sendable {
         case source
         /// Context provider → presented, only when it is not the presenting one.
         case context
+        /// Attempted presenting controller → presented, for a present UIKit rejected (or would
+        /// have): each interval covers only the rejected event (`[seq, seq + 1)`).
+        case rejected
     }
 
     /// A seq range `[start, end)` in which an edge held; `end` is nil while it still holds.
@@ -119,7 +122,7 @@ public struct ChainGraph: Hashable, Sendable {
 
     /// Keeps only what held at the end: active edges, window roots and controllers they touch.
     func stateOnly() -> ChainGraph {
-        var edges = self.edges.filter { $0.kind != .container && $0.isActive }
+        var edges = self.edges.filter { $0.kind != .container && ($0.isActive || ($0.kind == .rejected && $0.intervals.last?.contains(seq ?? -1) == true)) }
         var keep = Set(nodes.filter(\.isWindowRoot).map(\.ref.id))
         for e in edges { keep.insert(e.from); keep.insert(e.to) }
         // The containers of kept controllers stay too, up to the window root, so a source sits
@@ -202,6 +205,11 @@ private struct ChainGraphBuilder {
             if e.ancestry.isEmpty, let provider = e.contextProvider ?? e.presenting, provider.id != source.id {
                 // Logs without ancestry: the provider contains the source, maybe through unnamed containers.
                 _ = open(.container, provider.id, source.id, e.seq)
+            }
+            if e.outcome == .rejected, let attempted = e.presenting ?? e.source {
+                let i = open(.rejected, attempted.id, p.id, e.seq)
+                edges[i].intervals[edges[i].intervals.count - 1].end = e.seq + 1
+                return
             }
             guard e.outcome == .presented, let presenting = e.presenting else { return }
             closePresentation(of: p.id, at: e.seq)  // presented again without a recorded dismissal

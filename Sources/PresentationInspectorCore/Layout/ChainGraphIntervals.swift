@@ -6,11 +6,14 @@ extension ChainGraph.Edge {
     static let listedIntervals = 3
 
     /// `#3–#9, #12`, or, past ``listedIntervals``, `1,640×, #8–#10003` (`…–now` while it holds).
+    /// Rejected attempts list their events alone: `#4, #9`, `12×, #4–#99`.
     public var intervalSummary: String {
+        let instants = kind == .rejected
         if intervals.count <= Self.listedIntervals {
-            return intervals.map { i in "#\(i.start)" + (i.end.map { "–#\($0)" } ?? "") }.joined(separator: ", ")
+            return intervals.map { i in "#\(i.start)" + (instants ? "" : i.end.map { "–#\($0)" } ?? "") }.joined(separator: ", ")
         }
         let first = intervals[0], last = intervals[intervals.count - 1]
+        if instants { return "\(groupedThousands(intervals.count))×, #\(first.start)–#\(last.start)" }
         return "\(groupedThousands(intervals.count))×, #\(first.start)–" + (last.end.map { "#\($0)" } ?? "now")
     }
 }

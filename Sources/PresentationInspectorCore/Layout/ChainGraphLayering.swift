@@ -166,6 +166,7 @@ struct LayeredGroup {
         case .container, .presentation: 0
         case .source: -9
         case .context: 9
+        case .rejected: 4
         }
     }
 
