@@ -78,8 +78,8 @@ struct Convert: ParsableCommand {
         abstract: "Convert a log: html (self-contained report), perfetto (Chrome Trace Event JSON), jsonl, dot, mermaid or text.",
         discussion: """
         jsonl rewrites the log with only its valid events (a way to repair a log
-        with bad lines). --at applies to dot, mermaid and text (the chain state
-        after that event).
+        with bad lines). --at gives dot, mermaid and text the chain state after
+        that event, and cuts perfetto and jsonl to the events up to it.
 
         EXAMPLES
           pinspect convert --to html -o report.html events.jsonl

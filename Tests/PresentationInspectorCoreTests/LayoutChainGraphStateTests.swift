@@ -25,4 +25,17 @@ final class LayoutChainGraphStateTests: XCTestCase {
         XCTAssertFalse(orphan.isWindowRoot)
         XCTAssertFalse(DOTExporter.render(g).contains("orphan\\n(window root)"))
     }
+
+    func testAtAppliesToEveryFormatWhereItMeansSomething() throws {
+        let events = try ExportFixtures.demoEvents()
+        let h = ExportFixtures.header
+        for f in [ExportFormat.dot, .mermaid, .text, .perfetto, .jsonl] {
+            XCTAssertNotEqual(Exporter.render(f, header: h, events: events, at: 13), Exporter.render(f, header: h, events: events), "\(f)")
+        }
+        let log = Exporter.render(.jsonl, header: h, events: events, at: 13)
+        XCTAssertEqual(log.split(separator: "\n").count, 14, "the header and events #1–#13")
+        let trace = Exporter.render(.perfetto, header: h, events: events, at: 13)
+        XCTAssertTrue(trace.contains("\"seq\":13,"))
+        XCTAssertFalse(trace.contains("\"seq\":14,"))
+    }
 }
