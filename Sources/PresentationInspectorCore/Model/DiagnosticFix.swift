@@ -56,6 +56,10 @@ extension Diagnostic {
             let base = e.chain.count > 1 ? e.chain[1].consoleDescription : nil
             return "push inside a navigation controller instead of presenting"
                 + (top.map { " on \($0)" } ?? "") + (base.map { ", or dismiss back to \($0) first" } ?? "")
+        case DiagnosticCode(rawValue: "model-drift"):
+            // Emitted when UIKit's observed result differs from the model's prediction.
+            let s = name(e.source, "the source")
+            return "check what changes the presentation from \(s): a container overriding present or show, a custom UIPresentationController, or definesPresentationContext set during the call; if none, report the event (pinspect explain \(e.seq) --json)"
         default:
             return nil
         }
