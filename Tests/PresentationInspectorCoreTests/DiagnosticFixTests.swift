@@ -55,4 +55,13 @@ final class DiagnosticFixTests: XCTestCase {
         let text = TextExporter.timeline(events: events)
         XCTAssertTrue(text.contains("        fix: present from <ABPeoplePickerNavigationController: peoplePicker>"), text)
     }
+
+    func testUnknownCodesHaveNoFixButModelDriftHasOne() {
+        let e = Event(seq: 4, time: 0, kind: .present, outcome: .presented, source: ControllerRef(id: "list", type: "ListVC"),
+                      diagnostics: [Diagnostic(code: DiagnosticCode(rawValue: "from-the-future"), severity: .info, message: "?"),
+                                    Diagnostic(code: DiagnosticCode(rawValue: "model-drift"), severity: .warning, message: "?")])
+        let fixed = e.withFixes()
+        XCTAssertNil(fixed.diagnostics[0].fix)
+        XCTAssertEqual(fixed.diagnostics[1].fix?.hasPrefix("check what changes the presentation from <ListVC: list>"), true)
+    }
 }
