@@ -132,8 +132,8 @@ public enum MermaidExporter {
                 out += "  \(a) -.->|\"context\(when)\"| \(b)\n"
                 styles.append("  linkStyle \(link) stroke:#1a7f37,stroke-width:2px\n")
             case .rejected:
-                out += "  \(a) -.-x|\"attempted → rejected \(DOTExporter.intervals(e).replacingHashes())\"| \(b)\n"
-                styles.append("  linkStyle \(link) stroke:#cf222e\n")
+                out += "  \(a) --x|\"attempted → rejected \(DOTExporter.intervals(e).replacingHashes())\"| \(b)\n"
+                styles.append("  linkStyle \(link) stroke:#cf222e,stroke-dasharray:4 3\n")
             }
             link += 1
         }
