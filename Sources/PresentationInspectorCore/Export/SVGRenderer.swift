@@ -116,9 +116,7 @@ public enum SVGRenderer {
             o += "<g class=\"pi-edge pi-edge-\(e.edge.kind.rawValue)\" data-from=\"\(esc(e.edge.from))\" data-to=\"\(esc(e.edge.to))\" data-iv=\"\(iv)\">"
             o += "<path d=\"\(d)\" fill=\"none\" stroke=\"\(s.colour)\" stroke-width=\"\(n(s.width))\"\(dash) marker-end=\"url(#pi-arrow-\(e.edge.kind.rawValue))\"/>"
             // Source edges go unlabelled: the dashed line and the legend say it all.
-            if e.edge.kind == .presentation || e.edge.kind == .context || e.edge.kind == .rejected {
-                var text = e.edge.kind == .presentation ? (e.edge.style?.name ?? "presents") : e.edge.kind == .context ? "context" : "attempted → rejected"
-                if l.graph.seq == nil { text += " " + DOTExporter.intervals(e.edge) }
+            if let text = ChainGraph.edgeLabel(e.edge, seq: l.graph.seq) {
                 o += "<text x=\"\(n(e.labelPosition.x))\" y=\"\(n(e.labelPosition.y))\" font-size=\"10\" fill=\"\(s.colour)\">\(esc(clip(text, to: 200)))</text>"
             }
             o += "</g>"

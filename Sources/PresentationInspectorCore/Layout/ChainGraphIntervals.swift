@@ -35,6 +35,20 @@ func capped(_ s: String, _ limit: Int = ChainGraph.labelLimit) -> String {
 }
 
 extension ChainGraph {
+    /// The label drawn beside an edge in the laid-out views (SVG, overlay), nil for unlabelled
+    /// kinds: the style or kind, then, for the whole recording, when it held.
+    public static func edgeLabel(_ e: Edge, seq: Int?) -> String? {
+        var text: String
+        switch e.kind {
+        case .presentation: text = e.style?.name ?? "presents"
+        case .context: text = "context"
+        case .rejected: text = "attempted → rejected"
+        case .container, .source: return nil
+        }
+        if seq == nil || e.kind == .rejected { text += " " + e.intervalSummary }
+        return text
+    }
+
     /// The longest label line (type, title, id) the graph views print.
     public static let labelLimit = 60
 }

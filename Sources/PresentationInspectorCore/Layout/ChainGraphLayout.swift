@@ -113,7 +113,11 @@ public struct ChainGraphLayout: Hashable, Sendable {
             let top = o.margin + o.windowTitleHeight
             var group = LayeredGroup(members: members, edges: edges, options: o)
             let (nodes, routed) = group.place(left: left + o.nodePadding, top: top)
-            let maxX = max(nodes.map(\.frame.maxX).max() ?? left, left + TextMetrics.width(of: "window \(window)") + 16)
+            // Edge labels (font 10, clipped at 200 points) stay inside the window's box.
+            let labelsRight = routed.compactMap { e in
+                ChainGraph.edgeLabel(e.edge, seq: graph.seq).map { e.labelPosition.x + min(TextMetrics.width(of: $0) * 0.85, 200) }
+            }.max() ?? left
+            let maxX = max(nodes.map(\.frame.maxX).max() ?? left, left + TextMetrics.width(of: "window \(window)") + 16, labelsRight)
             let maxY = nodes.map(\.frame.maxY).max() ?? top
             boxes.append(WindowBox(window: window, frame: LayoutRect(x: left, y: o.margin, width: maxX + o.nodePadding - left,
                                                                      height: maxY + o.nodePadding - o.margin)))
