@@ -16,7 +16,7 @@ public enum DOTExporter {
         let byWindow = g.nodesByWindow
         for (w, window) in g.windows.enumerated() {
             out += "  subgraph \"cluster_\(w)\" {\n"
-            out += "    label=\(quote("window \(capped(window))")); style=\"rounded,dashed\"; color=\"#8c959f\";\n"
+            out += "    label=\(quote(ChainGraph.windowHeading(capped(window)))); style=\"rounded,dashed\"; color=\"#8c959f\";\n"
             for n in byWindow[window] ?? [] {
                 out += "    \(ids[n.ref.id]!) [label=\(quote(label(n)))\(attributes(n))];\n"
             }
@@ -106,7 +106,7 @@ public enum MermaidExporter {
         out += "flowchart TB\n"
         let byWindow = g.nodesByWindow
         for (w, window) in g.windows.enumerated() {
-            out += "  subgraph w\(w)[\"window \(escape(capped(window)))\"]\n"
+            out += "  subgraph w\(w)[\"\(escape(ChainGraph.windowHeading(capped(window))))\"]\n"
             for n in byWindow[window] ?? [] {
                 let text = DOTExporter.label(n).split(separator: "\n", omittingEmptySubsequences: false).map { escape(String($0)) }
                 out += "    \(ids[n.ref.id]!)[\"\(text.joined(separator: "<br/>"))\"]\n"

@@ -102,7 +102,7 @@ public enum SVGRenderer {
         for w in l.windows {
             let f = w.frame
             o += "<g class=\"pi-window\"><rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" rx=\"8\" fill=\"none\" stroke=\"#8c959f\" stroke-dasharray=\"5 4\"/>"
-            o += "<text x=\"\(n(f.x + 8))\" y=\"\(n(f.y + 15))\" fill=\"#57606a\" font-weight=\"600\">\(esc("window \(w.window)"))</text></g>"
+            o += "<text x=\"\(n(f.x + 8))\" y=\"\(n(f.y + 15))\" fill=\"#57606a\" font-weight=\"600\">\(esc(ChainGraph.windowHeading(w.window)))</text></g>"
         }
         o += "<g class=\"pi-edges\">"
         for e in l.edges {

@@ -172,7 +172,7 @@ public enum TextExporter {
         }
         for w in g.windows {
             meter.steps += 1
-            out += "window \(capped(w))\n"
+            out += ChainGraph.windowHeading(capped(w)) + "\n"
             let members = nodesByWindow[w] ?? []
             for r in members where r.isWindowRoot {
                 meter.steps += 1
@@ -189,7 +189,7 @@ public enum TextExporter {
             for n in tops where !reached.contains(n.ref.id) {
                 meter.steps += 1
                 if !notedUnplaced {
-                    out += w == "(no window)" ? "  (detached: in no window's hierarchy)\n" : "  (not placed: the log does not say what contains them)\n"
+                    out += w == ChainGraph.noWindowID ? "  (detached: in no window's hierarchy)\n" : "  (not placed: the log does not say what contains them)\n"
                     notedUnplaced = true
                 }
                 out += "  " + describe(n) + "\n"

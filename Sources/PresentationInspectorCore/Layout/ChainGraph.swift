@@ -188,7 +188,7 @@ private struct ChainGraphBuilder {
     }
 
     mutating func consume(_ e: Event) {
-        let window = e.window ?? "(no window)"
+        let window = e.window ?? ChainGraph.noWindowID
         // A chain outside any window starts at a detached controller, not a window's root.
         if let root = e.chain.first { note(root, window, e.seq, root: e.window != nil) }
         for ref in e.chain.dropFirst() { note(ref, window, e.seq) }

@@ -117,7 +117,7 @@ public struct ChainGraphLayout: Hashable, Sendable {
             let labelsRight = routed.compactMap { e in
                 ChainGraph.edgeLabel(e.edge, seq: graph.seq).map { e.labelPosition.x + min(TextMetrics.width(of: $0) * 0.85, 200) }
             }.max() ?? left
-            let maxX = max(nodes.map(\.frame.maxX).max() ?? left, left + TextMetrics.width(of: "window \(window)") + 16, labelsRight)
+            let maxX = max(nodes.map(\.frame.maxX).max() ?? left, left + TextMetrics.width(of: ChainGraph.windowHeading(window)) + 16, labelsRight)
             let maxY = nodes.map(\.frame.maxY).max() ?? top
             boxes.append(WindowBox(window: window, frame: LayoutRect(x: left, y: o.margin, width: maxX + o.nodePadding - left,
                                                                      height: maxY + o.nodePadding - o.margin)))
