@@ -149,7 +149,10 @@ def format_explain(event):
         lines += ["  %d. %s" % (i + 1, step) for i, step in enumerate(event["explanation"])]
     if event.get("diagnostics"):
         lines.append("diagnostics:")
-        lines += ["  %s %s: %s" % (d.get("severity"), d.get("code"), d.get("message")) for d in event["diagnostics"]]
+        for d in event["diagnostics"]:
+            lines.append("  %s %s: %s" % (d.get("severity"), d.get("code"), d.get("message")))
+            if d.get("fix"):
+                lines.append("    fix: %s" % d["fix"])
     return "\n".join(lines)
 
 
@@ -159,20 +162,27 @@ def _severity_rank(diagnostic):
     return SEVERITIES.index(severity) if severity in SEVERITIES else len(SEVERITIES) - 1
 
 
+def _counted(n, noun):
+    """"1 error", "4 errors": as pinspect writes counts."""
+    return "%d %s%s" % (n, noun, "" if n == 1 else "s")
+
+
 def format_diagnose(data, minimum="info"):
     """`pi diagnose`: a count by severity, then each diagnostic with its event."""
     floor = SEVERITIES.index(minimum)
     found = [d for d in data.get("diagnostics", []) if _severity_rank(d) >= floor]
     counts = dict((s, sum(1 for d in found if d.get("severity") == s)) for s in SEVERITIES)
-    head = "%d diagnostic%s%s in %d events (%d errors, %d warnings, %d info)" % (
+    head = "%d diagnostic%s%s in %d events (%s, %s, %d info)" % (
         len(found), "" if len(found) == 1 else "s", " of severity %s or worse" % minimum if floor else "",
-        data.get("events", 0), counts["error"], counts["warning"], counts["info"])
+        data.get("events", 0), _counted(counts["error"], "error"), _counted(counts["warning"], "warning"), counts["info"])
     if data.get("dropped"):
         head += "; %d older events were dropped by the ring buffer" % data["dropped"]
     lines = [head]
     for d in found:
         lines.append("%-7s #%s %s %s" % (d.get("severity"), d.get("seq"), format_time(d.get("time", 0)), d.get("code")))
         lines.append("        %s" % d.get("message"))
+        if d.get("fix"):
+            lines.append("        fix: %s" % d["fix"])
         lines.append("        event: %s" % d.get("summary", ""))
     return "\n".join(lines)
 

@@ -23,7 +23,7 @@ struct Diagnose: ParsableCommand {
 
     func run() throws {
         let log = try input.load()
-        let findings = log.events.sorted { $0.seq < $1.seq }.flatMap { e in e.diagnostics.map { (e, $0) } }
+        let findings = log.events.sorted { $0.seq < $1.seq }.flatMap { e in e.withFixes().diagnostics.map { (e, $0) } }
         let gate = findings.filter { $0.1.severity >= failOn.severity }.count
         if json {
             var w = JSONWriter()
@@ -32,6 +32,7 @@ struct Diagnose: ParsableCommand {
                 w.beginObject()
                 w.field("seq", e.seq); w.field("time", number: e.time); w.field("kind", e.kind.rawValue)
                 w.field("severity", d.severity.rawValue); w.field("code", d.code.rawValue); w.field("message", d.message)
+                if let fix = d.fix { w.field("fix", fix) }
                 if let window = e.window { w.field("window", window) }
                 w.field("event", e.summary)
                 w.endObject()
@@ -42,6 +43,7 @@ struct Diagnose: ParsableCommand {
             var out = ""
             for (e, d) in findings {
                 out += "\(log.name) #\(e.seq) \(formatTime(e.time)) \(d.severity.rawValue) \(d.code): \(d.message)\n"
+                if let fix = d.fix { out += "  fix: \(fix)\n" }
             }
             let s = RecordingSummary(header: log.header, events: log.events)
             let parts = s.severities.filter { $0.count > 0 }.map { counted($0.count, $0.severity.rawValue) }
@@ -88,7 +90,8 @@ struct Convert: ParsableCommand {
         otlp is OpenTelemetry traces (OTLP/JSON ExportTraceServiceRequest);
         svg is the chain graph `graph --format svg` draws; jsonl rewrites the log
         with only its valid events (a way to repair a log with bad lines). --at
-        applies to dot, mermaid, svg and text (the chain state after that event).
+        gives dot, mermaid, svg and text the chain state after that event, and
+        cuts perfetto, otlp and jsonl to the events up to it.
 
         EXAMPLES
           pinspect convert --to html -o report.html events.jsonl
@@ -130,7 +133,7 @@ struct Explain: ParsableCommand {
 
     func run() throws {
         let log = try input.load()
-        let e = try log.requireEvent(seq, option: "explain")
+        let e = try log.requireEvent(seq, option: "explain").withFixes()
         let steps = EventProse.steps(for: e, in: log.events)
         if json {
             var w = JSONWriter()
@@ -140,7 +143,7 @@ struct Explain: ParsableCommand {
             w.key("diagnostics"); w.beginArray()
             for d in e.diagnostics {
                 w.beginObject(); w.field("code", d.code.rawValue); w.field("severity", d.severity.rawValue)
-                w.field("message", d.message); w.endObject()
+                w.field("message", d.message); if let fix = d.fix { w.field("fix", fix) }; w.endObject()
             }
             w.endArray()
             w.endObject()
@@ -150,7 +153,7 @@ struct Explain: ParsableCommand {
             for (i, s) in steps.enumerated() { out += wrap("\(i + 1). \(s)", indent: "   ") + "\n" }
             if !e.diagnostics.isEmpty {
                 out += "\nWhat went wrong:\n"
-                for d in e.diagnostics { out += wrap("- \(d.severity.rawValue) \(d.code): \(d.message)", indent: "  ") + "\n" }
+                for d in e.diagnostics { out += EventProse.diagnosticLines(d, wrap: { wrap($0, indent: "  ") }) }
             }
             writeStandardOutput(out)
         }

@@ -35,5 +35,12 @@ enum EventProse {
         return steps
     }
 
+    /// A diagnostic and its remedy (`Fix:`), each wrapped by `wrap`.
+    static func diagnosticLines(_ d: Diagnostic, wrap: (String) -> String) -> String {
+        var out = wrap("- \(d.severity.rawValue) \(d.code): \(d.message)") + "\n"
+        if let fix = d.fix { out += wrap("  Fix: \(fix)") + "\n" }
+        return out
+    }
+
     private static func name(_ r: ControllerRef?) -> String { r?.label ?? "an unknown controller" }
 }

@@ -65,11 +65,15 @@ final class ExportPerfettoTests: XCTestCase {
         let events = try ExportFixtures.demoEvents()
         let trace = try validate(Exporter.render(.perfetto, header: ExportFixtures.header, events: events))
         let diagnostics = events.map(\.diagnostics.count).reduce(0, +)
-        XCTAssertEqual(trace.filter { $0["ph"]?.stringValue == "i" }.count, diagnostics, "one instant per diagnostic")
+        XCTAssertEqual(trace.filter { $0["ph"]?.stringValue == "i" && $0["cat"]?.stringValue?.hasPrefix("diagnostic") == true }.count,
+                       diagnostics, "one instant per diagnostic")
         let timeline = PresentationTimeline.make(events: events)
         let slices = trace.filter { $0["ph"]?.stringValue == "X" }
         XCTAssertEqual(slices.filter { $0["cat"]?.stringValue == "presented" }.count, timeline.lifetimes.filter { !$0.isWindowRoot }.count)
-        XCTAssertEqual(slices.filter { $0["cat"]?.stringValue == "transition" }.count, timeline.transitions.count)
+        // Every transition once on its own lane (plus on the lanes of the others a dismissal removed).
+        let transitionSeqs = slices.filter { $0["cat"]?.stringValue == "transition" && $0["args"]?.objectValue?["removedWith"] == nil }
+            .compactMap { $0["args"]?.objectValue?["seq"]?.intValue }
+        XCTAssertEqual(transitionSeqs.sorted(), timeline.transitions.map(\.seq).sorted())
         let windows = Set(events.compactMap(\.window))
         let processNames = Set(trace.filter { $0["name"]?.stringValue == "process_name" }.compactMap { $0["args"]?.objectValue?["name"]?.stringValue })
         XCTAssertTrue(windows.map { "window \($0)" }.allSatisfy(processNames.contains), "a process (track group) per window")
@@ -81,7 +85,7 @@ final class ExportPerfettoTests: XCTestCase {
         let picker = trace.filter { $0["cat"]?.stringValue == "presented" && ($0["name"]?.stringValue ?? "").contains("peoplePicker") }
         XCTAssertEqual(picker.compactMap { $0["ts"]?.intValue }, [500_000, 1_500_000])
         XCTAssertEqual(picker.compactMap { $0["dur"]?.intValue }, [850_000, 850_000])
-        let instant = try XCTUnwrap(trace.first { $0["ph"]?.stringValue == "i" })
+        let instant = try XCTUnwrap(trace.first { $0["ph"]?.stringValue == "i" && $0["cat"]?.stringValue?.hasPrefix("diagnostic") == true })
         XCTAssertEqual(instant["name"]?.stringValue, "already-presenting")
         XCTAssertEqual(instant["args"]?.objectValue?["seq"]?.intValue, 9)
     }

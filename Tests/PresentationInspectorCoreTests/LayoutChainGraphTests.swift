@@ -18,6 +18,7 @@ final class LayoutChainGraphTests: XCTestCase {
             "container photos->library 3-",
             "presentation photos->peoplePicker 3-5,7-10",
             "source library->peoplePicker 3-5,7-10",
+            "rejected photos->share 9-10",
         ])
         XCTAssertEqual(g.windows, ["camera-window"])
         XCTAssertEqual(g.nodes.filter(\.isWindowRoot).map(\.ref.id), ["camera"])
@@ -60,7 +61,7 @@ final class LayoutChainGraphTests: XCTestCase {
                       presenting: root, contextProvider: nav, requestedStyle: .overCurrentContext, effectiveStyle: .overCurrentContext,
                       chain: [root, sheet])
         let g = ChainGraph.make(events: [e])
-        XCTAssertEqual(Set(g.edges.map(\.kind)), Set(ChainGraph.EdgeKind.allCases))
+        XCTAssertEqual(Set(g.edges.map(\.kind)), Set(ChainGraph.EdgeKind.allCases).subtracting([.rejected]))
         XCTAssertEqual(g.edges.first { $0.kind == .context }.map { "\($0.from)->\($0.to)" }, "0x2->0x4")
         XCTAssertEqual(g.edges.first { $0.kind == .source }.map { "\($0.from)->\($0.to)" }, "0x3->0x4")
         XCTAssertEqual(g.edges.first { $0.kind == .container }.map { "\($0.from)->\($0.to)" }, "0x2->0x3")

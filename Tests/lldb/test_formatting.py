@@ -95,6 +95,8 @@ def test_format_explain_dismiss_and_diagnostics():
     assert "  dismissed:         ABPeoplePickerNavigationController" in text
     rejected = pic.format_explain(SHARE_REJECTED)
     assert "diagnostics:\n  warning already-presenting: Attempt to present <UIActivityViewController: share>" in rejected
+    fixed = dict(SHARE_REJECTED, diagnostics=[dict(SHARE_REJECTED["diagnostics"][0], fix="present from <P: p>, or dismiss it first")])
+    assert "\n    fix: present from <P: p>, or dismiss it first" in pic.format_explain(fixed)
 
 
 DIAGNOSE = {"events": 81, "dropped": 0, "diagnostics": [
@@ -109,11 +111,13 @@ DIAGNOSE = {"events": 81, "dropped": 0, "diagnostics": [
 
 def test_format_diagnose_counts_and_filters():
     text = pic.format_diagnose(DIAGNOSE)
-    assert text.split("\n")[0] == "3 diagnostics in 81 events (1 errors, 1 warnings, 1 info)"
+    assert text.split("\n")[0] == "3 diagnostics in 81 events (1 error, 1 warning, 1 info)"
     assert "warning #13 4.850s already-presenting" in text
     only_errors = pic.format_diagnose(DIAGNOSE, "error")
-    assert only_errors.split("\n")[0] == "1 diagnostic of severity error or worse in 81 events (1 errors, 0 warnings, 0 info)"
+    assert only_errors.split("\n")[0] == "1 diagnostic of severity error or worse in 81 events (1 error, 0 warnings, 0 info)"
     assert "already-presenting" not in only_errors
+    with_fix = {"events": 1, "diagnostics": [dict(DIAGNOSE["diagnostics"][0], fix="dismiss it first")]}
+    assert "\n        fix: dismiss it first" in pic.format_diagnose(with_fix)
     unknown = {"events": 1, "diagnostics": [dict(DIAGNOSE["diagnostics"][0], severity="fatal")]}
     assert "fatal" in pic.format_diagnose(unknown, "error")
 

@@ -114,7 +114,9 @@ final class CLICommandTests: XCTestCase {
         let r = try PInspectBinary.run(["diagnose", log])
         XCTAssertEqual(r.status, 1, "warnings exist, default --fail-on warning")
         for code in Set(findings.map(\.code.rawValue)) { XCTAssertTrue(r.stdout.contains(" \(code): "), code) }
-        XCTAssertEqual(r.stdout.split(separator: "\n").count, findings.count + 1)
+        // One line per finding, its fix indented below it, and the tally.
+        XCTAssertEqual(r.stdout.split(separator: "\n").filter { !$0.hasPrefix("  fix: ") }.count, findings.count + 1)
+        XCTAssertEqual(r.stdout.split(separator: "\n").filter { $0.hasPrefix("  fix: ") }.count, findings.count)
         XCTAssertEqual(try PInspectBinary.run(["diagnose", "--fail-on", "error", log]).status, 1)
         let j = try PInspectBinary.run(["diagnose", "--json", log])
         XCTAssertEqual(try JSONParser.parse(j.stdout).arrayValue?.count, findings.count)

@@ -109,6 +109,7 @@ final class ChainGraphView: UIView {
         case .presentation: color = .systemBlue
         case .source: color = .systemPurple; path.setLineDash([6, 4], count: 2, phase: 0)
         case .context: color = .systemGreen; path.setLineDash([2, 3], count: 2, phase: 0)
+        case .rejected: color = .systemRed; path.setLineDash([4, 3], count: 2, phase: 0)
         }
         (e.edge.isActive ? color : color.withAlphaComponent(0.35)).setStroke()
         path.lineWidth = e.edge.kind == .presentation ? 2 : 1

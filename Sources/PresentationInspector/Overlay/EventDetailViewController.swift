@@ -52,7 +52,10 @@ final class EventDetailViewController: UITableViewController {
         if let r = e.relatesTo { summary.append(("Belongs to event #\(r)", nil, nil)) }
         out.append(("Event #\(e.seq)", summary))
         if !e.diagnostics.isEmpty {
-            out.append(("Diagnostics", e.diagnostics.map { ($0.message, "\($0.severity.rawValue) · \($0.code.rawValue)", OverlayStyle.color(for: $0.severity)) }))
+            out.append(("Diagnostics", e.diagnostics.flatMap { d -> [(String, String?, UIColor?)] in
+                [(d.message, "\(d.severity.rawValue) · \(d.code.rawValue)", OverlayStyle.color(for: d.severity))]
+                    + (d.fix.map { [("Fix: \($0)", "remedy", nil)] } ?? [])
+            }))
         }
         if !e.explanation.isEmpty {
             out.append(("Why", e.explanation.enumerated().map { ("\($0.offset + 1). \($0.element)", nil, nil) }))

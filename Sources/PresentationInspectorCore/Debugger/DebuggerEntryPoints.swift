@@ -70,7 +70,7 @@ public func presentationInspectorExplain(_ seq: Int64) -> UnsafeMutablePointer<C
 /// Every recorded diagnostic with its event, as JSON.
 ///
 /// C: `char *presentation_inspector_diagnose(void)`. Returns
-/// `{"events","dropped","diagnostics":[{"seq","time","kind","outcome","summary","code","severity","message"}]}`,
+/// `{"events","dropped","diagnostics":[{"seq","time","kind","outcome","summary","code","severity","message","fix"}]}`,
 /// malloc'd; free it.
 @_cdecl("presentation_inspector_diagnose")
 public func presentationInspectorDiagnose() -> UnsafeMutablePointer<CChar>? {

@@ -105,7 +105,7 @@ enum DebuggerQueries {
     }
 
     /// Every recorded diagnostic in sequence order, with the event it belongs to:
-    /// `{"events":N,"dropped":D,"diagnostics":[{"seq","time","kind","outcome","summary","code","severity","message"}]}`.
+    /// `{"events":N,"dropped":D,"diagnostics":[{"seq","time","kind","outcome","summary","code","severity","message","fix"}]}`.
     static func diagnose(_ snapshot: RecordingSnapshot?) -> DebuggerReply {
         guard let snapshot else { return .failure(notRecording) }
         var w = JSONWriter(reservingCapacity: 1024)
@@ -124,6 +124,7 @@ enum DebuggerQueries {
                 w.field("code", d.code.rawValue)
                 w.field("severity", d.severity.rawValue)
                 w.field("message", d.message)
+                if let fix = d.fix ?? Diagnostic.fix(for: d, in: event) { w.field("fix", fix) }
                 w.endObject()
             }
         }

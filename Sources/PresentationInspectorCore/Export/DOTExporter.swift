@@ -2,17 +2,22 @@
 /// the four edge kinds told apart by style (see docs/FORMATS.md).
 public enum DOTExporter {
     /// The DOT text (`dot -Tsvg` renders it).
-    public static func render(_ g: ChainGraph) -> String {
+    /// Graphs with more than ``ChainGraph/drawnNodeLimit`` controllers are drawn fitted
+    /// (``ChainGraph/fitted(maxNodes:)``), so Graphviz renders any recording.
+    public static func render(_ graph: ChainGraph) -> String {
+        let g = graph.fitted()
         let ids = Dictionary(g.nodes.enumerated().map { ($1.ref.id, "n\($0)") }, uniquingKeysWith: { a, _ in a })
         var out = "digraph \"presentation-chains\" {\n"
-        let title = g.seq.map { "Presentation chains after #\($0)" } ?? "Presentation chains (whole recording)"
+        let title = (g.seq.map { "Presentation chains after #\($0)" } ?? "Presentation chains (whole recording)")
+            + (g.note.map { "\n(\($0))" } ?? "")
         out += "  graph [rankdir=TB, fontname=\"Helvetica\", fontsize=12, labelloc=t, label=\(quote(title)), newrank=true];\n"
         out += "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#ffffff\", color=\"#57606a\", fontname=\"Helvetica\", fontsize=11];\n"
         out += "  edge [fontname=\"Helvetica\", fontsize=9];\n"
+        let byWindow = g.nodesByWindow
         for (w, window) in g.windows.enumerated() {
             out += "  subgraph \"cluster_\(w)\" {\n"
-            out += "    label=\(quote("window \(window)")); style=\"rounded,dashed\"; color=\"#8c959f\";\n"
-            for n in g.nodes where n.window == window {
+            out += "    label=\(quote(ChainGraph.windowHeading(capped(window)))); style=\"rounded,dashed\"; color=\"#8c959f\";\n"
+            for n in byWindow[window] ?? [] {
                 out += "    \(ids[n.ref.id]!) [label=\(quote(label(n)))\(attributes(n))];\n"
             }
             out += "  }\n"
@@ -42,9 +47,7 @@ public enum DOTExporter {
     }
 
     /// `#3–#9, #12` style description of when an edge held.
-    static func intervals(_ e: ChainGraph.Edge) -> String {
-        e.intervals.map { i in "#\(i.start)" + (i.end.map { "–#\($0)" } ?? "") }.joined(separator: ", ")
-    }
+    static func intervals(_ e: ChainGraph.Edge) -> String { e.intervalSummary }
 
     private static func edgeAttributes(_ e: ChainGraph.Edge, atSeq: Int?) -> String {
         let when = atSeq == nil ? " " + intervals(e) : ""
@@ -58,6 +61,8 @@ public enum DOTExporter {
             return "label=\(quote("source\(when)")), style=dashed, color=\"#8250df\", fontcolor=\"#8250df\""
         case .context:
             return "label=\(quote("context\(when)")), style=dotted, color=\"#1a7f37\", fontcolor=\"#1a7f37\", penwidth=2"
+        case .rejected:
+            return "label=\(quote("attempted → rejected " + intervals(e))), style=dashed, color=\"#cf222e\", fontcolor=\"#cf222e\", arrowhead=tee"
         }
     }
 
@@ -79,15 +84,30 @@ public enum DOTExporter {
 
 /// Mermaid flowchart export of a ``ChainGraph`` (renders on GitHub and in Mermaid Live).
 public enum MermaidExporter {
-    /// The Mermaid text.
-    public static func render(_ g: ChainGraph) -> String {
+    /// Mermaid's default `maxTextSize`: longer diagrams are refused.
+    public static let textLimit = 50_000
+
+    /// The Mermaid text, at most ``textLimit`` characters: large graphs are fitted
+    /// (``ChainGraph/fitted(maxNodes:)``) with fewer controllers until the text fits.
+    public static func render(_ graph: ChainGraph) -> String {
+        var limit = ChainGraph.drawnNodeLimit
+        while true {
+            let text = render(fitted: graph.fitted(maxNodes: limit))
+            if text.count <= textLimit || limit <= 1 { return text }
+            limit /= 2
+        }
+    }
+
+    private static func render(fitted g: ChainGraph) -> String {
         let ids = Dictionary(g.nodes.enumerated().map { ($1.ref.id, "n\($0)") }, uniquingKeysWith: { a, _ in a })
         // YAML front matter: quoted, and `seq N` rather than `#N` (a YAML comment, a Mermaid entity).
-        var out = "---\ntitle: \"\(g.seq.map { "Presentation chains after seq \($0)" } ?? "Presentation chains (whole recording)")\"\n---\n"
+        let note = g.note.map { " (\(escape($0)))" } ?? ""
+        var out = "---\ntitle: \"\(g.seq.map { "Presentation chains after seq \($0)" } ?? "Presentation chains (whole recording)")\(note)\"\n---\n"
         out += "flowchart TB\n"
+        let byWindow = g.nodesByWindow
         for (w, window) in g.windows.enumerated() {
-            out += "  subgraph w\(w)[\"window \(escape(window))\"]\n"
-            for n in g.nodes where n.window == window {
+            out += "  subgraph w\(w)[\"\(escape(ChainGraph.windowHeading(capped(window))))\"]\n"
+            for n in byWindow[window] ?? [] {
                 let text = DOTExporter.label(n).split(separator: "\n", omittingEmptySubsequences: false).map { escape(String($0)) }
                 out += "    \(ids[n.ref.id]!)[\"\(text.joined(separator: "<br/>"))\"]\n"
             }
@@ -111,6 +131,9 @@ public enum MermaidExporter {
             case .context:
                 out += "  \(a) -.->|\"context\(when)\"| \(b)\n"
                 styles.append("  linkStyle \(link) stroke:#1a7f37,stroke-width:2px\n")
+            case .rejected:
+                out += "  \(a) --x|\"attempted → rejected \(DOTExporter.intervals(e).replacingHashes())\"| \(b)\n"
+                styles.append("  linkStyle \(link) stroke:#cf222e,stroke-dasharray:4 3\n")
             }
             link += 1
         }
@@ -141,8 +164,11 @@ public enum MermaidExporter {
 }
 
 private extension String {
-    /// `#3–#9` reads as entity codes to Mermaid; it gets `seq 3–9` instead.
+    /// `#3–#9` reads as entity codes to Mermaid; it gets `seq 3–9` instead (`1,640×, seq 8–now`).
     func replacingHashes() -> String {
-        "seq " + split(separator: "#", omittingEmptySubsequences: true).joined()
+        guard let first = range(of: "#") else { return self }
+        var s = self
+        s.replaceSubrange(first, with: "seq ")
+        return String(s.filter { $0 != "#" })
     }
 }

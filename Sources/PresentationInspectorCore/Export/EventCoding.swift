@@ -69,6 +69,7 @@ public enum EventCoding {
             w.field("code", d.code.rawValue)
             w.field("severity", d.severity.rawValue)
             w.field("message", d.message)
+            if let fix = d.fix { w.field("fix", fix) }
             w.endObject()
         }
         w.endArray()
@@ -231,7 +232,8 @@ public enum EventCoding {
                     guard let sevName = d["severity"]?.stringValue, let sev = Severity(rawValue: sevName) else {
                         throw EventDecodingError(key: path + ".severity", message: "missing or not one of info, warning, error")
                     }
-                    return Diagnostic(code: DiagnosticCode(rawValue: code), severity: sev, message: d["message"]?.stringValue ?? "")
+                    return Diagnostic(code: DiagnosticCode(rawValue: code), severity: sev, message: d["message"]?.stringValue ?? "",
+                                      fix: d["fix"]?.stringValue)
                 }
             case "chain":
                 guard let a = value.arrayValue else { throw bad(key, "an array", value) }

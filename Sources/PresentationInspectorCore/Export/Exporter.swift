@@ -36,17 +36,19 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 public enum Exporter {
     /// Renders a recording in `format`; `at` limits graph formats to the state after that seq.
     ///
-    /// `at` applies to `dot`, `mermaid` and the chain listing of `text`; the other formats
-    /// always cover the whole recording.
+    /// `at` applies to `dot`, `mermaid` and the chain listing of `text` (the state right after
+    /// that event), and cuts `perfetto` and `jsonl` to the recording up to and including it;
+    /// `html` always covers the whole recording.
     public static func render(_ format: ExportFormat, header: LogHeader, events: [Event], at seq: Int? = nil) -> String {
-        switch format {
-        case .jsonl: LogWriter.text(header: header, events: events)
+        var upTo: [Event] { seq.map { s in events.filter { $0.seq <= s } } ?? events }
+        return switch format {
+        case .jsonl: LogWriter.text(header: header, events: upTo)
         case .html: HTMLReport.render(header: header, events: events)
-        case .perfetto: PerfettoExporter.render(header: header, events: events)
+        case .perfetto: PerfettoExporter.render(header: header, events: upTo)
         case .dot: DOTExporter.render(ChainGraph.make(events: events, at: seq))
         case .mermaid: MermaidExporter.render(ChainGraph.make(events: events, at: seq))
         case .text: TextExporter.render(header: header, events: events, at: seq)
-        case .otlp: OTLPExporter.render(header: header, events: events)
+        case .otlp: OTLPExporter.render(header: header, events: upTo)
         }
     }
 

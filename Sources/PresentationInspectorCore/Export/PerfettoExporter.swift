@@ -2,8 +2,11 @@
 ///
 /// Each window is a process (`pid`), each timeline lane a thread (`tid`) inside it. Presented
 /// lifetimes and transitions are complete events (`"ph":"X"`) that nest properly on their
-/// track; diagnostics are thread-scoped instant events (`"ph":"i"`). Times are microseconds
-/// since the recording started.
+/// track; a dismissal's transition shows on the lane of every controller it removed. Requests
+/// (present, dismiss, swipe-down, rejected or not) and diagnostics are thread-scoped instant
+/// events (`"ph":"i"`) on their lane. A last process, "threads", has one track per thread the
+/// calls were made on (`main`, or a worker's name from the log) with an instant per event.
+/// Times are microseconds since the recording started.
 public enum PerfettoExporter {
     /// The trace as JSON text.
     public static func render(header: LogHeader, events: [Event]) -> String {
@@ -32,11 +35,21 @@ public enum PerfettoExporter {
             slicesByLane[l.lane].append(Slice(name: l.controller.label, category: l.isWindowRoot ? "window-root" : "presented",
                                               start: micros(l.start), end: micros(l.end), args: args))
         }
+        // Lanes whose lifetime a dismissal ended, beside the top one its transition sits on.
+        var lanesEndedBy: [Int: [Int]] = [:]
+        for l in t.lifetimes { if let s = l.endSeq { lanesEndedBy[s, default: []].append(l.lane) } }
         for tr in t.transitions {
             var args: [(String, Arg)] = [("seq", .int(tr.seq)), ("animated", .bool(tr.animated))]
             if let c = tr.completedSeq { args.append(("completedSeq", .int(c))) }
             slicesByLane[tr.lane].append(Slice(name: "\(tr.direction.rawValue) \(tr.controller.type)", category: "transition",
                                                start: micros(tr.start), end: micros(tr.end), args: args))
+            guard tr.direction == .dismiss else { continue }
+            var done: Set<Int> = [tr.lane]
+            for lane in lanesEndedBy[tr.seq] ?? [] where done.insert(lane).inserted && slicesByLane.indices.contains(lane) {
+                slicesByLane[lane].append(Slice(name: "\(tr.direction.rawValue) \(tr.controller.type)", category: "transition",
+                                                start: micros(tr.start), end: micros(tr.end),
+                                                args: args + [("removedWith", .string(tr.controller.consoleDescription))]))
+            }
         }
 
         var nextTid = 1
@@ -64,6 +77,10 @@ public enum PerfettoExporter {
         let bySeq = Dictionary(events.map { ($0.seq, $0) }, uniquingKeysWith: { a, _ in a })
         for m in t.markers {
             guard let e = bySeq[m.seq] else { continue }
+            if e.kind == .present || e.kind == .dismiss || e.kind == .interactiveDismiss {
+                lines.append(instant(name: requestName(e), category: "request,\(m.kind.rawValue)", e,
+                                     pid: pidOf[t.lanes[m.lane].key.window]!, tid: tidOfLane[m.lane]))
+            }
             for d in e.diagnostics {
                 var w = JSONWriter(reservingCapacity: 256)
                 w.beginObject()
@@ -76,12 +93,15 @@ public enum PerfettoExporter {
                 w.field("tid", tidOfLane[m.lane])
                 w.key("args"); w.beginObject()
                 w.field("seq", e.seq); w.field("severity", d.severity.rawValue); w.field("message", d.message)
+                if let fix = d.fix { w.field("fix", fix) }
                 w.field("event", e.summary)
                 w.endObject()
                 w.endObject()
                 lines.append(w.text)
             }
         }
+
+        lines += threadTracks(events, pid: windowOrder.count + 1)
 
         var other = JSONWriter()
         other.beginObject()
@@ -92,6 +112,47 @@ public enum PerfettoExporter {
         if header.dropped > 0 { other.field("dropped", header.dropped) }
         other.endObject()
         return "{\"displayTimeUnit\":\"ms\",\"otherData\":\(other.text),\"traceEvents\":[\n" + lines.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    /// One track per thread the events name, in order of appearance, with an instant per event.
+    private static func threadTracks(_ events: [Event], pid: Int) -> [String] {
+        guard !events.isEmpty else { return [] }
+        var lines = [metadata("process_name", pid: pid, tid: 0, ["name": .string("threads")]),
+                     metadata("process_sort_index", pid: pid, tid: 0, ["sort_index": .int(pid)])]
+        var tidOf: [String: Int] = [:]
+        for e in events.sorted(by: { $0.seq < $1.seq }) {
+            let tid: Int
+            if let known = tidOf[e.thread] {
+                tid = known
+            } else {
+                tid = tidOf.count + 1
+                tidOf[e.thread] = tid
+                lines.append(metadata("thread_name", pid: pid, tid: tid, ["name": .string("thread \(e.thread)")]))
+                lines.append(metadata("thread_sort_index", pid: pid, tid: tid, ["sort_index": .int(tid)]))
+            }
+            lines.append(instant(name: requestName(e), category: "thread,\(e.kind.rawValue)", e, pid: pid, tid: tid))
+        }
+        return lines
+    }
+
+    /// `present UIActivityViewController (rejected)`.
+    private static func requestName(_ e: Event) -> String {
+        let subject = e.presented ?? e.dismissed.first ?? e.receiver
+        var s = e.kind.rawValue + (subject.map { " " + $0.type } ?? "")
+        if e.outcome != .presented && e.outcome != .dismissed && e.outcome != .completed { s += " (\(e.outcome.rawValue))" }
+        return s
+    }
+
+    private static func instant(name: String, category: String, _ e: Event, pid: Int, tid: Int) -> String {
+        var w = JSONWriter(reservingCapacity: 256)
+        w.beginObject()
+        w.field("name", name); w.field("cat", category); w.field("ph", "i"); w.field("s", "t")
+        w.field("ts", micros(e.time)); w.field("pid", pid); w.field("tid", tid)
+        w.key("args"); w.beginObject()
+        w.field("seq", e.seq); w.field("outcome", e.outcome.rawValue); w.field("thread", e.thread); w.field("event", e.summary)
+        w.endObject()
+        w.endObject()
+        return w.text
     }
 
     /// Seconds to whole microseconds; durations are differences of these, so nesting is exact.

@@ -29,15 +29,23 @@ public struct RecordingSummary: Equatable, Sendable {
 
     /// Computes the summary.
     public init(header: LogHeader, events: [Event]) {
+        var meter = WorkMeter()
+        self.init(header: header, events: events, meter: &meter)
+    }
+
+    /// Computes the summary, counting its steps: windows seen are kept in a set beside their
+    /// ordered list (issue 10: `windows.contains` per event was quadratic in the windows).
+    init(header: LogHeader, events: [Event], meter: inout WorkMeter) {
         eventCount = events.count
         var kindCounts: [EventKind: Int] = [:], outcomeCounts: [Outcome: Int] = [:]
         var severityCounts: [Severity: Int] = [:], codeCounts: [DiagnosticCode: Int] = [:]
-        var windows: [String] = [], ids = Set<String>()
+        var windows: [String] = [], seenWindows = Set<String>(), ids = Set<String>()
         for e in events {
+            meter.steps += 1
             kindCounts[e.kind, default: 0] += 1
             outcomeCounts[e.outcome, default: 0] += 1
             for d in e.diagnostics { severityCounts[d.severity, default: 0] += 1; codeCounts[d.code, default: 0] += 1 }
-            if let w = e.window, !windows.contains(w) { windows.append(w) }
+            if let w = e.window, seenWindows.insert(w).inserted { windows.append(w) }
             for r in e.controllers { ids.insert(r.id) }
             for r in e.chain { ids.insert(r.id) }
         }
@@ -48,8 +56,8 @@ public struct RecordingSummary: Equatable, Sendable {
         codes = codeCounts.map { ($0.key, $0.value) }.sorted { ($1.1, $0.0.rawValue) < ($0.1, $1.0.rawValue) }
         self.windows = windows
         controllerCount = ids.count
-        firstSeq = events.map(\.seq).min(); lastSeq = events.map(\.seq).max()
-        startTime = events.map(\.time).min(); endTime = events.map(\.time).max()
+        firstSeq = events.lazy.map(\.seq).min(); lastSeq = events.lazy.map(\.seq).max()
+        startTime = events.lazy.map(\.time).min(); endTime = events.lazy.map(\.time).max()
         dropped = header.dropped
     }
 

@@ -85,6 +85,7 @@ public enum SVGRenderer {
         case .presentation: ("#0969da", nil, 2.2)
         case .source: ("#8250df", "6 4", 1.5)
         case .context: ("#1a7f37", "2 3", 2)
+        case .rejected: ("#cf222e", "4 3", 1.5)
         }
     }
 
@@ -101,7 +102,7 @@ public enum SVGRenderer {
         for w in l.windows {
             let f = w.frame
             o += "<g class=\"pi-window\"><rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" rx=\"8\" fill=\"none\" stroke=\"#8c959f\" stroke-dasharray=\"5 4\"/>"
-            o += "<text x=\"\(n(f.x + 8))\" y=\"\(n(f.y + 15))\" fill=\"#57606a\" font-weight=\"600\">\(esc("window \(w.window)"))</text></g>"
+            o += "<text x=\"\(n(f.x + 8))\" y=\"\(n(f.y + 15))\" fill=\"#57606a\" font-weight=\"600\">\(esc(ChainGraph.windowHeading(w.window)))</text></g>"
         }
         o += "<g class=\"pi-edges\">"
         for e in l.edges {
@@ -115,9 +116,7 @@ public enum SVGRenderer {
             o += "<g class=\"pi-edge pi-edge-\(e.edge.kind.rawValue)\" data-from=\"\(esc(e.edge.from))\" data-to=\"\(esc(e.edge.to))\" data-iv=\"\(iv)\">"
             o += "<path d=\"\(d)\" fill=\"none\" stroke=\"\(s.colour)\" stroke-width=\"\(n(s.width))\"\(dash) marker-end=\"url(#pi-arrow-\(e.edge.kind.rawValue))\"/>"
             // Source edges go unlabelled: the dashed line and the legend say it all.
-            if e.edge.kind == .presentation || e.edge.kind == .context {
-                var text = e.edge.kind == .presentation ? (e.edge.style?.name ?? "presents") : "context"
-                if l.graph.seq == nil { text += " " + DOTExporter.intervals(e.edge) }
+            if let text = ChainGraph.edgeLabel(e.edge, seq: l.graph.seq) {
                 o += "<text x=\"\(n(e.labelPosition.x))\" y=\"\(n(e.labelPosition.y))\" font-size=\"10\" fill=\"\(s.colour)\">\(esc(clip(text, to: 200)))</text>"
             }
             o += "</g>"

@@ -34,7 +34,10 @@ public enum TextExporter {
         var out = ""
         for e in events.sorted(by: { $0.seq < $1.seq }) {
             out += "  " + e.summary + "\n"
-            for d in e.diagnostics { out += "      \(severityBadge(d.severity)) \(d.code): \(d.message)\n" }
+            for d in e.diagnostics {
+                out += "      \(severityBadge(d.severity)) \(d.code): \(d.message)\n"
+                if let fix = d.fix { out += "        fix: \(fix)\n" }
+            }
         }
         return out.isEmpty ? "  (no events)\n" : out
     }
@@ -44,98 +47,164 @@ public enum TextExporter {
 
     /// Each lane's lifetimes, with their times, style and the events that bound them.
     public static func lifetimes(_ t: PresentationTimeline) -> String {
+        var meter = WorkMeter()
+        return lifetimes(t, meter: &meter)
+    }
+
+    /// ``lifetimes(_:)``, counting its steps: lifetimes and transitions are grouped by lane once
+    /// rather than filtered per lane (issue 10: that was quadratic in the number of lanes).
+    static func lifetimes(_ t: PresentationTimeline, meter: inout WorkMeter) -> String {
+        var lifetimesByLane = [[PresentationTimeline.Lifetime]](repeating: [], count: t.lanes.count)
+        var transitionsByLane = [[PresentationTimeline.Transition]](repeating: [], count: t.lanes.count)
+        for l in t.lifetimes where lifetimesByLane.indices.contains(l.lane) { meter.steps += 1; lifetimesByLane[l.lane].append(l) }
+        for tr in t.transitions where transitionsByLane.indices.contains(tr.lane) { meter.steps += 1; transitionsByLane[tr.lane].append(tr) }
         var out = ""
         for (i, lane) in t.lanes.enumerated() {
-            let items = t.lifetimes.filter { $0.lane == i }
+            meter.steps += 1
+            let items = lifetimesByLane[i]
             guard !items.isEmpty else { continue }
-            out += "  \(lane.title)\n"
+            out += "  \(capped(lane.title, 120))\n"
             for l in items {
-                var line = "    \(formatTime(l.start)) → \(l.isOpen ? "end" : formatTime(l.end))  \(l.controller.label)"
+                meter.steps += 1
+                var line = "    \(formatTime(l.start)) → \(l.isOpen ? "end" : formatTime(l.end))  \(capped(l.controller.label, 120))"
                 if let s = l.style { line += "  \(s.name)" }
                 if let p = l.presentSeq { line += "  #\(p)" + (l.endSeq.map { "–#\($0)" } ?? "–") }
                 if l.isOpen && !l.isWindowRoot { line += "  (still presented)" }
                 out += line + "\n"
             }
-            for tr in t.transitions where tr.lane == i && tr.end > tr.start {
-                out += "    \(tr.direction == .present ? "presenting" : "dismissing") \(tr.controller.id): \(formatTime(tr.start)) → \(formatTime(tr.end))\n"
+            for tr in transitionsByLane[i] where tr.end > tr.start {
+                meter.steps += 1
+                out += "    \(tr.direction == .present ? "presenting" : "dismissing") \(capped(tr.controller.id)): \(formatTime(tr.start)) → \(formatTime(tr.end))\n"
             }
         }
         return out.isEmpty ? "  (none)\n" : out
     }
 
-    /// The chains per window: `|` marks a container child, `+` a presented controller.
+    /// The chains per window: `|` marks a container child, `+` a presented controller, `x` a
+    /// rejected attempt to present one.
     public static func chainListing(_ g: ChainGraph) -> String {
+        var meter = WorkMeter()
+        return chainListing(g, meter: &meter)
+    }
+
+    /// ``chainListing(_:)``, counting its steps. Nodes per window, children per controller and
+    /// source/context edges per presented controller are indexed once (issue 10: searching the
+    /// edges per edge was quadratic).
+    static func chainListing(_ g: ChainGraph, meter: inout WorkMeter) -> String {
         var out = g.seq.map { "Chains after #\($0)\n" } ?? "Chains (whole recording; presentations with the events that began and ended them)\n"
-        let nodes = Dictionary(g.nodes.map { ($0.ref.id, $0) }, uniquingKeysWith: { a, _ in a })
-        var children: [String: [ChainGraph.Edge]] = [:]
-        for e in g.edges where e.kind == .container || e.kind == .presentation { children[e.from, default: []].append(e) }
-        let hasParent = Set(children.values.flatMap { $0.map(\.to) })
-        var reached = Set<String>()
-        // Source and context edges by target, in edge order: a scan of every edge per
-        // presentation made large recordings quadratic (9 s for 10,000 events in `pi graph`).
-        var sourcesTo: [String: [ChainGraph.Edge]] = [:], contextTo: [String: ChainGraph.Edge] = [:]
-        for e in g.edges where e.kind == .source || e.kind == .context {
-            if e.kind == .source { sourcesTo[e.to, default: []].append(e) } else if contextTo[e.to] == nil { contextTo[e.to] = e }
+        var nodes: [String: ChainGraph.Node] = [:]
+        var nodesByWindow: [String: [ChainGraph.Node]] = [:]
+        for n in g.nodes {
+            meter.steps += 1
+            if nodes[n.ref.id] == nil { nodes[n.ref.id] = n }
+            nodesByWindow[n.window, default: []].append(n)
         }
+        var children: [String: [ChainGraph.Edge]] = [:]
+        var sources: [String: [ChainGraph.Edge]] = [:], contexts: [String: ChainGraph.Edge] = [:]
+        var hasParent = Set<String>()
+        for e in g.edges {
+            meter.steps += 1
+            switch e.kind {
+            case .container, .presentation, .rejected: children[e.from, default: []].append(e); hasParent.insert(e.to)
+            case .source: sources[e.to, default: []].append(e)
+            case .context: if contexts[e.to] == nil { contexts[e.to] = e }
+            }
+        }
+        var reached = Set<String>()
 
         func describe(_ n: ChainGraph.Node) -> String {
-            var s = n.ref.consoleDescription
-            if let t = n.ref.title, !t.isEmpty { s += " \"\(t)\"" }
+            var s = capped(n.ref.consoleDescription, 2 * ChainGraph.labelLimit)
+            if let t = n.ref.title, !t.isEmpty { s += " \"\(capped(t))\"" }
             if n.definesContext { s += ", defines context" }
             return s
         }
-        func presentation(_ e: ChainGraph.Edge) -> String {
+        func presentation(_ e: ChainGraph.Edge, meter: inout WorkMeter) -> String {
             var parts: [String] = []
             if let s = e.style { parts.append(s.name) }
+            // The source of this presentation: a source edge to the same controller that began
+            // in one of its intervals (interval starts looked up in a set, not searched).
             let starts = Set(e.intervals.map(\.start))
-            if let src = sourcesTo[e.to]?.first(where: { $0.intervals.contains { starts.contains($0.start) } }),
-               let n = nodes[src.from] {
-                parts.append("from \(n.ref.consoleDescription)")
+            meter.steps += e.intervals.count
+            if let src = (sources[e.to] ?? []).first(where: { s in
+                meter.steps += 1
+                return s.intervals.contains { starts.contains($0.start) }
+            }), let n = nodes[src.from] {
+                parts.append("from \(capped(n.ref.consoleDescription, 2 * ChainGraph.labelLimit))")
             }
-            if let c = contextTo[e.to], let n = nodes[c.from] {
-                parts.append("context \(n.ref.consoleDescription)")
+            if let c = contexts[e.to], let n = nodes[c.from] {
+                parts.append("context \(capped(n.ref.consoleDescription, 2 * ChainGraph.labelLimit))")
             }
             if g.seq != nil, let last = e.intervals.last {
                 parts.append("since #\(last.start)")
+            } else if e.intervals.count > ChainGraph.Edge.listedIntervals {
+                parts.append(e.intervalSummary + (e.isActive ? " (still presented)" : ""))
             } else {
                 parts.append(e.intervals.map { i in "#\(i.start)" + (i.end.map { "–#\($0)" } ?? " (still presented)") }
                     .joined(separator: ", "))
             }
             return parts.joined(separator: ", ")
         }
-        func walk(_ id: String, depth: Int, path: Set<String>) {
+        var path = Set<String>()
+        func walk(_ id: String, depth: Int, meter: inout WorkMeter) {
             for e in children[id] ?? [] {
+                meter.steps += 1
                 guard let child = nodes[e.to] else { continue }
-                let prefix = String(repeating: "   |", count: depth) + "   " + (e.kind == .container ? "|" : "+") + " "
+                // Deep chains are indented to a bounded width, with the depth written out.
+                let shown = min(depth, 20)
+                let prefix = String(repeating: "   |", count: shown) + (depth > shown ? " (\(depth))" : "")
+                    + "   " + (e.kind == .container ? "|" : e.kind == .presentation ? "+" : "x") + " "
+                if e.kind == .rejected {
+                    // An attempt, not a relationship: listed, never walked into.
+                    out += prefix + describe(child) + ", attempted, rejected: " + e.intervalSummary + "\n"
+                    reached.insert(e.to)
+                    continue
+                }
                 if path.contains(e.to) {
                     out += prefix + child.ref.consoleDescription + " (cycle)\n"
                     continue
                 }
                 reached.insert(e.to)
-                out += prefix + describe(child) + (e.kind == .presentation ? ", presented: " + presentation(e) : "") + "\n"
-                walk(e.to, depth: depth + 1, path: path.union([e.to]))
+                out += prefix + describe(child) + (e.kind == .presentation ? ", presented: " + presentation(e, meter: &meter) : "") + "\n"
+                path.insert(e.to)
+                walk(e.to, depth: depth + 1, meter: &meter)
+                path.remove(e.to)
             }
         }
         for w in g.windows {
-            out += "window \(w)\n"
-            let roots = g.nodes.filter { $0.window == w && $0.isWindowRoot }
-            for r in roots {
+            meter.steps += 1
+            out += ChainGraph.windowHeading(capped(w)) + "\n"
+            let members = nodesByWindow[w] ?? []
+            for r in members where r.isWindowRoot {
+                meter.steps += 1
                 reached.insert(r.ref.id)
                 out += describe(r) + ", root\n"
-                walk(r.ref.id, depth: 0, path: [r.ref.id])
+                path = [r.ref.id]
+                walk(r.ref.id, depth: 0, meter: &meter)
             }
             var notedUnplaced = false
             // Tops of unplaced subtrees first, so their children are listed under them.
-            let unplaced = g.nodes.filter { $0.window == w && !reached.contains($0.ref.id) }
+            let unplaced = members.filter { !reached.contains($0.ref.id) }
+            meter.steps += members.count
             let tops = unplaced.filter { !hasParent.contains($0.ref.id) } + unplaced.filter { hasParent.contains($0.ref.id) }
             for n in tops where !reached.contains(n.ref.id) {
-                if !notedUnplaced { out += "  (not placed: the log does not say what contains them)\n"; notedUnplaced = true }
+                meter.steps += 1
+                if !notedUnplaced {
+                    out += w == ChainGraph.noWindowID ? "  (detached: in no window's hierarchy)\n" : "  (not placed: the log does not say what contains them)\n"
+                    notedUnplaced = true
+                }
                 out += "  " + describe(n) + "\n"
                 reached.insert(n.ref.id)
-                walk(n.ref.id, depth: 0, path: [n.ref.id])
+                path = [n.ref.id]
+                walk(n.ref.id, depth: 0, meter: &meter)
             }
         }
         if g.windows.isEmpty { out += "  (no controllers)\n" }
         return out
     }
+}
+
+/// Counts the steps an algorithm takes, so tests can check it scales linearly (run it on n and
+/// 4n inputs and compare) without timing anything.
+struct WorkMeter {
+    var steps = 0
 }

@@ -16,7 +16,7 @@ public enum UnresolvedCall {
         Event(time: time, thread: thread, kind: .present, outcome: .noOp, animated: animated,
               source: source, presented: presented,
               explanation: ["present was called on \(source.label) to present \(presented.label) on thread \(thread).", offMainExplanation],
-              diagnostics: [.offMainThread("present(_:animated:completion:)", thread: thread)], callSite: callSite)
+              diagnostics: [.offMainThread("present(_:animated:completion:)", thread: thread)], callSite: callSite).withFixes()
     }
 
     /// A `dismiss(animated:completion:)` made on thread `thread` (outcome `no-op`).
@@ -25,6 +25,6 @@ public enum UnresolvedCall {
         Event(time: time, thread: thread, kind: .dismiss, outcome: .noOp, animated: animated,
               explanation: ["dismiss was called on \(receiver.label) on thread \(thread).", offMainExplanation],
               receiver: receiver, forwarded: false,
-              diagnostics: [.offMainThread("dismiss(animated:completion:)", thread: thread)], callSite: callSite)
+              diagnostics: [.offMainThread("dismiss(animated:completion:)", thread: thread)], callSite: callSite).withFixes()
     }
 }

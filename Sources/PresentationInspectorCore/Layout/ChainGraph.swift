@@ -16,6 +16,9 @@ public struct ChainGraph: Hashable, Sendable {
         case source
         /// Context provider → presented, only when it is not the presenting one.
         case context
+        /// Attempted presenting controller → presented, for a present UIKit rejected (or would
+        /// have): each interval covers only the rejected event (`[seq, seq + 1)`).
+        case rejected
     }
 
     /// A seq range `[start, end)` in which an edge held; `end` is nil while it still holds.
@@ -85,6 +88,8 @@ public struct ChainGraph: Hashable, Sendable {
     public var windows: [String]
     /// The seq the graph stands at (nil: the whole recording).
     public var seq: Int?
+    /// What ``fitted(maxNodes:)`` grouped or left out, for the views' titles (nil: nothing).
+    public var note: String?
 
     /// Creates a graph from its parts (``make(events:at:)`` builds one from a recording).
     public init(nodes: [Node], edges: [Edge], windows: [String], seq: Int?) {
@@ -93,6 +98,14 @@ public struct ChainGraph: Hashable, Sendable {
 
     /// The node with this id.
     public func node(_ id: String) -> Node? { nodes.first { $0.ref.id == id } }
+
+    /// The nodes of each window, in order of first appearance (one pass, for views that go
+    /// window by window).
+    public var nodesByWindow: [String: [Node]] {
+        var out: [String: [Node]] = [:]
+        for n in nodes { out[n.window, default: []].append(n) }
+        return out
+    }
 
     /// Builds the graph of a recording, or its state right after event `at`.
     public static func make(events: [Event], at seq: Int? = nil) -> ChainGraph {
@@ -109,15 +122,24 @@ public struct ChainGraph: Hashable, Sendable {
 
     /// Keeps only what held at the end: active edges, window roots and controllers they touch.
     func stateOnly() -> ChainGraph {
-        var edges = self.edges.filter { $0.kind != .container && $0.isActive }
+        var edges = self.edges.filter { $0.kind != .container && ($0.isActive || ($0.kind == .rejected && $0.intervals.last?.contains(seq ?? -1) == true)) }
         var keep = Set(nodes.filter(\.isWindowRoot).map(\.ref.id))
         for e in edges { keep.insert(e.from); keep.insert(e.to) }
+        // The containers of kept controllers stay too, up to the window root, so a source sits
+        // under its navigation and tab controllers rather than "not placed".
+        var parents: [String: [String]] = [:]
+        for e in self.edges where e.kind == .container { parents[e.to, default: []].append(e.from) }
+        var pending = Array(keep)
+        while let id = pending.popLast() {
+            for p in parents[id] ?? [] where keep.insert(p).inserted { pending.append(p) }
+        }
         // Containment of kept controllers stays, as far as the log tells it.
         edges += self.edges.filter { $0.kind == .container && keep.contains($0.from) && keep.contains($0.to) }
         let order = Dictionary(self.edges.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         edges.sort { order[$0]! < order[$1]! }
         let nodes = self.nodes.filter { keep.contains($0.ref.id) }
-        let windows = self.windows.filter { w in nodes.contains { $0.window == w } }
+        let used = Set(nodes.map(\.window))
+        let windows = self.windows.filter { used.contains($0) }
         return ChainGraph(nodes: nodes, edges: edges, windows: windows, seq: seq)
     }
 }
@@ -130,6 +152,7 @@ private struct ChainGraphBuilder {
     var edges: [G.Edge] = []
     var edgeIndex: [String: Int] = [:]
     var windows: [String] = []
+    var windowSet = Set<String>()
     /// For each controller presented now: the seq of its presentation and the edges it opened.
     var presentedNow: [String: [Int]] = [:]
 
@@ -140,7 +163,7 @@ private struct ChainGraphBuilder {
             if ref.title != nil { nodes[i].ref = ref }
             return
         }
-        if !windows.contains(window) { windows.append(window) }
+        if windowSet.insert(window).inserted { windows.append(window) }
         nodes.append(G.Node(ref: ref, window: window, firstSeq: seq, isWindowRoot: root, definesContext: false, isPresented: false))
         nodeIndex[ref.id] = nodes.count - 1
     }
@@ -165,8 +188,9 @@ private struct ChainGraphBuilder {
     }
 
     mutating func consume(_ e: Event) {
-        let window = e.window ?? "(no window)"
-        if let root = e.chain.first { note(root, window, e.seq, root: true) }
+        let window = e.window ?? ChainGraph.noWindowID
+        // A chain outside any window starts at a detached controller, not a window's root.
+        if let root = e.chain.first { note(root, window, e.seq, root: e.window != nil) }
         for ref in e.chain.dropFirst() { note(ref, window, e.seq) }
         for ref in e.controllers { note(ref, window, e.seq) }
         // Exact containment: each ancestor contains the one below it.
@@ -181,6 +205,11 @@ private struct ChainGraphBuilder {
             if e.ancestry.isEmpty, let provider = e.contextProvider ?? e.presenting, provider.id != source.id {
                 // Logs without ancestry: the provider contains the source, maybe through unnamed containers.
                 _ = open(.container, provider.id, source.id, e.seq)
+            }
+            if e.outcome == .rejected, let attempted = e.presenting ?? e.source {
+                let i = open(.rejected, attempted.id, p.id, e.seq)
+                edges[i].intervals[edges[i].intervals.count - 1].end = e.seq + 1
+                return
             }
             guard e.outcome == .presented, let presenting = e.presenting else { return }
             closePresentation(of: p.id, at: e.seq)  // presented again without a recorded dismissal

@@ -166,6 +166,7 @@ struct LayeredGroup {
         case .container, .presentation: 0
         case .source: -9
         case .context: 9
+        case .rejected: 4
         }
     }
 
@@ -185,7 +186,11 @@ struct LayeredGroup {
             let dy = (q.y - p.y) / 2
             segments.append(.init(control1: LayoutPoint(x: p.x, y: p.y + dy), control2: LayoutPoint(x: q.x, y: q.y - dy), end: q))
         }
-        return .init(edge: e, start: points[0], segments: segments, labelPosition: LayoutPoint(x: end.x + 5, y: end.y - 7))
+        // The label sits beside the middle of the last piece, clear of the arrowhead (at the tip
+        // it started under it: "ageSheet").
+        let p = points[points.count - 2]
+        let label = LayoutPoint(x: max(p.x, end.x) + 8, y: (p.y + end.y) / 2 + 3)
+        return .init(edge: e, start: points[0], segments: segments, labelPosition: label)
     }
 
     /// A single curve: upwards for an edge that closes a cycle, sideways within a layer.

@@ -89,28 +89,35 @@ public struct ChainGraphLayout: Hashable, Sendable {
 
     /// The label lines of a node.
     public static func lines(for ref: ControllerRef) -> [String] {
-        var lines = [ref.type]
-        if let t = ref.title, !t.isEmpty { lines.append("\"\(t)\"") }
-        lines.append(ref.id)
+        var lines = [capped(ref.type)]
+        if let t = ref.title, !t.isEmpty { lines.append("\"\(capped(t, ChainGraph.labelLimit - 2))\"") }
+        lines.append(capped(ref.id))
         return lines
     }
 
     /// Lays out a graph.
-    public static func make(graph: ChainGraph, options o: Options = Options()) -> ChainGraphLayout {
+    /// Graphs larger than ``ChainGraph/drawnNodeLimit`` are laid out fitted (``ChainGraph/fitted(maxNodes:)``).
+    public static func make(graph fullGraph: ChainGraph, options o: Options = Options()) -> ChainGraphLayout {
+        let graph = fullGraph.fitted()
         var placed: [PlacedNode] = []
         var placedEdges: [PlacedEdge] = []
         var boxes: [WindowBox] = []
         var left = o.margin
         var bottom = o.margin
+        let byWindow = graph.nodesByWindow
         for window in graph.windows {
-            let members = graph.nodes.filter { $0.window == window }
+            let members = byWindow[window] ?? []
             guard !members.isEmpty else { continue }
             let ids = Set(members.map(\.ref.id))
             let edges = graph.edges.filter { ids.contains($0.from) && ids.contains($0.to) }
             let top = o.margin + o.windowTitleHeight
             var group = LayeredGroup(members: members, edges: edges, options: o)
             let (nodes, routed) = group.place(left: left + o.nodePadding, top: top)
-            let maxX = max(nodes.map(\.frame.maxX).max() ?? left, left + TextMetrics.width(of: "window \(window)") + 16)
+            // Edge labels (font 10, clipped at 200 points) stay inside the window's box.
+            let labelsRight = routed.compactMap { e in
+                ChainGraph.edgeLabel(e.edge, seq: graph.seq).map { e.labelPosition.x + min(TextMetrics.width(of: $0) * 0.85, 200) }
+            }.max() ?? left
+            let maxX = max(nodes.map(\.frame.maxX).max() ?? left, left + TextMetrics.width(of: ChainGraph.windowHeading(window)) + 16, labelsRight)
             let maxY = nodes.map(\.frame.maxY).max() ?? top
             boxes.append(WindowBox(window: window, frame: LayoutRect(x: left, y: o.margin, width: maxX + o.nodePadding - left,
                                                                      height: maxY + o.nodePadding - o.margin)))

@@ -55,16 +55,24 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomString
     ]
 }
 
-/// One finding attached to an event: a stable code, a severity and UIKit's wording.
+/// One finding attached to an event: a stable code, a severity, UIKit's wording and a remedy.
 public struct Diagnostic: Hashable, Sendable {
+    /// The stable identifier.
     public var code: DiagnosticCode
+    /// How serious it is.
     public var severity: Severity
+    /// UIKit's console wording (or ours, for findings UIKit does not print).
     public var message: String
+    /// A concrete remedy naming the event's own controllers (JSON key `fix`; nil in logs written
+    /// before it existed — ``Event/withFixes()`` computes it for those).
+    public var fix: String?
 
-    public init(code: DiagnosticCode, severity: Severity, message: String) {
+    /// Creates a diagnostic.
+    public init(code: DiagnosticCode, severity: Severity, message: String, fix: String? = nil) {
         self.code = code
         self.severity = severity
         self.message = message
+        self.fix = fix
     }
 }
 

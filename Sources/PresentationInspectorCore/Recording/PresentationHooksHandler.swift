@@ -75,7 +75,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
                   requestedStyle: resolution.requestedStyle, effectiveStyle: resolution.effectiveStyle,
                   requestedTransition: resolution.requestedTransition, effectiveTransition: resolution.effectiveTransition,
                   explanation: explanation, diagnostics: diagnostics, chain: chain, callSite: context.callSite,
-                  ancestry: Hierarchy.ancestry(of: source).map { $0.ref })
+                  ancestry: Hierarchy.ancestry(of: source).map { $0.ref }).withFixes()
         }
 
         // UIKit raises for these: record first, the app may not survive the original call.
@@ -149,7 +149,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
             window: resolution.windowID, explanation: resolution.explanation, receiver: receiver.ref,
             handledBy: resolution.handledBy?.ref, dismissed: dismissedRefs, forwarded: resolution.forwarded,
             diagnostics: diagnostics, chain: chainAfter, callSite: context.callSite,
-            ancestry: Hierarchy.ancestry(of: receiver).map { $0.ref }))
+            ancestry: Hierarchy.ancestry(of: receiver).map { $0.ref }).withFixes())
 
         guard resolution.outcome == .dismissed else { original(completion); return }
         let probes = configuration.leakCheckDelay == nil ? [] : resolution.dismissed.map { ($0.ref, $0.makeLivenessProbe()) }
@@ -172,7 +172,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         scheduler.schedule(after: delay) {
             for (ref, probe) in probes where probe.isLeaked() {
                 recorder.record(Event(time: scheduler.now, kind: .leakCheck, outcome: .completed, window: window, relatesTo: seq,
-                                      dismissed: [ref], diagnostics: [.leakedAfterDismiss(ref, seconds: delay)]))
+                                      dismissed: [ref], diagnostics: [.leakedAfterDismiss(ref, seconds: delay)]).withFixes())
             }
         }
     }

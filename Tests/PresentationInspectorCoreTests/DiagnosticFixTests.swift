@@ -1,0 +1,67 @@
+import PresentationInspectorCore
+import PresentationSimulator
+import XCTest
+
+/// Every diagnostic carries a remedy built from its event's own controllers (issue 12, item 5).
+final class DiagnosticFixTests: XCTestCase {
+    func testEveryDiagnosticOfEveryKnownCodeHasAFixNamingTheEventsControllers() throws {
+        let events = try ExportFixtures.demoEvents()
+        var seen = Set<DiagnosticCode>()
+        for e in events {
+            for d in e.diagnostics {
+                seen.insert(d.code)
+                let fix = try XCTUnwrap(d.fix, "#\(e.seq) \(d.code) has no fix")
+                // Concrete: it names one of the event's controllers, or the thread it ran on.
+                let names = e.controllers.map(\.consoleDescription) + e.chain.map(\.consoleDescription) + [e.thread]
+                XCTAssertTrue(names.contains { fix.contains($0) }, "#\(e.seq) \(d.code): \(fix)")
+            }
+        }
+        XCTAssertEqual(seen, Set(DiagnosticCode.known), "the demo no longer shows every code")
+    }
+
+    func testAlreadyPresentingPointsAtTheTopOfTheChain() throws {
+        let e = try XCTUnwrap(try ExportFixtures.events(BuiltInScenarios.camera).first { $0.diagnostics.first?.code == .alreadyPresenting })
+        XCTAssertEqual(e.diagnostics.first?.fix,
+                       "present from <ABPeoplePickerNavigationController: peoplePicker> (the top of the chain), or dismiss it first")
+    }
+
+    func testNotInWindowHierarchyAndDetachedPresenterName() throws {
+        let events = try ExportFixtures.events(BuiltInScenarios.diagnostics)
+        let hidden = try XCTUnwrap(events.first { $0.diagnostics.first?.code == .notInWindowHierarchy })
+        XCTAssertEqual(hidden.diagnostics[0].fix,
+                       "present once <SettingsViewController: settings> is in a window (viewDidAppear), or from <UITabBarController: labTabs>")
+        let detached = try XCTUnwrap(events.lazy.flatMap(\.diagnostics).first { $0.code == .detachedPresenter })
+        XCTAssertTrue(detached.fix?.hasPrefix("add <OrphanViewController: orphan> to a window's hierarchy") == true, detached.fix ?? "nil")
+    }
+
+    func testFixRoundTripsThroughTheLogAndOldLogsStillRead() throws {
+        let e = try XCTUnwrap(try ExportFixtures.events(BuiltInScenarios.diagnostics).first { !$0.diagnostics.isEmpty })
+        let line = EventCoding.encode(e)
+        XCTAssertTrue(line.contains("\"fix\":"), line)
+        let decoded = try EventCoding.decodeEvent(try XCTUnwrap(JSONParser.parse(line).objectValue))
+        XCTAssertEqual(decoded.diagnostics, e.diagnostics)
+        // A version-1 line without `fix`: reads, fix nil, and computed on demand.
+        var old = e
+        for i in old.diagnostics.indices { old.diagnostics[i].fix = nil }
+        let oldLine = EventCoding.encode(old)
+        XCTAssertFalse(oldLine.contains("\"fix\""))
+        let read = try EventCoding.decodeEvent(try XCTUnwrap(JSONParser.parse(oldLine).objectValue))
+        XCTAssertNil(read.diagnostics[0].fix)
+        XCTAssertEqual(read.withFixes().diagnostics, e.diagnostics)
+    }
+
+    func testTextExportShowsTheFixUnderItsDiagnostic() throws {
+        let events = try ExportFixtures.events(BuiltInScenarios.camera)
+        let text = TextExporter.timeline(events: events)
+        XCTAssertTrue(text.contains("        fix: present from <ABPeoplePickerNavigationController: peoplePicker>"), text)
+    }
+
+    func testUnknownCodesHaveNoFixButModelDriftHasOne() {
+        let e = Event(seq: 4, time: 0, kind: .present, outcome: .presented, source: ControllerRef(id: "list", type: "ListVC"),
+                      diagnostics: [Diagnostic(code: DiagnosticCode(rawValue: "from-the-future"), severity: .info, message: "?"),
+                                    Diagnostic(code: DiagnosticCode(rawValue: "model-drift"), severity: .warning, message: "?")])
+        let fixed = e.withFixes()
+        XCTAssertNil(fixed.diagnostics[0].fix)
+        XCTAssertEqual(fixed.diagnostics[1].fix?.hasPrefix("check what changes the presentation from <ListVC: list>"), true)
+    }
+}
