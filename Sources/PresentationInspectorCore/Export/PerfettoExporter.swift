@@ -156,7 +156,9 @@ public enum PerfettoExporter {
     }
 
     /// Seconds to whole microseconds; durations are differences of these, so nesting is exact.
-    static func micros(_ seconds: Double) -> Int { clampedInt(seconds * 1_000_000) }
+    /// Clamped to ±10¹² s first so that a duration (the difference of two of these) cannot
+    /// overflow `Int` even for times built in memory past ValueRanges.time.
+    static func micros(_ seconds: Double) -> Int { clampedInt(min(max(seconds, -1e12), 1e12) * 1_000_000) }
 
     struct Slice {
         var name: String

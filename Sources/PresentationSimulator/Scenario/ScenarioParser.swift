@@ -45,6 +45,12 @@ extension Scenario {
 struct ScenarioReader {
     let file: String
     var location: String?
+    /// Seconds the `advance` steps read so far add up to (see ``maximumTotalAdvance``).
+    var totalAdvance: Double = 0
+    /// The `advance` steps of one scenario add up to at most 10⁸ s (about three years), so that
+    /// every simulated time (advances plus 0.35 s transitions) stays inside ValueRanges.time and
+    /// the log the simulator writes is one its reader accepts.
+    static let maximumTotalAdvance: Double = 100_000_000
 
     func fail(_ key: String?, _ message: String) -> ScenarioError {
         ScenarioError(file: file, location: location, key: key, message: message)
@@ -318,6 +324,10 @@ struct ScenarioReader {
             try checkKeys(o, allowed: common)
             guard let s = try number(o, "advance") else { throw fail("advance", "is required") }
             guard s >= 0, s <= 86_400 else { throw fail("advance", "must be between 0 and 86400 seconds, found \(s)") }
+            totalAdvance += s
+            guard totalAdvance <= Self.maximumTotalAdvance else {
+                throw fail("advance", "the advance steps add up to \(totalAdvance) s, past the limit of 1e8 s (about three years) for one scenario")
+            }
             action = .advance(s)
         case "swipeDown":
             try checkKeys(o, allowed: common.union(["complete"]))
