@@ -77,7 +77,7 @@ struct Convert: ParsableCommand {
         discussion: """
         jsonl rewrites the log with only its valid events (a way to repair a log
         with bad lines). --at applies to dot, mermaid and text (the chain state
-        after that event).
+        after that event) and html (opens with that event selected).
 
         EXAMPLES
           pinspect convert --to html -o report.html events.jsonl

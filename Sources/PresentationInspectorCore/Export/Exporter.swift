@@ -38,7 +38,7 @@ public enum Exporter {
     public static func render(_ format: ExportFormat, header: LogHeader, events: [Event], at seq: Int? = nil) -> String {
         switch format {
         case .jsonl: LogWriter.text(header: header, events: events)
-        case .html: HTMLReport.render(header: header, events: events)
+        case .html: HTMLReport.render(header: header, events: events, at: seq)
         case .perfetto: PerfettoExporter.render(header: header, events: events)
         case .dot: DOTExporter.render(ChainGraph.make(events: events, at: seq))
         case .mermaid: MermaidExporter.render(ChainGraph.make(events: events, at: seq))

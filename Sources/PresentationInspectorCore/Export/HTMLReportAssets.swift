@@ -16,7 +16,15 @@ enum HTMLReportAssets {
     .split { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 12px; }
     @media (max-width: 900px) { .split { grid-template-columns: minmax(0, 1fr); } }
     .filters { display: flex; flex-wrap: wrap; gap: 6px 12px; margin-bottom: 8px; font-size: 12px; color: var(--muted); }
-    .filters label { display: flex; gap: 4px; align-items: center; }
+    .filters label { display: flex; gap: 4px; align-items: center; min-width: 0; max-width: 100%; }
+    .filters select { min-width: 0; max-width: 100%; flex: 1 1 auto; }
+    .fix { margin-top: 2px; color: var(--fg); } .fix b { color: #1a7f37; }
+    @media (max-width: 600px) {
+      body { padding: 8px 6px 16px; } .card { padding: 8px; } h1 { font-size: 17px; }
+      .filters label:not(.grow) { flex: 1 1 45%; } .filters .grow { flex-basis: 100%; }
+      .row { gap: 4px; padding: 0 4px; } .row .seq { width: 3.6em; } .row .time { display: none; }
+      .keys { display: none; }
+    }
     .filters .grow { flex: 1 1 200px; } .filters .grow input { flex: 1; min-width: 120px; }
     select, input { font: inherit; font-size: 12px; padding: 2px 4px; }
     .list { position: relative; height: clamp(240px, 52vh, 560px); overflow-y: auto; border: 1px solid var(--line);
@@ -65,14 +73,30 @@ enum HTMLReportAssets {
     """#
 
     static let keyboardHelp = #"""
-    <kbd>↑</kbd>/<kbd>↓</kbd> or <kbd>k</kbd>/<kbd>j</kbd> previous/next event · <kbd>PgUp</kbd>/<kbd>PgDn</kbd> · <kbd>Home</kbd>/<kbd>End</kbd> · <kbd>n</kbd>/<kbd>p</kbd> next/previous event with diagnostics · <kbd>/</kbd> search · <kbd>Esc</kbd> clear filters
+    <kbd>↑</kbd>/<kbd>↓</kbd> or <kbd>k</kbd>/<kbd>j</kbd> previous/next event · <kbd>PgUp</kbd>/<kbd>PgDn</kbd> · <kbd>Home</kbd>/<kbd>End</kbd> · <kbd>n</kbd>/<kbd>p</kbd> next/previous event with diagnostics · <kbd>d</kbd> first diagnostic · <kbd>/</kbd> search · <kbd>Esc</kbd> clear filters
     """#
 
     static let script = #"""
     (function () {
       'use strict';
       var data = JSON.parse(document.getElementById('pi-data').textContent);
-      var events = data.events, summaries = data.summaries;
+      // Undo HTMLReportData's compaction: short keys → names, "@N" → table entry N, "@@x" → "@x".
+      var K = data.k || [], T = [];
+      function decode(v) {
+        if (typeof v === 'string') {
+          if (v.charCodeAt(0) !== 64) return v;
+          return v.charCodeAt(1) === 64 ? v.slice(1) : T[parseInt(v.slice(1), 36)];
+        }
+        if (Array.isArray(v)) return v.map(decode);
+        if (v && typeof v === 'object') {
+          var o = {};
+          for (var key in v) o[K[parseInt(key, 36)]] = decode(v[key]);
+          return o;
+        }
+        return v;
+      }
+      (data.t || []).forEach(function (x) { T.push(decode(x)); });
+      var events = data.events.map(decode), summaries = data.summaries;
       var RANK = { info: 0, warning: 1, error: 2 };
       var bySeq = {}, controllers = [], known = {}, diagTotal = 0, sevCount = { error: 0, warning: 0, info: 0 };
       var REF_KEYS = ['source', 'presented', 'presenting', 'contextProvider', 'receiver', 'handledBy'];
@@ -93,7 +117,7 @@ enum HTMLReportAssets {
           e._ids[r.id] = true;
           if (!known[r.id]) { known[r.id] = true; controllers.push(r); }
         });
-        e._text = (summaries[i] + ' ' + (e.diagnostics || []).map(function (d) { return d.code + ' ' + d.message; }).join(' ')).toLowerCase();
+        e._text = ('#' + e.seq + ' ' + summaries[i] + ' ' + (e.diagnostics || []).map(function (d) { return d.code + ' ' + d.message; }).join(' ')).toLowerCase();
       });
       function $(id) { return document.getElementById(id); }
       $('stat-events').textContent = String(events.length);
@@ -125,6 +149,7 @@ enum HTMLReportAssets {
         spacer.style.height = (filtered.length * ROW) + 'px';
         spacer.textContent = ''; rendered = {};
         renderRows();
+        saveHash();
       }
       function row(i, k) {
         var e = events[i], div = document.createElement('div');
@@ -134,7 +159,7 @@ enum HTMLReportAssets {
         var seq = document.createElement('span'); seq.className = 'seq'; seq.textContent = '#' + e.seq;
         var time = document.createElement('span'); time.className = 'time'; time.textContent = e.time.toFixed(3) + 's';
         var text = document.createElement('span'); text.className = 'text';
-        text.textContent = summaries[i].replace(/^#\d+ \S+ /, '');
+        text.textContent = summaries[i];
         div.appendChild(seq); div.appendChild(time); div.appendChild(text);
         if (e._sev >= 0) {
           var name = ['info', 'warning', 'error'][e._sev], b = document.createElement('span');
@@ -200,8 +225,20 @@ enum HTMLReportAssets {
             var div = text('div', '', 'diag sev sev-' + g.severity);
             div.appendChild(text('span', g.severity + ' ' + g.code + ': '));
             div.appendChild(text('span', g.message, 'msg'));
+            if (g.fix) { var fx = text('div', '', 'fix'); fx.appendChild(text('b', 'Fix: ')); fx.appendChild(text('span', String(g.fix))); div.appendChild(fx); }
             d.appendChild(div);
           });
+        }
+        if (e.observed && typeof e.observed === 'object') {
+          d.appendChild(text('h4', 'Observed'));
+          var ot = document.createElement('table');
+          Object.keys(e.observed).forEach(function (k) {
+            var v = e.observed[k], tr = document.createElement('tr');
+            tr.appendChild(text('th', k));
+            tr.appendChild(text('td', v && typeof v === 'object' ? (v.type ? ref(v) : JSON.stringify(v)) : String(v)));
+            ot.appendChild(tr);
+          });
+          d.appendChild(ot);
         }
         if (e.explanation && e.explanation.length) {
           d.appendChild(text('h4', 'Why (explanation steps)'));
@@ -256,6 +293,10 @@ enum HTMLReportAssets {
         Object.keys(rendered).forEach(function (k) { rendered[k].classList.toggle('selected', Number(rendered[k].dataset.seq) === seq); });
         var k = filtered.indexOf(e._i);
         if (k < 0 && reveal) { clearFilters(); k = filtered.indexOf(e._i); }
+        if (k >= 0 && reveal) {  // from a link, the timeline or the address: centre it in the list
+          var mid = k * ROW - list.clientHeight / 2;
+          if (k * ROW < list.scrollTop || k * ROW + ROW > list.scrollTop + list.clientHeight) list.scrollTop = Math.max(0, mid);
+        }
         if (k >= 0) {
           var top = k * ROW;
           if (top < list.scrollTop) list.scrollTop = top;
@@ -265,14 +306,32 @@ enum HTMLReportAssets {
         marked.forEach(function (m) { m.classList.remove('pi-selected'); });
         marked = Array.prototype.slice.call(timelineBox.querySelectorAll('[data-seq="' + seq + '"]'));
         marked.forEach(function (m) { m.classList.add('pi-selected'); });
-        if (reveal === false && marked.length) {
-          var box = marked[0].getBBox ? marked[0].getBBox() : null;
-          if (box && (box.x < timelineBox.scrollLeft || box.x > timelineBox.scrollLeft + timelineBox.clientWidth)) {
-            timelineBox.scrollLeft = Math.max(0, box.x - timelineBox.clientWidth / 2);
-          }
-        }
+        if (reveal !== 'timeline' && marked.length) revealInTimeline(marked[0]);
         showDetail(e); showGraphAt(e);
         document.body.dataset.selected = String(seq);
+        saveHash();
+      }
+      // Scrolls the timeline box so the mark is inside it, horizontally and vertically.
+      function revealInTimeline(m) {
+        var b = m.getBoundingClientRect(), c = timelineBox.getBoundingClientRect();
+        if (b.left < c.left || b.right > c.right) timelineBox.scrollLeft += b.left - c.left - timelineBox.clientWidth / 2;
+        if (b.top < c.top || b.bottom > c.bottom) timelineBox.scrollTop += b.top - c.top - timelineBox.clientHeight / 2;
+      }
+      // The address remembers the view: selection and filters, replaced (not pushed) on each change.
+      var restoring = true;
+      function saveHash() {
+        if (restoring) return;
+        var p = [];
+        if (selected !== null) p.push('seq=' + selected);
+        if ($('f-kind').value) p.push('kind=' + encodeURIComponent($('f-kind').value));
+        if ($('f-severity').value) p.push('severity=' + encodeURIComponent($('f-severity').value));
+        if (fc.value) p.push('controller=' + encodeURIComponent(fc.value));
+        if ($('f-text').value) p.push('q=' + encodeURIComponent($('f-text').value));
+        var h = p.length ? '#' + p.join('&') : ' ';
+        try { window.history.replaceState(null, '', h === ' ' ? location.pathname + location.search : h); } catch (err) { /* file: URLs in some browsers */ }
+      }
+      function firstDiagnostic() {
+        for (var i = 0; i < events.length; i++) if (events[i]._sev >= 0) { select(events[i].seq, true); return; }
       }
       function clearFilters() {
         $('f-kind').value = ''; $('f-severity').value = ''; fc.value = ''; $('f-text').value = '';
@@ -294,7 +353,7 @@ enum HTMLReportAssets {
       ['f-kind', 'f-severity', 'f-controller'].forEach(function (id) { $(id).addEventListener('change', applyFilters); });
       $('f-text').addEventListener('input', applyFilters);
       document.getElementById('timeline').addEventListener('click', function (ev) {
-        var m = ev.target.closest('[data-seq]'); if (m) select(Number(m.dataset.seq), true);
+        var m = ev.target.closest('[data-seq]'); if (m) select(Number(m.dataset.seq), 'timeline');
       });
       document.addEventListener('keydown', function (ev) {
         var tag = (ev.target.tagName || '').toLowerCase();
@@ -310,6 +369,7 @@ enum HTMLReportAssets {
           case 'Home': move(-filtered.length); break;
           case 'End': move(filtered.length); break;
           case 'n': jumpDiagnostic(1); break;
+          case 'd': firstDiagnostic(); break;
           case 'p': jumpDiagnostic(-1); break;
           case '/': $('f-text').focus(); break;
           default: handled = false;
@@ -327,8 +387,18 @@ enum HTMLReportAssets {
       if (params.controller) fc.value = params.controller;
       if (params.q) $('f-text').value = params.q;
       applyFilters();
-      if (params.seq && bySeq[Number(params.seq)]) select(Number(params.seq), false);
+      $('first-diagnostic').addEventListener('click', firstDiagnostic);
+      var initial = params.seq || document.body.dataset.at;
+      if (initial && bySeq[Number(initial)]) select(Number(initial), false);
       else showGraphAt(null);
+      restoring = false;
+      window.addEventListener('hashchange', function () {
+        var q = {};
+        location.hash.replace(/^#/, '').split('&').forEach(function (kv) {
+          var i = kv.indexOf('='); if (i > 0) q[kv.slice(0, i)] = decodeURIComponent(kv.slice(i + 1));
+        });
+        if (q.seq && bySeq[Number(q.seq)] && Number(q.seq) !== selected) select(Number(q.seq), true);
+      });
       (params.keys ? params.keys.split(',') : []).forEach(function (key) {
         document.dispatchEvent(new KeyboardEvent('keydown', { key: key, bubbles: true }));
       });
