@@ -279,6 +279,11 @@ enum HTMLReportAssets {
           g.classList.toggle('pi-inactive', !active);
         });
         $('graph-state').textContent = seq === null ? 'whole recording' : 'after #' + seq;
+        // The note under the heading follows it (the page's own text is kept for the whole recording).
+        var note = $('graph-note');
+        if (note.dataset.whole === undefined) note.dataset.whole = note.textContent;
+        note.textContent = seq === null ? note.dataset.whole
+          : 'The chains as they stood right after #' + seq + '; faded: not in a chain then; pink border: named by #' + seq + '.';
         // Bring the event's controllers into view when they are off to the side.
         var hl = document.querySelector('#graph .pi-hl'), box = $('graph');
         if (hl && hl.getBBox) {
