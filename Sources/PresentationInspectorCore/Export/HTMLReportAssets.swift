@@ -54,6 +54,7 @@ enum HTMLReportAssets {
     .diag .msg { color: var(--fg); font-weight: normal; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
     button.link { border: none; background: none; color: var(--accent); cursor: pointer; padding: 0; font: inherit; text-decoration: underline; }
     .pi-timeline .pi-mk, .pi-timeline .pi-bar, .pi-timeline .pi-seg { cursor: pointer; }
+    #timeline { cursor: grab; user-select: none; }
     .pi-timeline .pi-selected { stroke: #000 !important; stroke-width: 2px !important; }
     .pi-timeline .pi-mk.pi-selected { filter: drop-shadow(0 0 2px #000); }
     .pi-graph .pi-inactive { opacity: 0.12; }
@@ -73,7 +74,7 @@ enum HTMLReportAssets {
     """#
 
     static let keyboardHelp = #"""
-    <kbd>↑</kbd>/<kbd>↓</kbd> or <kbd>k</kbd>/<kbd>j</kbd> previous/next event · <kbd>PgUp</kbd>/<kbd>PgDn</kbd> · <kbd>Home</kbd>/<kbd>End</kbd> · <kbd>n</kbd>/<kbd>p</kbd> next/previous event with diagnostics · <kbd>d</kbd> first diagnostic · <kbd>/</kbd> search · <kbd>Esc</kbd> clear filters
+    <kbd>↑</kbd>/<kbd>↓</kbd> or <kbd>k</kbd>/<kbd>j</kbd> previous/next event · <kbd>PgUp</kbd>/<kbd>PgDn</kbd> · <kbd>Home</kbd>/<kbd>End</kbd> · <kbd>n</kbd>/<kbd>p</kbd> next/previous event with diagnostics · <kbd>d</kbd> first diagnostic · timeline: <kbd>+</kbd>/<kbd>-</kbd>/<kbd>0</kbd> zoom, <kbd>←</kbd>/<kbd>→</kbd> pan, Ctrl-wheel zoom, drag pan · <kbd>/</kbd> search · <kbd>Esc</kbd> clear filters
     """#
 
     static let script = #"""
@@ -335,6 +336,83 @@ enum HTMLReportAssets {
         var h = p.length ? '#' + p.join('&') : ' ';
         try { window.history.replaceState(null, '', h === ' ' ? location.pathname + location.search : h); } catch (err) { /* file: URLs in some browsers */ }
       }
+      // Timeline zoom (+ - 0, Ctrl/⌘-wheel or pinch around the pointer, drag to pan) stretches the
+      // time axis only: bars and transitions widen, markers and text keep their shape. The lane
+      // labels stay on the left edge while the box scrolls sideways.
+      var zoom = 1;
+      function setupTimelineZoom() {
+        var svg = timelineBox.querySelector('svg.pi-timeline'); if (!svg) return;
+        var W = Number(svg.getAttribute('width')), axis = svg.querySelector('.pi-axis line');
+        var L = axis ? Number(axis.getAttribute('x1')) : 0, items = null;
+        function collect() {  // on the first zoom only: reading every mark's box costs a layout
+        items = [];
+        svg.querySelectorAll('.pi-bars rect, .pi-segments rect').forEach(function (r) {
+          items.push({ n: r, k: 'rect', x: Number(r.getAttribute('x')), w: Number(r.getAttribute('width')) });
+        });
+        svg.querySelectorAll('.pi-bars text, .pi-axis text').forEach(function (t) { items.push({ n: t, k: 'x', x: Number(t.getAttribute('x')) }); });
+        svg.querySelectorAll('.pi-axis line').forEach(function (l) { items.push({ n: l, k: 'line', x: Number(l.getAttribute('x1')) }); });
+        svg.querySelectorAll('.pi-markers > *').forEach(function (m) {
+          var b = m.getBBox ? m.getBBox() : { x: 0, width: 0 };
+          items.push({ n: m, k: 'move', x: b.x + b.width / 2 });
+        });
+        }
+        var lanes = svg.querySelectorAll('.pi-lanes rect'), sticky = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+        sticky.setAttribute('class', 'pi-sticky');
+        svg.querySelectorAll('.pi-lanes text').forEach(function (t, i) {
+          var bg = lanes[i] ? lanes[i].cloneNode(false) : null;
+          if (bg) { bg.setAttribute('width', String(L - 4)); sticky.appendChild(bg); }
+          sticky.appendChild(t);
+        });
+        svg.appendChild(sticky);
+        function X(x) { return L + (x - L) * zoom; }
+        function apply(anchorClientX) {
+          var before = anchorClientX === undefined ? null : (timelineBox.scrollLeft + anchorClientX - L) / Number(svg.getAttribute('width'));
+          var width = L + (W - L) * zoom;
+          svg.setAttribute('width', String(width)); svg.setAttribute('viewBox', '0 0 ' + width + ' ' + svg.getAttribute('height'));
+          svg.querySelectorAll('.pi-lanes rect').forEach(function (r) { r.setAttribute('width', String(width)); });
+          if (!items) collect();
+          items.forEach(function (it) {
+            if (it.k === 'rect') { it.n.setAttribute('x', String(X(it.x))); it.n.setAttribute('width', String(Math.max(it.w * zoom, 1))); }
+            else if (it.k === 'x') it.n.setAttribute('x', String(X(it.x)));
+            else if (it.k === 'line') { it.n.setAttribute('x1', String(X(it.x))); it.n.setAttribute('x2', String(X(it.x))); }
+            else it.n.setAttribute('transform', 'translate(' + (X(it.x) - it.x) + ',0)');
+          });
+          if (before !== null) timelineBox.scrollLeft = before * width + L - anchorClientX;
+          document.body.dataset.zoom = String(zoom);
+          stick();
+        }
+        function stick() { sticky.setAttribute('transform', 'translate(' + timelineBox.scrollLeft + ',0)'); }
+        timelineBox.addEventListener('scroll', stick);
+        function zoomBy(f, clientX) {
+          var z = Math.max(1, Math.min(400, zoom * f)); if (z === zoom) return;
+          var rect = timelineBox.getBoundingClientRect();
+          zoom = z; apply(clientX === undefined ? timelineBox.clientWidth / 2 : clientX - rect.left);
+        }
+        timelineBox.addEventListener('wheel', function (ev) {
+          if (!(ev.ctrlKey || ev.metaKey)) return;  // plain wheel scrolls; pinch arrives as Ctrl+wheel
+          ev.preventDefault(); zoomBy(Math.exp(-ev.deltaY / 200), ev.clientX);
+        }, { passive: false });
+        var drag = null;
+        timelineBox.addEventListener('mousedown', function (ev) { if (ev.button === 0) drag = { x: ev.clientX, y: ev.clientY, l: timelineBox.scrollLeft, t: timelineBox.scrollTop, moved: false }; });
+        window.addEventListener('mousemove', function (ev) {
+          if (!drag) return;
+          if (Math.abs(ev.clientX - drag.x) + Math.abs(ev.clientY - drag.y) > 4) drag.moved = true;
+          timelineBox.scrollLeft = drag.l - (ev.clientX - drag.x); timelineBox.scrollTop = drag.t - (ev.clientY - drag.y);
+        });
+        window.addEventListener('mouseup', function () { setTimeout(function () { drag = null; }, 0); });
+        timelineBox.addEventListener('click', function (ev) { if (drag && drag.moved) ev.stopImmediatePropagation(); }, true);
+        timelineZoom = function (key) {
+          if (key === '+' || key === '=') zoomBy(1.5);
+          else if (key === '-') zoomBy(1 / 1.5);
+          else if (key === '0') { zoom = 1; apply(); timelineBox.scrollLeft = 0; }
+          else if (key === 'ArrowLeft') timelineBox.scrollLeft -= timelineBox.clientWidth / 4;
+          else if (key === 'ArrowRight') timelineBox.scrollLeft += timelineBox.clientWidth / 4;
+          else return false;
+          return true;
+        };
+        document.body.dataset.zoom = '1';
+      }
+      var timelineZoom = function () { return false; };
       function firstDiagnostic() {
         for (var i = 0; i < events.length; i++) if (events[i]._sev >= 0) { select(events[i].seq, true); return; }
       }
@@ -377,7 +455,7 @@ enum HTMLReportAssets {
           case 'd': firstDiagnostic(); break;
           case 'p': jumpDiagnostic(-1); break;
           case '/': $('f-text').focus(); break;
-          default: handled = false;
+          default: handled = timelineZoom(ev.key);
         }
         if (handled) ev.preventDefault();
       });
@@ -393,6 +471,7 @@ enum HTMLReportAssets {
       if (params.q) $('f-text').value = params.q;
       applyFilters();
       $('first-diagnostic').addEventListener('click', firstDiagnostic);
+      setupTimelineZoom();
       var initial = params.seq || document.body.dataset.at;
       if (initial && bySeq[Number(initial)]) select(Number(initial), false);
       else showGraphAt(null);
