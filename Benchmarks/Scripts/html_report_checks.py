@@ -65,6 +65,19 @@ def main():
         check("the address restores selection and filter",
               p.eval("document.body.dataset.selected") == sel and p.eval("document.getElementById('f-kind').value") == "present",
               p.eval("document.body.dataset.selected + ' ' + document.getElementById('f-kind').value"))
+        w0 = p.eval("document.getElementById('timeline').scrollWidth")
+        key(p, "+"); key(p, "+")
+        w1 = p.eval("document.getElementById('timeline').scrollWidth")
+        check("+ zooms the timeline in", w1 > w0 * 1.5, f"{w0} → {w1} px")
+        key(p, "-")
+        w2 = p.eval("document.getElementById('timeline').scrollWidth")
+        check("- zooms out", w0 < w2 < w1, f"{w2} px")
+        key(p, "0")
+        check("0 restores the width", p.eval("document.getElementById('timeline').scrollWidth") == w0)
+        check("lane labels stay at the left edge", p.eval(
+            "(function(){var t=document.getElementById('timeline'); t.scrollLeft=300;"
+            "var a=document.querySelector('#timeline .pi-sticky text').getBoundingClientRect().left - t.getBoundingClientRect().left;"
+            "return a>=0 && a<20})()"))
         check("demo: no script errors", not p.errors(), "; ".join(p.errors()))
         p.close()
 

@@ -80,7 +80,7 @@ final class ExportHTMLTests: XCTestCase {
         // The embedded data stays compact: repeated references, steps and keys are written once.
         let open = try XCTUnwrap(html.range(of: "<script id=\"pi-data\""))
         let close = try XCTUnwrap(html.range(of: "</script>", range: open.upperBound..<html.endIndex))
-        XCTAssertLessThan(html[open.lowerBound..<close.upperBound].utf8.count, 250 * events.count, "bytes of data per event")
+        XCTAssertLessThan(html[open.lowerBound..<close.upperBound].utf8.count, 400 * events.count, "bytes of data per event")
     }
 
     // MARK: Headless chromium (TOOLING.md §5)
