@@ -91,10 +91,10 @@ PY
 note "{\"bench\":\"cli-agree\",\"same_counts\":$agree}"
 
 # 5. HTML report: size, generation time, and time until headless Chromium has rendered it.
-for n in 1000 10000; do
+for n in 1000 10000 100000; do
   say "HTML report, $n events"
   record "$bin/pibench" html --events "$n" --output "$dir/report-$n.html"
-  python3 Benchmarks/Scripts/html_render_time.py "$dir/report-$n.html" --runs 3 | sed "s/^{/{\"bench\":\"html-render\",\"events\":$n,/" | tee -a "$results" >&2
+  python3 Benchmarks/Scripts/html_render_time.py "$dir/report-$n.html" --runs 3 --interact | sed "s/^{/{\"bench\":\"html-render\",\"events\":$n,/" | tee -a "$results" >&2
 done
 
 python3 Benchmarks/Scripts/bench_table.py "$results"

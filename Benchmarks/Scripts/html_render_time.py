@@ -9,7 +9,9 @@ page's own clock. Prints one JSON line with medians over the runs:
   load_ms    loadEventEnd, dcl_ms domContentLoadedEventEnd, fcp_ms first-contentful-paint
   wall_ms    wall clock from the navigate command to that frame, seen from outside
   js_errors  uncaught exceptions reported by the page (any run)
-Usage: html_render_time.py FILE.html [--runs N] [--chromium PATH]
+  select_ms, filter_ms  (with --interact) from pressing End (select the last event) and from
+             choosing kind=dismiss, to the second frame after it
+Usage: html_render_time.py FILE.html [--runs N] [--interact] [--chromium PATH]
 """
 import json, os, statistics, subprocess, sys, time
 
@@ -20,6 +22,7 @@ def main():
     path = os.path.realpath(args[0])
     runs = int(args[args.index("--runs") + 1]) if "--runs" in args else 3
     chromium = args[args.index("--chromium") + 1] if "--chromium" in args else "chromium"
+    interact = "--interact" in args
 
     to_chrome_r, to_chrome_w = os.pipe()
     from_chrome_r, from_chrome_w = os.pipe()
@@ -89,11 +92,21 @@ def main():
                          session=session)["result"]["value"]
             wall = (time.monotonic() - t0) * 1000
             errors += sum(1 for e in events if e.get("method") == "Runtime.exceptionThrown")
+            events.clear()
             v = json.loads(value)
             paint = dict(v["paint"])
             results.append({"usable_ms": v["now"], "load_ms": v["nav"]["loadEventEnd"],
                             "dcl_ms": v["nav"]["domContentLoadedEventEnd"],
                             "fcp_ms": paint.get("first-contentful-paint", float("nan")), "wall_ms": wall})
+            if interact:
+                for key, action in (("select_ms", "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'End', bubbles: true}))"),
+                                    ("filter_ms", "var s = document.getElementById('f-kind'); s.value = 'dismiss'; s.dispatchEvent(new Event('change'))")):
+                    timed = ("new Promise(r => { var t0 = performance.now(); %s; "
+                             "requestAnimationFrame(() => requestAnimationFrame(() => r(performance.now() - t0))); })" % action)
+                    results[-1][key] = send("Runtime.evaluate", {"expression": timed, "awaitPromise": True, "returnByValue": True},
+                                            session=session)["result"]["value"]
+                errors += sum(1 for e in events if e.get("method") == "Runtime.exceptionThrown")
+                events.clear()
             send("Target.closeTarget", {"targetId": target})
     finally:
         try:

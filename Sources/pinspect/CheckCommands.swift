@@ -90,8 +90,9 @@ struct Convert: ParsableCommand {
         otlp is OpenTelemetry traces (OTLP/JSON ExportTraceServiceRequest);
         svg is the chain graph `graph --format svg` draws; jsonl rewrites the log
         with only its valid events (a way to repair a log with bad lines). --at
-        gives dot, mermaid, svg and text the chain state after that event, and
-        cuts perfetto, otlp and jsonl to the events up to it.
+        gives dot, mermaid, svg and text the chain state after that event, cuts
+        perfetto, otlp and jsonl to the events up to it, and opens html with it
+        selected.
 
         EXAMPLES
           pinspect convert --to html -o report.html events.jsonl

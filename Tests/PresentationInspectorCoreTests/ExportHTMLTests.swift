@@ -13,6 +13,26 @@ final class ExportHTMLTests: XCTestCase {
         return try XCTUnwrap(try JSONParser.parse(String(html[start..<end])).objectValue)
     }
 
+    /// The events of the data blob, decoded as the page's script does (HTMLReportData's format).
+    private func decodedEvents(_ blob: JSONObject) throws -> [JSONObject] {
+        let keys = try XCTUnwrap(blob["k"]?.arrayValue).compactMap(\.stringValue)
+        var table: [JSONValue] = []
+        func decode(_ v: JSONValue) -> JSONValue {
+            switch v {
+            case .string(let s) where s.hasPrefix("@@"): return .string(String(s.dropFirst()))
+            case .string(let s) where s.hasPrefix("@"):
+                guard let n = Int(s.dropFirst(), radix: 36), n < table.count else { XCTFail("bad reference \(s)"); return .null }
+                return table[n]
+            case .array(let a): return .array(a.map(decode))
+            case .object(let o):
+                return .object(JSONObject(o.members.map { m in (key: Int(m.key, radix: 36).flatMap { $0 < keys.count ? keys[$0] : nil } ?? "?", value: decode(m.value)) }))
+            default: return v
+            }
+        }
+        for x in try XCTUnwrap(blob["t"]?.arrayValue) { table.append(decode(x)) }
+        return try XCTUnwrap(blob["events"]?.arrayValue).map { try XCTUnwrap(decode($0).objectValue) }
+    }
+
     func testReportIsSelfContained() throws {
         let html = Exporter.render(.html, header: ExportFixtures.header, events: try ExportFixtures.demoEvents())
         XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>"))
@@ -27,10 +47,14 @@ final class ExportHTMLTests: XCTestCase {
     func testEmbeddedDataDecodesToTheSameEvents() throws {
         let events = try ExportFixtures.demoEvents()
         let blob = try dataBlob(Exporter.render(.html, header: ExportFixtures.header, events: events))
-        let decoded = try XCTUnwrap(blob["events"]?.arrayValue).map { try EventCoding.decodeEvent(XCTUnwrap($0.objectValue)) }
+        let decoded = try decodedEvents(blob).map { try EventCoding.decodeEvent($0) }
         // Compared in the log's encoding: times such as 20.100000000000001 are written as 20.1.
         XCTAssertEqual(decoded.map(EventCoding.encode), events.map(EventCoding.encode))
-        XCTAssertEqual(blob["summaries"]?.arrayValue?.compactMap(\.stringValue), events.map(\.summary))
+        XCTAssertEqual(blob["summaries"]?.arrayValue?.compactMap(\.stringValue).count, events.count)
+        for (line, e) in zip(blob["summaries"]?.arrayValue?.compactMap(\.stringValue) ?? [], events) {
+            XCTAssertTrue(e.summary.hasPrefix("#\(e.seq) ") && e.summary.hasSuffix(" " + line), "\(line) is \(e.summary) without #seq and time")
+        }
+
         XCTAssertEqual(try EventCoding.decodeHeader(XCTUnwrap(blob["header"]?.objectValue)), ExportFixtures.header)
     }
 
@@ -43,7 +67,7 @@ final class ExportHTMLTests: XCTestCase {
         XCTAssertEqual(html.components(separatedBy: "<script").count - 1, 2, "only the data and the code script elements")
         XCTAssertFalse(html.contains("<script>alert"))
         let blob = try dataBlob(html)
-        XCTAssertEqual(blob["events"]?.arrayValue?.first?.objectValue?["presented"]?.objectValue?["title"]?.stringValue, evil.title)
+        XCTAssertEqual(try decodedEvents(blob).first?["presented"]?.objectValue?["title"]?.stringValue, evil.title)
     }
 
     func testLargeRecordingsFallBackToTheFinalStateGraph() throws {
@@ -53,6 +77,10 @@ final class ExportHTMLTests: XCTestCase {
         XCTAssertTrue(html.contains("data-graph-history=\"false\""))
         XCTAssertTrue(html.contains("too many to draw at once"))
         XCTAssertEqual(try dataBlob(html)["events"]?.arrayValue?.count, events.count)
+        // The embedded data stays compact: repeated references, steps and keys are written once.
+        let open = try XCTUnwrap(html.range(of: "<script id=\"pi-data\""))
+        let close = try XCTUnwrap(html.range(of: "</script>", range: open.upperBound..<html.endIndex))
+        XCTAssertLessThan(html[open.lowerBound..<close.upperBound].utf8.count, 400 * events.count, "bytes of data per event")
     }
 
     // MARK: Headless chromium (docs/RELIABILITY.md, "Tool traps")

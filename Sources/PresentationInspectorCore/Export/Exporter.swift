@@ -37,13 +37,13 @@ public enum Exporter {
     /// Renders a recording in `format`; `at` limits graph formats to the state after that seq.
     ///
     /// `at` applies to `dot`, `mermaid` and the chain listing of `text` (the state right after
-    /// that event), and cuts `perfetto` and `jsonl` to the recording up to and including it;
-    /// `html` always covers the whole recording.
+    /// that event), and cuts `perfetto`, `otlp` and `jsonl` to the recording up to and including
+    /// it; `html` covers the whole recording and opens with that event selected.
     public static func render(_ format: ExportFormat, header: LogHeader, events: [Event], at seq: Int? = nil) -> String {
         var upTo: [Event] { seq.map { s in events.filter { $0.seq <= s } } ?? events }
         return switch format {
         case .jsonl: LogWriter.text(header: header, events: upTo)
-        case .html: HTMLReport.render(header: header, events: events)
+        case .html: HTMLReport.render(header: header, events: events, at: seq)
         case .perfetto: PerfettoExporter.render(header: header, events: upTo)
         case .dot: DOTExporter.render(ChainGraph.make(events: events, at: seq))
         case .mermaid: MermaidExporter.render(ChainGraph.make(events: events, at: seq))

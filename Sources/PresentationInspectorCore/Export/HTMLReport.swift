@@ -8,8 +8,9 @@ public enum HTMLReport {
     /// of thousands of boxes helps nobody; `pinspect graph --at SEQ` shows any moment).
     public static let maximumGraphNodes = 400
 
-    /// The whole page.
-    public static func render(header: LogHeader, events: [Event]) -> String {
+    /// The whole page. With `at`, the page opens with that event selected (and the chain graph
+    /// as it stood right after it) unless the address names another one.
+    public static func render(header: LogHeader, events: [Event], at: Int? = nil) -> String {
         let sorted = events.sorted { $0.seq < $1.seq }
         let summary = RecordingSummary(header: header, events: sorted)
         let timeline = TimelineLayout.make(events: sorted)
@@ -32,10 +33,11 @@ public enum HTMLReport {
         out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n"
         out += "<title>\(esc(title(header))) — PresentationInspector report</title>\n"
         out += "<style>\n\(HTMLReportAssets.css)\n</style>\n</head>\n"
-        out += "<body data-ready=\"false\" data-graph-history=\"\(graphIsHistory)\">\n"
+        out += "<body data-ready=\"false\" data-graph-history=\"\(graphIsHistory)\"\(at.map { " data-at=\"\($0)\"" } ?? "")>\n"
         out += "<header class=\"top\">\n<h1>PresentationInspector report <span class=\"sub\">\(esc(title(header)))</span></h1>\n"
         out += "<p class=\"meta\">\(esc(metaLine(header)))</p>\n"
         out += "<p class=\"stats\"><b id=\"stat-events\">…</b> events · <b id=\"stat-diagnostics\">…</b> diagnostics"
+        out += " <button type=\"button\" class=\"link\" id=\"first-diagnostic\" title=\"Select the first event with a diagnostic (key d)\">first</button>"
         out += " (<span class=\"sev sev-error\" id=\"stat-errors\">…</span> errors, <span class=\"sev sev-warning\" id=\"stat-warnings\">…</span> warnings,"
         out += " <span class=\"sev sev-info\" id=\"stat-infos\">…</span> info) · \(summary.windows.count) windows · \(summary.controllerCount) controllers"
         if let a = summary.startTime, let b = summary.endTime { out += " · \(formatTime(a))–\(formatTime(b))" }
@@ -81,22 +83,11 @@ public enum HTMLReport {
         return parts.joined(separator: " · ")
     }
 
-    /// The page's data: header, one summary line per event, and the events in the log's encoding.
-    /// Every `<` is written as `\u003c`, so no text in the data can close the script element.
+    /// The page's data (HTMLReportData): header, one summary line per event, and the events in
+    /// the log's encoding, compacted. Every `<` is written as `\u003c`, so no text in the data
+    /// can close the script element.
     static func dataJSON(header: LogHeader, events: [Event]) -> String {
-        var out = "{\"header\":" + EventCoding.encode(header) + ",\"summaries\":["
-        out.reserveCapacity(events.count * 900)
-        for (i, e) in events.enumerated() {
-            if i > 0 { out += "," }
-            JSONWriter.appendQuoted(e.summary, to: &out)
-        }
-        out += "],\"events\":[\n"
-        for (i, e) in events.enumerated() {
-            if i > 0 { out += ",\n" }
-            out += EventCoding.encode(e)
-        }
-        out += "]}"
-        return out.replacingAll("<", with: "\\u003c")
+        HTMLReportData.json(header: header, events: events)
     }
 
     static func esc(_ s: String) -> String { SVGRenderer.esc(s) }

@@ -16,7 +16,15 @@ enum HTMLReportAssets {
     .split { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 12px; }
     @media (max-width: 900px) { .split { grid-template-columns: minmax(0, 1fr); } }
     .filters { display: flex; flex-wrap: wrap; gap: 6px 12px; margin-bottom: 8px; font-size: 12px; color: var(--muted); }
-    .filters label { display: flex; gap: 4px; align-items: center; }
+    .filters label { display: flex; gap: 4px; align-items: center; min-width: 0; max-width: 100%; }
+    .filters select { min-width: 0; max-width: 100%; flex: 1 1 auto; }
+    .fix { margin-top: 2px; color: var(--fg); } .fix b { color: #1a7f37; }
+    @media (max-width: 600px) {
+      body { padding: 8px 6px 16px; } .card { padding: 8px; } h1 { font-size: 17px; }
+      .filters label:not(.grow) { flex: 1 1 45%; } .filters .grow { flex-basis: 100%; }
+      .row { gap: 4px; padding: 0 4px; } .row .seq { width: 3.6em; } .row .time { display: none; }
+      .keys { display: none; }
+    }
     .filters .grow { flex: 1 1 200px; } .filters .grow input { flex: 1; min-width: 120px; }
     select, input { font: inherit; font-size: 12px; padding: 2px 4px; }
     .list { position: relative; height: clamp(240px, 52vh, 560px); overflow-y: auto; border: 1px solid var(--line);
@@ -46,6 +54,7 @@ enum HTMLReportAssets {
     .diag .msg { color: var(--fg); font-weight: normal; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
     button.link { border: none; background: none; color: var(--accent); cursor: pointer; padding: 0; font: inherit; text-decoration: underline; }
     .pi-timeline .pi-mk, .pi-timeline .pi-bar, .pi-timeline .pi-seg { cursor: pointer; }
+    #timeline { cursor: grab; user-select: none; }
     .pi-timeline .pi-selected { stroke: #000 !important; stroke-width: 2px !important; }
     .pi-timeline .pi-mk.pi-selected { filter: drop-shadow(0 0 2px #000); }
     .pi-graph .pi-inactive { opacity: 0.12; }
@@ -65,14 +74,30 @@ enum HTMLReportAssets {
     """#
 
     static let keyboardHelp = #"""
-    <kbd>↑</kbd>/<kbd>↓</kbd> or <kbd>k</kbd>/<kbd>j</kbd> previous/next event · <kbd>PgUp</kbd>/<kbd>PgDn</kbd> · <kbd>Home</kbd>/<kbd>End</kbd> · <kbd>n</kbd>/<kbd>p</kbd> next/previous event with diagnostics · <kbd>/</kbd> search · <kbd>Esc</kbd> clear filters
+    <kbd>↑</kbd>/<kbd>↓</kbd> or <kbd>k</kbd>/<kbd>j</kbd> previous/next event · <kbd>PgUp</kbd>/<kbd>PgDn</kbd> · <kbd>Home</kbd>/<kbd>End</kbd> · <kbd>n</kbd>/<kbd>p</kbd> next/previous event with diagnostics · <kbd>d</kbd> first diagnostic · timeline: <kbd>+</kbd>/<kbd>-</kbd>/<kbd>0</kbd> zoom, <kbd>←</kbd>/<kbd>→</kbd> pan, Ctrl-wheel zoom, drag pan · <kbd>/</kbd> search · <kbd>Esc</kbd> clear filters
     """#
 
     static let script = #"""
     (function () {
       'use strict';
       var data = JSON.parse(document.getElementById('pi-data').textContent);
-      var events = data.events, summaries = data.summaries;
+      // Undo HTMLReportData's compaction: short keys → names, "@N" → table entry N, "@@x" → "@x".
+      var K = data.k || [], T = [];
+      function decode(v) {
+        if (typeof v === 'string') {
+          if (v.charCodeAt(0) !== 64) return v;
+          return v.charCodeAt(1) === 64 ? v.slice(1) : T[parseInt(v.slice(1), 36)];
+        }
+        if (Array.isArray(v)) return v.map(decode);
+        if (v && typeof v === 'object') {
+          var o = {};
+          for (var key in v) o[K[parseInt(key, 36)]] = decode(v[key]);
+          return o;
+        }
+        return v;
+      }
+      (data.t || []).forEach(function (x) { T.push(decode(x)); });
+      var events = data.events.map(decode), summaries = data.summaries;
       var RANK = { info: 0, warning: 1, error: 2 };
       var bySeq = {}, controllers = [], known = {}, diagTotal = 0, sevCount = { error: 0, warning: 0, info: 0 };
       var REF_KEYS = ['source', 'presented', 'presenting', 'contextProvider', 'receiver', 'handledBy'];
@@ -93,7 +118,7 @@ enum HTMLReportAssets {
           e._ids[r.id] = true;
           if (!known[r.id]) { known[r.id] = true; controllers.push(r); }
         });
-        e._text = (summaries[i] + ' ' + (e.diagnostics || []).map(function (d) { return d.code + ' ' + d.message; }).join(' ')).toLowerCase();
+        e._text = ('#' + e.seq + ' ' + summaries[i] + ' ' + (e.diagnostics || []).map(function (d) { return d.code + ' ' + d.message; }).join(' ')).toLowerCase();
       });
       function $(id) { return document.getElementById(id); }
       $('stat-events').textContent = String(events.length);
@@ -125,6 +150,7 @@ enum HTMLReportAssets {
         spacer.style.height = (filtered.length * ROW) + 'px';
         spacer.textContent = ''; rendered = {};
         renderRows();
+        saveHash();
       }
       function row(i, k) {
         var e = events[i], div = document.createElement('div');
@@ -134,7 +160,7 @@ enum HTMLReportAssets {
         var seq = document.createElement('span'); seq.className = 'seq'; seq.textContent = '#' + e.seq;
         var time = document.createElement('span'); time.className = 'time'; time.textContent = e.time.toFixed(3) + 's';
         var text = document.createElement('span'); text.className = 'text';
-        text.textContent = summaries[i].replace(/^#\d+ \S+ /, '');
+        text.textContent = summaries[i];
         div.appendChild(seq); div.appendChild(time); div.appendChild(text);
         if (e._sev >= 0) {
           var name = ['info', 'warning', 'error'][e._sev], b = document.createElement('span');
@@ -200,8 +226,20 @@ enum HTMLReportAssets {
             var div = text('div', '', 'diag sev sev-' + g.severity);
             div.appendChild(text('span', g.severity + ' ' + g.code + ': '));
             div.appendChild(text('span', g.message, 'msg'));
+            if (g.fix) { var fx = text('div', '', 'fix'); fx.appendChild(text('b', 'Fix: ')); fx.appendChild(text('span', String(g.fix))); div.appendChild(fx); }
             d.appendChild(div);
           });
+        }
+        if (e.observed && typeof e.observed === 'object') {
+          d.appendChild(text('h4', 'Observed'));
+          var ot = document.createElement('table');
+          Object.keys(e.observed).forEach(function (k) {
+            var v = e.observed[k], tr = document.createElement('tr');
+            tr.appendChild(text('th', k));
+            tr.appendChild(text('td', v && typeof v === 'object' ? (v.type ? ref(v) : JSON.stringify(v)) : String(v)));
+            ot.appendChild(tr);
+          });
+          d.appendChild(ot);
         }
         if (e.explanation && e.explanation.length) {
           d.appendChild(text('h4', 'Why (explanation steps)'));
@@ -242,6 +280,11 @@ enum HTMLReportAssets {
           g.classList.toggle('pi-inactive', !active);
         });
         $('graph-state').textContent = seq === null ? 'whole recording' : 'after #' + seq;
+        // The note under the heading follows it (the page's own text is kept for the whole recording).
+        var note = $('graph-note');
+        if (note.dataset.whole === undefined) note.dataset.whole = note.textContent;
+        note.textContent = seq === null ? note.dataset.whole
+          : 'The chains as they stood right after #' + seq + '; faded: not in a chain then; pink border: named by #' + seq + '.';
         // Bring the event's controllers into view when they are off to the side.
         var hl = document.querySelector('#graph .pi-hl'), box = $('graph');
         if (hl && hl.getBBox) {
@@ -256,6 +299,10 @@ enum HTMLReportAssets {
         Object.keys(rendered).forEach(function (k) { rendered[k].classList.toggle('selected', Number(rendered[k].dataset.seq) === seq); });
         var k = filtered.indexOf(e._i);
         if (k < 0 && reveal) { clearFilters(); k = filtered.indexOf(e._i); }
+        if (k >= 0 && reveal) {  // from a link, the timeline or the address: centre it in the list
+          var mid = k * ROW - list.clientHeight / 2;
+          if (k * ROW < list.scrollTop || k * ROW + ROW > list.scrollTop + list.clientHeight) list.scrollTop = Math.max(0, mid);
+        }
         if (k >= 0) {
           var top = k * ROW;
           if (top < list.scrollTop) list.scrollTop = top;
@@ -265,14 +312,109 @@ enum HTMLReportAssets {
         marked.forEach(function (m) { m.classList.remove('pi-selected'); });
         marked = Array.prototype.slice.call(timelineBox.querySelectorAll('[data-seq="' + seq + '"]'));
         marked.forEach(function (m) { m.classList.add('pi-selected'); });
-        if (reveal === false && marked.length) {
-          var box = marked[0].getBBox ? marked[0].getBBox() : null;
-          if (box && (box.x < timelineBox.scrollLeft || box.x > timelineBox.scrollLeft + timelineBox.clientWidth)) {
-            timelineBox.scrollLeft = Math.max(0, box.x - timelineBox.clientWidth / 2);
-          }
-        }
+        if (reveal !== 'timeline' && marked.length) revealInTimeline(marked[0]);
         showDetail(e); showGraphAt(e);
         document.body.dataset.selected = String(seq);
+        saveHash();
+      }
+      // Scrolls the timeline box so the mark is inside it, horizontally and vertically.
+      function revealInTimeline(m) {
+        var b = m.getBoundingClientRect(), c = timelineBox.getBoundingClientRect();
+        if (b.left < c.left || b.right > c.right) timelineBox.scrollLeft += b.left - c.left - timelineBox.clientWidth / 2;
+        if (b.top < c.top || b.bottom > c.bottom) timelineBox.scrollTop += b.top - c.top - timelineBox.clientHeight / 2;
+      }
+      // The address remembers the view: selection and filters, replaced (not pushed) on each change.
+      var restoring = true;
+      function saveHash() {
+        if (restoring) return;
+        var p = [];
+        if (selected !== null) p.push('seq=' + selected);
+        if ($('f-kind').value) p.push('kind=' + encodeURIComponent($('f-kind').value));
+        if ($('f-severity').value) p.push('severity=' + encodeURIComponent($('f-severity').value));
+        if (fc.value) p.push('controller=' + encodeURIComponent(fc.value));
+        if ($('f-text').value) p.push('q=' + encodeURIComponent($('f-text').value));
+        var h = p.length ? '#' + p.join('&') : ' ';
+        try { window.history.replaceState(null, '', h === ' ' ? location.pathname + location.search : h); } catch (err) { /* file: URLs in some browsers */ }
+      }
+      // Timeline zoom (+ - 0, Ctrl/⌘-wheel or pinch around the pointer, drag to pan) stretches the
+      // time axis only: bars and transitions widen, markers and text keep their shape. The lane
+      // labels stay on the left edge while the box scrolls sideways.
+      var zoom = 1;
+      function setupTimelineZoom() {
+        var svg = timelineBox.querySelector('svg.pi-timeline'); if (!svg) return;
+        var W = Number(svg.getAttribute('width')), axis = svg.querySelector('.pi-axis line');
+        var L = axis ? Number(axis.getAttribute('x1')) : 0, items = null;
+        function collect() {  // on the first zoom only: reading every mark's box costs a layout
+        items = [];
+        svg.querySelectorAll('.pi-bars rect, .pi-segments rect').forEach(function (r) {
+          items.push({ n: r, k: 'rect', x: Number(r.getAttribute('x')), w: Number(r.getAttribute('width')) });
+        });
+        svg.querySelectorAll('.pi-bars text, .pi-axis text').forEach(function (t) { items.push({ n: t, k: 'x', x: Number(t.getAttribute('x')) }); });
+        svg.querySelectorAll('.pi-axis line').forEach(function (l) { items.push({ n: l, k: 'line', x: Number(l.getAttribute('x1')) }); });
+        svg.querySelectorAll('.pi-markers > *').forEach(function (m) {
+          var b = m.getBBox ? m.getBBox() : { x: 0, width: 0 };
+          items.push({ n: m, k: 'move', x: b.x + b.width / 2 });
+        });
+        }
+        var lanes = svg.querySelectorAll('.pi-lanes rect'), sticky = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+        sticky.setAttribute('class', 'pi-sticky');
+        svg.querySelectorAll('.pi-lanes text').forEach(function (t, i) {
+          var bg = lanes[i] ? lanes[i].cloneNode(false) : null;
+          if (bg) { bg.setAttribute('width', String(L - 4)); sticky.appendChild(bg); }
+          sticky.appendChild(t);
+        });
+        svg.appendChild(sticky);
+        function X(x) { return L + (x - L) * zoom; }
+        function apply(anchorClientX) {
+          var before = anchorClientX === undefined ? null : (timelineBox.scrollLeft + anchorClientX - L) / Number(svg.getAttribute('width'));
+          var width = L + (W - L) * zoom;
+          svg.setAttribute('width', String(width)); svg.setAttribute('viewBox', '0 0 ' + width + ' ' + svg.getAttribute('height'));
+          svg.querySelectorAll('.pi-lanes rect').forEach(function (r) { r.setAttribute('width', String(width)); });
+          if (!items) collect();
+          items.forEach(function (it) {
+            if (it.k === 'rect') { it.n.setAttribute('x', String(X(it.x))); it.n.setAttribute('width', String(Math.max(it.w * zoom, 1))); }
+            else if (it.k === 'x') it.n.setAttribute('x', String(X(it.x)));
+            else if (it.k === 'line') { it.n.setAttribute('x1', String(X(it.x))); it.n.setAttribute('x2', String(X(it.x))); }
+            else it.n.setAttribute('transform', 'translate(' + (X(it.x) - it.x) + ',0)');
+          });
+          if (before !== null) timelineBox.scrollLeft = before * width + L - anchorClientX;
+          document.body.dataset.zoom = String(zoom);
+          stick();
+        }
+        function stick() { sticky.setAttribute('transform', 'translate(' + timelineBox.scrollLeft + ',0)'); }
+        timelineBox.addEventListener('scroll', stick);
+        function zoomBy(f, clientX) {
+          var z = Math.max(1, Math.min(400, zoom * f)); if (z === zoom) return;
+          var rect = timelineBox.getBoundingClientRect();
+          zoom = z; apply(clientX === undefined ? timelineBox.clientWidth / 2 : clientX - rect.left);
+        }
+        timelineBox.addEventListener('wheel', function (ev) {
+          if (!(ev.ctrlKey || ev.metaKey)) return;  // plain wheel scrolls; pinch arrives as Ctrl+wheel
+          ev.preventDefault(); zoomBy(Math.exp(-ev.deltaY / 200), ev.clientX);
+        }, { passive: false });
+        var drag = null;
+        timelineBox.addEventListener('mousedown', function (ev) { if (ev.button === 0) drag = { x: ev.clientX, y: ev.clientY, l: timelineBox.scrollLeft, t: timelineBox.scrollTop, moved: false }; });
+        window.addEventListener('mousemove', function (ev) {
+          if (!drag) return;
+          if (Math.abs(ev.clientX - drag.x) + Math.abs(ev.clientY - drag.y) > 4) drag.moved = true;
+          timelineBox.scrollLeft = drag.l - (ev.clientX - drag.x); timelineBox.scrollTop = drag.t - (ev.clientY - drag.y);
+        });
+        window.addEventListener('mouseup', function () { setTimeout(function () { drag = null; }, 0); });
+        timelineBox.addEventListener('click', function (ev) { if (drag && drag.moved) ev.stopImmediatePropagation(); }, true);
+        timelineZoom = function (key) {
+          if (key === '+' || key === '=') zoomBy(1.5);
+          else if (key === '-') zoomBy(1 / 1.5);
+          else if (key === '0') { zoom = 1; apply(); timelineBox.scrollLeft = 0; }
+          else if (key === 'ArrowLeft') timelineBox.scrollLeft -= timelineBox.clientWidth / 4;
+          else if (key === 'ArrowRight') timelineBox.scrollLeft += timelineBox.clientWidth / 4;
+          else return false;
+          return true;
+        };
+        document.body.dataset.zoom = '1';
+      }
+      var timelineZoom = function () { return false; };
+      function firstDiagnostic() {
+        for (var i = 0; i < events.length; i++) if (events[i]._sev >= 0) { select(events[i].seq, true); return; }
       }
       function clearFilters() {
         $('f-kind').value = ''; $('f-severity').value = ''; fc.value = ''; $('f-text').value = '';
@@ -294,7 +436,7 @@ enum HTMLReportAssets {
       ['f-kind', 'f-severity', 'f-controller'].forEach(function (id) { $(id).addEventListener('change', applyFilters); });
       $('f-text').addEventListener('input', applyFilters);
       document.getElementById('timeline').addEventListener('click', function (ev) {
-        var m = ev.target.closest('[data-seq]'); if (m) select(Number(m.dataset.seq), true);
+        var m = ev.target.closest('[data-seq]'); if (m) select(Number(m.dataset.seq), 'timeline');
       });
       document.addEventListener('keydown', function (ev) {
         var tag = (ev.target.tagName || '').toLowerCase();
@@ -310,9 +452,10 @@ enum HTMLReportAssets {
           case 'Home': move(-filtered.length); break;
           case 'End': move(filtered.length); break;
           case 'n': jumpDiagnostic(1); break;
+          case 'd': firstDiagnostic(); break;
           case 'p': jumpDiagnostic(-1); break;
           case '/': $('f-text').focus(); break;
-          default: handled = false;
+          default: handled = timelineZoom(ev.key);
         }
         if (handled) ev.preventDefault();
       });
@@ -327,8 +470,19 @@ enum HTMLReportAssets {
       if (params.controller) fc.value = params.controller;
       if (params.q) $('f-text').value = params.q;
       applyFilters();
-      if (params.seq && bySeq[Number(params.seq)]) select(Number(params.seq), false);
+      $('first-diagnostic').addEventListener('click', firstDiagnostic);
+      setupTimelineZoom();
+      var initial = params.seq || document.body.dataset.at;
+      if (initial && bySeq[Number(initial)]) select(Number(initial), false);
       else showGraphAt(null);
+      restoring = false;
+      window.addEventListener('hashchange', function () {
+        var q = {};
+        location.hash.replace(/^#/, '').split('&').forEach(function (kv) {
+          var i = kv.indexOf('='); if (i > 0) q[kv.slice(0, i)] = decodeURIComponent(kv.slice(i + 1));
+        });
+        if (q.seq && bySeq[Number(q.seq)] && Number(q.seq) !== selected) select(Number(q.seq), true);
+      });
       (params.keys ? params.keys.split(',') : []).forEach(function (key) {
         document.dispatchEvent(new KeyboardEvent('keydown', { key: key, bubbles: true }));
       });

@@ -1,0 +1,110 @@
+"""A minimal Chrome DevTools Protocol client over --remote-debugging-pipe (no port, no
+websocket library): enough to open a page, run script in it and collect uncaught exceptions.
+Used by Scripts/ci/report_browser.py and Benchmarks/Scripts/html_render_time.py."""
+import json, os, subprocess, time
+
+
+class Browser:
+    def __init__(self, chromium="chromium"):
+        to_r, to_w = os.pipe()
+        from_r, from_w = os.pipe()
+
+        def child_fds():  # Chromium reads commands on fd 3 and writes replies on fd 4.
+            os.dup2(to_r, 3); os.dup2(from_w, 4)
+        self.proc = subprocess.Popen(
+            [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
+             "--no-first-run", "--disable-extensions", "about:blank"],
+            pass_fds=(3, 4, to_r, from_w), preexec_fn=child_fds,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(to_r); os.close(from_w)
+        self.out = os.fdopen(to_w, "wb", buffering=0)
+        self.inp = os.fdopen(from_r, "rb", buffering=0)
+        self.buf = b""
+        self.next_id = 0
+        self.events = []
+
+    def _read(self):
+        while b"\0" not in self.buf:
+            chunk = self.inp.read(1 << 20)
+            if not chunk:
+                raise RuntimeError("chromium closed the pipe")
+            self.buf += chunk
+        msg, self.buf = self.buf.split(b"\0", 1)
+        return json.loads(msg)
+
+    def send(self, method, params=None, session=None, timeout=120):
+        self.next_id += 1
+        mid = self.next_id
+        m = {"id": mid, "method": method, "params": params or {}}
+        if session:
+            m["sessionId"] = session
+        self.out.write(json.dumps(m).encode() + b"\0")
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            r = self._read()
+            if r.get("id") == mid:
+                if "error" in r:
+                    raise RuntimeError(f"{method}: {r['error']}")
+                return r.get("result", {})
+            self.events.append(r)
+        raise RuntimeError(f"{method}: timeout")
+
+    def wait_event(self, name, session, timeout=120):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for i, e in enumerate(self.events):
+                if e.get("method") == name and e.get("sessionId") == session:
+                    return self.events.pop(i)
+            self.events.append(self._read())
+        raise RuntimeError(f"{name}: timeout")
+
+    def close(self):
+        try:
+            self.send("Browser.close", timeout=5)
+        except BaseException:
+            pass
+        self.proc.kill(); self.proc.wait()
+
+
+class Page:
+    """One tab. `open` navigates and waits for load plus two animation frames."""
+
+    def __init__(self, browser, width=1280, height=900, mobile=False):
+        self.b = browser
+        self.target = browser.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+        self.session = browser.send("Target.attachToTarget", {"targetId": self.target, "flatten": True})["sessionId"]
+        for m in ("Page.enable", "Runtime.enable"):
+            browser.send(m, session=self.session)
+        browser.send("Emulation.setDeviceMetricsOverride",
+                     {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
+                     session=self.session)
+
+    def open(self, url):
+        self.b.events.clear()
+        t0 = time.monotonic()
+        self.b.send("Page.navigate", {"url": url}, session=self.session)
+        self.b.wait_event("Page.loadEventFired", self.session)
+        self.frames(2)
+        return (time.monotonic() - t0) * 1000
+
+    def eval(self, expression):
+        r = self.b.send("Runtime.evaluate", {"expression": expression, "awaitPromise": True,
+                                             "returnByValue": True}, session=self.session)
+        if "exceptionDetails" in r:
+            raise RuntimeError(f"{expression[:80]}…: {r['exceptionDetails'].get('exception', {}).get('description')}")
+        return r["result"].get("value")
+
+    def frames(self, n=2):
+        expr = "new Promise(r => " + "requestAnimationFrame(() => " * n + "r(performance.now())" + ")" * n + ")"
+        return self.eval(expr)
+
+    def key(self, key):
+        """A key press as the page sees it (the report listens on document for keydown)."""
+        self.eval("document.dispatchEvent(new KeyboardEvent('keydown', {key: %s, bubbles: true})), 0" % json.dumps(key))
+
+    def errors(self):
+        return [e["params"]["exceptionDetails"] for e in self.b.events
+                if e.get("method") == "Runtime.exceptionThrown" and e.get("sessionId") == self.session]
+
+    def close(self):
+        self.b.send("Target.closeTarget", {"targetId": self.target})
