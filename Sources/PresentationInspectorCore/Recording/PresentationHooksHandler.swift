@@ -146,7 +146,10 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         let removed = Set(resolution.dismissed.map { ObjectIdentifier($0) })
         // The window's root, taken now: after the dismissal the receiver may hang from nothing.
         let windowRoot = Hierarchy.ultimateRoot(of: receiver)
-        let chainAfter = Hierarchy.chain(from: windowRoot).filter { !removed.contains(ObjectIdentifier($0)) }.map { $0.ref }
+        // The chain as it stands once the call returns: an animated dismissal keeps the removed
+        // controllers until its transition ends (dismiss-completed shows them gone).
+        let chainNow = Hierarchy.chain(from: windowRoot)
+        let chainAfter = (animated && resolution.outcome == .dismissed ? chainNow : chainNow.filter { !removed.contains(ObjectIdentifier($0)) }).map { $0.ref }
         let dismissedRefs = resolution.dismissed.map { $0.ref }
         var dismissEvent = Event(
             time: scheduler.now, thread: context.thread, kind: .dismiss, outcome: resolution.outcome, animated: animated,

@@ -221,14 +221,12 @@ public final class Simulation {
         }
         if let rejection = r.rejection {
             if rejection.severity == .error {
-                log("*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: '\(rejection.message)' (the simulation carries on)")
+                let exception = rejection.code == .popoverWithoutAnchor ? "NSGenericException" : "NSInvalidArgumentException"
+                log("*** Terminating app due to uncaught exception '\(exception)', reason: '\(rejection.message)' (the simulation carries on)")
             } else {
                 log("[Presentation] " + rejection.message)
             }
             return
-        }
-        if presented.modalPresentationStyle == .popover && !presented.hasPopoverAnchor {
-            log("*** Terminating app due to uncaught exception 'NSGenericException', reason: '\(Diagnostic.popoverWithoutAnchor(presented.ref).message)' (the simulation carries on)")
         }
         let presenting = observationOverride?.presenting ?? r.presenting
         presenting.presented = presented
