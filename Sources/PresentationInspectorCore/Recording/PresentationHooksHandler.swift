@@ -100,15 +100,17 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         // Observe what actually happened; on device this is UIKit's own answer.
         let observedPresenting = presented.presentingNode
         let succeeded = !wasPresented && observedPresenting != nil
+        let observation = observe?()
         var explanation = resolution.explanation
-        if succeeded != (resolution.rejection == nil) {
+        if observation?.presenting != nil {
+            // The explicit observation and its model-drift say where reality differed.
+        } else if succeeded != (resolution.rejection == nil) {
             explanation.append(succeeded ? "Observed: the presentation went ahead although the model predicted a rejection."
                                          : "Observed: the presentation did not happen although the model predicted it would.")
         } else if succeeded, let observedPresenting, observedPresenting !== resolution.presenting {
             explanation.append("Observed: UIKit chose \(observedPresenting.ref.label) as the presenting controller where the model predicted \(resolution.presenting.ref.label).")
         }
         let chain = Hierarchy.chain(from: Hierarchy.ultimateRoot(of: succeeded ? presented : source)).map { $0.ref }
-        let observation = observe?()
         // With an explicit observation the top-level fields stay the model's prediction.
         var e = event(outcome: succeeded ? .presented : .rejected,
                       presenting: succeeded ? (observation?.presenting != nil ? resolution.presenting : observedPresenting) : nil,
