@@ -51,3 +51,20 @@ final class IntegrationCallSiteTests: XCTestCase {
         XCTAssertEqual(counter.count, 2)
     }
 }
+
+/// Signpost interval ids (issue 9 §5).
+final class IntegrationSignpostIDTests: XCTestCase {
+    func testIntervalIdsStayUniqueAfterTheRecordingIsCleared() {
+        let planner = SignpostPlanner()
+        let p = ControllerRef(id: "p", type: "P")
+        func present(_ seq: Int) -> Event { Event(seq: seq, time: 0, kind: .present, outcome: .presented, presented: p) }
+        func completed(_ seq: Int) -> Event { Event(seq: seq + 1, time: 0, kind: .presentCompleted, outcome: .completed, relatesTo: seq, presented: p) }
+        guard case let .begin(first, _, _)? = planner.actions(for: present(1)).first else { return XCTFail("no begin") }
+        _ = planner.actions(for: completed(1))
+        // The recording was cleared: numbering restarts at 1.
+        guard case let .begin(second, _, _)? = planner.actions(for: present(1)).first else { return XCTFail("no begin") }
+        XCTAssertNotEqual(first, second)
+        guard case let .end(ended, _, _)? = planner.actions(for: completed(1)).first else { return XCTFail("no end") }
+        XCTAssertEqual(ended, second)
+    }
+}
