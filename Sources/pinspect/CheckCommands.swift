@@ -152,6 +152,10 @@ struct Explain: ParsableCommand {
         } else {
             var out = e.summary + "\n\n"
             for (i, s) in steps.enumerated() { out += wrap("\(i + 1). \(s)", indent: "   ") + "\n" }
+            if let o = e.observed, !o.isEmpty {
+                out += "\nObserved (what UIKit reported; the steps above are the model's prediction):\n"
+                for f in o.fields { out += "- \(f.name): \(f.value)\n" }
+            }
             if !e.diagnostics.isEmpty {
                 out += "\nWhat went wrong:\n"
                 for d in e.diagnostics { out += EventProse.diagnosticLines(d, wrap: { wrap($0, indent: "  ") }) }

@@ -13,7 +13,8 @@ struct PInspect: ParsableCommand {
 
         EXIT CODES
           0   ok
-          1   findings: diagnose found diagnostics at or above --fail-on
+          1   findings: diagnose found diagnostics at or above --fail-on,
+              or diff found differences
           64  usage: bad arguments, or --at/explain names an event not in the log
           65  bad data: the log (or scenario) is invalid, or bad lines were
               skipped; valid events around a bad line are still used, and the
@@ -28,7 +29,7 @@ struct PInspect: ParsableCommand {
           pinspect simulate scenario.json | pinspect timeline -
         """,
         version: PresentationInspectorVersion.current,
-        subcommands: [Summary.self, Timeline.self, Graph.self, Diagnose.self, Convert.self, Explain.self, Simulate.self]
+        subcommands: [Summary.self, Timeline.self, Graph.self, Diagnose.self, Convert.self, Explain.self, Simulate.self, Diff.self]
     )
 
     /// Argument parsing reads `explain -1 LOG` as an unknown option followed by a log where the

@@ -18,11 +18,21 @@ final class DismissRulesTests: XCTestCase {
         XCTAssertEqual(e.handledBy?.id, "a")
         XCTAssertEqual(e.forwarded, false)
         XCTAssertEqual(r.ids(e.dismissed), ["c", "b"], "top first")
-        XCTAssertEqual(r.ids(e.chain), ["root", "a"])
+        XCTAssertEqual(r.ids(e.chain), ["root", "a", "b", "c"], "during the animated dismissal UIKit still holds them")
         XCTAssertEqual(r.chain("main"), ["root", "a"])
         let completed = r.events.filter { $0.kind == .dismissCompleted }
+        XCTAssertEqual(completed.first.map { r.ids($0.chain) }, ["root", "a"], "dismiss-completed shows them gone")
         XCTAssertEqual(completed.count, 1, "one operation, one completion: only the top animates")
         XCTAssertEqual(completed.first?.relatesTo, e.seq)
+    }
+
+    func testNonAnimatedDismissChainAgreesWithItsCompletionAtTheSameInstant() throws {
+        let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: chainSteps + [#"{ "dismiss": "a", "animated": false }"#]))
+        let e = try XCTUnwrap(r.dismisses.first)
+        let done = try XCTUnwrap(r.events.first { $0.kind == .dismissCompleted })
+        XCTAssertEqual(e.time, done.time)
+        XCTAssertEqual(r.ids(e.chain), ["root", "a"])
+        XCTAssertEqual(r.ids(done.chain), ["root", "a"])
     }
 
     func testForwardedDismissIsRecordedOnce() throws {

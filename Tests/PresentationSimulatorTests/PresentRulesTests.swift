@@ -111,18 +111,27 @@ final class PresentRulesTests: XCTestCase {
         XCTAssertEqual(r.ids(r.presents[2].chain), ["root", "a", "b", "c"])
     }
 
-    func testPopoverAdaptsInCompactAndNeedsAnAnchor() throws {
+    func testPopoverNeedsAnAnchorOnlyWhenReallyShownAsAPopover() throws {
         let controllers = """
         [ { "id": "root", "type": "RootViewController" },
           { "id": "menu", "type": "MenuViewController", "modalPresentationStyle": "popover" },
           { "id": "anchored", "type": "MenuViewController", "modalPresentationStyle": "popover", "hasPopoverAnchor": true } ]
         """
+        // Compact width: the popover adapts to fullScreen and needs no anchor.
         let phone = try simulate(scenarioJSON(controllers: controllers, steps: [#"{ "present": "menu", "from": "root" }"#]))
         let e = try XCTUnwrap(phone.presents.first)
         XCTAssertEqual(e.effectiveStyle, .fullScreen)
-        XCTAssertEqual(e.diagnostics.map(\.code), [.popoverWithoutAnchor])
-        XCTAssertEqual(e.diagnostics.first?.message, "UIPopoverPresentationController (<MenuViewController: menu>) should have a non-nil sourceView or barButtonItem set before the presentation occurs.")
-        XCTAssertEqual(e.diagnostics.first?.severity, .error)
+        XCTAssertEqual(e.outcome, .presented)
+        XCTAssertEqual(e.diagnostics, [])
+        // Regular width without an anchor: UIKit raises, the present is rejected.
+        let padBare = try simulate(scenarioJSON(env: #"{ "idiom": "pad" }"#, controllers: controllers, steps: [#"{ "present": "menu", "from": "root" }"#]))
+        let r = try XCTUnwrap(padBare.presents.first)
+        XCTAssertEqual(r.outcome, .rejected)
+        XCTAssertEqual(r.diagnostics.map(\.code), [.popoverWithoutAnchor])
+        XCTAssertEqual(r.diagnostics.first?.message, "UIPopoverPresentationController (<MenuViewController: menu>) should have a non-nil sourceView or barButtonItem set before the presentation occurs.")
+        XCTAssertEqual(r.diagnostics.first?.severity, .error)
+        XCTAssertNil(padBare.c("menu").presenting)
+        XCTAssertEqual(padBare.events.filter { $0.kind == .presentCompleted }.count, 0)
         let pad = try simulate(scenarioJSON(env: #"{ "idiom": "pad" }"#, controllers: controllers, steps: [#"{ "present": "anchored", "from": "root" }"#]))
         XCTAssertEqual(pad.presents.first?.effectiveStyle, .popover)
         XCTAssertEqual(pad.presents.first?.diagnostics, [])

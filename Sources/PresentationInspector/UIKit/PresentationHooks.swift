@@ -101,7 +101,7 @@ enum PresentationHooks {
         guard !session.exclusions.excludesCall(controllers: [s.ref, p.ref], windowTypeNames: windows) else {
             return original(completion.map { c in { c() } })
         }
-        session.handler.handlePresent(source: s, presented: p, animated: animated, context: .current(callSite: callSite()),
+        session.handler.handlePresent(source: s, presented: p, animated: animated, context: .current(callSiteProvider: { callSite() }),
                                       completion: completion.map { c in { c() } }, original: original)
         // Only now: reading presentationController before presenting would create it too early.
         // Sheets (swipe down) and popovers (tap outside) are the presentations a user can refuse.
@@ -139,7 +139,7 @@ enum PresentationHooks {
                 guard !session.exclusions.excludesCall(controllers: [node.ref], windowTypeNames: windows) else {
                     return PassThroughDismissScope.run { callOriginal(completion.map { c in { c() } }) }
                 }
-                session.handler.handleDismiss(receiver: node, animated: animated, context: .current(callSite: callSite()),
+                session.handler.handleDismiss(receiver: node, animated: animated, context: .current(callSiteProvider: { callSite() }),
                                               completion: completion.map { c in { c() } }, original: callOriginal)
             }
         }

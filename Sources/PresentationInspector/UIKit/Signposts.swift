@@ -17,15 +17,15 @@ final class SignpostEmitter: @unchecked Sendable {
         case let .begin(id, name, message):
             let spid = OSSignpostID(UInt64(id))
             switch name {
-            case .present: os_signpost(.begin, log: log, name: "present", signpostID: spid, "%{public}s", message)
-            case .dismiss: os_signpost(.begin, log: log, name: "dismiss", signpostID: spid, "%{public}s", message)
+            case .present: os_signpost(.begin, log: log, name: "present", signpostID: spid, "%{public}@", message as NSString)
+            case .dismiss: os_signpost(.begin, log: log, name: "dismiss", signpostID: spid, "%{public}@", message as NSString)
             default: emitEvent(name, message)
             }
         case let .end(id, name, message):
             let spid = OSSignpostID(UInt64(id))
             switch name {
-            case .present: os_signpost(.end, log: log, name: "present", signpostID: spid, "%{public}s", message)
-            case .dismiss: os_signpost(.end, log: log, name: "dismiss", signpostID: spid, "%{public}s", message)
+            case .present: os_signpost(.end, log: log, name: "present", signpostID: spid, "%{public}@", message as NSString)
+            case .dismiss: os_signpost(.end, log: log, name: "dismiss", signpostID: spid, "%{public}@", message as NSString)
             default: emitEvent(name, message)
             }
         case let .event(name, message):
@@ -35,11 +35,11 @@ final class SignpostEmitter: @unchecked Sendable {
 
     private func emitEvent(_ name: SignpostName, _ message: String) {
         switch name {
-        case .present: os_signpost(.event, log: log, name: "present", "%{public}s", message)
-        case .dismiss: os_signpost(.event, log: log, name: "dismiss", "%{public}s", message)
-        case .interactiveDismiss: os_signpost(.event, log: log, name: "interactive-dismiss", "%{public}s", message)
-        case .rejected: os_signpost(.event, log: log, name: "rejected", "%{public}s", message)
-        case .leak: os_signpost(.event, log: log, name: "leak", "%{public}s", message)
+        case .present: os_signpost(.event, log: log, name: "present", "%{public}@", message as NSString)
+        case .dismiss: os_signpost(.event, log: log, name: "dismiss", "%{public}@", message as NSString)
+        case .interactiveDismiss: os_signpost(.event, log: log, name: "interactive-dismiss", "%{public}@", message as NSString)
+        case .rejected: os_signpost(.event, log: log, name: "rejected", "%{public}@", message as NSString)
+        case .leak: os_signpost(.event, log: log, name: "leak", "%{public}@", message as NSString)
         }
     }
 }

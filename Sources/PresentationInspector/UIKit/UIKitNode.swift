@@ -47,11 +47,13 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
         "0x" + String(UInt(bitPattern: ObjectIdentifier(object)), radix: 16)
     }
 
-    /// The class name UIKit's messages use (`MyApp.ListViewController`), without KVO's subclass.
+    /// The class name UIKit's messages use (`MyApp.ListViewController`), without KVO's subclass;
+    /// mangled Swift names in readable form, SwiftUI hosting controllers marked
+    /// (`PresentationHostingController<AnyView> (SwiftUI sheet)`).
     static func typeName(of object: AnyObject) -> String {
         let name = NSStringFromClass(type(of: object))
         let kvo = "NSKVONotifying_"
-        return name.hasPrefix(kvo) ? String(name.dropFirst(kvo.count)) : name
+        return SwiftClassName.recordedTypeName(name.hasPrefix(kvo) ? String(name.dropFirst(kvo.count)) : name)
     }
 
     /// A reference that reads nothing from UIKit (for calls made off the main thread).

@@ -82,6 +82,7 @@ public enum EventCoding {
             for r in e.ancestry { writeRef(r, &w) }
             w.endArray()
         }
+        writeObserved(e.observed, &w)
         w.endObject()
         return w.text
     }
@@ -248,6 +249,7 @@ public enum EventCoding {
                     guard let o = v.objectValue else { throw bad("\(key)[\(i)]", "an object", v) }
                     return try decodeRef("\(key)[\(i)]", o)
                 }
+            case "observed": e.observed = try decodeObserved(value)
             default: continue  // unknown fields are ignored (forward compatibility)
             }
         }

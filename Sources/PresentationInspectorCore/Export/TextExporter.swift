@@ -34,6 +34,7 @@ public enum TextExporter {
         var out = ""
         for e in events.sorted(by: { $0.seq < $1.seq }) {
             out += "  " + e.summary + "\n"
+            if let o = e.observed, !o.isEmpty { out += "      observed: " + o.fields.map { "\($0.name) \($0.value)" }.joined(separator: ", ") + "\n" }
             for d in e.diagnostics {
                 out += "      \(severityBadge(d.severity)) \(d.code): \(d.message)\n"
                 if let fix = d.fix { out += "        fix: \(fix)\n" }

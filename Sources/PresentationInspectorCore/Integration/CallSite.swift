@@ -55,9 +55,27 @@ public enum CallSite {
         for line in symbols {
             guard let frame = parse(line) else { continue }
             if modules.contains(frame.module) || frame.module.hasPrefix("libsystem") { continue }
+            // SwiftPM links the inspector statically into the app's image: its own frames carry
+            // the app's image name, so they are recognised by their symbol.
+            if isInspectorSymbol(frame.symbol) { continue }
             return frame.description
         }
         return nil
+    }
+
+    /// Modules whose symbols are never the app's call, wherever they are linked.
+    public static let inspectorModules = ["PresentationInspectorCore", "PresentationInspector"]
+
+    /// Whether a (demangled) symbol belongs to the inspector itself, or is a compiler thunk
+    /// (the swizzled block's reabstraction thunk), which is never the app's own code.
+    public static func isInspectorSymbol(_ symbol: String) -> Bool {
+        if symbol.hasPrefix("thunk for ") || symbol.hasPrefix("reabstraction thunk") || symbol.hasPrefix("partial apply for thunk") { return true }
+        for m in inspectorModules {
+            // Demangled: `PresentationInspector.Type.method`, `closure #1 in static PresentationInspector.…`;
+            // still mangled: `$s21PresentationInspector…`.
+            if symbol.contains(m + ".") || symbol.contains("\(m.utf8.count)\(m)") { return true }
+        }
+        return false
     }
 
     /// A Swift symbol (`$s…`, `_$s…`) in readable form; anything else unchanged.

@@ -30,8 +30,9 @@ public enum SignpostAction: Equatable, Sendable {
 ///
 /// A successful `present` begins a `present` interval that its `present-completed` event
 /// ends; a `dismiss` that dismisses begins a `dismiss` interval that `dismiss-completed`
-/// ends. Rejections, no-ops, swipes and leaks are point events. Interval ids are the
-/// events' sequence numbers. Thread-safe.
+/// ends. Rejections, no-ops, swipes and leaks are point events. Interval ids come from the
+/// planner's own counter, not from sequence numbers, so they stay unique after the recording
+/// is cleared (and its numbering restarts). Thread-safe.
 public final class SignpostPlanner: @unchecked Sendable {
     /// The os_log subsystem of every signpost.
     public static let subsystem = "PresentationInspector"
@@ -42,7 +43,9 @@ public final class SignpostPlanner: @unchecked Sendable {
     static let openLimit = 256
 
     private let lock = NSLock()
-    private var open: [Int: SignpostName] = [:]
+    /// Open intervals by the `seq` of the event that began them.
+    private var open: [Int: (id: Int, name: SignpostName)] = [:]
+    private var lastID = 0
 
     /// Creates a planner with no open interval.
     public init() {}
@@ -63,8 +66,8 @@ public final class SignpostPlanner: @unchecked Sendable {
         case (.dismiss, .dismissed):
             return begin(event.seq, .dismiss, message)
         case (.presentCompleted, _), (.dismissCompleted, _):
-            guard let seq = event.relatesTo, let name = open.removeValue(forKey: seq) else { return [] }
-            return [.end(id: seq, name: name, message: message)]
+            guard let seq = event.relatesTo, let interval = open.removeValue(forKey: seq) else { return [] }
+            return [.end(id: interval.id, name: interval.name, message: message)]
         case (.present, _), (.dismiss, _):
             return [.event(name: .rejected, message: message)]
         case (.interactiveDismiss, _):
@@ -75,8 +78,9 @@ public final class SignpostPlanner: @unchecked Sendable {
     }
 
     private func begin(_ seq: Int, _ name: SignpostName, _ message: String) -> [SignpostAction] {
-        open[seq] = name
-        if open.count > Self.openLimit, let oldest = open.keys.min() { open[oldest] = nil }
-        return [.begin(id: seq, name: name, message: message)]
+        lastID += 1
+        open[seq] = (lastID, name)
+        if open.count > Self.openLimit, let oldest = open.min(by: { $0.value.id < $1.value.id })?.key { open[oldest] = nil }
+        return [.begin(id: lastID, name: name, message: message)]
     }
 }

@@ -52,6 +52,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomString
         .alreadyPresented, .activeController, .presentationInProgress, .alreadyPresenting,
         .notInWindowHierarchy, .dismissDuringTransition, .nothingToDismiss, .offMainThread,
         .leakedAfterDismiss, .detachedPresenter, .popoverWithoutAnchor, .deepChain,
+        .modelDrift,
     ]
 }
 

@@ -73,6 +73,9 @@ public struct Event: Hashable, Sendable {
     /// The source's (present) or receiver's (dismiss) ancestors through `parent`, starting with
     /// itself and ending at its presentation root: the containers the resolver walked.
     public var ancestry: [ControllerRef]
+    /// What UIKit reported, where the hooks (or a scenario's `observed` override) could see
+    /// it; the fields above stay the model's prediction. See ``ModelDrift``.
+    public var observed: Observation? = nil
 
     /// Creates an event; only the fields every event has are required.
     public init(seq: Int = 0, time: Double, thread: String = "main", kind: EventKind, outcome: Outcome,

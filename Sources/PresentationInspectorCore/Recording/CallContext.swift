@@ -5,13 +5,27 @@ public struct CallContext: Sendable {
     /// `"main"`, or the name of the thread.
     public var thread: String
     public var isMainThread: Bool
-    /// `file:line` or a symbol, when the caller knows it.
-    public var callSite: String?
+    /// `file:line` or a symbol, when the caller knows it. A context made with a provider
+    /// computes it on first read only, so calls that are folded or ignored never pay for it.
+    public var callSite: String? {
+        get { storedCallSite ?? lazyCallSite?.value }
+        set { storedCallSite = newValue; lazyCallSite = nil }
+    }
+    private var storedCallSite: String?
+    private var lazyCallSite: LazyCallSite?
 
     public init(thread: String = "main", isMainThread: Bool = true, callSite: String? = nil) {
         self.thread = thread
         self.isMainThread = isMainThread
-        self.callSite = callSite
+        self.storedCallSite = callSite
+    }
+
+    /// A context whose call site `provider` computes when an event first needs it (symbolicating
+    /// a stack costs about a millisecond on a device).
+    public init(thread: String = "main", isMainThread: Bool = true, callSiteProvider: @escaping @Sendable () -> String?) {
+        self.thread = thread
+        self.isMainThread = isMainThread
+        self.lazyCallSite = LazyCallSite(callSiteProvider)
     }
 
     /// A call on the main thread.
@@ -22,6 +36,28 @@ public struct CallContext: Sendable {
         if Thread.isMainThread { return CallContext(callSite: callSite) }
         let name = Thread.current.name.flatMap { $0.isEmpty ? nil : $0 } ?? "background"
         return CallContext(thread: name, isMainThread: false, callSite: callSite)
+    }
+
+    /// The calling thread, with a call site computed only if an event needs it.
+    public static func current(callSiteProvider: @escaping @Sendable () -> String?) -> CallContext {
+        if Thread.isMainThread { return CallContext(callSiteProvider: callSiteProvider) }
+        let name = Thread.current.name.flatMap { $0.isEmpty ? nil : $0 } ?? "background"
+        return CallContext(thread: name, isMainThread: false, callSiteProvider: callSiteProvider)
+    }
+}
+
+/// A call site computed at most once, on first read.
+final class LazyCallSite: @unchecked Sendable {
+    private let lock = NSLock()
+    private var provider: (@Sendable () -> String?)?
+    private var computed: String?
+
+    init(_ provider: @escaping @Sendable () -> String?) { self.provider = provider }
+
+    var value: String? {
+        lock.lock(); defer { lock.unlock() }
+        if let p = provider { computed = p(); provider = nil }
+        return computed
     }
 }
 

@@ -61,8 +61,11 @@ public final class PresentationHooksHandler: @unchecked Sendable {
     ///   - completion: the call's completion handler, run after the completion event is recorded.
     ///   - original: performs UIKit's original `present`, calling the completion it
     ///     is given when the transition ends.
+    ///   - observe: what UIKit reported once `original` returned (nil when nothing was observed):
+    ///     the event keeps the model's prediction and gains `observed` and one `model-drift` per differing field.
     public func handlePresent<N: PresentationNode>(source: N, presented: N, animated: Bool, context: CallContext = .main,
-                                                   completion: (() -> Void)?, original: (_ completion: (() -> Void)?) -> Void) {
+                                                   completion: (() -> Void)?, observe: (() -> Observation?)? = nil,
+                                                   original: (_ completion: (() -> Void)?) -> Void) {
         if ignored(source.ref, presented.ref) { original(completion); return }
         let resolution = PresentationResolver.resolvePresent(source: source, presented: presented, options: configuration.resolver)
         var diagnostics = resolution.diagnostics
@@ -103,17 +106,23 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         // Observe what actually happened; on device this is UIKit's own answer.
         let observedPresenting = presented.presentingNode
         let succeeded = !wasPresented && observedPresenting != nil
+        let observation = observe?()
         var explanation = resolution.explanation
-        if succeeded != (resolution.rejection == nil) {
+        if observation?.presenting != nil {
+            // The explicit observation and its model-drift say where reality differed.
+        } else if succeeded != (resolution.rejection == nil) {
             explanation.append(succeeded ? "Observed: the presentation went ahead although the model predicted a rejection."
                                          : "Observed: the presentation did not happen although the model predicted it would.")
         } else if succeeded, let observedPresenting, observedPresenting !== resolution.presenting {
             explanation.append("Observed: UIKit chose \(observedPresenting.ref.label) as the presenting controller where the model predicted \(resolution.presenting.ref.label).")
         }
         let chain = Hierarchy.chain(from: Hierarchy.ultimateRoot(of: succeeded ? presented : source)).map { $0.ref }
-        let recorded = recorder.record(event(outcome: succeeded ? .presented : .rejected,
-                                             presenting: succeeded ? observedPresenting : nil,
-                                             explanation: explanation, chain: chain))
+        // With an explicit observation the top-level fields stay the model's prediction.
+        var e = event(outcome: succeeded ? .presented : .rejected,
+                      presenting: succeeded ? (observation?.presenting != nil ? resolution.presenting : observedPresenting) : nil,
+                      explanation: explanation, chain: chain)
+        Self.attach(observation, to: &e)
+        let recorded = recorder.record(e)
         op.recorded(seq: recorded.seq)
     }
 
@@ -122,8 +131,11 @@ public final class PresentationHooksHandler: @unchecked Sendable {
     /// Handles `receiver.dismiss(animated:completion:)`. A call made while another dismiss
     /// is being handled on the same thread (UIKit forwarding the message) goes straight to
     /// `original` and is not recorded again.
+    ///   - observe: what UIKit really did (dismissed set, handler), when known before the call is
+    ///     recorded (the simulator's scenario overrides); adds `observed` and `model-drift`s.
     public func handleDismiss<N: PresentationNode>(receiver: N, animated: Bool, context: CallContext = .main,
-                                                   completion: (() -> Void)?, original: (_ completion: (() -> Void)?) -> Void) {
+                                                   completion: (() -> Void)?, observe: (() -> Observation?)? = nil,
+                                                   original: (_ completion: (() -> Void)?) -> Void) {
         let depth = DismissDepth.current
         if depth > 0 { original(completion); return }
         // The depth covers ignored calls too, so the dismiss UIKit forwards from them is skipped as well.
@@ -142,14 +154,20 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         let removed = Set(resolution.dismissed.map { ObjectIdentifier($0) })
         // The window's root, taken now: after the dismissal the receiver may hang from nothing.
         let windowRoot = Hierarchy.ultimateRoot(of: receiver)
-        let chainAfter = Hierarchy.chain(from: windowRoot).filter { !removed.contains(ObjectIdentifier($0)) }.map { $0.ref }
+        // The chain as it stands once the call returns: an animated dismissal keeps the removed
+        // controllers until its transition ends (dismiss-completed shows them gone).
+        let chainNow = Hierarchy.chain(from: windowRoot)
+        let chainAfter = (animated && resolution.outcome == .dismissed ? chainNow : chainNow.filter { !removed.contains(ObjectIdentifier($0)) }).map { $0.ref }
         let dismissedRefs = resolution.dismissed.map { $0.ref }
-        let recorded = recorder.record(Event(
+        var dismissEvent = Event(
             time: scheduler.now, thread: context.thread, kind: .dismiss, outcome: resolution.outcome, animated: animated,
             window: resolution.windowID, explanation: resolution.explanation, receiver: receiver.ref,
             handledBy: resolution.handledBy?.ref, dismissed: dismissedRefs, forwarded: resolution.forwarded,
             diagnostics: diagnostics, chain: chainAfter, callSite: context.callSite,
-            ancestry: Hierarchy.ancestry(of: receiver).map { $0.ref }).withFixes())
+            ancestry: Hierarchy.ancestry(of: receiver).map { $0.ref })
+        dismissEvent = dismissEvent.withFixes()
+        Self.attach(observe?(), to: &dismissEvent)
+        let recorded = recorder.record(dismissEvent)
 
         guard resolution.outcome == .dismissed else { original(completion); return }
         let probes = configuration.leakCheckDelay == nil ? [] : resolution.dismissed.map { ($0.ref, $0.makeLivenessProbe()) }
@@ -164,6 +182,14 @@ public final class PresentationHooksHandler: @unchecked Sendable {
             completion?()
         }
         original(wrapped)
+    }
+
+    /// Stores `observation` on `event` and appends one `model-drift` per field that differs.
+    static func attach(_ observation: Observation?, to event: inout Event) {
+        guard let observation, !observation.isEmpty else { return }
+        event.observed = observation
+        event.diagnostics += ModelDrift.diagnostics(predicted: event, observed: observation)
+        event = event.withFixes()
     }
 
     private static func scheduleLeakChecks(_ probes: [(ControllerRef, LivenessProbe)], after delay: Double, relatesTo seq: Int,

@@ -144,6 +144,10 @@ public enum PresentationResolver {
         } else if !source.isViewInWindow {
             rejection = .notInWindowHierarchy(p, on: presentingRef, from: s)
             steps.append("Check not-in-window-hierarchy failed: \(sLabel)'s view is not in a window (hidden tab or navigation level, covered by a full-screen presentation, or never shown).")
+        } else if style == .popover && !presented.hasPopoverAnchor {
+            // Only a real popover (regular width) needs an anchor; in compact width it adapted to fullScreen.
+            rejection = .popoverWithoutAnchor(p)
+            steps.append("Check popover-without-anchor failed: \(pLabel) is shown as a popover (regular width) with no sourceView or barButtonItem. UIKit raises an exception.")
         } else {
             steps.append("Checks passed: not already presented, not an active child or root, no transition running, \(presentingRef.type) presents nothing yet, the source's view is in the window.")
         }
@@ -152,9 +156,6 @@ public enum PresentationResolver {
             diagnostics.insert(rejection, at: 0)
             steps.append("Rejected: nothing changes.")
         } else {
-            if presented.modalPresentationStyle == .popover && !presented.hasPopoverAnchor {
-                diagnostics.append(.popoverWithoutAnchor(p))
-            }
             // `presenting` is an ancestor of the source: same ultimate root.
             let depth = Hierarchy.chain(from: ultimateRoot).count  // after: +1 - root
             if depth > options.deepChainLimit {

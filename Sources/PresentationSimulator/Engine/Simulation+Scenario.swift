@@ -30,9 +30,13 @@ extension Simulation {
         }
         switch step.action {
         case .present(let p, let from, let animated):
-            present(try c(p, "present"), from: try c(from, "from"), animated: animated, context: context)
+            let presented = try c(p, "present"), source = try c(from, "from")
+            let observed = try step.observed.map { o throws(SimulationError) in try resolve(o) }
+            present(presented, from: source, animated: animated, context: context, observed: observed)
         case .dismiss(let r, let animated):
-            dismiss(try c(r, "dismiss"), animated: animated, context: context)
+            let receiver = try c(r, "dismiss")
+            let observed = try step.observed.map { o throws(SimulationError) in try resolve(o) }
+            dismiss(receiver, animated: animated, context: context, observed: observed)
         case .push(let id, let nav, _):
             try push(try c(id, "push"), onto: try c(nav, "onto"))
         case .pop(let nav, _):

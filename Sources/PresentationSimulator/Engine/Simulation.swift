@@ -46,6 +46,8 @@ public final class Simulation {
     /// References held by "something else" for controllers declared with `leaks`.
     private var leakedOwners: [SimController] = []
     private var runningTransitions: [String: Int] = [:]  // window id → count
+    /// The current step's `observed` answers: UIKit's original methods follow them over the model.
+    var observationOverride: ResolvedObservation?
 
     private struct WeakController { weak var controller: SimController? }
 
@@ -194,10 +196,19 @@ public final class Simulation {
     /// `source.present(presented, animated:completion:)`, through the hook handler.
     public func present(_ presented: SimController, from source: SimController, animated: Bool = true,
                         context: CallContext = .main, completion: (() -> Void)? = nil) {
+        present(presented, from: source, animated: animated, context: context, observed: nil, completion: completion)
+    }
+
+    /// `present` where UIKit answers as `observed` says instead of as the model predicts.
+    func present(_ presented: SimController, from source: SimController, animated: Bool, context: CallContext,
+                 observed: ResolvedObservation?, completion: (() -> Void)? = nil) {
         if !context.isMainThread {
             log("Main Thread Checker: UI API called on a background thread: -[UIViewController presentViewController:animated:completion:]")
         }
-        handler.handlePresent(source: source, presented: presented, animated: animated, context: context, completion: completion) { wrapped in
+        observationOverride = observed
+        defer { observationOverride = nil }
+        handler.handlePresent(source: source, presented: presented, animated: animated, context: context, completion: completion,
+                              observe: observed.map { o in { o.observation } }) { wrapped in
             self.originalPresent(presented, from: source, animated: animated, completion: wrapped)
         }
     }
@@ -210,19 +221,17 @@ public final class Simulation {
         }
         if let rejection = r.rejection {
             if rejection.severity == .error {
-                log("*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: '\(rejection.message)' (the simulation carries on)")
+                let exception = rejection.code == .popoverWithoutAnchor ? "NSGenericException" : "NSInvalidArgumentException"
+                log("*** Terminating app due to uncaught exception '\(exception)', reason: '\(rejection.message)' (the simulation carries on)")
             } else {
                 log("[Presentation] " + rejection.message)
             }
             return
         }
-        if presented.modalPresentationStyle == .popover && !presented.hasPopoverAnchor {
-            log("*** Terminating app due to uncaught exception 'NSGenericException', reason: '\(Diagnostic.popoverWithoutAnchor(presented.ref).message)' (the simulation carries on)")
-        }
-        let presenting = r.presenting
+        let presenting = observationOverride?.presenting ?? r.presenting
         presenting.presented = presented
         presented.presenting = presenting
-        presented.effectiveStyle = r.effectiveStyle
+        presented.effectiveStyle = observationOverride?.effectiveStyle ?? r.effectiveStyle
         presented.presentationCompleted = false
         runTransition(in: r.windowID, animated: animated) {
             presented.presentationCompleted = true
@@ -234,7 +243,17 @@ public final class Simulation {
 
     /// `receiver.dismiss(animated:completion:)`, through the hook handler.
     public func dismiss(_ receiver: SimController, animated: Bool = true, context: CallContext = .main, completion: (() -> Void)? = nil) {
-        handler.handleDismiss(receiver: receiver, animated: animated, context: context, completion: completion) { wrapped in
+        dismiss(receiver, animated: animated, context: context, observed: observationOverride, completion: completion)
+    }
+
+    /// `dismiss` where UIKit removes what `observed` says instead of what the model predicts.
+    func dismiss(_ receiver: SimController, animated: Bool, context: CallContext, observed: ResolvedObservation?,
+                 completion: (() -> Void)? = nil) {
+        let outer = observationOverride
+        observationOverride = observed
+        defer { observationOverride = outer }
+        handler.handleDismiss(receiver: receiver, animated: animated, context: context, completion: completion,
+                              observe: observed.map { o in { o.observation } }) { wrapped in
             self.originalDismiss(receiver, animated: animated, context: context, completion: wrapped)
         }
     }
@@ -260,7 +279,7 @@ public final class Simulation {
             dismiss(handler, animated: animated, context: context, completion: completion)
             return
         }
-        let removed = Hierarchy.dismissalSet(startingAt: target)
+        let removed = observationOverride?.dismissed ?? Hierarchy.dismissalSet(startingAt: target)
         removed.forEach { $0.isBeingDismissed = true }
         // Weak: the pending transition lives in the clock, which the simulation owns (a run
         // stopped by an error would otherwise keep both alive; found by fuzzing).

@@ -73,7 +73,11 @@ public struct Scenario: Sendable {
         public var action: Action
         /// The thread the call is made on (`"main"` unless the step says otherwise).
         public var thread: String
-        public init(_ action: Action, thread: String = "main") { self.action = action; self.thread = thread }
+        /// What UIKit reported instead of the model's answer (present and dismiss steps only).
+        public var observed: Observed?
+        public init(_ action: Action, thread: String = "main", observed: Observed? = nil) {
+            self.action = action; self.thread = thread; self.observed = observed
+        }
     }
 
     /// The deepest containment (levels of `parent`) a scenario may declare or build: far beyond

@@ -281,10 +281,10 @@ struct ScenarioReader {
         let action: Scenario.Action
         switch kind {
         case "present":
-            try checkKeys(o, allowed: common.union(["from", "animated"]))
+            try checkKeys(o, allowed: common.union(["from", "animated", "observed"]))
             action = .present(try id("present"), from: try id("from"), animated: try bool(o, "animated") ?? true)
         case "dismiss":
-            try checkKeys(o, allowed: common.union(["animated"]))
+            try checkKeys(o, allowed: common.union(["animated", "observed"]))
             action = .dismiss(try id("dismiss"), animated: try bool(o, "animated") ?? true)
         case "push":
             try checkKeys(o, allowed: common.union(["onto", "animated"]))
@@ -338,6 +338,8 @@ struct ScenarioReader {
         default:
             throw fail(kind, "unknown step")
         }
-        return Scenario.Step(action, thread: thread)
+        var step = Scenario.Step(action, thread: thread)
+        step.observed = try readObserved(o, kind: kind, ids: ids)
+        return step
     }
 }

@@ -1,0 +1,158 @@
+/// Compares two recordings event by event: `pinspect diff`, and the conformance report.
+///
+/// Events are aligned by kind and subject controller (the presented controller of a present,
+/// the receiver of a dismiss…), never by `seq` or time: two runs of one scenario, or a
+/// simulator log and a device log, number and time their events differently.
+public struct LogDiff: Sendable {
+    /// One field that differs between two aligned events.
+    public struct FieldDifference: Hashable, Sendable {
+        /// The event in the first log.
+        public var a: Event
+        /// The event in the second log.
+        public var b: Event
+        /// The field's name in the log (`presenting`, `effectiveStyle`, `diagnostics`…).
+        public var field: String
+        public var aValue: String
+        public var bValue: String
+    }
+
+    /// Events matched in both logs, as (first, second) pairs in the first log's order.
+    public var pairs: [(a: Event, b: Event)]
+    /// Every differing field of the matched pairs.
+    public var differences: [FieldDifference]
+    /// Events of the first log with no counterpart in the second.
+    public var onlyInA: [Event]
+    /// Events of the second log with no counterpart in the first.
+    public var onlyInB: [Event]
+    /// Whether controllers were compared by id (the logs share ids) or, failing that, by type.
+    public var comparesByID: Bool
+
+    /// Whether the logs record the same behaviour.
+    public var isEquivalent: Bool { differences.isEmpty && onlyInA.isEmpty && onlyInB.isEmpty }
+
+    /// Aligns and compares `a` and `b`.
+    public init(_ a: [Event], _ b: [Event]) {
+        let sa = a.sorted { $0.seq < $1.seq }, sb = b.sorted { $0.seq < $1.seq }
+        let idsA = Set(sa.flatMap { $0.controllers.map(\.id) }), idsB = Set(sb.flatMap { $0.controllers.map(\.id) })
+        let byID = !idsA.isDisjoint(with: idsB) || (idsA.isEmpty && idsB.isEmpty)
+        comparesByID = byID
+        func key(_ r: ControllerRef?) -> String { r.map { byID ? $0.id : $0.type } ?? "-" }
+        func alignKey(_ e: Event) -> String { e.kind.rawValue + "|" + key(Self.subject(of: e)) }
+
+        // The n-th event with a key in A pairs with the n-th event with that key in B.
+        var queues: [String: [Int]] = [:]
+        for (i, e) in sb.enumerated() { queues[alignKey(e), default: []].append(i) }
+        var usedB = Set<Int>()
+        var pairs: [(a: Event, b: Event)] = []
+        var onlyInA: [Event] = []
+        for e in sa {
+            let k = alignKey(e)
+            if var q = queues[k], !q.isEmpty {
+                let j = q.removeFirst()
+                queues[k] = q
+                usedB.insert(j)
+                pairs.append((e, sb[j]))
+            } else {
+                onlyInA.append(e)
+            }
+        }
+        self.pairs = pairs
+        self.onlyInA = onlyInA
+        onlyInB = sb.indices.filter { !usedB.contains($0) }.map { sb[$0] }
+        differences = pairs.flatMap { Self.compare($0.a, $0.b, byID: byID) }
+    }
+
+    /// The controller an event is about: what aligns it with its counterpart.
+    public static func subject(of e: Event) -> ControllerRef? {
+        switch e.kind {
+        case .present, .presentCompleted: e.presented
+        case .dismiss, .interactiveDismiss, .dismissCompleted: e.receiver
+        case .leakCheck: e.dismissed.first
+        }
+    }
+
+    static func compare(_ a: Event, _ b: Event, byID: Bool) -> [FieldDifference] {
+        var out: [FieldDifference] = []
+        func ref(_ r: ControllerRef?) -> String { r?.consoleDescription ?? "none" }
+        func same(_ x: ControllerRef?, _ y: ControllerRef?) -> Bool {
+            switch (x, y) {
+            case (nil, nil): true
+            case let (x?, y?): byID ? x.id == y.id : x.type == y.type
+            default: false
+            }
+        }
+        func refField(_ name: String, _ x: ControllerRef?, _ y: ControllerRef?) {
+            if !same(x, y) { out.append(FieldDifference(a: a, b: b, field: name, aValue: ref(x), bValue: ref(y))) }
+        }
+        func value(_ name: String, _ x: String?, _ y: String?) {
+            if x != y { out.append(FieldDifference(a: a, b: b, field: name, aValue: x ?? "none", bValue: y ?? "none")) }
+        }
+        value("outcome", a.outcome.rawValue, b.outcome.rawValue)
+        refField("presenting", a.presenting, b.presenting)
+        refField("contextProvider", a.contextProvider, b.contextProvider)
+        value("requestedStyle", a.requestedStyle?.name, b.requestedStyle?.name)
+        value("effectiveStyle", a.effectiveStyle?.name, b.effectiveStyle?.name)
+        value("requestedTransition", a.requestedTransition?.name, b.requestedTransition?.name)
+        value("effectiveTransition", a.effectiveTransition?.name, b.effectiveTransition?.name)
+        refField("handledBy", a.handledBy, b.handledBy)
+        let da = a.dismissed.map { byID ? $0.id : $0.type }, db = b.dismissed.map { byID ? $0.id : $0.type }
+        if da.sorted() != db.sorted() {
+            func list(_ r: [ControllerRef]) -> String { "[" + r.map(\.consoleDescription).joined(separator: ", ") + "]" }
+            out.append(FieldDifference(a: a, b: b, field: "dismissed", aValue: list(a.dismissed), bValue: list(b.dismissed)))
+        }
+        let ca = a.diagnostics.map(\.code.rawValue).sorted(), cb = b.diagnostics.map(\.code.rawValue).sorted()
+        if ca != cb {
+            func list(_ c: [String]) -> String { c.isEmpty ? "none" : c.joined(separator: ", ") }
+            out.append(FieldDifference(a: a, b: b, field: "diagnostics", aValue: list(ca), bValue: list(cb)))
+        }
+        return out
+    }
+}
+
+extension LogDiff {
+    /// A text report: one line per difference, then one per unmatched event, then a summary line.
+    public func text(nameA: String, nameB: String) -> String {
+        var out = ""
+        for d in differences {
+            out += "\(nameA) #\(d.a.seq) ↔ \(nameB) #\(d.b.seq) \(d.a.kind.rawValue) \(Self.subject(of: d.a)?.label ?? "?"): "
+            out += "\(d.field): \(d.aValue) ≠ \(d.bValue)\n"
+        }
+        for e in onlyInA { out += "only in \(nameA): \(e.summary)\n" }
+        for e in onlyInB { out += "only in \(nameB): \(e.summary)\n" }
+        let differing = Set(differences.map(\.a.seq)).count
+        if isEquivalent {
+            out += "equivalent: \(pairs.count) events match\n"
+        } else {
+            out += "\(differing) of \(pairs.count) matched events differ (\(differences.count) field\(differences.count == 1 ? "" : "s")); "
+            out += "\(onlyInA.count) only in \(nameA), \(onlyInB.count) only in \(nameB)\n"
+        }
+        return out
+    }
+
+    /// A JSON object for machines: `equivalent`, `matched`, `differences`, `onlyInA`, `onlyInB`.
+    public func json() -> String {
+        var w = JSONWriter()
+        w.beginObject()
+        w.field("equivalent", isEquivalent)
+        w.field("matched", pairs.count)
+        w.field("comparedBy", comparesByID ? "id" : "type")
+        w.key("differences"); w.beginArray()
+        for d in differences {
+            w.beginObject()
+            w.field("aSeq", d.a.seq); w.field("bSeq", d.b.seq); w.field("kind", d.a.kind.rawValue)
+            w.field("event", d.a.summary)
+            w.field("field", d.field); w.field("a", d.aValue); w.field("b", d.bValue)
+            w.endObject()
+        }
+        w.endArray()
+        for (name, events) in [("onlyInA", onlyInA), ("onlyInB", onlyInB)] {
+            w.key(name); w.beginArray()
+            for e in events {
+                w.beginObject(); w.field("seq", e.seq); w.field("kind", e.kind.rawValue); w.field("event", e.summary); w.endObject()
+            }
+            w.endArray()
+        }
+        w.endObject()
+        return w.text
+    }
+}

@@ -1,0 +1,99 @@
+/// What UIKit reported for an event, beside the model's prediction in the event's own fields.
+///
+/// Field names match ``Event``'s; a `nil` field was not observed. On a device the hooks fill it
+/// after the call or at the end of the transition; in simulation a scenario step's `observed`
+/// object stands for UIKit answering differently from the model.
+public struct Observation: Hashable, Sendable {
+    /// The controller UIKit made `presentingViewController`.
+    public var presenting: ControllerRef?
+    /// The controller whose area the presentation covers.
+    public var contextProvider: ControllerRef?
+    /// The style in effect after adaptation.
+    public var effectiveStyle: PresentationStyle?
+    /// The transition style in effect.
+    public var effectiveTransition: TransitionStyle?
+    /// The window the presented view ended up in.
+    public var window: String?
+    /// The controller whose view the presentation covers (context styles).
+    public var covered: ControllerRef?
+    /// The class name of the presentation controller UIKit used.
+    public var presentationControllerClass: String?
+    /// The controllers that really lost their `presentingViewController`, top first.
+    public var dismissed: [ControllerRef]?
+    /// The controller that really performed the dismissal.
+    public var handledBy: ControllerRef?
+
+    /// Creates an observation; every field is optional.
+    public init(presenting: ControllerRef? = nil, contextProvider: ControllerRef? = nil,
+                effectiveStyle: PresentationStyle? = nil, effectiveTransition: TransitionStyle? = nil,
+                window: String? = nil, covered: ControllerRef? = nil, presentationControllerClass: String? = nil,
+                dismissed: [ControllerRef]? = nil, handledBy: ControllerRef? = nil) {
+        self.presenting = presenting; self.contextProvider = contextProvider
+        self.effectiveStyle = effectiveStyle; self.effectiveTransition = effectiveTransition
+        self.window = window; self.covered = covered; self.presentationControllerClass = presentationControllerClass
+        self.dismissed = dismissed; self.handledBy = handledBy
+    }
+
+    /// Whether nothing was observed.
+    public var isEmpty: Bool { self == Observation() }
+
+    /// `field = value` pairs of what was observed, in field order, for text views.
+    public var fields: [(name: String, value: String)] {
+        var out: [(String, String)] = []
+        if let v = presenting { out.append(("presenting", v.consoleDescription)) }
+        if let v = contextProvider { out.append(("contextProvider", v.consoleDescription)) }
+        if let v = effectiveStyle { out.append(("effectiveStyle", v.name)) }
+        if let v = effectiveTransition { out.append(("effectiveTransition", v.name)) }
+        if let v = window { out.append(("window", v)) }
+        if let v = covered { out.append(("covered", v.consoleDescription)) }
+        if let v = presentationControllerClass { out.append(("presentationControllerClass", v)) }
+        if let v = dismissed { out.append(("dismissed", "[" + v.map(\.consoleDescription).joined(separator: ", ") + "]")) }
+        if let v = handledBy { out.append(("handledBy", v.consoleDescription)) }
+        return out
+    }
+}
+
+/// Compares the model's prediction with what UIKit reported: one `model-drift` per differing field.
+///
+/// Used by the simulator and by the iOS hooks (through ``PresentationHooksHandler``). Fields the
+/// event does not predict (`covered`, `presentationControllerClass`) never drift.
+public enum ModelDrift {
+    /// The drift diagnostics of `observed` against `predicted`, in field order.
+    public static func diagnostics(predicted e: Event, observed o: Observation) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        func ref(_ field: String, _ p: ControllerRef?, _ q: ControllerRef?) {
+            guard let q, p?.id != q.id else { return }
+            out.append(.modelDrift(field: field, predicted: p?.consoleDescription ?? "nothing", observed: q.consoleDescription))
+        }
+        ref("presenting", e.presenting, o.presenting)
+        ref("contextProvider", e.contextProvider, o.contextProvider)
+        if let q = o.effectiveStyle, q != e.effectiveStyle {
+            out.append(.modelDrift(field: "effectiveStyle", predicted: e.effectiveStyle?.name ?? "nothing", observed: q.name))
+        }
+        if let q = o.effectiveTransition, q != e.effectiveTransition {
+            out.append(.modelDrift(field: "effectiveTransition", predicted: e.effectiveTransition?.name ?? "nothing", observed: q.name))
+        }
+        if let q = o.window, q != e.window {
+            out.append(.modelDrift(field: "window", predicted: e.window ?? "nothing", observed: q))
+        }
+        if let q = o.dismissed, q.map(\.id) != e.dismissed.map(\.id) {
+            func list(_ r: [ControllerRef]) -> String { "[" + r.map(\.consoleDescription).joined(separator: ", ") + "]" }
+            out.append(.modelDrift(field: "dismissed", predicted: list(e.dismissed), observed: list(q)))
+        }
+        ref("handledBy", e.handledBy, o.handledBy)
+        return out
+    }
+}
+
+extension Diagnostic {
+    /// "model predicted presenting <A: 0x1>, UIKit chose <B: 0x2>": reality differed from the model.
+    public static func modelDrift(field: String, predicted: String, observed: String) -> Diagnostic {
+        Diagnostic(code: .modelDrift, severity: .warning,
+                   message: "model predicted \(field) \(predicted), UIKit chose \(observed)")
+    }
+}
+
+extension DiagnosticCode {
+    /// UIKit did something other than the model predicted (an observed field differs).
+    public static let modelDrift = Self(rawValue: "model-drift")
+}

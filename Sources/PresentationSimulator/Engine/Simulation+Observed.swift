@@ -1,0 +1,45 @@
+import PresentationInspectorCore
+
+/// A step's `observed` answers, resolved to live controllers: what "UIKit" does instead of the model.
+struct ResolvedObservation {
+    var presenting: SimController?
+    var contextProvider: SimController?
+    var effectiveStyle: PresentationStyle?
+    var effectiveTransition: TransitionStyle?
+    var presentationControllerClass: String?
+    var dismissed: [SimController]?
+    var handledBy: SimController?
+
+    /// The recorded form: references only, never controllers.
+    var observation: Observation {
+        Observation(presenting: presenting?.ref, contextProvider: contextProvider?.ref, effectiveStyle: effectiveStyle,
+                    effectiveTransition: effectiveTransition, presentationControllerClass: presentationControllerClass,
+                    dismissed: dismissed?.map(\.ref), handledBy: handledBy?.ref)
+    }
+}
+
+extension Simulation {
+    /// Resolves a step's `observed` ids to controllers that are still alive.
+    func resolve(_ o: Scenario.Observed) throws(SimulationError) -> ResolvedObservation {
+        func c(_ id: String?, _ key: String) throws(SimulationError) -> SimController? {
+            guard let id else { return nil }
+            guard let c = controller(id) else {
+                throw SimulationError(key: "observed.\(key)", message: "controller \"\(id)\" no longer exists (it was released and deallocated)")
+            }
+            return c
+        }
+        var r = ResolvedObservation()
+        r.presenting = try c(o.presenting, "presenting")
+        r.contextProvider = try c(o.contextProvider, "contextProvider")
+        r.handledBy = try c(o.handledBy, "handledBy")
+        r.effectiveStyle = o.effectiveStyle
+        r.effectiveTransition = o.effectiveTransition
+        r.presentationControllerClass = o.presentationControllerClass
+        if let d = o.dismissed {
+            var list: [SimController] = []
+            for id in d { if let x = try c(id, "dismissed") { list.append(x) } }
+            r.dismissed = list
+        }
+        return r
+    }
+}

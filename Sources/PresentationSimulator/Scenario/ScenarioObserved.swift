@@ -1,0 +1,79 @@
+import PresentationInspectorCore
+
+extension Scenario {
+    /// A step's `observed` object: UIKit answering differently from the model. Controllers are
+    /// scenario ids; the simulation follows these answers and records them with the drift.
+    public struct Observed: Sendable, Equatable {
+        /// present: the controller UIKit made `presentingViewController`.
+        public var presenting: String?
+        /// present: the controller whose area the presentation covers.
+        public var contextProvider: String?
+        /// present: the style in effect after adaptation.
+        public var effectiveStyle: PresentationStyle?
+        /// present: the transition style in effect.
+        public var effectiveTransition: TransitionStyle?
+        /// present: the class name of UIKit's presentation controller (recorded, never drifts).
+        public var presentationControllerClass: String?
+        /// dismiss: the controllers that really went away, top first.
+        public var dismissed: [String]?
+        /// dismiss: the controller that really performed the dismissal.
+        public var handledBy: String?
+
+        public init() {}
+
+        /// The keys a present step's `observed` accepts.
+        static let presentKeys: Set<String> = ["presenting", "contextProvider", "effectiveStyle", "effectiveTransition", "presentationControllerClass", "comment"]
+        /// The keys a dismiss step's `observed` accepts.
+        static let dismissKeys: Set<String> = ["dismissed", "handledBy", "comment"]
+    }
+}
+
+extension ScenarioReader {
+    /// Reads a step's `observed` object; unknown keys and ids are errors naming the key.
+    func readObserved(_ step: JSONObject, kind: String, ids: Set<String>) throws(ScenarioError) -> Scenario.Observed? {
+        guard let v = step["observed"] else { return nil }
+        guard let o = v.objectValue else { throw fail("observed", "must be an object, found \(v.typeDescription)") }
+        let allowed = kind == "present" ? Scenario.Observed.presentKeys : Scenario.Observed.dismissKeys
+        for k in o.keys where !allowed.contains(k) {
+            throw fail("observed.\(k)", "unknown key (expected one of: \(allowed.sorted().joined(separator: ", ")))")
+        }
+        func id(_ k: String) throws(ScenarioError) -> String? {
+            guard let raw = o[k] else { return nil }
+            guard let s = raw.stringValue else { throw fail("observed.\(k)", "must be a controller id, found \(raw.typeDescription)") }
+            guard ids.contains(s) else { throw fail("observed.\(k)", "unknown controller id \"\(s)\"") }
+            return s
+        }
+        var r = Scenario.Observed()
+        r.presenting = try id("presenting")
+        r.contextProvider = try id("contextProvider")
+        r.handledBy = try id("handledBy")
+        if let s = o["effectiveStyle"] {
+            guard let name = s.stringValue, let style = PresentationStyle(name: name) else {
+                throw fail("observed.effectiveStyle", "unknown presentation style (expected one of: \(PresentationStyle.allCases.map(\.name).joined(separator: ", ")))")
+            }
+            r.effectiveStyle = style
+        }
+        if let s = o["effectiveTransition"] {
+            guard let name = s.stringValue, let t = TransitionStyle(name: name) else {
+                throw fail("observed.effectiveTransition", "unknown transition style (expected one of: \(TransitionStyle.allCases.map(\.name).joined(separator: ", ")))")
+            }
+            r.effectiveTransition = t
+        }
+        if let s = o["presentationControllerClass"] {
+            guard let name = s.stringValue else { throw fail("observed.presentationControllerClass", "must be a string, found \(s.typeDescription)") }
+            r.presentationControllerClass = name
+        }
+        if let d = o["dismissed"] {
+            guard let a = d.arrayValue else { throw fail("observed.dismissed", "must be an array of controller ids, found \(d.typeDescription)") }
+            var list: [String] = []
+            for (i, item) in a.enumerated() {
+                guard let s = item.stringValue, ids.contains(s) else {
+                    throw fail("observed.dismissed[\(i)]", "must be a declared controller id, found \(item.stringValue.map { "\"\($0)\"" } ?? item.typeDescription)")
+                }
+                list.append(s)
+            }
+            r.dismissed = list
+        }
+        return r
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import PresentationInspectorCore
+
+/// `pinspect diff`: what two recordings of the same flow disagree on.
+struct Diff: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compare two logs event by event; exit 1 when they differ (like diff).",
+        discussion: """
+        Events are aligned by kind and controller (the presented controller of a
+        present, the receiver of a dismiss), not by seq or time. Controllers are
+        compared by id when the logs share ids, otherwise by type (a simulator log
+        against a device log). Compared: outcome, presenting, contextProvider,
+        styles, transitions, handledBy, the dismissed set and diagnostic codes.
+
+        EXAMPLES
+          pinspect diff simulated.jsonl device.jsonl
+          pinspect diff --json before.jsonl after.jsonl | jq '.differences'
+        """)
+
+    @Argument(help: ArgumentHelp("The first log (JSONL); - reads standard input.", valueName: "a"))
+    var a: String
+    @Argument(help: ArgumentHelp("The second log (JSONL).", valueName: "b"))
+    var b: String
+    @Flag(help: "Print a JSON object instead of text.") var json = false
+
+    func validate() throws {
+        if a == "-" && b == "-" { throw ValidationError("only one of the two logs can be standard input") }
+    }
+
+    func run() throws {
+        var inputA = LogInput(), inputB = LogInput()
+        inputA.path = a
+        inputB.path = b
+        let logA = try inputA.load(), logB = try inputB.load()
+        let diff = LogDiff(logA.events, logB.events)
+        writeStandardOutput(json ? diff.json() + "\n" : diff.text(nameA: logA.name, nameB: logB.name))
+        try logA.finish()
+        try logB.finish()
+        if !diff.isEquivalent { throw ExitStatus.findings }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import PresentationInspectorCore
+import PresentationSimulator
+import XCTest
+
+/// `pinspect diff` end to end, and the portable ``LogDiff`` it prints.
+final class CLIDiffTests: XCTestCase {
+    private var fx: CLIFixtures!
+
+    override func setUpWithError() throws { fx = try CLIFixtures() }
+    override func tearDown() { fx = nil }
+
+    func testALogAgainstItselfIsEquivalent() throws {
+        let log = try fx.log(BuiltInScenarios.camera)
+        let r = try PInspectBinary.run(["diff", log.path, log.path])
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix("equivalent: \(log.events.count) events match"), r.stdout)
+        let j = try PInspectBinary.run(["diff", "--json", log.path, log.path])
+        XCTAssertEqual(j.status, 0)
+        XCTAssertTrue(j.stdout.contains("\"equivalent\":true"), j.stdout)
+    }
+
+    /// The demo (calendar) log against the same run where UIKit chose another presenting controller.
+    func testOneChangedFieldExitsOneAndNamesTheEventAndField() throws {
+        let log = try fx.log(BuiltInScenarios.calendar)
+        var events = log.events
+        let i = try XCTUnwrap(events.firstIndex { $0.kind == .present })
+        events[i].presenting = ControllerRef(id: "month", type: "CalendarMonthViewController")
+        let other = try fx.write("other.jsonl", LogWriter.text(header: LogHeader(), events: events))
+        let r = try PInspectBinary.run(["diff", log.path, other])
+        XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+        XCTAssertTrue(r.stdout.contains("#\(events[i].seq) ↔ "), r.stdout)
+        XCTAssertTrue(r.stdout.contains("present"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("presenting: <UINavigationController: calendarNav> ≠ <CalendarMonthViewController: month>"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("1 of \(events.count) matched events differ (1 field)"), r.stdout)
+        let j = try PInspectBinary.run(["diff", "--json", log.path, other])
+        XCTAssertEqual(j.status, 1)
+        XCTAssertTrue(j.stdout.contains("\"field\":\"presenting\""), j.stdout)
+    }
+
+    func testBadInputUsesTheCommonExitCodes() throws {
+        let log = try fx.log(BuiltInScenarios.calendar)
+        XCTAssertEqual(try PInspectBinary.run(["diff", log.path, fx.path("absent.jsonl")]).status, 66)
+        let garbage = try fx.write("garbage.jsonl", "not json\n")
+        XCTAssertEqual(try PInspectBinary.run(["diff", garbage, log.path]).status, 65)
+        XCTAssertEqual(try PInspectBinary.run(["diff", log.path]).status, 64)
+        XCTAssertEqual(try PInspectBinary.run(["diff", "-", "-"]).status, 64)
+    }
+
+    func testEventsAlignByKindAndControllerNotBySeqOrTime() throws {
+        let a = try ExportLikeRun.events(BuiltInScenarios.camera)
+        // Shifted numbering and times, and an unrelated event in front: still equivalent but for it.
+        var b = a.map { e -> Event in var e = e; e.seq += 10; e.time += 3; return e }
+        b.insert(Event(seq: 1, time: 0, kind: .dismiss, outcome: .noOp, receiver: ControllerRef(id: "x", type: "X")), at: 0)
+        let d = LogDiff(a, b)
+        XCTAssertTrue(d.differences.isEmpty)
+        XCTAssertEqual(d.onlyInB.map(\.seq), [1])
+        XCTAssertFalse(d.isEquivalent)
+    }
+
+    func testLogsWithoutSharedIdsCompareControllersByType() throws {
+        let a = try ExportLikeRun.events(BuiltInScenarios.calendar)
+        // A device log of the same flow: addresses instead of scenario ids.
+        func readdress(_ r: ControllerRef?) -> ControllerRef? { r.map { ControllerRef(id: "0x" + String($0.id.hashValue & 0xffff, radix: 16), type: $0.type) } }
+        let b = a.map { e -> Event in
+            var e = e
+            e.presenting = readdress(e.presenting); e.presented = readdress(e.presented); e.source = readdress(e.source)
+            e.contextProvider = readdress(e.contextProvider); e.receiver = readdress(e.receiver); e.handledBy = readdress(e.handledBy)
+            e.dismissed = e.dismissed.compactMap(readdress)
+            return e
+        }
+        let same = LogDiff(a, b)
+        XCTAssertFalse(same.comparesByID)
+        XCTAssertTrue(same.isEquivalent, same.text(nameA: "a", nameB: "b"))
+        var c = b
+        let i = try XCTUnwrap(c.firstIndex { $0.kind == .present })
+        c[i].effectiveStyle = .formSheet
+        let diff = LogDiff(a, c)
+        XCTAssertEqual(diff.differences.map(\.field), ["effectiveStyle"])
+    }
+}
