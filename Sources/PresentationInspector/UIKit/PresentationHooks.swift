@@ -41,7 +41,8 @@ struct MainThreadValue<Value>: @unchecked Sendable {
 /// `viewWillDisappear`).
 enum PresentationHooks {
     typealias Completion = @convention(block) () -> Void
-    private typealias PresentIMP = @convention(c) (UIViewController, Selector, UIViewController, Bool, Completion?) -> Void
+    // `presented` is optional: Objective-C can pass nil, and UIKit's own exception must be what the app sees.
+    private typealias PresentIMP = @convention(c) (UIViewController, Selector, UIViewController?, Bool, Completion?) -> Void
     private typealias DismissIMP = @convention(c) (UIViewController, Selector, Bool, Completion?) -> Void
     private typealias DisappearIMP = @convention(c) (UIViewController, Selector, Bool) -> Void
 
@@ -69,14 +70,14 @@ enum PresentationHooks {
 
     // MARK: present
 
-    private static func presentBlock() -> @convention(block) (UIViewController, UIViewController, Bool, Completion?) -> Void {
+    private static func presentBlock() -> @convention(block) (UIViewController, UIViewController?, Bool, Completion?) -> Void {
         let selector = present.selector
         return { source, presented, animated, completion in
             let callOriginal: ((() -> Void)?) -> Void = { wrapped in
                 guard let imp = present.originalImplementation else { return }
                 unsafeBitCast(imp, to: PresentIMP.self)(source, selector, presented, animated, wrapped.map { c in { c() } })
             }
-            guard present.isActive, let session = HookState.shared.session else { return callOriginal(completion) }
+            guard present.isActive, let session = HookState.shared.session, let presented else { return callOriginal(completion) }
             guard Thread.isMainThread else {
                 let s = UIKitNode.threadSafeRef(of: source), p = UIKitNode.threadSafeRef(of: presented)
                 if !session.exclusions.excludesCall(controllers: [s, p], windowTypeNames: []) {
