@@ -303,6 +303,12 @@ struct ScenarioReader {
             try checkKeys(o, allowed: common)
             action = .removeFromParent(try id("removeFromParent"))
         case "set":
+            // Structure is not a property: say what changes it instead of "unknown key".
+            let structural = [("container", "give it in the controller's declaration"), ("children", "use addChild, removeFromParent, push or pop"),
+                              ("selected", "use a select step"), ("leaks", "give it in the controller's declaration"), ("type", "a controller's type is fixed")]
+            if let (key, how) = structural.first(where: { o[$0.0] != nil }) {
+                throw fail(key, "cannot be changed by a set step (\(how)); set changes only: \(Self.settableKeys.sorted().joined(separator: ", "))")
+            }
             try checkKeys(o, allowed: common.union(Self.settableKeys))
             var props: [Scenario.Property] = []
             for k in o.keys where Self.settableKeys.contains(k) {
