@@ -21,7 +21,7 @@ bin=$(swift build --scratch-path "$scratch" --show-bin-path)
 "$bin/pinspect" convert --to html --at 13 -o "$work/at13.html" "$work/demo/events.jsonl" || fail "convert --at failed"
 # Large logs: the demo's debugger mode appends synthetic events (the same generator the LLDB checks use).
 for n in 10000; do
-  "$bin/InspectorDemo" --quiet --debugger-synthetic-events="$n" --output "$work/big$n" >/dev/null 2>&1 ||
+  "$bin/InspectorDemo" --quiet --break-for-debugger --debugger-synthetic-events="$n" --output "$work/big$n" >/dev/null 2>&1 ||
     fail "InspectorDemo --debugger-synthetic-events=$n failed"
   "$bin/pinspect" convert --to html -o "$work/r$n.html" "$work/big$n/events.jsonl" || fail "convert of $n events failed"
 done
