@@ -5,7 +5,7 @@ extension ChainGraph.Edge {
     /// At most this many intervals are listed one by one; more are collapsed.
     static let listedIntervals = 3
 
-    /// `#3–#9, #12`, or, past ``listedIntervals``, `1,640×, #8–#10003` (`…–now` while it holds).
+    /// `#3–#9, #12`, or, past `listedIntervals`, `1,640×, #8–#10003` (`…–now` while it holds).
     /// Rejected attempts list their events alone: `#4, #9`, `12×, #4–#99`.
     public var intervalSummary: String {
         let instants = kind == .rejected
