@@ -8,8 +8,9 @@ Usage: html_report_checks.py DEMO.html LARGE.html [HUGE.html] [--at-report AT.ht
   HUGE   a 100,000-event report: opens with no script error
 """
 import json, os, sys
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cdp_pipe import Chromium
+# The DevTools client CI step 35 uses too (Scripts/ci/report_cdp.py).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Scripts", "ci"))
+from report_cdp import Browser as Chromium  # noqa: E402
 
 failures = []
 

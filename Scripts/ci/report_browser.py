@@ -40,7 +40,7 @@ def check_open(page, url, what):
     ms = page.open(url)
     errs = page.errors()
     if errs:
-        fail(f"{what}: script errors: {[e.get('exception', {}).get('description', e.get('text')) for e in errs][:3]}")
+        fail(f"{what}: script errors: {errs[:3]}")
     if page.eval("document.body.dataset.ready") != "true":
         fail(f"{what}: the script did not finish (body data-ready is not true)")
     return ms

@@ -1,6 +1,7 @@
 """A minimal Chrome DevTools Protocol client over --remote-debugging-pipe (no port, no
 websocket library): enough to open a page, run script in it and collect uncaught exceptions.
 Used by Scripts/ci/report_browser.py and Benchmarks/Scripts/html_render_time.py."""
+import base64
 import json, os, subprocess, time
 
 
@@ -58,6 +59,10 @@ class Browser:
             self.events.append(self._read())
         raise RuntimeError(f"{name}: timeout")
 
+    def page(self, width=1280, height=900):
+        """A new tab of that size (mobile emulation below 600 px wide)."""
+        return Page(self, width, height, mobile=width < 600)
+
     def close(self):
         try:
             self.send("Browser.close", timeout=5)
@@ -103,8 +108,22 @@ class Page:
         self.eval("document.dispatchEvent(new KeyboardEvent('keydown', {key: %s, bubbles: true})), 0" % json.dumps(key))
 
     def errors(self):
-        return [e["params"]["exceptionDetails"] for e in self.b.events
-                if e.get("method") == "Runtime.exceptionThrown" and e.get("sessionId") == self.session]
+        """Uncaught exceptions and console errors this tab reported since `open`, as text."""
+        out = []
+        for e in self.b.events:
+            if e.get("sessionId") != self.session:
+                continue
+            if e.get("method") == "Runtime.exceptionThrown":
+                d = e["params"]["exceptionDetails"]
+                out.append(str(d.get("exception", {}).get("description", d.get("text")))[:300])
+            if e.get("method") == "Runtime.consoleAPICalled" and e["params"].get("type") == "error":
+                out.append(json.dumps(e["params"]["args"])[:300])
+        return out
+
+    def screenshot(self, path):
+        data = self.b.send("Page.captureScreenshot", {"format": "png"}, session=self.session)["data"]
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(data))
 
     def close(self):
         self.b.send("Target.closeTarget", {"targetId": self.target})
