@@ -57,6 +57,55 @@ final class HandlerTests: XCTestCase {
         }
     }
 
+    // MARK: observations (as the UIKit hooks record them)
+
+    private func makeObserving() -> PresentationHooksHandler {
+        PresentationHooksHandler(recorder: Recorder(), scheduler: ManualScheduler(),
+                                 configuration: HandlerConfiguration(leakCheckDelay: nil, recordsObservations: true))
+    }
+    private func drifts(_ e: Event) -> [String] { e.diagnostics.filter { $0.code == .modelDrift }.map(\.message) }
+
+    func testObservingHandlerKeepsThePredictionAndRecordsWhatUIKitChose() {
+        let h = makeObserving()
+        let root = FakeNode("root", window: "w")
+        let child = FakeNode("child")
+        root.addChild(child)
+        let p = FakeNode("p")
+        h.handlePresent(source: child, presented: p, animated: false, completion: nil, original: originalPresent(p, on: child))
+        let e = h.recorder.events[0]
+        XCTAssertEqual(e.presenting?.id, "root", "the field stays the model's prediction")
+        XCTAssertEqual(e.observed?.presenting?.id, "child")
+        XCTAssertEqual(e.observed?.outcome, .presented)
+        XCTAssertEqual(drifts(e), ["model predicted presenting <Fake: root>, UIKit chose <Fake: child>"])
+        XCTAssertFalse(e.explanation.contains { $0.hasPrefix("Observed:") }, "facts, not sentences")
+        XCTAssertEqual(h.recorder.events[1].kind, .presentCompleted)
+        XCTAssertEqual(drifts(h.recorder.events[1]), [], "the completion repeats no drift the call already reported")
+    }
+
+    func testObservingHandlerReportsAPresentUIKitRefusedAsAnOutcomeDrift() {
+        let h = makeObserving()
+        let root = FakeNode("root", window: "w")
+        let p = FakeNode("p")
+        h.handlePresent(source: root, presented: p, animated: false, completion: nil) { _ in /* UIKit did nothing */ }
+        let e = h.recorder.events[0]
+        XCTAssertEqual(e.outcome, .rejected, "the outcome is what happened")
+        XCTAssertEqual(drifts(e), ["model predicted outcome presented, UIKit chose rejected"])
+    }
+
+    func testObservingHandlerNoticesAPresentUIKitAllowedAlthoughTheModelPredictedItRaises() {
+        let h = makeObserving()
+        let root = FakeNode("root", window: "w")
+        let child = FakeNode("child")
+        root.addChild(child)
+        // Presenting an active child raises per the model; this "UIKit" presents it anyway.
+        h.handlePresent(source: root, presented: child, animated: false, completion: nil, original: originalPresent(child, on: root))
+        let events = h.recorder.events
+        XCTAssertEqual(events.map(\.kind), [.present, .presentCompleted])
+        XCTAssertEqual(events[0].outcome, .rejected)
+        XCTAssertEqual(events[1].observed?.outcome, .presented)
+        XCTAssertEqual(drifts(events[1]), ["model predicted outcome rejected, UIKit chose presented"])
+    }
+
     func testCompletionCalledInsideTheOriginalIsRecordedAfterThePresent() {
         let (h, _) = make()
         let root = FakeNode("root", window: "w")

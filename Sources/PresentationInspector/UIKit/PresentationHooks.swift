@@ -102,8 +102,14 @@ enum PresentationHooks {
         guard !session.exclusions.excludesCall(controllers: [s.ref, p.ref], windowTypeNames: windows) else {
             return original(completion.map { c in { c() } })
         }
+        // Called on the main thread right after UIKit's present returns and when its transition ends.
+        let observe: () -> Observation? = { [weak source, weak presented] in
+            guard Thread.isMainThread, let source, let presented else { return nil }
+            let handed = MainThreadValue((source, presented))
+            return MainActor.assumeIsolated { UIKitObservation.present(handed.value.1, source: handed.value.0) }
+        }
         session.handler.handlePresent(source: s, presented: p, animated: animated, context: .current(callSiteProvider: { callSite() }),
-                                      completion: completion.map { c in { c() } }, original: original)
+                                      completion: completion.map { c in { c() } }, observe: observe, original: original)
         // Only now: reading presentationController before presenting would create it too early.
         // Sheets (swipe down) and popovers (tap outside) are the presentations a user can refuse.
         if presented.presentingViewController != nil, let pc = presented.presentationController,

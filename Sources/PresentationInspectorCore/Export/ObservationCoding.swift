@@ -5,6 +5,7 @@ extension EventCoding {
         guard let o, !o.isEmpty else { return }
         w.key("observed")
         w.beginObject()
+        if let v = o.outcome { w.field("outcome", v.rawValue) }
         if let r = o.presenting { w.key("presenting"); writeRef(r, &w) }
         if let r = o.contextProvider { w.key("contextProvider"); writeRef(r, &w) }
         if let v = o.effectiveStyle { w.field("effectiveStyle", v.name) }
@@ -46,6 +47,10 @@ extension EventCoding {
             case "handledBy": o.handledBy = try ref(k, v)
             case "window": o.window = try string(k, v)
             case "presentationControllerClass": o.presentationControllerClass = try string(k, v)
+            case "outcome":
+                guard let s = try string(k, v) else { continue }
+                guard let oc = Outcome(rawValue: s) else { throw EventDecodingError(key: "observed.\(k)", message: "unknown outcome \"\(s)\"") }
+                o.outcome = oc
             case "effectiveStyle":
                 guard let s = try string(k, v) else { continue }
                 guard let st = PresentationStyle(name: s) else { throw EventDecodingError(key: "observed.\(k)", message: "unknown presentation style \"\(s)\"") }

@@ -71,9 +71,11 @@ public struct InspectorConfiguration: Sendable {
         return policy
     }
 
-    /// The hook handler's settings derived from this configuration.
+    /// The hook handler's settings derived from this configuration. A session records what the
+    /// hierarchy reports after every call (observation first), so it always records observations.
     public var handlerConfiguration: HandlerConfiguration {
-        HandlerConfiguration(resolver: resolver, leakCheckDelay: leakCheckDelay, ignore: exclusionPolicy.controllerPredicate)
+        HandlerConfiguration(resolver: resolver, leakCheckDelay: leakCheckDelay, ignore: exclusionPolicy.controllerPredicate,
+                             recordsObservations: true)
     }
 }
 

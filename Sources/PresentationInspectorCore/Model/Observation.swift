@@ -4,6 +4,9 @@
 /// after the call or at the end of the transition; in simulation a scenario step's `observed`
 /// object stands for UIKit answering differently from the model.
 public struct Observation: Hashable, Sendable {
+    /// What became of the call: `presented` when UIKit set `presentingViewController`,
+    /// `rejected` when it did not (the event's own `outcome` is always what happened).
+    public var outcome: Outcome?
     /// The controller UIKit made `presentingViewController`.
     public var presenting: ControllerRef?
     /// The controller whose area the presentation covers.
@@ -27,11 +30,47 @@ public struct Observation: Hashable, Sendable {
     public init(presenting: ControllerRef? = nil, contextProvider: ControllerRef? = nil,
                 effectiveStyle: PresentationStyle? = nil, effectiveTransition: TransitionStyle? = nil,
                 window: String? = nil, covered: ControllerRef? = nil, presentationControllerClass: String? = nil,
-                dismissed: [ControllerRef]? = nil, handledBy: ControllerRef? = nil) {
+                dismissed: [ControllerRef]? = nil, handledBy: ControllerRef? = nil, outcome: Outcome? = nil) {
+        self.outcome = outcome
         self.presenting = presenting; self.contextProvider = contextProvider
         self.effectiveStyle = effectiveStyle; self.effectiveTransition = effectiveTransition
         self.window = window; self.covered = covered; self.presentationControllerClass = presentationControllerClass
         self.dismissed = dismissed; self.handledBy = handledBy
+    }
+
+    /// This observation without the fields `earlier` already observed with the same value: what
+    /// a second look (at the end of a transition) adds to the first.
+    public func subtracting(_ earlier: Observation?) -> Observation {
+        guard let earlier else { return self }
+        var o = self
+        if o.outcome == earlier.outcome { o.outcome = nil }
+        if o.presenting?.id == earlier.presenting?.id { o.presenting = nil }
+        if o.contextProvider?.id == earlier.contextProvider?.id { o.contextProvider = nil }
+        if o.effectiveStyle == earlier.effectiveStyle { o.effectiveStyle = nil }
+        if o.effectiveTransition == earlier.effectiveTransition { o.effectiveTransition = nil }
+        if o.window == earlier.window { o.window = nil }
+        if o.covered?.id == earlier.covered?.id { o.covered = nil }
+        if o.presentationControllerClass == earlier.presentationControllerClass { o.presentationControllerClass = nil }
+        if o.dismissed.map({ $0.map(\.id) }) == earlier.dismissed.map({ $0.map(\.id) }) { o.dismissed = nil }
+        if o.handledBy?.id == earlier.handledBy?.id { o.handledBy = nil }
+        return o
+    }
+
+    /// `self` with the fields `other` observed and `self` did not.
+    public func merging(_ other: Observation?) -> Observation {
+        guard let other else { return self }
+        var o = self
+        o.outcome = o.outcome ?? other.outcome
+        o.presenting = o.presenting ?? other.presenting
+        o.contextProvider = o.contextProvider ?? other.contextProvider
+        o.effectiveStyle = o.effectiveStyle ?? other.effectiveStyle
+        o.effectiveTransition = o.effectiveTransition ?? other.effectiveTransition
+        o.window = o.window ?? other.window
+        o.covered = o.covered ?? other.covered
+        o.presentationControllerClass = o.presentationControllerClass ?? other.presentationControllerClass
+        o.dismissed = o.dismissed ?? other.dismissed
+        o.handledBy = o.handledBy ?? other.handledBy
+        return o
     }
 
     /// Whether nothing was observed.
@@ -40,6 +79,7 @@ public struct Observation: Hashable, Sendable {
     /// `field = value` pairs of what was observed, in field order, for text views.
     public var fields: [(name: String, value: String)] {
         var out: [(String, String)] = []
+        if let v = outcome { out.append(("outcome", v.rawValue)) }
         if let v = presenting { out.append(("presenting", v.consoleDescription)) }
         if let v = contextProvider { out.append(("contextProvider", v.consoleDescription)) }
         if let v = effectiveStyle { out.append(("effectiveStyle", v.name)) }
@@ -61,6 +101,9 @@ public enum ModelDrift {
     /// The drift diagnostics of `observed` against `predicted`, in field order.
     public static func diagnostics(predicted e: Event, observed o: Observation) -> [Diagnostic] {
         var out: [Diagnostic] = []
+        if let q = o.outcome, q != e.outcome {
+            out.append(.modelDrift(field: "outcome", predicted: e.outcome.rawValue, observed: q.rawValue))
+        }
         func ref(_ field: String, _ p: ControllerRef?, _ q: ControllerRef?) {
             guard let q, p?.id != q.id else { return }
             out.append(.modelDrift(field: field, predicted: p?.consoleDescription ?? "nothing", observed: q.consoleDescription))

@@ -10,12 +10,17 @@ public struct HandlerConfiguration: Sendable {
     /// Returns true for controllers whose presentations must not be recorded (the
     /// inspector's own UI, FLEX's). Calls involving them go straight to UIKit.
     public var ignore: (@Sendable (ControllerRef) -> Bool)?
+    /// Whether events carry what the hierarchy reported after each call (`observed`, with a
+    /// `model-drift` per difference): on for UIKit, whose answer is the fact; off for the
+    /// simulator, whose world is the model itself (its logs stay as they are).
+    public var recordsObservations: Bool
 
     public init(resolver: ResolverOptions = ResolverOptions(), leakCheckDelay: Double? = 2.0,
-                ignore: (@Sendable (ControllerRef) -> Bool)? = nil) {
+                ignore: (@Sendable (ControllerRef) -> Bool)? = nil, recordsObservations: Bool = false) {
         self.resolver = resolver
         self.leakCheckDelay = leakCheckDelay
         self.ignore = ignore
+        self.recordsObservations = recordsObservations
     }
 }
 
@@ -84,20 +89,43 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         // UIKit raises for these: record first, the app may not survive the original call.
         if let rejection = resolution.rejection, rejection.severity == .error {
             let chain = Hierarchy.chain(from: Hierarchy.ultimateRoot(of: source)).map { $0.ref }
-            recorder.record(event(outcome: .rejected, presenting: nil, explanation: resolution.explanation, chain: chain))
-            original(completion)
+            let rejected = event(outcome: .rejected, presenting: nil, explanation: resolution.explanation, chain: chain)
+            let seq = recorder.record(rejected).seq
+            guard configuration.recordsObservations else { original(completion); return }
+            // If UIKit went ahead after all, its completion is the only place that can say so.
+            let wasPresented = presented.presentingNode != nil
+            original { [recorder, scheduler] in
+                if !wasPresented, let p = presented.presentingNode {
+                    var done = Event(time: scheduler.now, thread: context.thread, kind: .presentCompleted, outcome: .completed,
+                                     animated: animated, window: resolution.windowID, relatesTo: seq, source: source.ref,
+                                     presented: presented.ref, presenting: p.ref, effectiveStyle: resolution.effectiveStyle,
+                                     chain: Hierarchy.chain(from: Hierarchy.ultimateRoot(of: presented)).map { $0.ref })
+                    Self.attach(Observation(presenting: p.ref, outcome: .presented).merging(observe?()), to: &done, driftAgainst: rejected)
+                    recorder.record(done)
+                }
+                completion?()
+            }
             return
         }
 
         let wasPresented = presented.presentingNode != nil
+        let predictedOutcome: Outcome = resolution.rejection == nil ? .presented : .rejected
+        let looks = configuration.recordsObservations
         let op = PendingOperation()
+        let first = FirstLook()
         let wrapped: () -> Void = { [recorder, scheduler] in
             op.whenRecorded { seq in
-                recorder.record(Event(time: scheduler.now, thread: context.thread, kind: .presentCompleted, outcome: .completed,
-                                      animated: animated, window: resolution.windowID, relatesTo: seq,
-                                      source: source.ref, presented: presented.ref, presenting: presented.presentingNode?.ref,
-                                      effectiveStyle: resolution.effectiveStyle,
-                                      chain: Hierarchy.chain(from: Hierarchy.ultimateRoot(of: presented)).map { $0.ref }))
+                var done = Event(time: scheduler.now, thread: context.thread, kind: .presentCompleted, outcome: .completed,
+                                 animated: animated, window: resolution.windowID, relatesTo: seq,
+                                 source: source.ref, presented: presented.ref, presenting: presented.presentingNode?.ref,
+                                 effectiveStyle: resolution.effectiveStyle,
+                                 chain: Hierarchy.chain(from: Hierarchy.ultimateRoot(of: presented)).map { $0.ref })
+                // A second look once the transition is over: adaptation and the final window are known only now.
+                if looks, let predicted = first.predicted {
+                    let again = Self.observedPresent(presented, wasPresented: false, at: .completion).merging(observe?())
+                    Self.attach(again, to: &done, driftAgainst: predicted, driftOnly: again.subtracting(first.observation))
+                }
+                recorder.record(done)
             }
             completion?()
         }
@@ -106,10 +134,11 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         // Observe what actually happened; on device this is UIKit's own answer.
         let observedPresenting = presented.presentingNode
         let succeeded = !wasPresented && observedPresenting != nil
-        let observation = observe?()
+        var observation = observe?()
+        if looks { observation = Self.observedPresent(presented, wasPresented: wasPresented, at: .call).merging(observation) }
         var explanation = resolution.explanation
-        if observation?.presenting != nil {
-            // The explicit observation and its model-drift say where reality differed.
+        if observation != nil {
+            // The observation and its model-drift say where reality differed.
         } else if succeeded != (resolution.rejection == nil) {
             explanation.append(succeeded ? "Observed: the presentation went ahead although the model predicted a rejection."
                                          : "Observed: the presentation did not happen although the model predicted it would.")
@@ -117,33 +146,58 @@ public final class PresentationHooksHandler: @unchecked Sendable {
             explanation.append("Observed: UIKit chose \(observedPresenting.ref.label) as the presenting controller where the model predicted \(resolution.presenting.ref.label).")
         }
         let chain = Hierarchy.chain(from: Hierarchy.ultimateRoot(of: succeeded ? presented : source)).map { $0.ref }
-        // With an explicit observation the top-level fields stay the model's prediction.
+        // The event's outcome is what happened; with an observation every other field stays the model's prediction.
         var e = event(outcome: succeeded ? .presented : .rejected,
-                      presenting: succeeded ? (observation?.presenting != nil ? resolution.presenting : observedPresenting) : nil,
+                      presenting: succeeded ? (observation != nil ? resolution.presenting : observedPresenting) : nil,
                       explanation: explanation, chain: chain)
-        Self.attach(observation, to: &e)
+        var predicted = e
+        predicted.outcome = predictedOutcome
+        Self.attach(observation, to: &e, driftAgainst: predicted)
+        first.predicted = predicted
+        first.observation = observation
         let recorded = recorder.record(e)
         op.recorded(seq: recorded.seq)
     }
 
+    /// When a present is looked at: right after the call, or when its transition has ended.
+    enum Look { case call, completion }
+
+    /// What the hierarchy itself reports about a present, through the node protocol (on a device,
+    /// `presentingViewController`): the outcome, and the presenting controller UIKit chose.
+    static func observedPresent<N: PresentationNode>(_ presented: N, wasPresented: Bool, at look: Look) -> Observation {
+        guard let p = presented.presentingNode, !wasPresented else {
+            // After the transition a missing presenter means it was dismissed meanwhile, not refused.
+            return look == .call ? Observation(outcome: .rejected) : Observation()
+        }
+        return Observation(presenting: p.ref, outcome: look == .call ? .presented : nil)
+    }
+
     // MARK: dismiss
 
-    /// Handles `receiver.dismiss(animated:completion:)`. A call made while another dismiss
-    /// is being handled on the same thread (UIKit forwarding the message) goes straight to
-    /// `original` and is not recorded again.
+    /// Handles `receiver.dismiss(animated:completion:)`. UIKit forwards a dismiss sent to a
+    /// controller that presents nothing to the controller that presented it, re-entering the
+    /// hooked method: that one forwarded call goes straight to `original` and is folded into the
+    /// outer event. Every other call (the app dismissing from a completion UIKit runs at once, or
+    /// from `viewWillDisappear`) is recorded.
     ///   - observe: what UIKit really did (dismissed set, handler), when known before the call is
     ///     recorded (the simulator's scenario overrides); adds `observed` and `model-drift`s.
     public func handleDismiss<N: PresentationNode>(receiver: N, animated: Bool, context: CallContext = .main,
                                                    completion: (() -> Void)?, observe: (() -> Observation?)? = nil,
                                                    original: (_ completion: (() -> Void)?) -> Void) {
-        let depth = DismissDepth.current
-        if depth > 0 { original(completion); return }
-        // The depth covers ignored calls too, so the dismiss UIKit forwards from them is skipped as well.
-        DismissDepth.current = depth + 1
-        defer { DismissDepth.current = depth }
+        let expected = ForwardedDismiss.expected
+        if expected != 0, expected == UInt(bitPattern: ObjectIdentifier(receiver)) {
+            // UIKit's forward: folded. Calls the app makes while it runs are its own again.
+            ForwardedDismiss.expected = 0
+            defer { ForwardedDismiss.expected = expected }
+            original(completion)
+            return
+        }
+        let resolution = PresentationResolver.resolveDismiss(receiver: receiver)
+        // The forward UIKit will make, if any; ignored calls' forwards are skipped as well.
+        ForwardedDismiss.expected = resolution.forwarded ? resolution.handledBy.map { UInt(bitPattern: ObjectIdentifier($0)) } ?? 0 : 0
+        defer { ForwardedDismiss.expected = expected }
         if ignored(receiver.ref) { original(completion); return }
 
-        let resolution = PresentationResolver.resolveDismiss(receiver: receiver)
         // A dismissal that only removes ignored controllers (the inspector's own UI) is not recorded either.
         if configuration.ignore != nil, !resolution.dismissed.isEmpty, resolution.dismissed.allSatisfy({ ignored($0.ref) }) {
             original(completion)
@@ -169,26 +223,38 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         Self.attach(observe?(), to: &dismissEvent)
         let recorded = recorder.record(dismissEvent)
 
-        guard resolution.outcome == .dismissed else { original(completion); return }
-        let probes = configuration.leakCheckDelay == nil ? [] : resolution.dismissed.map { ($0.ref, $0.makeLivenessProbe()) }
+        // Reconciled when the transition ends: who really lost its presenter. The call above is
+        // recorded first, so a crash in UIKit's dismissal cannot lose it.
+        let before = configuration.recordsObservations ? DismissalWitness(chain: chainNow) : nil
+        guard resolution.outcome == .dismissed || before != nil else { original(completion); return }
+        let probes = configuration.leakCheckDelay == nil || resolution.outcome != .dismissed ? [] : resolution.dismissed.map { ($0.ref, $0.makeLivenessProbe()) }
         let window = resolution.windowID
         let handledBy = resolution.handledBy?.ref
+        let predicted = dismissEvent
         let wrapped: () -> Void = { [recorder, scheduler, configuration] in
-            recorder.record(Event(time: scheduler.now, thread: context.thread, kind: .dismissCompleted, outcome: .completed,
-                                  animated: animated, window: window, relatesTo: recorded.seq, receiver: receiver.ref,
-                                  handledBy: handledBy, dismissed: dismissedRefs,
-                                  chain: Hierarchy.chain(from: windowRoot).map { $0.ref }))
+            let observation = before?.observation()
+            // A dismissal the model did not predict is recorded only if UIKit really removed something.
+            if resolution.outcome == .dismissed || observation?.dismissed?.isEmpty == false {
+                var done = Event(time: scheduler.now, thread: context.thread, kind: .dismissCompleted, outcome: .completed,
+                                 animated: animated, window: window, relatesTo: recorded.seq, receiver: receiver.ref,
+                                 handledBy: handledBy, dismissed: dismissedRefs,
+                                 chain: Hierarchy.chain(from: windowRoot).map { $0.ref })
+                Self.attach(observation, to: &done, driftAgainst: predicted, driftOnly: observation?.subtracting(predicted.observed))
+                recorder.record(done)
+            }
             if let delay = configuration.leakCheckDelay { Self.scheduleLeakChecks(probes, after: delay, relatesTo: recorded.seq, window: window, recorder: recorder, scheduler: scheduler) }
             completion?()
         }
         original(wrapped)
     }
 
-    /// Stores `observation` on `event` and appends one `model-drift` per field that differs.
-    static func attach(_ observation: Observation?, to event: inout Event) {
+    /// Stores `observation` on `event` and appends one `model-drift` per field of `driftOnly`
+    /// (default: the whole observation) that differs from `predicted` (default: the event itself).
+    static func attach(_ observation: Observation?, to event: inout Event, driftAgainst predicted: Event? = nil,
+                       driftOnly: Observation? = nil) {
         guard let observation, !observation.isEmpty else { return }
         event.observed = observation
-        event.diagnostics += ModelDrift.diagnostics(predicted: event, observed: observation)
+        event.diagnostics += ModelDrift.diagnostics(predicted: predicted ?? event, observed: driftOnly ?? observation)
         event = event.withFixes()
     }
 
@@ -265,20 +331,46 @@ public final class PresentationHooksHandler: @unchecked Sendable {
     }
 }
 
-/// How deeply `handleDismiss` is nested on the calling thread, in a pthread key: Foundation's
-/// `threadDictionary` cost several microseconds per dismiss on Linux (issue 6 profile).
-enum DismissDepth {
+/// The controller UIKit is expected to forward the dismiss being handled on this thread to
+/// (its `ObjectIdentifier` bits, 0 for none), in a pthread key: Foundation's `threadDictionary`
+/// cost several microseconds per dismiss on Linux (issue 6 profile).
+enum ForwardedDismiss {
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key, nil)
         return key
     }()
 
-    /// The nesting on this thread (0 outside any `handleDismiss`).
-    static var current: Int {
-        get { Int(bitPattern: pthread_getspecific(key)) }
+    /// The expected forward's receiver on this thread (0 outside any `handleDismiss`).
+    static var expected: UInt {
+        get { UInt(bitPattern: pthread_getspecific(key)) }
         set { pthread_setspecific(key, UnsafeRawPointer(bitPattern: newValue)) }
     }
+}
+
+/// The presented controllers of a chain before a dismissal, weakly, with their presenters:
+/// after the transition, the ones whose presenter is gone are what UIKit really dismissed.
+struct DismissalWitness<N: PresentationNode>: @unchecked Sendable {
+    private struct Entry { weak var node: N?; let ref: ControllerRef; let presenter: ControllerRef }
+    private let entries: [Entry]
+
+    init(chain: [N]) {
+        entries = chain.compactMap { n in n.presentingNode.map { Entry(node: n, ref: n.ref, presenter: $0.ref) } }
+    }
+
+    /// `dismissed` (top first) and `handledBy` (the presenter of the lowest one removed).
+    func observation() -> Observation {
+        // A controller deallocated meanwhile was removed as well.
+        let gone = entries.filter { e in e.node.map { $0.presentingNode == nil || $0.presentingNode?.ref.id != e.presenter.id } ?? true }
+        return Observation(dismissed: gone.reversed().map(\.ref), handledBy: gone.first?.presenter)
+    }
+}
+
+/// The present event's prediction and first observation, read by its completion (which UIKit
+/// may run before `present` returns, hence after `PendingOperation` releases it).
+final class FirstLook: @unchecked Sendable {
+    var predicted: Event?
+    var observation: Observation?
 }
 
 /// Orders a completion after the event it completes, even when UIKit runs the completion
