@@ -57,6 +57,10 @@ final class EventDetailViewController: UITableViewController {
                     + (d.fix.map { [("Fix: \($0)", "remedy", nil)] } ?? [])
             }))
         }
+        // Observation first: what UIKit reported, beside the model's prediction in the other sections.
+        if let o = e.observed, !o.isEmpty {
+            out.append(("What UIKit reported (observed)", o.fields.map { ("\($0.name): \($0.value)", "observed", nil) }))
+        }
         if !e.explanation.isEmpty {
             out.append(("Why", e.explanation.enumerated().map { ("\($0.offset + 1). \($0.element)", nil, nil) }))
         }
@@ -70,7 +74,7 @@ final class EventDetailViewController: UITableViewController {
         role("receiver", e.receiver)
         role("handled by", e.handledBy)
         for d in e.dismissed { roles.append((d.label, "dismissed", nil)) }
-        if !roles.isEmpty { out.append(("Controllers", roles)) }
+        if !roles.isEmpty { out.append((e.observed == nil ? "Controllers" : "Controllers (as the model predicted)", roles)) }
         if !e.chain.isEmpty {
             out.append(("Chain after the event (root first)", e.chain.enumerated().map { ("\($0.offset). \($0.element.label)", nil, nil) }))
         }

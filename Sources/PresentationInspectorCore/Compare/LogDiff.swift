@@ -62,6 +62,15 @@ public struct LogDiff: Sendable {
         differences = pairs.flatMap { Self.compare($0.a, $0.b, byID: byID) }
     }
 
+    /// The fields compared on every matched pair, in the order differences are listed.
+    public static let comparedFields = ["outcome", "presenting", "contextProvider", "requestedStyle", "effectiveStyle",
+                                        "requestedTransition", "effectiveTransition", "handledBy", "dismissed", "diagnostics"]
+
+    /// The facts compared: every compared field of every matched pair, plus one per unmatched event.
+    public var factsCompared: Int { pairs.count * Self.comparedFields.count + onlyInA.count + onlyInB.count }
+    /// The facts both logs agree on.
+    public var factsAgreeing: Int { pairs.count * Self.comparedFields.count - differences.count }
+
     /// The controller an event is about: what aligns it with its counterpart.
     public static func subject(of e: Event) -> ControllerRef? {
         switch e.kind {

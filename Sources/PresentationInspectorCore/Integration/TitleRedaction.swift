@@ -14,17 +14,8 @@ public enum TitleRedaction {
 
     /// `event` with every title removed, including from its sentences.
     public static func redact(_ event: Event) -> Event {
-        var e = event
-        let titled = event.controllers + event.chain + event.ancestry
-        e.source = e.source.map(redact)
-        e.presented = e.presented.map(redact)
-        e.presenting = e.presenting.map(redact)
-        e.contextProvider = e.contextProvider.map(redact)
-        e.receiver = e.receiver.map(redact)
-        e.handledBy = e.handledBy.map(redact)
-        e.dismissed = e.dismissed.map(redact)
-        e.chain = e.chain.map(redact)
-        e.ancestry = e.ancestry.map(redact)
+        let titled = event.controllers + event.chain + event.ancestry + (event.observed.map(\.controllers) ?? [])
+        var e = event.mappingControllers(redact)
         let replacements = labelReplacements(titled)
         if !replacements.isEmpty {
             e.explanation = e.explanation.map { rewrite($0, replacements) }

@@ -43,6 +43,9 @@ public struct JSONWriter {
     }
 
     public mutating func string(_ s: String) { separator(); Self.appendQuoted(s, toBytes: &bytes) }
+
+    /// Writes `json`, a complete JSON value another writer produced, as the next value.
+    public mutating func embedded(_ json: String) { separator(); raw(json) }
     public mutating func bool(_ b: Bool) { separator(); raw(b ? "true" : "false") }
     public mutating func int(_ n: Int) { separator(); raw(String(n)) }
     public mutating func null() { separator(); raw("null") }

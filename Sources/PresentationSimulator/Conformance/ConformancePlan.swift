@@ -1,0 +1,69 @@
+import PresentationInspectorCore
+
+/// A scenario made ready to run on real UIKit and in the model alike: the conformance run
+/// performs exactly these steps on both sides.
+///
+/// Left out, each with its reason: steps on another thread (UIKit must not be called off the
+/// main thread), swipes (code cannot perform one), steps the model says UIKit raises for (the
+/// run must never crash the app it runs in), and steps the model cannot run at all. `observed`
+/// answers are dropped: on a device UIKit gives its own. `advance` waits at most
+/// ``maximumWait`` seconds, so a run takes seconds, not the scenario's virtual hours.
+public struct ConformancePlan: Sendable {
+    /// A step of the original scenario that is not run, and why.
+    public struct SkippedStep: Sendable, Equatable, CustomStringConvertible {
+        /// Its index in the original scenario's `steps`.
+        public var index: Int
+        /// Its kind (`present`, `swipeDown`…).
+        public var kind: String
+        /// Why it is not run.
+        public var reason: String
+        /// `steps[4] (swipeDown): a swipe cannot be performed by code`.
+        public var description: String { "steps[\(index)] (\(kind)): \(reason)" }
+    }
+
+    /// The longest wait, in seconds, one `advance` step causes.
+    public static let maximumWait = 2.0
+
+    /// The scenario to run: the original's controllers and windows, and the steps kept.
+    public var scenario: Scenario
+    /// The steps left out, in order.
+    public var skipped: [SkippedStep]
+
+    /// Plans `original`. The model runs the kept steps once to find those UIKit raises for.
+    public init(_ original: Scenario) {
+        var planned = original
+        planned.steps = []
+        var skipped: [SkippedStep] = []
+        let model = Simulation(configuration: HandlerConfiguration(leakCheckDelay: nil))
+        var loaded = true
+        do { try model.load(original) } catch { loaded = false }
+        for (i, step) in original.steps.enumerated() {
+            func skip(_ reason: String) { skipped.append(SkippedStep(index: i, kind: step.action.kindName, reason: reason)) }
+            if step.thread != "main" { skip("UIKit must not be called off the main thread; the run makes every call on it"); continue }
+            var s = Scenario.Step(step.action)
+            switch step.action {
+            case .swipeDown: skip("a swipe cannot be performed by code; swipe by hand to compare"); continue
+            case .advance(let seconds): s = Scenario.Step(.advance(min(max(seconds, 0), Self.maximumWait)))
+            default: break
+            }
+            guard loaded else { planned.steps.append(s); continue }
+            let before = model.recorder.events.count
+            do {
+                try model.perform(s)
+            } catch {
+                skip("the model cannot run it: \(error.message)")
+                continue
+            }
+            let raised = model.recorder.events.dropFirst(before).first { e in
+                e.kind == .present && e.outcome == .rejected && e.diagnostics.contains { $0.severity == .error }
+            }
+            if let raised, let d = raised.diagnostics.first(where: { $0.severity == .error }) {
+                skip("UIKit raises here (\(d.code.rawValue)); not called, so the app survives")
+                continue
+            }
+            planned.steps.append(s)
+        }
+        scenario = planned
+        self.skipped = skipped
+    }
+}

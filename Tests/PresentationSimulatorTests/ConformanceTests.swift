@@ -1,0 +1,110 @@
+import XCTest
+import Foundation
+import PresentationInspectorCore
+@testable import PresentationSimulator
+
+/// A stand-in for UIKit in conformance runs: a simulation that records observations as the
+/// device hooks do and answers as the original scenario's `observed` objects say.
+@MainActor
+private final class SimulatedWorld: ConformanceWorld {
+    let sim = Simulation(configuration: HandlerConfiguration(leakCheckDelay: nil, recordsObservations: true))
+    /// Answers "UIKit" gives instead of the model's, by action.
+    private var deviations: [(Scenario.Action, Scenario.Observed)]
+    private(set) var performed: [Scenario.Action] = []
+    private(set) var tornDown = false
+
+    init(deviatingAs original: Scenario? = nil) {
+        deviations = original?.steps.compactMap { s in s.observed.map { (s.action, $0) } } ?? []
+    }
+
+    func load(_ scenario: Scenario) async throws { try sim.load(scenario) }
+    func perform(_ step: Scenario.Step) async throws {
+        var s = step
+        if let i = deviations.firstIndex(where: { $0.0 == step.action }) { s.observed = deviations.remove(at: i).1 }
+        performed.append(step.action)
+        try sim.perform(s)
+    }
+    func settle() async { sim.drain() }
+    func recordedEvents() -> [Event] { sim.recorder.events }
+    func tearDown() async { tornDown = true }
+}
+
+final class ConformanceTests: XCTestCase {
+    func testPlanLeavesOutWhatCannotRunOnUIKitAndSaysWhy() throws {
+        let json = scenarioJSON(controllers: tabbedControllers, steps: [
+            #"{ "present": "sheet", "from": "list", "observed": { "presenting": "nav" } }"#,
+            #"{ "advance": 3600 }"#,
+            #"{ "swipeDown": "sheet" }"#,
+            #"{ "present": "a", "from": "root", "thread": "worker" }"#,
+            #"{ "present": "nav", "from": "root" }"#,
+            #"{ "dismiss": "sheet" }"#,
+        ])
+        let plan = ConformancePlan(try Scenario.parse(json, file: "t.json"))
+        XCTAssertEqual(plan.skipped.map(\.index), [2, 3, 4])
+        XCTAssertEqual(plan.skipped[0].description, "steps[2] (swipeDown): a swipe cannot be performed by code; swipe by hand to compare")
+        XCTAssertTrue(plan.skipped[1].reason.contains("main thread"))
+        XCTAssertTrue(plan.skipped[2].reason.hasPrefix("UIKit raises here (active-controller)"), plan.skipped[2].reason)
+        XCTAssertEqual(plan.scenario.steps.map(\.action.kindName), ["present", "advance", "dismiss"])
+        XCTAssertNil(plan.scenario.steps[0].observed, "on a device UIKit answers for itself")
+        XCTAssertEqual(plan.scenario.steps[1].action, .advance(ConformancePlan.maximumWait))
+    }
+
+    @MainActor
+    func testAWorldThatFollowsTheModelAgreesOnEveryFactOfEveryBuiltInScenario() async throws {
+        let report = await ConformanceRunner.run(ConformanceRunner.builtInScenarios()) { SimulatedWorld() }
+        XCTAssertEqual(report.results.count, BuiltInScenarios.all.count)
+        for r in report.results {
+            XCTAssertTrue(r.diff.isEquivalent, r.scenario + "\n" + r.diff.text(nameA: "model", nameB: "world"))
+            XCTAssertGreaterThan(r.diff.factsCompared, 0, r.scenario)
+        }
+        XCTAssertEqual(report.factsAgreeing, report.factsCompared)
+        XCTAssertTrue(report.text().hasSuffix("total: UIKit agrees with the model on \(report.factsCompared)/\(report.factsCompared) facts in 6 scenarios\n"), report.text())
+    }
+
+    @MainActor
+    func testAWorldThatDiffersIsReportedFieldByField() async throws {
+        let json = scenarioJSON(controllers: tabbedControllers, steps: [
+            #"{ "present": "sheet", "from": "list", "observed": { "presenting": "nav", "effectiveStyle": "fullScreen" } }"#,
+            #"{ "advance": 1 }"#,
+            #"{ "dismiss": "sheet" }"#,
+            #"{ "advance": 1 }"#,
+        ])
+        let scenario = try Scenario.parse(json, file: "t.json")
+        let world = SimulatedWorld(deviatingAs: scenario)
+        let r = await ConformanceRunner.run(scenario, in: world)
+        XCTAssertTrue(world.tornDown)
+        XCTAssertEqual(world.performed.count, 4)
+        let fields = Set(r.diff.differences.map(\.field))
+        XCTAssertTrue(fields.isSuperset(of: ["presenting", "effectiveStyle"]), "\(fields)")
+        XCTAssertFalse(fields.contains("diagnostics"), "model-drift is how the device says it, not a difference in itself")
+        XCTAssertLessThan(r.diff.factsAgreeing, r.diff.factsCompared)
+        XCTAssertTrue(r.summary.hasPrefix("UIKit agrees with the model on "))
+        let json2 = ConformanceReport(results: [r], device: ["system": "iOS 18.1"]).json()
+        let parsed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json2.utf8)) as? [String: Any])
+        XCTAssertEqual(parsed["factsCompared"] as? Int, r.diff.factsCompared)
+        let first = try XCTUnwrap((parsed["scenarios"] as? [[String: Any]])?.first)
+        XCTAssertEqual((first["diff"] as? [String: Any])?["equivalent"] as? Bool, false)
+    }
+
+    func testDeviceIDsAreTranslatedToTheScenarios() {
+        var ids = ConformanceIDs()
+        ids.add(controller: "0x1", as: ControllerRef(id: "root", type: "UITabBarController"))
+        ids.add(controller: "0x2", as: ControllerRef(id: "sheet", type: "SheetViewController"))
+        ids.add(window: "0xw", as: "main")
+        var first = Event(time: 0, kind: .present, outcome: .presented, window: "0xw",
+                          source: ControllerRef(id: "0x1", type: "UITabBarController"), presented: ControllerRef(id: "0x2", type: "UIViewController"),
+                          presenting: ControllerRef(id: "0x1", type: "UITabBarController"))
+        first.observed = Observation(presenting: ControllerRef(id: "0x1", type: "UITabBarController"), window: "0xw")
+        let dev = [
+            first,
+            Event(time: 1, kind: .present, outcome: .presented, presented: ControllerRef(id: "0x9", type: "AppOwn")),
+            Event(time: 2, kind: .leakCheck, outcome: .completed, dismissed: [ControllerRef(id: "0x2", type: "UIViewController")]),
+        ]
+        let t = ids.translate(dev)
+        XCTAssertEqual(t.count, 1, "other controllers and leak checks are not part of the run")
+        XCTAssertEqual(t[0].presented, ControllerRef(id: "sheet", type: "SheetViewController"))
+        XCTAssertEqual(t[0].window, "main")
+        XCTAssertEqual(t[0].observed?.presenting?.id, "root")
+        XCTAssertEqual(t[0].observed?.window, "main")
+    }
+}
