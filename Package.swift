@@ -9,7 +9,7 @@ var dependencies: [Package.Dependency] = [
 
 // FLEX (Objective-C, UIKit only) is fetched only when the manifest is evaluated on an Apple
 // host, and linked only into iOS builds of PresentationInspector; Linux resolves nothing new.
-var inspectorDependencies: [Target.Dependency] = ["PresentationInspectorCore"]
+var inspectorDependencies: [Target.Dependency] = ["PresentationInspectorCore", "PresentationSimulator"]
 #if !os(Linux)
 dependencies.append(.package(url: "https://github.com/FLEXTool/FLEX", from: "5.22.10"))
 inspectorDependencies.append(.product(name: "FLEX", package: "FLEX", condition: .when(platforms: [.iOS])))

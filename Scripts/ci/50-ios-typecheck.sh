@@ -30,9 +30,10 @@ fi
 if [[ -n $mirrors ]]; then export PI_MIRRORS=$mirrors; else echo "no mirrors found; the tool uses its cache if it has one"; fi
 
 modules=(--module PresentationInspectorCore=Sources/PresentationInspectorCore
+         # Before the UIKit layer: its conformance run plans and simulates scenarios.
+         --module PresentationSimulator=Sources/PresentationSimulator
          --module PresentationInspector=Sources/PresentationInspector
          # The Testing product's recording part (its XCTest/Swift Testing files are not in the SDK mirror).
-         --module PresentationSimulator=Sources/PresentationSimulator
          --module PresentationInspectorTesting=Sources/PresentationInspectorTesting/Recording)
 common=(--swift-version 6 --warnings-as-errors --target arm64-apple-ios15.0)
 

@@ -5,7 +5,8 @@ import FLEX
 import PresentationInspectorCore
 
 /// Adds the inspector to FLEX (when the app links FLEX):
-/// - a global entry **Presentations** at the top of FLEX's menu, opening the live timeline;
+/// - a global entry **Presentations** at the top of FLEX's menu, opening the live timeline,
+///   and **Presentation conformance**, running the model against UIKit;
 /// - on every `UIViewController` object explorer, a shortcut row
 ///   `presentationInspectorHistory`: that controller's recorded events, oldest first.
 ///
@@ -21,6 +22,9 @@ enum FLEXIntegration {
         registered = true
         FLEXManager.shared.registerGlobalEntry(withName: "Presentations", viewControllerFutureBlock: {
             TimelineViewController(model: OverlayModel())
+        })
+        FLEXManager.shared.registerGlobalEntry(withName: "Presentation conformance", viewControllerFutureBlock: {
+            ConformanceViewController()
         })
         // FLEX finds shortcut properties with class_getProperty and asserts when one is
         // missing; declare ours explicitly in case the Swift compiler emitted no metadata.

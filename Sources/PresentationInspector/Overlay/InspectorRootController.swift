@@ -20,6 +20,7 @@ final class InspectorRootController: UITabBarController {
             (ChainGraphViewController(model: model), "Chains", "point.3.connected.trianglepath.dotted"),
             (EventDetailViewController(model: model, followsSelection: true), "Detail", "doc.text.magnifyingglass"),
             (ExportViewController(), "Export", "square.and.arrow.up"),
+            (ConformanceViewController(), "Conformance", "checkmark.seal"),
         ]
         viewControllers = tabs.map { controller, title, symbol in
             controller.title = title

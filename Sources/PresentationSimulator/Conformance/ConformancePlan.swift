@@ -47,6 +47,10 @@ public struct ConformancePlan: Sendable {
             default: break
             }
             guard loaded else { planned.steps.append(s); continue }
+            if case .present(let p, _, _) = step.action, model.controller(p)?.modalPresentationStyle == .custom {
+                skip("a custom presentation needs the app's own transitioning delegate")
+                continue
+            }
             let before = model.recorder.events.count
             do {
                 try model.perform(s)
