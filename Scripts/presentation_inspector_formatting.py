@@ -144,6 +144,16 @@ def format_explain(event):
     fact("window", event.get("window"))
     fact("call site", event.get("callSite"))
     fact("chain after", " → ".join(ref_label(r) for r in event.get("chain", [])))
+    observed = event.get("observed")
+    if isinstance(observed, dict) and observed:
+        # Observation first: what UIKit reported, beside the model's prediction above.
+        lines.append("observed (what UIKit reported; the facts above are the model's prediction):")
+        for name, value in observed.items():
+            if isinstance(value, dict):
+                value = ref_label(value)
+            elif isinstance(value, list):
+                value = ", ".join(ref_label(v) if isinstance(v, dict) else str(v) for v in value) or "nothing"
+            lines.append("  %-18s %s" % (str(name) + ":", value))
     if event.get("explanation"):
         lines.append("why:")
         lines += ["  %d. %s" % (i + 1, step) for i, step in enumerate(event["explanation"])]

@@ -147,6 +147,12 @@ struct Explain: ParsableCommand {
                 w.field("message", d.message); if let fix = d.fix { w.field("fix", fix) }; w.endObject()
             }
             w.endArray()
+            if let o = e.observed, !o.isEmpty {
+                // What UIKit reported, as the text form shows it (controller labels, style names).
+                w.key("observed"); w.beginObject()
+                for f in o.fields { w.field(f.name, f.value) }
+                w.endObject()
+            }
             w.endObject()
             writeStandardOutput(w.text + "\n")
         } else {

@@ -99,6 +99,19 @@ def test_format_explain_dismiss_and_diagnostics():
     assert "\n    fix: present from <P: p>, or dismiss it first" in pic.format_explain(fixed)
 
 
+def test_format_explain_shows_what_uikit_reported():
+    drift = {"code": "model-drift", "severity": "warning",
+             "message": "model predicted presenting <UINavigationController: photos>, UIKit chose <UITabBarController: tabs>"}
+    event = dict(PICKER_PRESENT, observed={"outcome": "presented", "presenting": {"id": "tabs", "type": "UITabBarController"},
+                                           "dismissed": [], "window": "0x1"}, diagnostics=[drift])
+    text = pic.format_explain(event)
+    assert "observed (what UIKit reported; the facts above are the model's prediction):" in text
+    assert "  presenting:        UITabBarController (tabs)" in text
+    assert "  dismissed:         nothing" in text
+    assert "warning model-drift: model predicted presenting" in text
+    assert "observed" not in pic.format_explain(PICKER_PRESENT)
+
+
 DIAGNOSE = {"events": 81, "dropped": 0, "diagnostics": [
     {"seq": 13, "time": 4.85, "kind": "present", "outcome": "rejected", "summary": "#13 …", "code": "already-presenting",
      "severity": "warning", "message": "Attempt to present <A: a> on <B: b> (from <C: c>) which is already presenting <D: d>."},

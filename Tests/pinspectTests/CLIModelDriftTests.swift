@@ -38,6 +38,15 @@ final class CLIModelDriftTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains(styleDrift), r.stdout)
     }
 
+    func testExplainJSONCarriesTheObservation() throws {
+        let r = try PInspectBinary.run(["explain", "1", "--json", try log()])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let observed = try XCTUnwrap(object["observed"] as? [String: String], r.stdout)
+        XCTAssertEqual(observed["presenting"], "<UINavigationController: nav>")
+        XCTAssertEqual(observed["effectiveStyle"], "fullScreen")
+    }
+
     func testDiagnoseCountsTheDrift() throws {
         let r = try PInspectBinary.run(["diagnose", try log()])
         XCTAssertTrue(r.stdout.contains("model-drift"), r.stdout)
