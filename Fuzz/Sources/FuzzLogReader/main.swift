@@ -4,11 +4,12 @@
 // - nothing traps (no crash, no overflow, no ASan report) whatever the bytes;
 // - every event or header that decodes survives a write/read round trip (Invariants);
 // - the streaming file reader and the in-memory reader agree on valid UTF-8 input;
+// - the byte-level event decoder (the reader's fast path) returns the reference event or defers;
 // - at most the last line is reported as truncated, and only when it has no newline.
 // Built with -parse-as-library: this file holds declarations only, libFuzzer provides main.
 import Foundation
 import FuzzSupport
-import PresentationInspectorCore
+@_spi(Fuzzing) import PresentationInspectorCore
 
 /// One scratch file per process for the streaming reader (in /dev/shm when it exists).
 let scratchPath: String = {
@@ -26,9 +27,15 @@ public func fuzzLogReader(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     while index <= count {
         if index == count || bytes[index] == 0x0A {
             let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<index])
-            if let object = (try? JSONParser.parse(line))?.objectValue {
+            let object = (try? JSONParser.parse(line))?.objectValue
+            if let object {
                 if let header = try? EventCoding.decodeHeader(object) { Invariants.checkRoundTrip(header) }
                 if let event = try? EventCoding.decodeEvent(object) { Invariants.checkRoundTrip(event) }
+            }
+            // The reader's fast path either defers or returns exactly the reference event.
+            if let fast = EventByteDecoder.decode(line) {
+                let reference = object.flatMap { try? EventCoding.decodeEvent($0) }
+                Invariants.require(reference == fast, "fast decoder disagrees with the reference:\n  fast: \(fast)\n  reference: \(String(describing: reference))")
             }
             lineStart = index + 1
         }

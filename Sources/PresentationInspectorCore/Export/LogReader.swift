@@ -127,6 +127,11 @@ public enum LogReader {
             }
             if isBlank(line.bytes) { return }
             sawContent = true
+            // Events: straight from the bytes when the fast decoder is sure, else the reference path below.
+            if header != nil, let e = EventByteDecoder.decode(line.bytes) {
+                event(e)
+                return
+            }
             let parsed: JSONValue
             do {
                 parsed = try JSONParser.parse(line.bytes)

@@ -94,21 +94,22 @@ public struct JSONParser {
         return try result.get()
     }
 
-    private let b: UnsafeBufferPointer<UInt8>
-    private var i = 0
+    // Internal, not private: `EventByteDecoder` pulls values with these same primitives.
+    let b: UnsafeBufferPointer<UInt8>
+    var i = 0
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) { b = bytes }
+    init(bytes: UnsafeBufferPointer<UInt8>) { b = bytes }
 
-    private func error(_ message: String) -> JSONSyntaxError { JSONSyntaxError(offset: i, message: message) }
+    func error(_ message: String) -> JSONSyntaxError { JSONSyntaxError(offset: i, message: message) }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while i < b.count {
             let c = b[i]
             if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { i += 1 } else { return }
         }
     }
 
-    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard i < b.count else { throw error("unexpected end of input") }
         switch b[i] {
         case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
@@ -125,7 +126,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+    mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
         let n = word.utf8CodeUnitCount
         guard i + n <= b.count else { throw error("unexpected end of input") }
         let w = word.utf8Start
@@ -175,7 +176,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseNumber() throws(JSONSyntaxError) -> Double {
+    mutating func parseNumber() throws(JSONSyntaxError) -> Double {
         let start = i
         if b[i] == UInt8(ascii: "-") { i += 1 }
         func digits(_ p: inout JSONParser) -> Int {
@@ -212,7 +213,7 @@ public struct JSONParser {
         return d
     }
 
-    private mutating func parseString() throws(JSONSyntaxError) -> String {
+    mutating func parseString() throws(JSONSyntaxError) -> String {
         // Strings are most of a log's bytes (issue 6 profile): one tight scan for the common
         // case — no escape — then a copy straight from the input; bytes above 0x7F are
         // validated as UTF-8 only when there are some.
