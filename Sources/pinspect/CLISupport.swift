@@ -46,25 +46,51 @@ struct LogInput: ParsableArguments {
     }
 }
 
-/// A log as read, with the lines that had to be skipped.
-struct LoadedLog {
-    var result: LogReadResult
-    var name: String
-    var header: LogHeader { result.header }
-    var events: [Event] { result.events }
+extension LogInput {
+    /// Reads the log event by event without keeping it (issue 10: memory does not grow with the
+    /// log). Same exits as ``load()``.
+    func stream(_ event: (Event) -> Void) throws -> StreamedLog {
+        try refuseTerminalStandardInput(path: path)
+        var count = 0
+        do {
+            let (header, issues) = try LogReader.stream(path: path) { e in count += 1; event(e) }
+            return StreamedLog(header: header, issues: issues, name: path == "-" ? "<stdin>" : path, eventCount: count)
+        } catch {
+            report(error.description)
+            if case .fileNotFound = error { throw ExitStatus.missingFile }
+            throw ExitStatus.badData
+        }
+    }
+}
 
+/// A log read as a stream: its header and the lines that had to be skipped.
+struct StreamedLog: SkippedLines {
+    var header: LogHeader
+    var issues: [LogIssue]
+    var name: String
+    var eventCount: Int
+}
+
+/// What a read log says about its skipped lines, and the exit status they make.
+protocol SkippedLines {
+    var issues: [LogIssue] { get }
+    var name: String { get }
+    var eventCount: Int { get }
+}
+
+extension SkippedLines {
     /// One message for all skipped lines, naming the file and the first bad line; nil when clean.
     var skippedMessage: String? {
-        guard let first = result.issues.first else { return nil }
-        let n = result.issues.count
+        guard let first = issues.first else { return nil }
+        let n = issues.count
         var s = "\(name):\(first.line): \(first.message)"
         if n > 1 {
-            let lines = result.issues.prefix(10).map { String($0.line) }.joined(separator: ", ")
+            let lines = issues.prefix(10).map { String($0.line) }.joined(separator: ", ")
             s += " (\(n) lines skipped in all: \(lines)\(n > 10 ? ", …" : ""))"
         } else {
             s += " (1 line skipped)"
         }
-        return s + "; \(events.count) valid events used"
+        return s + "; \(eventCount) valid events used"
     }
 
     /// Reports skipped lines after the output was produced: they make the exit status 65.
@@ -74,6 +100,16 @@ struct LoadedLog {
             throw ExitStatus.badData
         }
     }
+}
+
+/// A log as read, with the lines that had to be skipped.
+struct LoadedLog: SkippedLines {
+    var result: LogReadResult
+    var name: String
+    var header: LogHeader { result.header }
+    var events: [Event] { result.events }
+    var issues: [LogIssue] { result.issues }
+    var eventCount: Int { result.events.count }
 
     /// Checks that an event with this seq exists (for `--at` and `explain`).
     func requireEvent(_ seq: Int, option: String) throws -> Event {

@@ -22,8 +22,14 @@ struct Diagnose: ParsableCommand {
     @Flag(help: "Print a JSON array of findings instead of text.") var json = false
 
     func run() throws {
-        let log = try input.load()
-        let findings = log.events.sorted { $0.seq < $1.seq }.flatMap { e in e.withFixes().diagnostics.map { (e, $0) } }
+        // Streamed: only events with a diagnostic are kept.
+        var acc = RecordingSummary.Accumulator()
+        var flagged: [Event] = []
+        let log = try input.stream { e in
+            acc.add(e)
+            if !e.diagnostics.isEmpty { flagged.append(e) }
+        }
+        let findings = flagged.sorted { $0.seq < $1.seq }.flatMap { e in e.withFixes().diagnostics.map { (e, $0) } }
         let gate = findings.filter { $0.1.severity >= failOn.severity }.count
         if json {
             var w = JSONWriter()
@@ -45,9 +51,9 @@ struct Diagnose: ParsableCommand {
                 out += "\(log.name) #\(e.seq) \(formatTime(e.time)) \(d.severity.rawValue) \(d.code): \(d.message)\n"
                 if let fix = d.fix { out += "  fix: \(fix)\n" }
             }
-            let s = RecordingSummary(header: log.header, events: log.events)
+            let s = acc.summary(header: log.header)
             let parts = s.severities.filter { $0.count > 0 }.map { counted($0.count, $0.severity.rawValue) }
-            out += findings.isEmpty ? "no findings in \(log.events.count) events\n"
+            out += findings.isEmpty ? "no findings in \(log.eventCount) events\n"
                 : "\(findings.count) finding\(findings.count == 1 ? "" : "s") (\(parts.joined(separator: ", "))); \(gate) at or above \(failOn.rawValue)\n"
             writeStandardOutput(out)
         }

@@ -15,12 +15,14 @@ struct Summary: ParsableCommand {
     @Flag(help: "Print one JSON object instead of text.") var json = false
 
     func run() throws {
-        let log = try input.load()
-        let s = RecordingSummary(header: log.header, events: log.events)
+        // Streamed: nothing but the counts is kept, whatever the log's length.
+        var acc = RecordingSummary.Accumulator()
+        let log = try input.stream { acc.add($0) }
+        let s = acc.summary(header: log.header)
         if json {
             writeStandardOutput(s.json + "\n")
         } else {
-            var out = TextExporter.headerText(header: log.header, events: log.events)
+            var out = TextExporter.headerText(header: log.header, summary: s)
             out += "kinds: " + s.kinds.map { "\($0.kind.rawValue) \($0.count)" }.joined(separator: ", ") + "\n"
             out += "outcomes: " + s.outcomes.map { "\($0.outcome.rawValue) \($0.count)" }.joined(separator: ", ") + "\n"
             if !s.codes.isEmpty {

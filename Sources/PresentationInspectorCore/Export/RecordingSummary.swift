@@ -33,32 +33,60 @@ public struct RecordingSummary: Equatable, Sendable {
         self.init(header: header, events: events, meter: &meter)
     }
 
-    /// Computes the summary, counting its steps: windows seen are kept in a set beside their
-    /// ordered list (issue 10: `windows.contains` per event was quadratic in the windows).
+    /// Computes the summary, counting its steps.
     init(header: LogHeader, events: [Event], meter: inout WorkMeter) {
-        eventCount = events.count
-        var kindCounts: [EventKind: Int] = [:], outcomeCounts: [Outcome: Int] = [:]
-        var severityCounts: [Severity: Int] = [:], codeCounts: [DiagnosticCode: Int] = [:]
-        var windows: [String] = [], seenWindows = Set<String>(), ids = Set<String>()
-        for e in events {
-            meter.steps += 1
+        var acc = Accumulator()
+        for e in events { meter.steps += 1; acc.add(e) }
+        self = acc.summary(header: header)
+    }
+
+    /// Builds a summary one event at a time, so a log can be summarised while it streams by
+    /// (`pinspect summary` keeps no event). Memory grows with the distinct windows and
+    /// controllers, not with the events; windows seen are kept in a set beside their ordered
+    /// list (issue 10: `windows.contains` per event was quadratic in the windows).
+    public struct Accumulator: Sendable {
+        private var eventCount = 0
+        private var kindCounts: [EventKind: Int] = [:], outcomeCounts: [Outcome: Int] = [:]
+        private var severityCounts: [Severity: Int] = [:], codeCounts: [DiagnosticCode: Int] = [:]
+        private var windows: [String] = [], seenWindows = Set<String>(), ids = Set<String>()
+        private var firstSeq: Int?, lastSeq: Int?, startTime: Double?, endTime: Double?
+
+        /// An empty accumulator.
+        public init() {}
+
+        /// Counts `e`.
+        public mutating func add(_ e: Event) {
+            eventCount += 1
             kindCounts[e.kind, default: 0] += 1
             outcomeCounts[e.outcome, default: 0] += 1
             for d in e.diagnostics { severityCounts[d.severity, default: 0] += 1; codeCounts[d.code, default: 0] += 1 }
             if let w = e.window, seenWindows.insert(w).inserted { windows.append(w) }
             for r in e.controllers { ids.insert(r.id) }
             for r in e.chain { ids.insert(r.id) }
+            firstSeq = min(firstSeq ?? e.seq, e.seq); lastSeq = max(lastSeq ?? e.seq, e.seq)
+            startTime = min(startTime ?? e.time, e.time); endTime = max(endTime ?? e.time, e.time)
         }
-        kinds = EventKind.allCases.compactMap { k in kindCounts[k].map { (k, $0) } }
-        outcomes = Outcome.allCases.compactMap { o in outcomeCounts[o].map { (o, $0) } }
-        severities = Severity.allCases.reversed().map { ($0, severityCounts[$0] ?? 0) }
-        diagnosticCount = severityCounts.values.reduce(0, +)
-        codes = codeCounts.map { ($0.key, $0.value) }.sorted { ($1.1, $0.0.rawValue) < ($0.1, $1.0.rawValue) }
-        self.windows = windows
-        controllerCount = ids.count
-        firstSeq = events.lazy.map(\.seq).min(); lastSeq = events.lazy.map(\.seq).max()
-        startTime = events.lazy.map(\.time).min(); endTime = events.lazy.map(\.time).max()
-        dropped = header.dropped
+
+        /// The summary of every event added so far.
+        public func summary(header: LogHeader) -> RecordingSummary {
+            RecordingSummary(
+                eventCount: eventCount,
+                kinds: EventKind.allCases.compactMap { k in kindCounts[k].map { (k, $0) } },
+                outcomes: Outcome.allCases.compactMap { o in outcomeCounts[o].map { (o, $0) } },
+                diagnosticCount: severityCounts.values.reduce(0, +),
+                severities: Severity.allCases.reversed().map { ($0, severityCounts[$0] ?? 0) },
+                codes: codeCounts.map { ($0.key, $0.value) }.sorted { ($1.1, $0.0.rawValue) < ($0.1, $1.0.rawValue) },
+                windows: windows, controllerCount: ids.count, firstSeq: firstSeq, lastSeq: lastSeq,
+                startTime: startTime, endTime: endTime, dropped: header.dropped)
+        }
+    }
+
+    private init(eventCount: Int, kinds: [(kind: EventKind, count: Int)], outcomes: [(outcome: Outcome, count: Int)],
+                 diagnosticCount: Int, severities: [(severity: Severity, count: Int)], codes: [(code: DiagnosticCode, count: Int)],
+                 windows: [String], controllerCount: Int, firstSeq: Int?, lastSeq: Int?, startTime: Double?, endTime: Double?, dropped: Int) {
+        self.eventCount = eventCount; self.kinds = kinds; self.outcomes = outcomes; self.diagnosticCount = diagnosticCount
+        self.severities = severities; self.codes = codes; self.windows = windows; self.controllerCount = controllerCount
+        self.firstSeq = firstSeq; self.lastSeq = lastSeq; self.startTime = startTime; self.endTime = endTime; self.dropped = dropped
     }
 
     /// The number of diagnostics of `severity` or worse.

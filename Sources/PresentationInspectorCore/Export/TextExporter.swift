@@ -16,7 +16,11 @@ public enum TextExporter {
 
     /// The first lines: app, device, counts, time range.
     public static func headerText(header: LogHeader, events: [Event]) -> String {
-        let s = RecordingSummary(header: header, events: events)
+        headerText(header: header, summary: RecordingSummary(header: header, events: events))
+    }
+
+    /// The header block from a summary already computed (a streamed log keeps no events).
+    public static func headerText(header: LogHeader, summary s: RecordingSummary) -> String {
         var out = "PresentationInspector recording (format version \(header.version))\n"
         if !header.app.isEmpty { out += "app: " + keyValues(header.app) + "\n" }
         if !header.device.isEmpty { out += "device: " + keyValues(header.device) + "\n" }
