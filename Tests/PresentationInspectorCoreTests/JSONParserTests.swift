@@ -41,3 +41,31 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(try JSONParser.parse(w.text).objectValue?["k\""], .string("a\u{1}b\tc"))
     }
 }
+
+/// The eight-bytes-at-a-time string scan stops exactly where the byte loop would.
+final class JSONStringScanTests: XCTestCase {
+    func testEveryByteValueAtEveryPositionIsClassifiedExactly() {
+        for value in 0...255 {
+            for position in 0..<8 {
+                for filler: UInt8 in [0x61, 0xC3, 0x20, 0xFF] {
+                    var bytes = [UInt8](repeating: filler, count: 8)
+                    bytes[position] = UInt8(value)
+                    let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                    let expected = bytes.contains { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }
+                    XCTAssertEqual(JSONParser.hasByteToStop(word), expected, "byte \(value) at \(position), filler \(filler)")
+                }
+            }
+        }
+    }
+
+    func testLongStringsWithEscapesAndNonASCIIParseAsBefore() throws {
+        let long = String(repeating: "abcdefgh", count: 20)
+        for text in [long, long + "\\\"q\\\"" + long, "é" + long + "ü", long + "\\u00e9", String(long.prefix(13)) + "\\n"] {
+            let parsed = try JSONParser.parse("\"\(text)\"")
+            let expected = try XCTUnwrap(JSONSerialization.jsonObject(with: Data("[\"\(text)\"]".utf8)) as? [String])
+            XCTAssertEqual(parsed, .string(expected[0]), text)
+        }
+        XCTAssertThrowsError(try JSONParser.parse("\"" + long + "\u{01}\""))
+        XCTAssertThrowsError(try JSONParser.parse("\"" + long))
+    }
+}

@@ -221,6 +221,17 @@ public struct JSONParser {
         let n = b.count
         var j = start
         var high = false
+        // Eight bytes at a time while none is a quote, a backslash or a control character
+        // (issue 10: this loop was a quarter of import at ~12 instructions per byte).
+        if let base = b.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while j + 8 <= n {
+                let w = raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)
+                if Self.hasByteToStop(w) { break }
+                if w & 0x8080_8080_8080_8080 != 0 { high = true }
+                j += 8
+            }
+        }
         while j < n {
             let c = b[j]
             if c == UInt8(ascii: "\"") {
@@ -286,6 +297,19 @@ public struct JSONParser {
             }
         }
         throw JSONSyntaxError(offset: n, message: "unterminated string")
+    }
+
+    /// Whether any byte of `w` is `"`, `\\` or below 0x20 (SWAR: a byte that is zero after the
+    /// XOR, or below 0x20, sets its high bit in the result; a borrow can only add bits above a
+    /// byte that really matches, so "none" is exact).
+    @inline(__always)
+    static func hasByteToStop(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = w ^ 0x2222_2222_2222_2222, backslash = w ^ 0x5C5C_5C5C_5C5C_5C5C
+        let zeroQuote = (quote &- ones) & ~quote
+        let zeroBackslash = (backslash &- ones) & ~backslash
+        let control = (w &- ones &* 0x20) & ~w
+        return (zeroQuote | zeroBackslash | control) & highs != 0
     }
 
     /// The string for UTF-8 `bytes`, which must be well formed when `high` says bytes above
