@@ -5,25 +5,33 @@ import PresentationInspectorCore
 
 /// Opens the overlay when the device is shaken.
 ///
-/// `UIWindow` gets a hook on `motionEnded(_:with:)` (a `UIResponder` method: added to
-/// `UIWindow`, forwarding to the inherited implementation, so the shake still travels up the
-/// responder chain). A shake reaches the window when no responder below it handles the
-/// motion without calling `super`. In the simulator: Device ▸ Shake (⌃⌘Z).
+/// `UIApplication.sendEvent(_:)` gets a ``MethodHook`` (as FLEX hooks it for its keyboard
+/// shortcuts): every event passes through it before any responder sees it, so a shake is seen
+/// even when an app `UIWindow` subclass or a view controller overrides `motionEnded` without
+/// calling `super`. The original runs first; UIKit's two events of a shake (began, ended) are
+/// paired by ``ShakeEventPairing`` into one toggle. In the simulator: Device ▸ Shake (⌃⌘Z).
 enum ShakeToOpen {
-    private typealias MotionIMP = @convention(c) (UIWindow, Selector, UIEvent.EventSubtype, UIEvent?) -> Void
-    private static let hook = MethodHook(UIWindow.self, #selector(UIResponder.motionEnded(_:with:)), typeEncoding: "v@:q@")
+    private typealias SendEventIMP = @convention(c) (UIApplication, Selector, UIEvent) -> Void
+    private static let hook = MethodHook(UIApplication.self, #selector(UIApplication.sendEvent(_:)), typeEncoding: "v@:@")
+    @MainActor private static var pairing = ShakeEventPairing()
 
-    /// Installs the hook (idempotent).
+    /// Installs the hook (idempotent); a shake in progress is forgotten.
+    @MainActor
     static func install() {
+        pairing = ShakeEventPairing()
         let selector = hook.selector
-        hook.install(block: { (window: UIWindow, motion: UIEvent.EventSubtype, event: UIEvent?) in
+        hook.install(block: { (application: UIApplication, event: UIEvent) in
             if let imp = hook.originalImplementation {
-                unsafeBitCast(imp, to: MotionIMP.self)(window, selector, motion, event)
+                unsafeBitCast(imp, to: SendEventIMP.self)(application, selector, event)
             }
-            guard hook.isActive, motion == .motionShake, Thread.isMainThread,
+            // Touches arrive many times a second: the cheap checks first.
+            guard Thread.isMainThread, event.type == .motion, event.subtype == .motionShake, hook.isActive,
                   HookState.shared.session?.configuration.opensOnShake == true else { return }
-            MainActor.assumeIsolated { PresentationInspector.toggle() }
-        } as @convention(block) (UIWindow, UIEvent.EventSubtype, UIEvent?) -> Void)
+            let timestamp = event.timestamp
+            MainActor.assumeIsolated {
+                if pairing.shakeEventDispatched(at: timestamp) { PresentationInspector.toggle() }
+            }
+        } as @convention(block) (UIApplication, UIEvent) -> Void)
     }
 
     /// Deactivates the hook.
