@@ -18,6 +18,21 @@ final class IntegrationShakeEventPairingTests: XCTestCase {
         XCTAssertEqual(toggles, [false, false, true, false, true], "the stale event does not pair with the next shake")
     }
 
+    func testAnEventThatReachedTheWindowIsTheEndOfAShake() {
+        var pairing = ShakeEventPairing()
+        // No responder swallows the shake: began (not reaching motionEnded), then ended (reaching it).
+        XCTAssertFalse(pairing.shakeEventDispatched(at: 10, reachedWindow: false))
+        XCTAssertTrue(pairing.shakeEventDispatched(at: 10.5, reachedWindow: true))
+        XCTAssertNil(pairing.pendingSince)
+        // Were UIKit to send only the end through sendEvent, each shake would still toggle once.
+        XCTAssertTrue(pairing.shakeEventDispatched(at: 20, reachedWindow: true))
+        XCTAssertTrue(pairing.shakeEventDispatched(at: 30, reachedWindow: true))
+        // A stale unpaired event is dropped by an end that reached the window.
+        XCTAssertFalse(pairing.shakeEventDispatched(at: 40))
+        XCTAssertTrue(pairing.shakeEventDispatched(at: 90, reachedWindow: true))
+        XCTAssertFalse(pairing.shakeEventDispatched(at: 91), "a new pair starts")
+    }
+
     func testHostileTimestampsNeverToggle() {
         var pairing = ShakeEventPairing()
         XCTAssertFalse(pairing.shakeEventDispatched(at: 10))
