@@ -82,6 +82,13 @@ final class IntegrationAppClassPolicyTests: XCTestCase {
                        "the same refusal in the Simulator")
         let privatePopover = chain([("_UIActivityPopoverPresentationController", uikit), ("UIPopoverPresentationController", uikit)])
         XCTAssertFalse(AppClassPolicy.mayAdoptPresentation(presented: app, presentationController: privatePopover, location: location))
+        // SwiftUI: the app's own hosting controller is a container; SwiftUI's sheet controller is not.
+        let hosting = chain([("MyApp.SettingsHost", deviceApp), ("_TtGC7SwiftUI19UIHostingControllerV5MyApp8Settings_", deviceApp),
+                             ("UIViewController", uikit)])
+        XCTAssertTrue(AppClassPolicy.mayAdoptPresentation(presented: hosting, presentationController: sheet, location: location))
+        let swiftUISheet = chain([("_TtGC7SwiftUI29PresentationHostingControllerVS_7AnyView_", deviceApp),
+                                  ("_TtGC7SwiftUI19UIHostingControllerVS_7AnyView_", deviceApp), ("UIViewController", uikit)])
+        XCTAssertFalse(AppClassPolicy.mayAdoptPresentation(presented: swiftUISheet, presentationController: sheet, location: location))
         let kvo = chain([("NSKVONotifying_MyApp.EditorController", deviceApp + "/nowhere")]) + app
         XCTAssertTrue(AppClassPolicy.mayAdoptPresentation(presented: kvo, presentationController: sheet, location: location))
     }

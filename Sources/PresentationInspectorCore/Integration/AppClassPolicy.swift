@@ -93,13 +93,14 @@ public struct RuntimeClass: Sendable, Equatable {
 /// What the iOS layer may touch: which presentations it may become the delegate of, and which
 /// delegate-class hook reports a call.
 public enum AppClassPolicy {
-    /// System classes an app presents or subclasses as plain containers. A presented controller
-    /// whose first system class (walking up from its own class) is another one — an image picker,
-    /// an activity or mail controller, a SwiftUI hosting controller — belongs to a framework that
-    /// may manage its presentation's delegate itself.
+    /// System classes an app presents or subclasses as plain containers (generic ones by their
+    /// readable name without arguments: `UIHostingController<MyApp.Root>` is `UIHostingController`).
+    /// A presented controller whose first system class (walking up from its own class) is another
+    /// one — an image picker, an activity or mail controller, SwiftUI's sheet controller — belongs
+    /// to a framework that may manage its presentation's delegate itself.
     public static let adoptableSystemControllers: Set<String> = [
         "UIViewController", "UINavigationController", "UITabBarController", "UISplitViewController",
-        "UIPageViewController", "UITableViewController", "UICollectionViewController",
+        "UIPageViewController", "UITableViewController", "UICollectionViewController", "UIHostingController",
     ]
 
     /// The public presentation controller classes; UIKit's private subclasses (used by system
@@ -123,8 +124,14 @@ public enum AppClassPolicy {
                                             location: AppCodeLocation) -> Bool {
         let controller = firstSystemClass(in: presented, location: location)
         let presentation = firstSystemClass(in: presentationController, location: location)
-        return (controller.map(adoptableSystemControllers.contains) ?? true)
+        return (controller.map { adoptableSystemControllers.contains(genericBaseName($0)) } ?? true)
             && (presentation.map(adoptablePresentationControllers.contains) ?? true)
+    }
+
+    /// A runtime class name in readable form without generic arguments.
+    private static func genericBaseName(_ name: String) -> String {
+        let readable = SwiftClassName.readable(name)
+        return readable.firstIndex(of: "<").map { String(readable[..<$0]) } ?? readable
     }
 
     /// Whether a delegate-class hook may be installed on a class whose hierarchy is `hierarchy`
