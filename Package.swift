@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 var dependencies: [Package.Dependency] = [
@@ -8,11 +8,12 @@ var dependencies: [Package.Dependency] = [
 ]
 
 // FLEX (Objective-C, UIKit only) is fetched only when the manifest is evaluated on an Apple
-// host, and linked only into iOS builds of PresentationInspector; Linux resolves nothing new.
+// host, and linked only into iOS builds of PresentationInspector with the `FLEX` trait (on by
+// default; an app opts out with `traits: []`). Linux resolves nothing new.
 var inspectorDependencies: [Target.Dependency] = ["PresentationInspectorCore", "PresentationSimulator"]
 #if !os(Linux)
 dependencies.append(.package(url: "https://github.com/FLEXTool/FLEX", from: "5.22.10"))
-inspectorDependencies.append(.product(name: "FLEX", package: "FLEX", condition: .when(platforms: [.iOS])))
+inspectorDependencies.append(.product(name: "FLEX", package: "FLEX", condition: .when(platforms: [.iOS], traits: ["FLEX"])))
 #endif
 
 let package = Package(
@@ -25,6 +26,10 @@ let package = Package(
         .library(name: "PresentationInspectorTesting", targets: ["PresentationInspectorTesting"]),
         .executable(name: "pinspect", targets: ["pinspect"]),
         .executable(name: "InspectorDemo", targets: ["InspectorDemo"]),
+    ],
+    traits: [
+        .trait(name: "FLEX", description: "Links FLEX into iOS builds and adds the inspector to FLEX's menu."),
+        .default(enabledTraits: ["FLEX"]),
     ],
     dependencies: dependencies,
     targets: [

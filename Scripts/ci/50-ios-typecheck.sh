@@ -3,7 +3,8 @@
 # real iOS SDK and FLEX's headers, in Swift 6 mode with warnings as errors, at an iOS 15 target.
 # UIKit does not exist on Linux: the check uses ../shared/tools/ios-typecheck and two git mirrors
 # (github:seayou2468-web/maciOS and github:FLEXTool/FLEX, as the search tool's fetch stores them).
-# Each part runs with and without FLEX, and with and without -DDEBUG (the debug-only branches).
+# It runs with and without the FLEX trait (-DFLEX) and FLEX's module, and with and without -DDEBUG
+# (the debug-only branches).
 # Without the tool, or when the tool has neither the mirrors nor its cache of them (it exits 2),
 # the step prints SKIPPED and exits 3, which .ci/run counts as skipped, not passed.
 set -uo pipefail
@@ -52,10 +53,15 @@ check() {  # label, tool arguments...
   esac
 }
 
-check "iOS layer without FLEX" "${common[@]}" --no-flex "${modules[@]}"
-check "iOS layer without FLEX, DEBUG" "${common[@]}" --no-flex -Xswiftc -DDEBUG "${modules[@]}"
-check "iOS layer with FLEX's headers" "${common[@]}" "${modules[@]}"
-check "iOS layer with FLEX's headers, DEBUG" "${common[@]}" -Xswiftc -DDEBUG "${modules[@]}"
+# The package trait `FLEX` (on by default) reaches the code as -DFLEX, as SwiftPM passes it.
+check "iOS layer without the FLEX trait" "${common[@]}" --no-flex "${modules[@]}"
+check "iOS layer without the FLEX trait, DEBUG" "${common[@]}" --no-flex -Xswiftc -DDEBUG "${modules[@]}"
+check "iOS layer with the FLEX trait and FLEX's headers" "${common[@]}" -Xswiftc -DFLEX "${modules[@]}"
+check "iOS layer with the FLEX trait and FLEX's headers, DEBUG" "${common[@]}" -Xswiftc -DFLEX -Xswiftc -DDEBUG "${modules[@]}"
+# The trait on but FLEX not linked (its dependency is conditioned on iOS: Mac Catalyst builds).
+check "iOS layer with the FLEX trait, FLEX not linked" "${common[@]}" --no-flex -Xswiftc -DFLEX "${modules[@]}"
+# The trait off while the app links FLEX itself: the integration stays out.
+check "iOS layer without the FLEX trait, FLEX's headers present" "${common[@]}" "${modules[@]}"
 
 ((failed)) && exit 1
 ((skipped)) && exit 3

@@ -59,7 +59,7 @@ public enum PresentationInspector {
         HookState.shared.lastSession = session
         PresentationHooks.install()
         if configuration.opensOnShake { ShakeToOpen.install() }
-        #if canImport(FLEX)
+        #if FLEX && canImport(FLEX)
         if configuration.registersWithFLEX { FLEXIntegration.registerOnce() }
         #endif
         return true

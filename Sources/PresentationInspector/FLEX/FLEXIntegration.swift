@@ -1,10 +1,12 @@
-#if canImport(UIKit) && canImport(FLEX)
+// `FLEX` is the package trait (on by default); canImport covers builds where the trait is on but
+// FLEX is not linked (the dependency is conditioned on iOS, so not on Mac Catalyst).
+#if canImport(UIKit) && FLEX && canImport(FLEX)
 import UIKit
 import ObjectiveC
 import FLEX
 import PresentationInspectorCore
 
-/// Adds the inspector to FLEX (when the app links FLEX):
+/// Adds the inspector to FLEX (with the package's `FLEX` trait, on by default):
 /// - a global entry **Presentations** at the top of FLEX's menu, opening the live timeline,
 ///   and **Presentation conformance**, running the model against UIKit;
 /// - on every `UIViewController` object explorer, a shortcut row

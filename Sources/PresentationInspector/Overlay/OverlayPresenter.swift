@@ -7,8 +7,10 @@ import PresentationInspectorCore
 @objc(PresentationInspectorOverlayWindow)
 final class OverlayWindow: UIWindow {}
 
-/// Shows and hides the overlay in its own window: above the app's windows (and the status
-/// bar), below alerts (`UIWindow.Level.alert - 2`; FLEX sits at `alert - 1`).
+/// Shows and hides the overlay in its own window at `UIWindow.Level.alert - 2`: above the app's
+/// windows and the status bar, including the app's `UIAlertController`s (UIKit presents them in
+/// the presenting controller's window, so the overlay can show an alert's presentation while it is
+/// on screen); below `.alert`-level windows (FLEX's at `alert - 1`, an app's own alert window).
 ///
 /// The window is made visible without being made key, so the app's key window keeps its
 /// first responder and keyboard. If UIKit makes it key anyway (a tap on a text field in it),

@@ -5,28 +5,57 @@ import PresentationInspectorCore
 
 /// Opens the overlay when the device is shaken.
 ///
-/// `UIWindow` gets a hook on `motionEnded(_:with:)` (a `UIResponder` method: added to
-/// `UIWindow`, forwarding to the inherited implementation, so the shake still travels up the
-/// responder chain). A shake reaches the window when no responder below it handles the
-/// motion without calling `super`. In the simulator: Device ▸ Shake (⌃⌘Z).
+/// `UIApplication.sendEvent(_:)` gets a ``MethodHook`` (as FLEX hooks it for its keyboard
+/// shortcuts): every event passes through it before any responder sees it, so a shake is seen
+/// even when an app `UIWindow` subclass or a view controller overrides `motionEnded` without
+/// calling `super`. `UIWindow.motionEnded(_:with:)` keeps a hook too (added to `UIWindow`,
+/// forwarding to the inherited implementation), which only notes that a shake's end reached the
+/// window during the dispatch: that tells the end of a shake from its beginning, which
+/// ``ShakeEventPairing`` otherwise infers by pairing events. The original runs first.
+/// In the simulator: Device ▸ Shake (⌃⌘Z).
 enum ShakeToOpen {
+    private typealias SendEventIMP = @convention(c) (UIApplication, Selector, UIEvent) -> Void
     private typealias MotionIMP = @convention(c) (UIWindow, Selector, UIEvent.EventSubtype, UIEvent?) -> Void
-    private static let hook = MethodHook(UIWindow.self, #selector(UIResponder.motionEnded(_:with:)), typeEncoding: "v@:q@")
+    private static let sendEventHook = MethodHook(UIApplication.self, #selector(UIApplication.sendEvent(_:)), typeEncoding: "v@:@")
+    private static let motionEndedHook = MethodHook(UIWindow.self, #selector(UIResponder.motionEnded(_:with:)), typeEncoding: "v@:q@")
+    @MainActor private static var pairing = ShakeEventPairing()
+    /// Set by the window hook while a dispatch runs.
+    @MainActor private static var shakeEndReachedWindow = false
 
-    /// Installs the hook (idempotent).
+    /// Installs the hooks (idempotent); a shake in progress is forgotten.
+    @MainActor
     static func install() {
-        let selector = hook.selector
-        hook.install(block: { (window: UIWindow, motion: UIEvent.EventSubtype, event: UIEvent?) in
-            if let imp = hook.originalImplementation {
-                unsafeBitCast(imp, to: MotionIMP.self)(window, selector, motion, event)
+        pairing = ShakeEventPairing()
+        let motionSelector = motionEndedHook.selector
+        motionEndedHook.install(block: { (window: UIWindow, motion: UIEvent.EventSubtype, event: UIEvent?) in
+            if motionEndedHook.isActive, motion == .motionShake, Thread.isMainThread {
+                MainActor.assumeIsolated { shakeEndReachedWindow = true }
             }
-            guard hook.isActive, motion == .motionShake, Thread.isMainThread,
-                  HookState.shared.session?.configuration.opensOnShake == true else { return }
-            MainActor.assumeIsolated { PresentationInspector.toggle() }
+            if let imp = motionEndedHook.originalImplementation {
+                unsafeBitCast(imp, to: MotionIMP.self)(window, motionSelector, motion, event)
+            }
         } as @convention(block) (UIWindow, UIEvent.EventSubtype, UIEvent?) -> Void)
+
+        let selector = sendEventHook.selector
+        sendEventHook.install(block: { (application: UIApplication, event: UIEvent) in
+            // Touches arrive many times a second: the cheap checks first.
+            let isShake = Thread.isMainThread && event.type == .motion && event.subtype == .motionShake && sendEventHook.isActive
+            if isShake { MainActor.assumeIsolated { shakeEndReachedWindow = false } }
+            if let imp = sendEventHook.originalImplementation {
+                unsafeBitCast(imp, to: SendEventIMP.self)(application, selector, event)
+            }
+            guard isShake, HookState.shared.session?.configuration.opensOnShake == true else { return }
+            let timestamp = event.timestamp
+            MainActor.assumeIsolated {
+                if pairing.shakeEventDispatched(at: timestamp, reachedWindow: shakeEndReachedWindow) { PresentationInspector.toggle() }
+            }
+        } as @convention(block) (UIApplication, UIEvent) -> Void)
     }
 
-    /// Deactivates the hook.
-    static func uninstall() { hook.uninstall() }
+    /// Deactivates the hooks.
+    static func uninstall() {
+        sendEventHook.uninstall()
+        motionEndedHook.uninstall()
+    }
 }
 #endif

@@ -9,10 +9,16 @@ import PresentationInspectorCore
 ///
 /// After each presentation (once the presentation controller exists):
 /// - without a delegate, the presentation controller gets this observer, which implements
-///   that one optional method and nothing else, so UIKit's behaviour is that of no delegate;
+///   that one optional method and nothing else, so UIKit's behaviour is that of no delegate —
+///   but only for the app's own controllers and plain containers: a system controller's sheet
+///   or popover (an image picker, an activity controller, SwiftUI's) is left alone
+///   (``AppClassPolicy/mayAdoptPresentation(presented:presentationController:location:)``);
 /// - with the app's delegate, the delegate's class gets a ``MethodHook`` on that method
 ///   (added when the class lacks it: a `void` notification, so answering it changes nothing).
-///   System classes are left alone. `stop()` restores or deactivates these hooks.
+///   Only app classes are hooked, decided by the class's bundle (``AppCodeLocation``), not by
+///   a `/System/` prefix, which the Simulator's runtime root does not have. When a delegate
+///   class and its superclass are both hooked, only the most derived hook reports, so one
+///   refusal is recorded once. `stop()` restores or deactivates these hooks.
 ///
 /// If the app replaces the delegate after presenting, blocked swipes of that sheet are not seen.
 final class SheetDismissObserver: NSObject, UIAdaptivePresentationControllerDelegate {
@@ -29,6 +35,9 @@ final class SheetDismissObserver: NSObject, UIAdaptivePresentationControllerDele
     @MainActor
     static func observe(_ presentationController: UIPresentationController) {
         guard let delegate = presentationController.delegate else {
+            let presented = AppClasses.hierarchy(of: type(of: presentationController.presentedViewController))
+            guard AppClassPolicy.mayAdoptPresentation(presented: presented, presentationController: AppClasses.hierarchy(of: type(of: presentationController)),
+                                                      location: .current) else { return }
             presentationController.delegate = shared
             return
         }
@@ -57,12 +66,19 @@ final class SheetDismissObserver: NSObject, UIAdaptivePresentationControllerDele
         session.dismissals.dismissalAttemptBlocked(node)
     }
 
+    /// The names of the classes whose delegate hooks are active.
+    private static func activeHookedClassNames() -> Set<String> {
+        lock.lock()
+        let hooks = Array(delegateHooks.values)
+        lock.unlock()
+        return Set(hooks.filter(\.isActive).map { NSStringFromClass($0.targetClass) })
+    }
+
     private static func hookDelegateClass(of delegate: AnyObject) {
         var cls: AnyClass = type(of: delegate)
         // KVO's dynamic subclass can be disposed of; hook the class the app wrote.
         if NSStringFromClass(cls).hasPrefix("NSKVONotifying_"), let superclass = class_getSuperclass(cls) { cls = superclass }
-        let path = Bundle(for: cls).bundlePath
-        guard !path.hasPrefix("/System/"), !path.hasPrefix("/usr/lib/") else { return }
+        guard AppClassPolicy.mayHookDelegateClass(AppClasses.hierarchy(of: cls), location: .current) else { return }
 
         lock.lock()
         let hook: MethodHook
@@ -73,9 +89,13 @@ final class SheetDismissObserver: NSObject, UIAdaptivePresentationControllerDele
             delegateHooks[ObjectIdentifier(cls)] = hook
         }
         lock.unlock()
-        let selector = attemptSelector
+        let selector = attemptSelector, hookedName = NSStringFromClass(cls)
         hook.install(block: { (target: AnyObject, presentationController: UIPresentationController) in
-            if hook.isActive, Thread.isMainThread { MainActor.assumeIsolated { report(presentationController) } }
+            // A subclass's hook forwarding to its superclass's: the most derived active hook reports.
+            if hook.isActive, Thread.isMainThread,
+               AppClassPolicy.reportingClass(hierarchy: AppClasses.names(of: type(of: target)), hooked: activeHookedClassNames()) == hookedName {
+                MainActor.assumeIsolated { report(presentationController) }
+            }
             if let imp = hook.originalImplementation {
                 unsafeBitCast(imp, to: AttemptIMP.self)(target, selector, presentationController)
             }

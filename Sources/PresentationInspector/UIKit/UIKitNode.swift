@@ -28,18 +28,45 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
         typeName = Self.typeName(of: controller)
     }
 
+    /// A node that does not reference its controller: for one in `deinit`, which the runtime
+    /// refuses to reference weakly. It answers like the node of a controller that is gone.
+    private init(deallocating controller: UIViewController) {
+        id = Self.address(of: controller)
+        typeName = Self.typeName(of: controller)
+        if Thread.isMainThread { lastTitle = MainActor.assumeIsolated { controller.title } }
+    }
+
     // MARK: Canonical nodes
 
     private nonisolated(unsafe) static let associationKey = UnsafeRawPointer(UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1))
     private static let creationLock = NSLock()
 
     /// The node of `controller`, created on first use.
+    ///
+    /// A controller that sends `dismiss` (or `present`) from its `deinit` is deallocating, and
+    /// forming a weak reference to it traps in the Objective-C runtime ("Cannot form weak
+    /// reference to instance … in the process of deallocation"). A node made earlier is fine —
+    /// reading a weak reference to a deallocating object gives nil — so only a new node needs
+    /// care: it is made without a reference (and not attached: the controller is going away),
+    /// and the call is recorded against a controller that is in no hierarchy, as it is.
     static func node(for controller: UIViewController) -> UIKitNode {
         creationLock.lock(); defer { creationLock.unlock() }
         if let n = objc_getAssociatedObject(controller, associationKey) as? UIKitNode { return n }
+        if isDeallocating(controller) { return UIKitNode(deallocating: controller) }
         let n = UIKitNode(controller)
         objc_setAssociatedObject(controller, associationKey, n, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
         return n
+    }
+
+    /// Whether `object` is being deallocated (its `deinit` or `dealloc` is running).
+    ///
+    /// The public signal is the retain count: since the runtime of iOS 14.5 an object's inline
+    /// reference count holds the whole count and reads 0 once deallocation has begun (retains
+    /// made during `deinit` do not raise it), while a live object, held at least by the caller,
+    /// reads 1 or more. The runtime's own answers (`_isDeallocating`, `allowsWeakReference`) are
+    /// private, and `objc_storeWeak` traps instead of answering.
+    static func isDeallocating(_ object: AnyObject) -> Bool {
+        CFGetRetainCount(object) <= 0
     }
 
     /// `0x1234abcd`, as UIKit prints object addresses.

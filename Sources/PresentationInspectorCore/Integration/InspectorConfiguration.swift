@@ -15,7 +15,7 @@ public struct InspectorConfiguration: Sendable {
     public var liveLogPath: String?
     /// Whether shaking the device opens the overlay.
     public var opensOnShake: Bool
-    /// Whether, when FLEX is linked, a "Presentations" entry and controller shortcuts are
+    /// Whether, when FLEX is linked (the package trait `FLEX`, on by default), a "Presentations" entry and controller shortcuts are
     /// registered in FLEX's menus.
     public var registersWithFLEX: Bool
     /// Whether each present and dismiss is emitted as an `os_signpost` interval

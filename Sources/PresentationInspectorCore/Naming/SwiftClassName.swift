@@ -19,6 +19,19 @@ public enum SwiftClassName {
         return t.rendered
     }
 
+    /// The Swift module a runtime class name names: `MyApp.ListController` → `MyApp`,
+    /// `_TtGC7SwiftUI29PresentationHostingControllerVS_7AnyView_` → `SwiftUI`; nil for
+    /// Objective-C names and for mangled names this parser does not understand.
+    public static func moduleName(_ raw: String) -> String? {
+        if raw.hasPrefix("_Tt") {
+            var p = Parser(Array(raw.utf8.dropFirst(3)))
+            guard let t = p.type(), p.atEnd else { return nil }
+            return t.module
+        }
+        guard let dot = raw.firstIndex(of: "."), dot != raw.startIndex else { return nil }
+        return String(raw[..<dot])
+    }
+
     /// What a SwiftUI hosting controller stands for, or nil for other classes:
     /// `"SwiftUI sheet"` for SwiftUI's presentation hosting controller.
     public static func swiftUIRole(_ raw: String) -> String? {

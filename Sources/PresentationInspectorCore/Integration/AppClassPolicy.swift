@@ -1,0 +1,151 @@
+/// Where the app's own code lives, so that the iOS layer hooks and delegates app classes only.
+///
+/// `Bundle(for:)` answers the bundle whose image defines a class: `…/MyApp.app` for the app's
+/// executable (and Xcode's debug dylib), `…/MyApp.app/Frameworks/Kit.framework` for an embedded
+/// framework, and a system path for UIKit's classes — `/System/Library/…` on a device, but
+/// `…/iOS 17.0.simruntime/Contents/Resources/RuntimeRoot/System/Library/…` in the Simulator,
+/// which is why a `/System/` prefix test is not enough. A class is the app's when its bundle lies
+/// inside the app's bundle, or, in an app extension (`MyApp.app/PlugIns/Share.appex`), inside the
+/// containing app, whose `Frameworks` folder the extension loads.
+///
+/// Swift generic classes are instantiated at run time, outside every image, and `Bundle(for:)`
+/// answers the main bundle for them whatever module defines them; for those the module in the
+/// mangled name decides (``systemSwiftModules``).
+public struct AppCodeLocation: Sendable, Equatable {
+    /// The folders whose code is the app's, normalized (see ``normalizedPath(_:)``).
+    public let roots: [String]
+
+    /// Swift modules whose classes are never the app's, even when `Bundle(for:)` says so.
+    public static let systemSwiftModules: Set<String> = [
+        "SwiftUI", "SwiftUICore", "UIKit", "UIKitCore", "Foundation", "Swift", "PhotosUI", "StoreKit",
+        "MapKit", "AVKit", "QuickLook", "MessageUI", "SafariServices", "WebKit", "AuthenticationServices",
+    ]
+
+    /// The location of an app whose main bundle is at `mainBundlePath` (`Bundle.main.bundlePath`);
+    /// `privateFrameworksPath` (`Bundle.main.privateFrameworksPath`) counts too when it lies elsewhere.
+    /// An empty main bundle path makes no class the app's.
+    public init(mainBundlePath: String, privateFrameworksPath: String? = nil) {
+        var roots: [String] = []
+        let main = Self.normalizedPath(mainBundlePath)
+        if main != "/" && !main.isEmpty {
+            roots.append(main)
+            // An extension's main bundle is `X.app/PlugIns/E.appex` (or `Extensions/`): the app is two levels up.
+            let parts = main.split(separator: "/")
+            if parts.count >= 3, parts[parts.count - 2] == "PlugIns" || parts[parts.count - 2] == "Extensions",
+               parts[parts.count - 3].hasSuffix(".app") {
+                roots.append("/" + parts.dropLast(2).joined(separator: "/"))
+            }
+            if let frameworks = privateFrameworksPath.map(Self.normalizedPath), frameworks != "/", !frameworks.isEmpty,
+               !roots.contains(where: { Self.path(frameworks, isInside: $0) }) {
+                roots.append(frameworks)
+            }
+        }
+        self.roots = roots
+    }
+
+    /// Whether a bundle at `bundlePath` is the app's bundle or lies inside one of its ``roots``.
+    public func containsBundle(atPath bundlePath: String) -> Bool {
+        let path = Self.normalizedPath(bundlePath)
+        return roots.contains { Self.path(path, isInside: $0) }
+    }
+
+    /// Whether the class named `name` (`NSStringFromClass`), defined in the bundle at
+    /// `bundlePath` (`Bundle(for:)`), is the app's.
+    public func isAppClass(named name: String, bundlePath: String) -> Bool {
+        if let module = SwiftClassName.moduleName(name), Self.systemSwiftModules.contains(module) { return false }
+        return containsBundle(atPath: bundlePath)
+    }
+
+    /// `path` with `.` and `..` resolved, repeated and trailing slashes removed, and the device's
+    /// `/private/var/…` written as `/var/…` (the same folder through a symbolic link).
+    public static func normalizedPath(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(part)
+            }
+        }
+        if parts.count >= 2, parts[0] == "private", parts[1] == "var" || parts[1] == "tmp" { parts.removeFirst() }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    private static func path(_ path: String, isInside root: String) -> Bool {
+        path == root || path.hasPrefix(root + "/")
+    }
+}
+
+/// One class of a runtime class hierarchy: its name and the path of the bundle defining it.
+public struct RuntimeClass: Sendable, Equatable {
+    /// `NSStringFromClass` of the class.
+    public var name: String
+    /// `Bundle(for:).bundlePath` of the class.
+    public var bundlePath: String
+
+    /// Creates a class description.
+    public init(name: String, bundlePath: String) {
+        self.name = name
+        self.bundlePath = bundlePath
+    }
+}
+
+/// What the iOS layer may touch: which presentations it may become the delegate of, and which
+/// delegate-class hook reports a call.
+public enum AppClassPolicy {
+    /// System classes an app presents or subclasses as plain containers (generic ones by their
+    /// readable name without arguments: `UIHostingController<MyApp.Root>` is `UIHostingController`).
+    /// A presented controller whose first system class (walking up from its own class) is another
+    /// one — an image picker, an activity or mail controller, SwiftUI's sheet controller — belongs
+    /// to a framework that may manage its presentation's delegate itself.
+    public static let adoptableSystemControllers: Set<String> = [
+        "UIViewController", "UINavigationController", "UITabBarController", "UISplitViewController",
+        "UIPageViewController", "UITableViewController", "UICollectionViewController", "UIHostingController",
+    ]
+
+    /// The public presentation controller classes; UIKit's private subclasses (used by system
+    /// controllers) are left alone.
+    public static let adoptablePresentationControllers: Set<String> = [
+        "UIPresentationController", "UISheetPresentationController", "UIPopoverPresentationController",
+    ]
+
+    /// The first class of `hierarchy` (most derived first) that is not the app's, skipping KVO's
+    /// dynamic subclasses; nil when every class is the app's.
+    public static func firstSystemClass(in hierarchy: [RuntimeClass], location: AppCodeLocation) -> String? {
+        hierarchy.first { c in
+            !c.name.hasPrefix("NSKVONotifying_") && !location.isAppClass(named: c.name, bundlePath: c.bundlePath)
+        }?.name
+    }
+
+    /// Whether the inspector may set itself as the delegate of a presentation that has none: the
+    /// presented controller (`presented`, most derived class first) is the app's own or a plain
+    /// container, and so is its presentation controller (`presentationController`).
+    public static func mayAdoptPresentation(presented: [RuntimeClass], presentationController: [RuntimeClass],
+                                            location: AppCodeLocation) -> Bool {
+        let controller = firstSystemClass(in: presented, location: location)
+        let presentation = firstSystemClass(in: presentationController, location: location)
+        return (controller.map { adoptableSystemControllers.contains(genericBaseName($0)) } ?? true)
+            && (presentation.map(adoptablePresentationControllers.contains) ?? true)
+    }
+
+    /// A runtime class name in readable form without generic arguments.
+    private static func genericBaseName(_ name: String) -> String {
+        let readable = SwiftClassName.readable(name)
+        return readable.firstIndex(of: "<").map { String(readable[..<$0]) } ?? readable
+    }
+
+    /// Whether a delegate-class hook may be installed on a class whose hierarchy is `hierarchy`
+    /// (most derived first; KVO's subclass skipped): only when the class itself is the app's.
+    public static func mayHookDelegateClass(_ hierarchy: [RuntimeClass], location: AppCodeLocation) -> Bool {
+        guard let own = hierarchy.first(where: { !$0.name.hasPrefix("NSKVONotifying_") }) else { return false }
+        return location.isAppClass(named: own.name, bundlePath: own.bundlePath)
+    }
+
+    /// Of the hooked classes in a receiver's `hierarchy` (class names, most derived first), the
+    /// one whose hook reports the call. When a delegate class and its superclass are both hooked,
+    /// a subclass that forwards to `super` runs both hooks; only the most derived one reports, so
+    /// one refusal is recorded once.
+    public static func reportingClass(hierarchy: [String], hooked: Set<String>) -> String? {
+        hierarchy.first { hooked.contains($0) }
+    }
+}
