@@ -18,6 +18,20 @@ final class IntegrationCallSiteTests: XCTestCase {
         XCTAssertFalse(CallSite.isInspectorSymbol("MyApp.ListViewController.showNext() -> ()"))
     }
 
+    /// Only the symbol's own module counts, not the types in its signature.
+    func testAnAppFrameThatNamesAnInspectorTypeIsTheApps() {
+        let app = "MyApp.DebugMenu.show(events: [PresentationInspectorCore.Event]) -> ()"
+        XCTAssertFalse(CallSite.isInspectorSymbol(app))
+        XCTAssertFalse(CallSite.isInspectorSymbol("closure #1 (PresentationInspector.Foo) -> () in MyApp.DebugMenu.open() -> ()"))
+        XCTAssertFalse(CallSite.isInspectorSymbol("generic specialization <PresentationInspectorCore.Event> of MyApp.log<A>(A) -> ()"))
+        XCTAssertFalse(CallSite.isInspectorSymbol("$s5MyApp4MenuC4showyySay25PresentationInspectorCore5EventVGF"))
+        XCTAssertTrue(CallSite.isInspectorSymbol("partial apply for closure #2 in static PresentationInspectorCore.PresentationHooksHandler.handleDismiss()"))
+        XCTAssertTrue(CallSite.isInspectorSymbol("generic specialization <MyApp.Node> of PresentationInspectorCore.PresentationResolver.resolvePresent<A>(A) -> ()"))
+        XCTAssertTrue(CallSite.isInspectorSymbol("$s25PresentationInspectorCore8RecorderC6recordyAA5EventVADF"))
+        let stack = ["2   MyApp   0x0000000102f1c2a4 " + app + " + 44"]
+        XCTAssertEqual(CallSite.firstAppFrame(in: stack), "MyApp`" + app + " + 44")
+    }
+
     private final class Counter: @unchecked Sendable {
         private let lock = NSLock()
         private var n = 0

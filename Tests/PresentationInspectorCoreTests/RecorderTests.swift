@@ -14,6 +14,31 @@ final class RecorderTests: XCTestCase {
         XCTAssertNil(r.event(seq: 0))
     }
 
+    /// Clearing (the overlay's Clear) must not reuse numbers: completions in flight, the live log
+    /// and signposts refer to events by number.
+    func testResetKeepsNumberingAndCountsTheForgottenEventsAsDropped() {
+        let r = Recorder(capacity: 10)
+        let planner = SignpostPlanner()
+        var present = makeEvent(0)
+        present.kind = .present; present.outcome = .presented
+        let first = r.record(present)
+        let begun = planner.actions(for: first)
+        r.reset()
+        XCTAssertEqual(r.events, [])
+        let second = r.record(present)
+        XCTAssertEqual(second.seq, 2)
+        XCTAssertEqual(r.droppedCount, 1)
+        let begunAgain = planner.actions(for: second)
+        // The first present's completion, arriving after the clear, ends the first interval only.
+        var done = makeEvent(1)
+        done.kind = .presentCompleted; done.outcome = .completed; done.relatesTo = first.seq
+        guard case .begin(let id1, _, _)? = begun.first, case .begin(let id2, _, _)? = begunAgain.first,
+              case .end(let ended, _, _)? = planner.actions(for: r.record(done)).first else { return XCTFail("\(begun) \(begunAgain)") }
+        XCTAssertEqual(ended, id1)
+        XCTAssertNotEqual(id1, id2)
+        XCTAssertEqual(planner.openIntervalCount, 1, "the second interval is still open")
+    }
+
     func testRingOverflowReportsExactlyHowManyWereDropped() {
         let r = Recorder(capacity: 100)
         for i in 0..<1_234 { r.record(event(i)) }

@@ -67,15 +67,41 @@ public enum CallSite {
     public static let inspectorModules = ["PresentationInspectorCore", "PresentationInspector"]
 
     /// Whether a (demangled) symbol belongs to the inspector itself, or is a compiler thunk
-    /// (the swizzled block's reabstraction thunk), which is never the app's own code.
+    /// (the swizzled block's reabstraction thunk), which is never the app's own code. Only the
+    /// symbol's own module counts: an app function whose signature merely names an inspector
+    /// type (`MyApp.DebugMenu.show(events: [PresentationInspectorCore.Event])`) is the app's.
     public static func isInspectorSymbol(_ symbol: String) -> Bool {
         if symbol.hasPrefix("thunk for ") || symbol.hasPrefix("reabstraction thunk") || symbol.hasPrefix("partial apply for thunk") { return true }
         for m in inspectorModules {
-            // Demangled: `PresentationInspector.Type.method`, `closure #1 in static PresentationInspector.…`;
-            // still mangled: `$s21PresentationInspector…`.
-            if symbol.contains(m + ".") || symbol.contains("\(m.utf8.count)\(m)") { return true }
+            // Still mangled: `$s21PresentationInspector…` (the first identifier is the module).
+            let mangled = "$s\(m.utf8.count)\(m)"
+            if symbol.hasPrefix(mangled) || symbol.hasPrefix("_" + mangled) { return true }
         }
-        return false
+        guard let module = ownModule(ofDemangled: symbol) else { return false }
+        return inspectorModules.contains(String(module))
+    }
+
+    /// The module of the entity a demangled symbol names, past the demangler's wrappers
+    /// (`closure #1 in static `, `partial apply for `, `generic specialization <…> of `…).
+    static func ownModule(ofDemangled symbol: String) -> Substring? {
+        var s = Substring(symbol)
+        var progress = true
+        while progress {
+            progress = false
+            for prefix in ["static ", "partial apply for ", "merged ", "@objc ", "dispatch thunk of ", "specialized "] where s.hasPrefix(prefix) {
+                s = s.dropFirst(prefix.count)
+                progress = true
+            }
+            for (wrapper, separator) in [("closure #", " in "), ("implicit closure #", " in "), ("generic specialization <", " of "),
+                                         ("function signature specialization <", " of ")] where s.hasPrefix(wrapper) {
+                guard let r = s.range(of: separator) else { return nil }
+                s = s[r.upperBound...]
+                progress = true
+            }
+        }
+        guard let dot = s.firstIndex(of: "."), dot > s.startIndex else { return nil }
+        let module = s[..<dot]
+        return module.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) ? module : nil
     }
 
     /// A Swift symbol (`$s…`, `_$s…`) in readable form; anything else unchanged.

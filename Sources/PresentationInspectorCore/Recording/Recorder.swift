@@ -4,7 +4,7 @@ import Foundation
 public struct RecordingSnapshot: Sendable {
     /// Retained events, oldest first.
     public var events: [Event]
-    /// Events dropped from the front of the ring because it was full.
+    /// Events dropped from the front of the ring because it was full, or forgotten by ``Recorder/reset()``.
     public var droppedCount: Int
     /// Every event ever recorded (retained + dropped).
     public var totalRecorded: Int
@@ -82,7 +82,7 @@ public final class Recorder: @unchecked Sendable {
     /// Retained events, oldest first.
     public var events: [Event] { snapshot().events }
 
-    /// Events dropped because the ring was full.
+    /// Events dropped because the ring was full, or forgotten by ``reset()``.
     public var droppedCount: Int {
         lock.lock(); defer { lock.unlock() }
         return dropped
@@ -106,11 +106,14 @@ public final class Recorder: @unchecked Sendable {
         return ring[(head + offset) % capacity]
     }
 
-    /// Forgets every event and counter (subscribers and the live log stay).
+    /// Forgets every event (subscribers and the live log stay). Numbering continues and the
+    /// forgotten events count as dropped: a completion still in flight, the live log and the
+    /// signpost planner refer to events by number, and a restarted count made a later event share
+    /// its number with a forgotten one (a cleared overlay then ended the wrong signpost interval).
     public func reset() {
         lock.lock(); defer { lock.unlock() }
         ring = Array(repeating: nil, count: capacity)
-        head = 0; count = 0; nextSeq = 1; dropped = 0
+        head = 0; count = 0; dropped = nextSeq - 1
     }
 
     // MARK: Subscribers
