@@ -5,6 +5,9 @@
 #   Scripts/bench.sh                 everything (about 10 minutes on 2 cores; the 1,000,000-event
 #                                    log is 1 GB and jq takes minutes on it)
 #   BENCH_QUICK=1 Scripts/bench.sh   smaller sizes (about 2 minutes), for checking the script
+#   BENCH_SMOKE=1 Scripts/bench.sh   tiny sizes (seconds once built): every benchmark runs, the
+#                                    figures mean nothing; CI runs this (Scripts/ci/80-bench-smoke.sh)
+#                                    so the benchmarks cannot rot
 #
 # Environment: BENCH_LOG_EVENTS (pinspect vs jq, default 1000000), BENCH_MEMORY_SIZES
 # (default "10000 100000 1000000"), BENCH_DIR (scratch folder, default Benchmarks/.build-bench/run).
@@ -12,8 +15,17 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 quick=${BENCH_QUICK:-0}
-log_events=${BENCH_LOG_EVENTS:-$([ "$quick" = 1 ] && echo 100000 || echo 1000000)}
-memory_sizes=${BENCH_MEMORY_SIZES:-$([ "$quick" = 1 ] && echo "10000 100000" || echo "10000 100000 1000000")}
+smoke=${BENCH_SMOKE:-0}
+[ "$smoke" = 1 ] && quick=1
+log_events=${BENCH_LOG_EVENTS:-$([ "$smoke" = 1 ] && echo 2000 || ([ "$quick" = 1 ] && echo 100000 || echo 1000000))}
+memory_sizes=${BENCH_MEMORY_SIZES:-$([ "$smoke" = 1 ] && echo "1000" || ([ "$quick" = 1 ] && echo "10000 100000" || echo "10000 100000 1000000"))}
+# Sizes of the smoke run: every benchmark, in seconds.
+record_pairs_5=$([ "$smoke" = 1 ] && echo 20 || echo 200); record_pairs_50=$([ "$smoke" = 1 ] && echo 5 || echo 50)
+record_batches=$([ "$smoke" = 1 ] && echo 2 || ([ "$quick" = 1 ] && echo 15 || echo 41))
+callgrind_pairs=$([ "$smoke" = 1 ] && echo 20 || echo 500)
+jsonl_events=$([ "$smoke" = 1 ] && echo 1000 || ([ "$quick" = 1 ] && echo 20000 || echo 100000))
+html_sizes=$([ "$smoke" = 1 ] && echo "100 1000" || echo "1000 10000 100000")
+html_runs=$([ "$smoke" = 1 ] && echo 1 || echo 3)
 dir=${BENCH_DIR:-$root/Benchmarks/.build-bench/run}
 mkdir -p "$dir"
 results=$dir/results.jsonl
@@ -34,14 +46,14 @@ note() { printf '%s\n' "$1" >>"$results"; }
 
 # 1. Recording cost: wall clock (modes interleaved) and callgrind instructions.
 for depth in 5 50; do
-  pairs=$([ "$depth" = 5 ] && echo 200 || echo 50)
+  pairs=$([ "$depth" = 5 ] && echo "$record_pairs_5" || echo "$record_pairs_50")
   say "recording, depth $depth (wall clock)"
-  record "$bin/pibench" record --depth "$depth" --pairs "$pairs" --batches "$([ "$quick" = 1 ] && echo 15 || echo 41)"
+  record "$bin/pibench" record --depth "$depth" --pairs "$pairs" --batches "$record_batches"
   strip --strip-debug -o "$dir/pibench-nodebug" "$bin/pibench"  # valgrind 3.19 cannot read this DWARF
   for mode in simulator inspector swiftlog; do
     say "recording, depth $depth, $mode (callgrind)"
     out=$(SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$dir/callgrind-$mode-$depth.out" \
-          --toggle-collect='*measuredPairs*' "$dir/pibench-nodebug" record --once --mode "$mode" --depth "$depth" --pairs 500 2>&1)
+          --toggle-collect='*measuredPairs*' "$dir/pibench-nodebug" record --once --mode "$mode" --depth "$depth" --pairs "$callgrind_pairs" 2>&1)
     measured=$(printf '%s\n' "$out" | grep -o '"measured_pairs":[0-9]*' | cut -d: -f2)
     instructions=$(printf '%s\n' "$out" | grep -oE 'Collected : [0-9]+' | grep -oE '[0-9]+')
     note "{\"bench\":\"record-callgrind\",\"mode\":\"$mode\",\"depth\":$depth,\"instructions\":${instructions:-0},\"pairs\":${measured:-1}}"
@@ -55,8 +67,8 @@ for n in $memory_sizes; do
 done
 
 # 3. JSONL export and import against Foundation's JSONEncoder/JSONDecoder.
-say "JSONL, 100000 events"
-record "$bin/pibench" jsonl --events "$([ "$quick" = 1 ] && echo 20000 || echo 100000)" --dir "$dir"
+say "JSONL, $jsonl_events events"
+record "$bin/pibench" jsonl --events "$jsonl_events" --dir "$dir"
 
 # 4. pinspect summary/diagnose against jq computing the same counts on the same file.
 log=$dir/log-$log_events.jsonl
@@ -91,10 +103,10 @@ PY
 note "{\"bench\":\"cli-agree\",\"same_counts\":$agree}"
 
 # 5. HTML report: size, generation time, and time until headless Chromium has rendered it.
-for n in 1000 10000 100000; do
+for n in $html_sizes; do
   say "HTML report, $n events"
   record "$bin/pibench" html --events "$n" --output "$dir/report-$n.html"
-  python3 Benchmarks/Scripts/html_render_time.py "$dir/report-$n.html" --runs 3 --interact | sed "s/^{/{\"bench\":\"html-render\",\"events\":$n,/" | tee -a "$results" >&2
+  python3 Benchmarks/Scripts/html_render_time.py "$dir/report-$n.html" --runs "$html_runs" --interact | sed "s/^{/{\"bench\":\"html-render\",\"events\":$n,/" | tee -a "$results" >&2
 done
 
 python3 Benchmarks/Scripts/bench_table.py "$results"

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Every benchmark of Scripts/bench.sh at tiny sizes (BENCH_SMOKE=1), so the benchmarks cannot rot:
+# each must run, print its JSON line, and the table must be built; pinspect and jq must agree on
+# the counts. The figures of a smoke run mean nothing and are not checked (CI machines are noisy;
+# docs/PERFORMANCE.md holds the measured table).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+
+if ! BENCH_SMOKE=1 BENCH_DIR="$dir" Scripts/bench.sh >"$dir/table.txt" 2>"$dir/bench.err"; then
+  tail -n 40 "$dir/bench.err"
+  echo "bench smoke run failed"
+  exit 1
+fi
+python3 - "$dir/results.jsonl" <<'PY' || exit 1
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+kinds = {r.get("bench") for r in rows}
+need = {"record", "record-callgrind", "memory", "jsonl", "cli", "cli-agree", "html", "html-render"}
+missing = need - kinds
+if missing:
+    sys.exit(f"bench smoke: no result from {sorted(missing)} (got {sorted(k for k in kinds if k)})")
+if not all(r["same_counts"] for r in rows if r.get("bench") == "cli-agree"):
+    sys.exit("bench smoke: pinspect and jq disagree on the counts")
+if any(r.get("instructions", 1) == 0 for r in rows if r.get("bench") == "record-callgrind"):
+    sys.exit("bench smoke: callgrind counted no instructions (the toggle symbol was not found)")
+print(f"bench smoke: {len(rows)} results from {len(kinds)} benchmarks")
+PY
+lines=$(wc -l <"$dir/table.txt")
+((lines > 5)) || { cat "$dir/table.txt"; echo "bench smoke: the table is empty"; exit 1; }
+echo "bench smoke: table of $lines lines built"
