@@ -51,8 +51,14 @@ public struct Event: Hashable, Sendable {
     public var effectiveStyle: PresentationStyle?
     public var requestedTransition: TransitionStyle?
     public var effectiveTransition: TransitionStyle?
-    /// The walk that found the answer, one sentence per step.
-    public var explanation: [String]
+    /// The walk that found the answer, as data (``ExplanationStep``); sentences on demand.
+    public var steps: [ExplanationStep]
+    /// The walk that found the answer, one sentence per step (rendered from ``steps``; setting
+    /// it stores the sentences as they are).
+    public var explanation: [String] {
+        get { steps.map(\.sentence) }
+        set { steps = newValue.map(ExplanationStep.text) }
+    }
 
     // dismiss
     /// The receiver of `dismiss` (or the swiped sheet for an interactive dismissal).
@@ -83,7 +89,7 @@ public struct Event: Hashable, Sendable {
                 source: ControllerRef? = nil, presented: ControllerRef? = nil, presenting: ControllerRef? = nil,
                 contextProvider: ControllerRef? = nil, requestedStyle: PresentationStyle? = nil,
                 effectiveStyle: PresentationStyle? = nil, requestedTransition: TransitionStyle? = nil,
-                effectiveTransition: TransitionStyle? = nil, explanation: [String] = [],
+                effectiveTransition: TransitionStyle? = nil, explanation: [String] = [], steps: [ExplanationStep] = [],
                 receiver: ControllerRef? = nil, handledBy: ControllerRef? = nil, dismissed: [ControllerRef] = [],
                 forwarded: Bool? = nil, diagnostics: [Diagnostic] = [], chain: [ControllerRef] = [],
                 callSite: String? = nil, ancestry: [ControllerRef] = []) {
@@ -92,7 +98,8 @@ public struct Event: Hashable, Sendable {
         self.source = source; self.presented = presented; self.presenting = presenting
         self.contextProvider = contextProvider; self.requestedStyle = requestedStyle
         self.effectiveStyle = effectiveStyle; self.requestedTransition = requestedTransition
-        self.effectiveTransition = effectiveTransition; self.explanation = explanation
+        self.effectiveTransition = effectiveTransition
+        self.steps = steps + explanation.map(ExplanationStep.text)
         self.receiver = receiver; self.handledBy = handledBy; self.dismissed = dismissed
         self.forwarded = forwarded; self.diagnostics = diagnostics; self.chain = chain; self.callSite = callSite
         self.ancestry = ancestry

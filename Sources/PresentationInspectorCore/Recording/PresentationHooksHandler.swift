@@ -76,20 +76,20 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         var diagnostics = resolution.diagnostics
         if !context.isMainThread { diagnostics.append(.offMainThread("present(_:animated:completion:)", thread: context.thread)) }
 
-        func event(outcome: Outcome, presenting: N?, explanation: [String], chain: [ControllerRef]) -> Event {
+        func event(outcome: Outcome, presenting: N?, steps: [ExplanationStep], chain: [ControllerRef]) -> Event {
             Event(time: scheduler.now, thread: context.thread, kind: .present, outcome: outcome, animated: animated,
                   window: resolution.windowID, source: source.ref, presented: presented.ref,
                   presenting: presenting?.ref ?? resolution.presenting.ref, contextProvider: resolution.contextProvider.ref,
                   requestedStyle: resolution.requestedStyle, effectiveStyle: resolution.effectiveStyle,
                   requestedTransition: resolution.requestedTransition, effectiveTransition: resolution.effectiveTransition,
-                  explanation: explanation, diagnostics: diagnostics, chain: chain, callSite: context.callSite,
+                  steps: steps, diagnostics: diagnostics, chain: chain, callSite: context.callSite,
                   ancestry: Hierarchy.ancestry(of: source).map { $0.ref }).withFixes()
         }
 
         // UIKit raises for these: record first, the app may not survive the original call.
         if let rejection = resolution.rejection, rejection.severity == .error {
             let chain = Hierarchy.chain(from: Hierarchy.ultimateRoot(of: source)).map { $0.ref }
-            let rejected = event(outcome: .rejected, presenting: nil, explanation: resolution.explanation, chain: chain)
+            let rejected = event(outcome: .rejected, presenting: nil, steps: resolution.steps, chain: chain)
             let seq = recorder.record(rejected).seq
             guard configuration.recordsObservations else { original(completion); return }
             // If UIKit went ahead after all, its completion is the only place that can say so.
@@ -136,20 +136,20 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         let succeeded = !wasPresented && observedPresenting != nil
         var observation = observe?()
         if looks { observation = Self.observedPresent(presented, wasPresented: wasPresented, at: .call).merging(observation) }
-        var explanation = resolution.explanation
+        var steps = resolution.steps
         if observation != nil {
             // The observation and its model-drift say where reality differed.
         } else if succeeded != (resolution.rejection == nil) {
-            explanation.append(succeeded ? "Observed: the presentation went ahead although the model predicted a rejection."
-                                         : "Observed: the presentation did not happen although the model predicted it would.")
+            steps.append(.text(succeeded ? "Observed: the presentation went ahead although the model predicted a rejection."
+                                         : "Observed: the presentation did not happen although the model predicted it would."))
         } else if succeeded, let observedPresenting, observedPresenting !== resolution.presenting {
-            explanation.append("Observed: UIKit chose \(observedPresenting.ref.label) as the presenting controller where the model predicted \(resolution.presenting.ref.label).")
+            steps.append(.text("Observed: UIKit chose \(observedPresenting.ref.label) as the presenting controller where the model predicted \(resolution.presenting.ref.label)."))
         }
         let chain = Hierarchy.chain(from: Hierarchy.ultimateRoot(of: succeeded ? presented : source)).map { $0.ref }
         // The event's outcome is what happened; with an observation every other field stays the model's prediction.
         var e = event(outcome: succeeded ? .presented : .rejected,
                       presenting: succeeded ? (observation != nil ? resolution.presenting : observedPresenting) : nil,
-                      explanation: explanation, chain: chain)
+                      steps: steps, chain: chain)
         var predicted = e
         predicted.outcome = predictedOutcome
         Self.attach(observation, to: &e, driftAgainst: predicted)
@@ -215,7 +215,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         let dismissedRefs = resolution.dismissed.map { $0.ref }
         var dismissEvent = Event(
             time: scheduler.now, thread: context.thread, kind: .dismiss, outcome: resolution.outcome, animated: animated,
-            window: resolution.windowID, explanation: resolution.explanation, receiver: receiver.ref,
+            window: resolution.windowID, steps: resolution.steps, receiver: receiver.ref,
             handledBy: resolution.handledBy?.ref, dismissed: dismissedRefs, forwarded: resolution.forwarded,
             diagnostics: diagnostics, chain: chainAfter, callSite: context.callSite,
             ancestry: Hierarchy.ancestry(of: receiver).map { $0.ref })
@@ -276,7 +276,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         var dismissed: [ControllerRef]
         var handledBy: ControllerRef?
         var window: String?
-        var explanation: [String]
+        var steps: [ExplanationStep]
         var chainAfter: [ControllerRef]
     }
 
@@ -288,7 +288,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         let chainAfter = Hierarchy.chain(from: Hierarchy.ultimateRoot(of: sheet)).filter { !removed.contains(ObjectIdentifier($0)) }.map { $0.ref }
         lock.lock(); defer { lock.unlock() }
         pendingSwipes[ObjectIdentifier(sheet)] = PendingSwipe(began: scheduler.now, dismissed: r.dismissed.map { $0.ref }, handledBy: r.handledBy?.ref,
-                                                              window: r.windowID, explanation: r.explanation, chainAfter: chainAfter)
+                                                              window: r.windowID, steps: r.steps, chainAfter: chainAfter)
     }
 
     /// The swipe was refused because `isModalInPresentation` is true.
@@ -296,10 +296,10 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         if ignored(sheet.ref) { return }
         lock.lock(); pendingSwipes[ObjectIdentifier(sheet)] = nil; lock.unlock()
         let r = PresentationResolver.resolveInteractiveDismiss(sheet: sheet, completes: false)
-        var explanation = r.explanation
-        if !sheet.isModalInPresentation { explanation.append("The app refused the dismissal (isModalInPresentation or its delegate).") }
+        var steps = r.steps
+        if !sheet.isModalInPresentation { steps.append(.text("The app refused the dismissal (isModalInPresentation or its delegate).")) }
         recorder.record(Event(time: scheduler.now, thread: context.thread, kind: .interactiveDismiss, outcome: .blocked, animated: true,
-                              window: r.windowID, explanation: explanation, receiver: sheet.ref, forwarded: false,
+                              window: r.windowID, steps: steps, receiver: sheet.ref, forwarded: false,
                               chain: Hierarchy.chain(from: Hierarchy.ultimateRoot(of: sheet)).map { $0.ref }))
     }
 
@@ -313,10 +313,10 @@ public final class PresentationHooksHandler: @unchecked Sendable {
             let p = pending ?? {
                 let r = PresentationResolver.resolveInteractiveDismiss(sheet: sheet, completes: true)
                 return PendingSwipe(began: scheduler.now, dismissed: r.dismissed.map { $0.ref }, handledBy: r.handledBy?.ref, window: r.windowID,
-                                    explanation: r.explanation, chainAfter: [])
+                                    steps: r.steps, chainAfter: [])
             }()
             let seq = recorder.record(Event(time: scheduler.now, thread: context.thread, kind: .interactiveDismiss, outcome: .completed,
-                                            animated: true, window: p.window, explanation: p.explanation, receiver: sheet.ref,
+                                            animated: true, window: p.window, steps: p.steps, receiver: sheet.ref,
                                             handledBy: p.handledBy, dismissed: p.dismissed, forwarded: false, chain: p.chainAfter)).seq
             if let delay = configuration.leakCheckDelay {
                 Self.scheduleLeakChecks([(sheet.ref, sheet.makeLivenessProbe())], after: delay, relatesTo: seq, window: p.window,
@@ -325,7 +325,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         } else {
             let r = PresentationResolver.resolveInteractiveDismiss(sheet: sheet, completes: false)
             recorder.record(Event(time: scheduler.now, thread: context.thread, kind: .interactiveDismiss, outcome: .cancelled,
-                                  animated: true, window: r.windowID, explanation: r.explanation, receiver: sheet.ref, forwarded: false,
+                                  animated: true, window: r.windowID, steps: r.steps, receiver: sheet.ref, forwarded: false,
                                   chain: Hierarchy.chain(from: Hierarchy.ultimateRoot(of: sheet)).map { $0.ref }))
         }
     }

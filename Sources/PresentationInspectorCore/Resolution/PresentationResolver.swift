@@ -14,8 +14,10 @@ public struct PresentResolution<Node: PresentationNode> {
     public var diagnostics: [Diagnostic]
     /// The check that rejects the presentation, if any (nothing changes).
     public var rejection: Diagnostic?
+    /// The walk that found the answer, as data.
+    public var steps: [ExplanationStep]
     /// The walk that found the answer, one sentence per step.
-    public var explanation: [String]
+    public var explanation: [String] { steps.map(\.sentence) }
     /// The window the source belongs to.
     public var windowID: String?
 }
@@ -31,7 +33,10 @@ public struct DismissResolution<Node: PresentationNode> {
     public var forwarded: Bool
     public var outcome: Outcome
     public var diagnostics: [Diagnostic]
-    public var explanation: [String]
+    /// The walk that found the answer, as data.
+    public var steps: [ExplanationStep]
+    /// The walk that found the answer, one sentence per step.
+    public var explanation: [String] { steps.map(\.sentence) }
     public var windowID: String?
 }
 
@@ -47,67 +52,68 @@ public struct ResolverOptions: Sendable {
 public enum PresentationResolver {
     /// Rule 1: the style UIKit uses for a requested style in an environment.
     public static func effectiveStyle(_ requested: PresentationStyle, sizeClass: SizeClass) -> (PresentationStyle, String) {
+        let (style, step) = effectiveStyleStep(requested, sizeClass: sizeClass)
+        return (style, step.sentence)
+    }
+
+    /// Rule 1, with its explanation step.
+    static func effectiveStyleStep(_ requested: PresentationStyle, sizeClass: SizeClass) -> (PresentationStyle, ExplanationStep) {
         switch requested {
-        case .automatic:
-            return (.pageSheet, "Requested style automatic resolves to pageSheet.")
-        case .popover where sizeClass == .compact:
-            return (.fullScreen, "Requested style popover adapts to fullScreen in a horizontally compact environment.")
-        default:
-            return (requested, "Requested style \(requested.name) is used as is\(sizeClass == .compact && requested.isSheet ? " (sheets stay sheets in compact width)" : "").")
+        case .automatic: (.pageSheet, .automaticStyle)
+        case .popover where sizeClass == .compact: (.fullScreen, .popoverAdapts)
+        default: (requested, .styleAsIs(requested, sheetInCompact: sizeClass == .compact && requested.isSheet))
         }
     }
 
     /// Rules 1–4 and 10 for `source.present(presented)`.
     public static func resolvePresent<N: PresentationNode>(source: N, presented: N, options: ResolverOptions = ResolverOptions()) -> PresentResolution<N> {
-        // Labels are built once and reused: this runs on every hooked `present` (issue 6).
-        var steps: [String] = []
+        // Steps are data; sentences are rendered only where a person reads them (issue 10).
+        var steps: [ExplanationStep] = []
         steps.reserveCapacity(8)
         let s = source.ref, p = presented.ref
-        let sLabel = s.label, pLabel = p.label
-        steps.append("present was called on \(sLabel): the source (original presenter) of \(pLabel).")
+        steps.append(.presentCalled(source: s, presented: p))
 
         // Where the source hangs.
         let ancestry = Hierarchy.ancestry(of: source)
         let root = ancestry.last!
-        let rootLabel = root === source ? sLabel : root.ref.label
+        let rootRef = root === source ? s : root.ref
         let ultimateRoot = Hierarchy.ultimateRoot(of: source)
         let detached = ultimateRoot.rootOfWindow == nil
         if ancestry.count > 1 {
             // A closure, not the key path `\.ref.type`: generic key paths are instantiated at run time.
-            let path = ancestry.map { $0.ref.type }.joined(separator: " → ")
-            steps.append("Walking up through parent: \(path). The presentation root is \(rootLabel), \(rootDescription(root)).")
+            steps.append(.walkedUp(path: ancestry.map { $0.ref.type }, root: rootRef, place: rootPlace(root)))
         } else {
-            steps.append("\(sLabel) has no parent, so it is its own presentation root: \(rootDescription(root)).")
+            steps.append(.ownRoot(s, place: rootPlace(root)))
         }
 
         // Style.
-        let (style, styleNote) = effectiveStyle(presented.modalPresentationStyle, sizeClass: source.horizontalSizeClass)
+        let (style, styleNote) = effectiveStyleStep(presented.modalPresentationStyle, sizeClass: source.horizontalSizeClass)
         steps.append(styleNote)
 
         // Presenting controller and context provider (rule 2).
         var provider = root
         if style.isContextStyle {
-            var walk: [String] = []
+            var walk: [ExplanationStep.ContextCheck] = []
             var found: N?
             for a in ancestry {
-                walk.append("\(a.ref.type).definesPresentationContext = \(a.definesPresentationContext)")
+                walk.append(.init(type: a.ref.type, defines: a.definesPresentationContext))
                 if a.definesPresentationContext { found = a; break }
             }
             if let found {
                 provider = found
-                steps.append("Style \(style.name) searches for a presentation context from the source up: \(walk.joined(separator: ", ")) → \(found.ref.label) provides the context and becomes the presenting controller.")
+                steps.append(.contextFound(style, walk: walk, provider: found.ref))
             } else {
-                steps.append("Style \(style.name) searches for a presentation context from the source up: \(walk.joined(separator: ", ")); none defines one, so the presentation root \(rootLabel) provides it and presents.")
+                steps.append(.contextNotFound(style, walk: walk, root: rootRef))
             }
         } else {
-            steps.append("Style \(style.name) is not a context style, so definesPresentationContext is not consulted: the presentation root \(rootLabel) provides the context and presents.")
+            steps.append(.notContextStyle(style, root: rootRef))
         }
         let presenting = provider
-        let presentingRef = presenting === root ? root.ref : presenting.ref
+        let presentingRef = presenting === root ? rootRef : presenting.ref
         if presenting !== source {
-            steps.append("So presentedViewController.presentingViewController will be \(presenting === root ? rootLabel : presentingRef.label), not the source \(sLabel): UIKit uses the controller whose area the presentation covers.")
+            steps.append(.presentingIsNotSource(presenting: presentingRef, source: s))
         } else {
-            steps.append("The source itself presents (it is the controller whose area the presentation covers).")
+            steps.append(.sourcePresents)
         }
 
         // Transition style (rule 3).
@@ -116,12 +122,12 @@ public enum PresentationResolver {
         if style.isContextStyle && provider.definesPresentationContext {
             if provider.providesPresentationContextTransitionStyle {
                 transition = provider.modalTransitionStyle
-                steps.append("\(provider.ref.label) defines the context and providesPresentationContextTransitionStyle = true: its modalTransitionStyle \(transition.name) replaces the presented controller's \(requestedTransition.name).")
+                steps.append(.transitionFromProvider(provider: provider.ref, transition: transition, requested: requestedTransition))
             } else {
-                steps.append("Transition \(transition.name) is the presented controller's own (\(provider.ref.type).providesPresentationContextTransitionStyle = false).")
+                steps.append(.transitionOwnProviderDeclines(transition, providerType: provider.ref.type))
             }
         } else {
-            steps.append("Transition \(transition.name) is the presented controller's own.")
+            steps.append(.transitionOwn(transition))
         }
 
         // Checks (rule 4), in order; the first failure rejects.
@@ -129,32 +135,31 @@ public enum PresentationResolver {
         var rejection: Diagnostic?
         if let q = presented.presentingNode {
             rejection = .alreadyPresented(p, by: q.ref)
-            steps.append("Check already-presented failed: \(pLabel) is already being presented by \(q.ref.label). UIKit raises an exception.")
+            steps.append(.alreadyPresented(p, by: q.ref))
         } else if presented.parentNode != nil || presented.rootOfWindow != nil {
             rejection = .activeController(p)
-            let why = presented.parentNode.map { "it is a child of \($0.ref.label)" } ?? "it is the root of window \(presented.rootOfWindow!)"
-            steps.append("Check active-controller failed: \(why). UIKit raises an exception.")
+            steps.append(presented.parentNode.map { .activeChild(p, parent: $0.ref) } ?? .activeRoot(p, window: presented.rootOfWindow!))
         } else if source.isTransitionInProgress {
             rejection = .presentationInProgress(p, on: presentingRef, from: s)
-            steps.append("Check presentation-in-progress failed: a present or dismiss transition is still running in this window.")
+            steps.append(.transitionRunning)
         } else if let q = Hierarchy.presentedController(of: presenting) {
             rejection = .alreadyPresenting(p, on: presentingRef, from: s, current: q.ref)
-            let owner = q.presentingNode.map { $0 === presenting ? "" : " (inherited from \($0.ref.label), rule 5)" } ?? ""
-            steps.append("Check already-presenting failed: \(presentingRef.label).presentedViewController is \(q.ref.label)\(owner).")
+            let owner = q.presentingNode.flatMap { $0 === presenting ? nil : $0.ref }
+            steps.append(.alreadyPresenting(presenting: presentingRef, current: q.ref, inheritedFrom: owner))
         } else if !source.isViewInWindow {
             rejection = .notInWindowHierarchy(p, on: presentingRef, from: s)
-            steps.append("Check not-in-window-hierarchy failed: \(sLabel)'s view is not in a window (hidden tab or navigation level, covered by a full-screen presentation, or never shown).")
+            steps.append(.notInWindow(source: s))
         } else if style == .popover && !presented.hasPopoverAnchor {
             // Only a real popover (regular width) needs an anchor; in compact width it adapted to fullScreen.
             rejection = .popoverWithoutAnchor(p)
-            steps.append("Check popover-without-anchor failed: \(pLabel) is shown as a popover (regular width) with no sourceView or barButtonItem. UIKit raises an exception.")
+            steps.append(.popoverWithoutAnchor(p))
         } else {
-            steps.append("Checks passed: not already presented, not an active child or root, no transition running, \(presentingRef.type) presents nothing yet, the source's view is in the window.")
+            steps.append(.checksPassed(presentingType: presentingRef.type))
         }
         if detached { diagnostics.append(.detachedPresenter(s)) }
         if let rejection {
             diagnostics.insert(rejection, at: 0)
-            steps.append("Rejected: nothing changes.")
+            steps.append(.nothingChanges)
         } else {
             // `presenting` is an ancestor of the source: same ultimate root.
             let depth = Hierarchy.chain(from: ultimateRoot).count  // after: +1 - root
@@ -162,73 +167,74 @@ public enum PresentationResolver {
                 diagnostics.append(.deepChain(depth: depth, limit: options.deepChainLimit))
             }
         }
-        if detached { steps.append("\(sLabel) is not attached to any window's controller hierarchy (detached).") }
+        if detached { steps.append(.detachedSource(s)) }
 
         return PresentResolution(source: source, presented: presented, presenting: presenting, contextProvider: provider,
                                  requestedStyle: presented.modalPresentationStyle, effectiveStyle: style,
                                  requestedTransition: requestedTransition, effectiveTransition: transition,
-                                 diagnostics: diagnostics, rejection: rejection, explanation: steps,
+                                 diagnostics: diagnostics, rejection: rejection, steps: steps,
                                  windowID: ultimateRoot.rootOfWindow)
     }
 
-    private static func rootDescription<N: PresentationNode>(_ root: N) -> String {
-        if let w = root.rootOfWindow { return "the root of window \(w)" }
-        if let q = root.presentingNode { return "presented by \(q.ref.label)" }
-        return "which is no window's root and was not presented (detached)"
+    private static func rootPlace<N: PresentationNode>(_ root: N) -> ExplanationStep.RootPlace {
+        if let w = root.rootOfWindow { return .windowRoot(w) }
+        if let q = root.presentingNode { return .presentedBy(q.ref) }
+        return .detached
     }
 
     /// Rule 7 for `receiver.dismiss(animated:)`.
     public static func resolveDismiss<N: PresentationNode>(receiver: N) -> DismissResolution<N> {
         let r = receiver.ref
-        var steps = ["dismiss was called on \(r.label)."]
+        var steps: [ExplanationStep] = [.dismissCalled(r)]
         let window = Hierarchy.windowID(of: receiver)
         if receiver.isTransitionInProgress {
-            steps.append("A present or dismiss transition is still running in this window: UIKit ignores the dismissal.")
+            steps.append(.dismissDuringTransition)
             return DismissResolution(receiver: receiver, handledBy: nil, dismissed: [], forwarded: false, outcome: .rejected,
-                                     diagnostics: [.dismissDuringTransition(r)], explanation: steps, windowID: window)
+                                     diagnostics: [.dismissDuringTransition(r)], steps: steps, windowID: window)
         }
         if let p = Hierarchy.presentedController(of: receiver), let handler = p.presentingNode {
             let set = Hierarchy.dismissalSet(startingAt: p)
             if p.presentingNode === receiver {
-                steps.append("\(r.label) presents \(p.ref.label): it dismisses that controller and everything above it.")
+                steps.append(.dismissesOwn(receiver: r, presented: p.ref))
             } else {
-                steps.append("\(r.label).presentedViewController is \(p.ref.label) (inherited through its ancestors, rule 5); its presenting controller \(handler.ref.label) handles the dismissal.")
+                steps.append(.dismissInherited(receiver: r, presented: p.ref, handler: handler.ref))
             }
-            steps.append("Removed, top first: \(set.map { $0.ref.label }.joined(separator: ", ")).\(set.count > 1 ? " Only the top one animates." : "")")
+            steps.append(.removed(set.map { $0.ref }))
             return DismissResolution(receiver: receiver, handledBy: handler, dismissed: set, forwarded: handler !== receiver,
-                                     outcome: .dismissed, diagnostics: [], explanation: steps, windowID: window)
+                                     outcome: .dismissed, diagnostics: [], steps: steps, windowID: window)
         }
         let root = Hierarchy.presentationRoot(of: receiver)
         if let handler = root.presentingNode {
             let set = Hierarchy.dismissalSet(startingAt: root)
-            steps.append("\(r.label) presents nothing\(root === receiver ? " and was presented" : ", and its presentation root \(root.ref.label) was presented"): the message is forwarded to the presenting controller \(handler.ref.label), which dismisses \(root.ref.label) and everything above it.")
-            steps.append("Removed, top first: \(set.map { $0.ref.label }.joined(separator: ", ")).\(set.count > 1 ? " Only the top one animates." : "")")
+            let rootRef = root === receiver ? r : root.ref
+            steps.append(.forwarded(receiver: r, root: root === receiver ? nil : rootRef, handler: handler.ref, dismissedRoot: rootRef))
+            steps.append(.removed(set.map { $0.ref }))
             return DismissResolution(receiver: receiver, handledBy: handler, dismissed: set, forwarded: true,
-                                     outcome: .dismissed, diagnostics: [], explanation: steps, windowID: window)
+                                     outcome: .dismissed, diagnostics: [], steps: steps, windowID: window)
         }
-        steps.append("\(r.label) presents nothing and its presentation root was not presented: nothing to dismiss.")
+        steps.append(.nothingToDismiss(r))
         return DismissResolution(receiver: receiver, handledBy: nil, dismissed: [], forwarded: false, outcome: .noOp,
-                                 diagnostics: [.nothingToDismiss(r)], explanation: steps, windowID: window)
+                                 diagnostics: [.nothingToDismiss(r)], steps: steps, windowID: window)
     }
 
     /// Rule 8: a sheet swiped down, completed or cancelled by the user.
     public static func resolveInteractiveDismiss<N: PresentationNode>(sheet: N, completes: Bool) -> DismissResolution<N> {
         let r = sheet.ref
-        var steps = ["The user swiped down \(r.label)."]
+        var steps: [ExplanationStep] = [.swipedDown(r)]
         let window = Hierarchy.windowID(of: sheet)
         if sheet.isModalInPresentation {
-            steps.append("\(r.type).isModalInPresentation = true: the swipe is blocked and the sheet stays.")
+            steps.append(.swipeBlocked(type: r.type))
             return DismissResolution(receiver: sheet, handledBy: nil, dismissed: [], forwarded: false, outcome: .blocked,
-                                     diagnostics: [], explanation: steps, windowID: window)
+                                     diagnostics: [], steps: steps, windowID: window)
         }
         guard completes else {
-            steps.append("The user let go before the threshold: the swipe is cancelled and the sheet stays.")
+            steps.append(.swipeCancelled)
             return DismissResolution(receiver: sheet, handledBy: nil, dismissed: [], forwarded: false, outcome: .cancelled,
-                                     diagnostics: [], explanation: steps, windowID: window)
+                                     diagnostics: [], steps: steps, windowID: window)
         }
         let set = Hierarchy.dismissalSet(startingAt: sheet)
-        steps.append("The swipe completes: \(sheet.presentingNode?.ref.label ?? "its presenting controller") removes \(set.map { $0.ref.label }.joined(separator: ", ")) without any dismiss call.")
+        steps.append(.swipeCompletes(presenter: sheet.presentingNode?.ref, removed: set.map { $0.ref }))
         return DismissResolution(receiver: sheet, handledBy: sheet.presentingNode, dismissed: set, forwarded: false,
-                                 outcome: .completed, diagnostics: [], explanation: steps, windowID: window)
+                                 outcome: .completed, diagnostics: [], steps: steps, windowID: window)
     }
 }

@@ -1,0 +1,173 @@
+/// One step of the model's reasoning, as data: which rule applied to which controllers.
+///
+/// The resolver records steps, not sentences (issue 10: building sentences was about a third of
+/// recording's cost, and most of an event's memory). ``sentence`` is the one renderer every view
+/// uses (text export, `pinspect explain`, LLDB, the overlay, the report), so the wording is the
+/// same everywhere; the log stores the sentences (docs/FORMATS.md), and a step read back from a
+/// log, or written outside the model, is ``text(_:)``. Two steps are equal when they read the same.
+public enum ExplanationStep: Sendable, CustomStringConvertible {
+    /// Where a presentation root hangs.
+    public enum RootPlace: Hashable, Sendable {
+        /// The root of this window.
+        case windowRoot(String)
+        /// Presented by this controller.
+        case presentedBy(ControllerRef)
+        /// Neither: not in any window's hierarchy.
+        case detached
+    }
+
+    /// One ancestor asked for `definesPresentationContext`.
+    public struct ContextCheck: Hashable, Sendable {
+        /// Its class name.
+        public var type: String
+        /// Its answer.
+        public var defines: Bool
+        /// Creates a check.
+        public init(type: String, defines: Bool) { self.type = type; self.defines = defines }
+    }
+
+    // present
+    case presentCalled(source: ControllerRef, presented: ControllerRef)
+    case walkedUp(path: [String], root: ControllerRef, place: RootPlace)
+    case ownRoot(ControllerRef, place: RootPlace)
+    case automaticStyle
+    case popoverAdapts
+    case styleAsIs(PresentationStyle, sheetInCompact: Bool)
+    case contextFound(PresentationStyle, walk: [ContextCheck], provider: ControllerRef)
+    case contextNotFound(PresentationStyle, walk: [ContextCheck], root: ControllerRef)
+    case notContextStyle(PresentationStyle, root: ControllerRef)
+    case presentingIsNotSource(presenting: ControllerRef, source: ControllerRef)
+    case sourcePresents
+    case transitionFromProvider(provider: ControllerRef, transition: TransitionStyle, requested: TransitionStyle)
+    case transitionOwnProviderDeclines(TransitionStyle, providerType: String)
+    case transitionOwn(TransitionStyle)
+    case alreadyPresented(ControllerRef, by: ControllerRef)
+    case activeChild(ControllerRef, parent: ControllerRef)
+    case activeRoot(ControllerRef, window: String)
+    case transitionRunning
+    case alreadyPresenting(presenting: ControllerRef, current: ControllerRef, inheritedFrom: ControllerRef?)
+    case notInWindow(source: ControllerRef)
+    case popoverWithoutAnchor(ControllerRef)
+    case checksPassed(presentingType: String)
+    case nothingChanges
+    case detachedSource(ControllerRef)
+    // dismiss
+    case dismissCalled(ControllerRef)
+    case dismissDuringTransition
+    case dismissesOwn(receiver: ControllerRef, presented: ControllerRef)
+    case dismissInherited(receiver: ControllerRef, presented: ControllerRef, handler: ControllerRef)
+    case removed([ControllerRef])
+    case forwarded(receiver: ControllerRef, root: ControllerRef?, handler: ControllerRef, dismissedRoot: ControllerRef)
+    case nothingToDismiss(ControllerRef)
+    // interactive dismissal
+    case swipedDown(ControllerRef)
+    case swipeBlocked(type: String)
+    case swipeCancelled
+    case swipeCompletes(presenter: ControllerRef?, removed: [ControllerRef])
+    /// A sentence as it is: read from a log, or written outside the model.
+    case text(String)
+
+    /// The step as the sentence every view shows.
+    public var sentence: String {
+        switch self {
+        case .presentCalled(let s, let p):
+            return "present was called on \(s.label): the source (original presenter) of \(p.label)."
+        case .walkedUp(let path, let root, let place):
+            return "Walking up through parent: \(path.joined(separator: " → ")). The presentation root is \(root.label), \(Self.describe(place))."
+        case .ownRoot(let s, let place):
+            return "\(s.label) has no parent, so it is its own presentation root: \(Self.describe(place))."
+        case .automaticStyle:
+            return "Requested style automatic resolves to pageSheet."
+        case .popoverAdapts:
+            return "Requested style popover adapts to fullScreen in a horizontally compact environment."
+        case .styleAsIs(let style, let sheetInCompact):
+            return "Requested style \(style.name) is used as is\(sheetInCompact ? " (sheets stay sheets in compact width)" : "")."
+        case .contextFound(let style, let walk, let provider):
+            return "Style \(style.name) searches for a presentation context from the source up: \(Self.describe(walk)) → \(provider.label) provides the context and becomes the presenting controller."
+        case .contextNotFound(let style, let walk, let root):
+            return "Style \(style.name) searches for a presentation context from the source up: \(Self.describe(walk)); none defines one, so the presentation root \(root.label) provides it and presents."
+        case .notContextStyle(let style, let root):
+            return "Style \(style.name) is not a context style, so definesPresentationContext is not consulted: the presentation root \(root.label) provides the context and presents."
+        case .presentingIsNotSource(let presenting, let source):
+            return "So presentedViewController.presentingViewController will be \(presenting.label), not the source \(source.label): UIKit uses the controller whose area the presentation covers."
+        case .sourcePresents:
+            return "The source itself presents (it is the controller whose area the presentation covers)."
+        case .transitionFromProvider(let provider, let transition, let requested):
+            return "\(provider.label) defines the context and providesPresentationContextTransitionStyle = true: its modalTransitionStyle \(transition.name) replaces the presented controller's \(requested.name)."
+        case .transitionOwnProviderDeclines(let transition, let providerType):
+            return "Transition \(transition.name) is the presented controller's own (\(providerType).providesPresentationContextTransitionStyle = false)."
+        case .transitionOwn(let transition):
+            return "Transition \(transition.name) is the presented controller's own."
+        case .alreadyPresented(let p, let by):
+            return "Check already-presented failed: \(p.label) is already being presented by \(by.label). UIKit raises an exception."
+        case .activeChild(_, let parent):
+            return "Check active-controller failed: it is a child of \(parent.label). UIKit raises an exception."
+        case .activeRoot(_, let window):
+            return "Check active-controller failed: it is the root of window \(window). UIKit raises an exception."
+        case .transitionRunning:
+            return "Check presentation-in-progress failed: a present or dismiss transition is still running in this window."
+        case .alreadyPresenting(let presenting, let current, let inheritedFrom):
+            let owner = inheritedFrom.map { " (inherited from \($0.label), rule 5)" } ?? ""
+            return "Check already-presenting failed: \(presenting.label).presentedViewController is \(current.label)\(owner)."
+        case .notInWindow(let s):
+            return "Check not-in-window-hierarchy failed: \(s.label)'s view is not in a window (hidden tab or navigation level, covered by a full-screen presentation, or never shown)."
+        case .popoverWithoutAnchor(let p):
+            return "Check popover-without-anchor failed: \(p.label) is shown as a popover (regular width) with no sourceView or barButtonItem. UIKit raises an exception."
+        case .checksPassed(let presentingType):
+            return "Checks passed: not already presented, not an active child or root, no transition running, \(presentingType) presents nothing yet, the source's view is in the window."
+        case .nothingChanges:
+            return "Rejected: nothing changes."
+        case .detachedSource(let s):
+            return "\(s.label) is not attached to any window's controller hierarchy (detached)."
+        case .dismissCalled(let r):
+            return "dismiss was called on \(r.label)."
+        case .dismissDuringTransition:
+            return "A present or dismiss transition is still running in this window: UIKit ignores the dismissal."
+        case .dismissesOwn(let r, let p):
+            return "\(r.label) presents \(p.label): it dismisses that controller and everything above it."
+        case .dismissInherited(let r, let p, let handler):
+            return "\(r.label).presentedViewController is \(p.label) (inherited through its ancestors, rule 5); its presenting controller \(handler.label) handles the dismissal."
+        case .removed(let set):
+            return "Removed, top first: \(Self.labels(set)).\(set.count > 1 ? " Only the top one animates." : "")"
+        case .forwarded(let r, let root, let handler, let dismissedRoot):
+            let hung = root.map { ", and its presentation root \($0.label) was presented" } ?? " and was presented"
+            return "\(r.label) presents nothing\(hung): the message is forwarded to the presenting controller \(handler.label), which dismisses \(dismissedRoot.label) and everything above it."
+        case .nothingToDismiss(let r):
+            return "\(r.label) presents nothing and its presentation root was not presented: nothing to dismiss."
+        case .swipedDown(let r):
+            return "The user swiped down \(r.label)."
+        case .swipeBlocked(let type):
+            return "\(type).isModalInPresentation = true: the swipe is blocked and the sheet stays."
+        case .swipeCancelled:
+            return "The user let go before the threshold: the swipe is cancelled and the sheet stays."
+        case .swipeCompletes(let presenter, let set):
+            return "The swipe completes: \(presenter?.label ?? "its presenting controller") removes \(Self.labels(set)) without any dismiss call."
+        case .text(let s):
+            return s
+        }
+    }
+
+    /// The sentence.
+    public var description: String { sentence }
+
+    private static func describe(_ place: RootPlace) -> String {
+        switch place {
+        case .windowRoot(let w): "the root of window \(w)"
+        case .presentedBy(let q): "presented by \(q.label)"
+        case .detached: "which is no window's root and was not presented (detached)"
+        }
+    }
+
+    private static func describe(_ walk: [ContextCheck]) -> String {
+        walk.map { "\($0.type).definesPresentationContext = \($0.defines)" }.joined(separator: ", ")
+    }
+
+    private static func labels(_ refs: [ControllerRef]) -> String { refs.map(\.label).joined(separator: ", ") }
+}
+
+extension ExplanationStep: Hashable {
+    /// Steps are equal when they read the same (a step read from a log is text).
+    public static func == (a: ExplanationStep, b: ExplanationStep) -> Bool { a.sentence == b.sentence }
+    /// Hashes the sentence.
+    public func hash(into hasher: inout Hasher) { hasher.combine(sentence) }
+}
