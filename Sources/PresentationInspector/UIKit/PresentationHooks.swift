@@ -103,7 +103,9 @@ enum PresentationHooks {
             return original(completion.map { c in { c() } })
         }
         // Called on the main thread right after UIKit's present returns and when its transition ends.
-        let observe: () -> Observation? = { [weak source, weak presented] in
+        // Not for a call made from a `deinit`: a weak reference to a deallocating controller traps.
+        let deallocating = UIKitNode.isDeallocating(source) || UIKitNode.isDeallocating(presented)
+        let observe: (() -> Observation?)? = deallocating ? nil : { [weak source, weak presented] in
             guard Thread.isMainThread, let source, let presented else { return nil }
             let handed = MainThreadValue((source, presented))
             return MainActor.assumeIsolated { UIKitObservation.present(handed.value.1, source: handed.value.0) }
