@@ -22,39 +22,44 @@ struct Diagnose: ParsableCommand {
     @Flag(help: "Print a JSON array of findings instead of text.") var json = false
 
     func run() throws {
-        // Streamed: only events with a diagnostic are kept.
+        // Streamed: each finding is rendered as its event goes by and kept as text only, so
+        // memory follows the output, not the log (issue 10).
         var acc = RecordingSummary.Accumulator()
-        var flagged: [Event] = []
+        var flagged: [(seq: Int, text: String)] = []
+        var findingCount = 0, gate = 0
+        let name = input.path == "-" ? "<stdin>" : input.path
         let log = try input.stream { e in
             acc.add(e)
-            if !e.diagnostics.isEmpty { flagged.append(e) }
+            guard !e.diagnostics.isEmpty else { return }
+            var text = ""
+            var w = JSONWriter(reservingCapacity: 256)
+            for d in e.withFixes().diagnostics {
+                findingCount += 1
+                if d.severity >= failOn.severity { gate += 1 }
+                if json {
+                    w.beginObject()
+                    w.field("seq", e.seq); w.field("time", number: e.time); w.field("kind", e.kind.rawValue)
+                    w.field("severity", d.severity.rawValue); w.field("code", d.code.rawValue); w.field("message", d.message)
+                    if let fix = d.fix { w.field("fix", fix) }
+                    if let window = e.window { w.field("window", window) }
+                    w.field("event", e.summary)
+                    w.endObject()
+                } else {
+                    text += "\(name) #\(e.seq) \(formatTime(e.time)) \(d.severity.rawValue) \(d.code): \(d.message)\n"
+                    if let fix = d.fix { text += "  fix: \(fix)\n" }
+                }
+            }
+            flagged.append((e.seq, json ? w.text : text))
         }
-        let findings = flagged.sorted { $0.seq < $1.seq }.flatMap { e in e.withFixes().diagnostics.map { (e, $0) } }
-        let gate = findings.filter { $0.1.severity >= failOn.severity }.count
+        let findings = flagged.sorted { $0.seq < $1.seq }.map(\.text)
         if json {
-            var w = JSONWriter()
-            w.beginArray()
-            for (e, d) in findings {
-                w.beginObject()
-                w.field("seq", e.seq); w.field("time", number: e.time); w.field("kind", e.kind.rawValue)
-                w.field("severity", d.severity.rawValue); w.field("code", d.code.rawValue); w.field("message", d.message)
-                if let fix = d.fix { w.field("fix", fix) }
-                if let window = e.window { w.field("window", window) }
-                w.field("event", e.summary)
-                w.endObject()
-            }
-            w.endArray()
-            writeStandardOutput(w.text + "\n")
+            writeStandardOutput("[" + findings.joined(separator: ",") + "]\n")
         } else {
-            var out = ""
-            for (e, d) in findings {
-                out += "\(log.name) #\(e.seq) \(formatTime(e.time)) \(d.severity.rawValue) \(d.code): \(d.message)\n"
-                if let fix = d.fix { out += "  fix: \(fix)\n" }
-            }
+            var out = findings.joined()
             let s = acc.summary(header: log.header)
             let parts = s.severities.filter { $0.count > 0 }.map { counted($0.count, $0.severity.rawValue) }
-            out += findings.isEmpty ? "no findings in \(log.eventCount) events\n"
-                : "\(findings.count) finding\(findings.count == 1 ? "" : "s") (\(parts.joined(separator: ", "))); \(gate) at or above \(failOn.rawValue)\n"
+            out += findingCount == 0 ? "no findings in \(log.eventCount) events\n"
+                : "\(findingCount) finding\(findingCount == 1 ? "" : "s") (\(parts.joined(separator: ", "))); \(gate) at or above \(failOn.rawValue)\n"
             writeStandardOutput(out)
         }
         try log.finish()
