@@ -13,7 +13,7 @@ public enum HTMLReport {
     public static func render(header: LogHeader, events: [Event], at: Int? = nil) -> String {
         let sorted = events.sorted { $0.seq < $1.seq }
         let summary = RecordingSummary(header: header, events: sorted)
-        let timeline = TimelineLayout.make(events: sorted)
+        let timeline = PresentationTimeline.make(events: sorted)
 
         var graph = ChainGraph.make(events: sorted)
         var graphNote = "Whole recording. Select an event to see the chains as they stood right after it."
@@ -42,11 +42,12 @@ public enum HTMLReport {
         out += " <span class=\"sev sev-info\" id=\"stat-infos\">…</span> info) · \(summary.windows.count) windows · \(summary.controllerCount) controllers"
         if let a = summary.startTime, let b = summary.endTime { out += " · \(formatTime(a))–\(formatTime(b))" }
         if header.dropped > 0 { out += " · <span class=\"sev sev-warning\">\(header.dropped) earlier events dropped by the ring buffer</span>" }
-        out += "</p>\n<noscript><p class=\"note\">The event list and details need JavaScript; the timeline and graph below are static.</p></noscript>\n</header>\n"
+        out += "</p>\n<noscript><p class=\"note\">The timeline, the event list and the details need JavaScript; the chain graph below is static.</p></noscript>\n</header>\n"
 
         out += "<section id=\"timeline-section\" class=\"card\">\n<h2>Timeline</h2>\n"
         out += "<p class=\"legend\">\(HTMLReportAssets.timelineLegend)</p>\n"
-        out += "<div class=\"scroll\" id=\"timeline\">\(sorted.isEmpty ? "<p class=\"note\">No events.</p>" : SVGRenderer.timeline(timeline))</div>\n</section>\n"
+        out += "<div class=\"scroll\" id=\"timeline\" tabindex=\"-1\">\(sorted.isEmpty ? "<p class=\"note\">No events.</p>" : "<p class=\"note\">The timeline is drawn by the page's script.</p>")</div>\n"
+        out += "<p class=\"keys\">\(HTMLReportAssets.timelineHelp)</p>\n</section>\n"
 
         out += "<main class=\"split\">\n<section id=\"list-section\" class=\"card\">\n<h2>Events <span class=\"sub\" id=\"shown-count\"></span></h2>\n"
         out += "<div class=\"filters\" role=\"group\" aria-label=\"Filters\">\n"
@@ -65,8 +66,9 @@ public enum HTMLReport {
         out += "<p class=\"legend\">\(HTMLReportAssets.graphLegend)</p>\n<p class=\"note\" id=\"graph-note\">\(esc(graphNote))</p>\n"
         out += "<div class=\"scroll\" id=\"graph\">\(graphSVG)</div>\n</section>\n"
 
-        out += "<script id=\"pi-data\" type=\"application/json\">\(dataJSON(header: header, events: sorted))</script>\n"
-        out += "<script>\n\(HTMLReportAssets.script)\n</script>\n</body>\n</html>\n"
+        let timelineJSON = sorted.isEmpty ? nil : HTMLReportTimeline.json(timeline)
+        out += "<script id=\"pi-data\" type=\"application/json\">\(HTMLReportData.json(header: header, events: sorted, timeline: timelineJSON))</script>\n"
+        out += "<script>\n\(HTMLReportTimelineScript.script)\n\(HTMLReportScript.script)\n</script>\n</body>\n</html>\n"
         return out
     }
 
@@ -81,13 +83,6 @@ public enum HTMLReport {
         for (k, v) in h.device.sorted(by: { $0.key < $1.key }) { parts.append("\(k): \(v)") }
         parts.append("log format \(h.format) v\(h.version)")
         return parts.joined(separator: " · ")
-    }
-
-    /// The page's data (HTMLReportData): header, one summary line per event, and the events in
-    /// the log's encoding, compacted. Every `<` is written as `\u003c`, so no text in the data
-    /// can close the script element.
-    static func dataJSON(header: LogHeader, events: [Event]) -> String {
-        HTMLReportData.json(header: header, events: events)
     }
 
     static func esc(_ s: String) -> String { SVGRenderer.esc(s) }

@@ -12,7 +12,8 @@ enum HTMLReportData {
     /// Strings shorter than this stay inline: a reference would not be shorter.
     static let shortestInterned = 4
 
-    static func json(header: LogHeader, events: [Event]) -> String {
+    /// The data object; `timeline` (HTMLReportTimeline's JSON) goes in as it is.
+    static func json(header: LogHeader, events: [Event], timeline: String? = nil) -> String {
         var parsed: [JSONObject] = []
         parsed.reserveCapacity(events.count)
         for e in events {
@@ -31,7 +32,7 @@ enum HTMLReportData {
             if i > 0 { eventsOut += ",\n" }
             eventsOut += w.object(o, table: &table, index: &index, keys: &keys, keyIndex: &keyIndex, top: true)
         }
-        var out = "{\"header\":" + EventCoding.encode(header) + ",\"k\":["
+        var out = "{\"header\":" + EventCoding.encode(header) + (timeline.map { ",\n\"timeline\":" + $0 } ?? "") + ",\"k\":["
         for (i, k) in keys.enumerated() { if i > 0 { out += "," }; JSONWriter.appendQuoted(k, to: &out) }
         out += "],\"t\":[\n" + table.joined(separator: ",\n") + "],\n\"summaries\":["
         for (i, e) in events.enumerated() {
