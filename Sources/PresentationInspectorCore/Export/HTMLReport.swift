@@ -89,12 +89,15 @@ public enum HTMLReport {
 }
 
 extension String {
-    /// Replaces every occurrence of one character (Foundation-free, linear).
+    /// Replaces every occurrence of one ASCII character, working on the UTF-8 bytes (linear;
+    /// a multi-megabyte report is scanned in milliseconds).
     func replacingAll(_ target: Character, with replacement: String) -> String {
-        guard contains(target) else { return self }
-        var out = ""
+        guard let t = target.asciiValue else { return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement) }
+        guard utf8.contains(t) else { return self }
+        var out: [UInt8] = []
         out.reserveCapacity(utf8.count + 64)
-        for ch in self { if ch == target { out += replacement } else { out.append(ch) } }
-        return out
+        let r = Array(replacement.utf8)
+        for b in utf8 { if b == t { out += r } else { out.append(b) } }
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -22,7 +22,14 @@ enum HTMLReportScript {
         return v;
       }
       (data.t || []).forEach(function (x) { T.push(decode(x)); });
-      var events = data.events.map(decode), summaries = data.summaries;
+      var S = data.shapes || [];
+      function decodeEvent(a) {  // [shape, values…] → the event object
+        if (!Array.isArray(a)) return decode(a);
+        var keys = S[a[0]] || [], o = {};
+        for (var j = 0; j < keys.length; j++) o[K[keys[j]]] = decode(a[j + 1]);
+        return o;
+      }
+      var events = data.events.map(decodeEvent), summaries = data.summaries.map(decode);
       var RANK = { info: 0, warning: 1, error: 2 };
       var bySeq = {}, controllers = [], known = {}, diagTotal = 0, sevCount = { error: 0, warning: 0, info: 0 };
       var REF_KEYS = ['source', 'presented', 'presenting', 'contextProvider', 'receiver', 'handledBy'];
