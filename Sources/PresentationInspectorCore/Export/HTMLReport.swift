@@ -64,11 +64,12 @@ public enum HTMLReport {
 
         out += "<section id=\"graph-section\" class=\"card\">\n<h2>Chain graph <span class=\"sub\" id=\"graph-state\"></span></h2>\n"
         out += "<p class=\"legend\">\(HTMLReportAssets.graphLegend)</p>\n<p class=\"note\" id=\"graph-note\">\(esc(graphNote))</p>\n"
-        out += "<div class=\"scroll\" id=\"graph\">\(graphSVG)</div>\n</section>\n"
+        out += "<div class=\"graph-box\" id=\"graph\">\(graphSVG)</div>\n"
+        out += "<p class=\"keys\">Scaled to fit: <button type=\"button\" class=\"link\" id=\"graph-zoom-in\">zoom in</button> · <button type=\"button\" class=\"link\" id=\"graph-zoom-out\">out</button> · <button type=\"button\" class=\"link\" id=\"graph-fit\">fit</button> · Ctrl-wheel or pinch zooms, drag pans, double-click fits</p>\n</section>\n"
 
         let timelineJSON = sorted.isEmpty ? nil : HTMLReportTimeline.json(timeline)
         out += "<script id=\"pi-data\" type=\"application/json\">\(HTMLReportData.json(header: header, events: sorted, timeline: timelineJSON))</script>\n"
-        out += "<script>\n\(HTMLReportTimelineScript.script)\n\(HTMLReportScript.script)\n</script>\n</body>\n</html>\n"
+        out += "<script>\n\(HTMLReportTimelineScript.script)\n\(HTMLReportGraphScript.script)\n\(HTMLReportScript.script)\n</script>\n</body>\n</html>\n"
         return out
     }
 

@@ -57,6 +57,7 @@ enum HTMLReportAssets {
     .tl-spacer { pointer-events: none; }
     .tl-tip { position: fixed; z-index: 10; max-width: min(520px, 90vw); padding: 4px 8px; border-radius: 4px; background: #24292f; color: #fff;
               font: 11px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; pointer-events: none; white-space: normal; }
+    .graph-box { border: 1px solid var(--line); border-radius: 6px; background: #fff; overflow: hidden; cursor: grab; user-select: none; }
     .pi-graph .pi-inactive { opacity: 0.12; }
     .pi-graph .pi-hl rect { stroke: #bf3989 !important; stroke-width: 3px !important; }
     .pi-graph .pi-hl.pi-inactive { opacity: 0.6; }  /* named by the event, though not in a chain then */

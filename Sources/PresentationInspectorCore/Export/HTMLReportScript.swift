@@ -186,47 +186,19 @@ enum HTMLReportScript {
         summary: function (seq) { var e = bySeq[seq]; return e ? '#' + seq + ' ' + e.time.toFixed(3) + 's ' + summaries[e._i] : '#' + seq; }
       }) : { select: function () {}, key: function () { return false; } };
       window.piTimeline = timeline;
-      var edges = document.querySelectorAll('#graph .pi-edge'), nodes = document.querySelectorAll('#graph .pi-node');
-      var history = document.body.dataset.graphHistory === 'true';
-      function activeAt(iv, seq) {
-        return iv.split(',').some(function (p) {
-          if (!p) return false;
-          var a = p.split('-'), s = Number(a[0]), end = a[1] === '' ? Infinity : Number(a[1]);
-          return s <= seq && seq < end;
-        });
-      }
+      var graph = PIGraph($('graph'), document.body.dataset.graphHistory === 'true',
+        { fit: $('graph-fit'), zoomIn: $('graph-zoom-in'), zoomOut: $('graph-zoom-out') });
+      window.piGraph = graph;
       function showGraphAt(e) {
-        if (!history) return;
-        var seq = e ? e.seq : null, live = {}, on = {};
-        edges.forEach(function (g) {
-          if (g.classList.contains('pi-edge-container')) return;
-          var active = seq === null || activeAt(g.dataset.iv, seq);
-          g.classList.toggle('pi-inactive', !active);
-          if (active) { live[g.dataset.from] = true; live[g.dataset.to] = true; }
-        });
-        nodes.forEach(function (n) {
-          var id = n.dataset.id;
-          on[id] = seq === null || (Number(n.dataset.first) <= seq && (live[id] || n.classList.contains('pi-root')));
-          n.classList.toggle('pi-inactive', !on[id]);
-          n.classList.toggle('pi-hl', !!(e && e._named[id]));
-        });
-        edges.forEach(function (g) {
-          if (!g.classList.contains('pi-edge-container')) return;
-          var active = seq === null || (activeAt(g.dataset.iv, seq) && on[g.dataset.from] && on[g.dataset.to]);
-          g.classList.toggle('pi-inactive', !active);
-        });
+        if (document.body.dataset.graphHistory !== 'true') return;
+        var seq = e ? e.seq : null;
+        graph.showAt(seq, e ? e._named : null);
         $('graph-state').textContent = seq === null ? 'whole recording' : 'after #' + seq;
         // The note under the heading follows it (the page's own text is kept for the whole recording).
         var note = $('graph-note');
         if (note.dataset.whole === undefined) note.dataset.whole = note.textContent;
         note.textContent = seq === null ? note.dataset.whole
           : 'The chains as they stood right after #' + seq + '; faded: not in a chain then; pink border: named by #' + seq + '.';
-        // Bring the event's controllers into view when they are off to the side.
-        var hl = document.querySelector('#graph .pi-hl'), box = $('graph');
-        if (hl && hl.getBBox) {
-          var b = hl.getBBox();
-          if (b.x < box.scrollLeft || b.x + b.width > box.scrollLeft + box.clientWidth) box.scrollLeft = Math.max(0, b.x - 40);
-        }
       }
 
       function select(seq, reveal) {

@@ -79,8 +79,11 @@ enum HTMLReportTimelineScript {
         spacer.style.width = Math.ceil(width) + 'px';
         spacer.style.height = Math.max(0, Math.ceil(AXIS + height - ch)) + 'px';
       }
-      function X(time) { return LABEL + PAD + time * pps - box.scrollLeft; }
-      function timeAt(x) { return (x + box.scrollLeft - LABEL - PAD) / pps; }
+      // The scroll offset, read once per drawing or gesture: reading box.scrollLeft per mark
+      // forces a layout each time.
+      var sl = 0;
+      function X(time) { return LABEL + PAD + time * pps - sl; }
+      function timeAt(x) { return (x + sl - LABEL - PAD) / pps; }
       function rowAt(y) {  // binary search on row tops (y in drawing coordinates)
         var lo = 0, hi = rows.length - 1;
         while (lo < hi) { var mid = (lo + hi + 1) >> 1; if (rows[mid].top <= y) lo = mid; else hi = mid - 1; }
@@ -127,6 +130,7 @@ enum HTMLReportTimelineScript {
       }
       function draw() {
         var cw = box.clientWidth, ch = box.clientHeight, dpr = window.devicePixelRatio || 1, st = box.scrollTop;
+        sl = box.scrollLeft;
         ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
         ctx.clearRect(0, 0, cw, ch);
         ctx.font = '11px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace'; ctx.textBaseline = 'middle';
@@ -204,6 +208,7 @@ enum HTMLReportTimelineScript {
       function zoomTo(z, anchor) {
         z = Math.max(1, Math.min(maxZoom(), z));
         if (anchor === undefined) anchor = LABEL + (box.clientWidth - LABEL) / 2;
+        sl = box.scrollLeft;
         var at = timeAt(anchor);
         zoom = z; size();
         box.scrollLeft = Math.max(0, LABEL + PAD + at * pps - anchor);
@@ -254,6 +259,7 @@ enum HTMLReportTimelineScript {
       window.addEventListener('mouseup', function (ev) {
         if (!drag) return;
         var d = drag; drag = null;
+        sl = box.scrollLeft;
         if (d.select && d.moved && Math.abs(d.x1 - d.x0) > 3) {  // a dragged range: zoom to it
           zoomToRange(timeAt(Math.min(d.x0, d.x1)), timeAt(Math.max(d.x0, d.x1))); return;
         }
@@ -299,6 +305,7 @@ enum HTMLReportTimelineScript {
         markInfo: function (seq) {
           var at = locs[seq]; if (!at) return null;
           var row = rowOfLane(at.lane), r = canvas.getBoundingClientRect();
+          sl = box.scrollLeft;
           var x = X(at.t), y = row ? AXIS + row.top - box.scrollTop : -1;
           return { lane: D.windows[lanes[at.lane].w] + ' · ' + lanes[at.lane].title, x: r.left + x, y: r.top + y,
                    visible: !!row && x >= LABEL && x <= box.clientWidth && y >= AXIS && y + LANE / 2 <= box.clientHeight };
