@@ -1,6 +1,6 @@
 """A minimal Chrome DevTools Protocol client over --remote-debugging-pipe (no port, no
 websocket library): enough to open a page, run script in it and collect uncaught exceptions.
-Used by Scripts/ci/report_browser.py and Benchmarks/Scripts/html_render_time.py."""
+Used by Scripts/ci/report_browser.py (CI step 35) and the screenshots script."""
 import base64
 import json, os, subprocess, time
 
@@ -106,6 +106,21 @@ class Page:
     def key(self, key):
         """A key press as the page sees it (the report listens on document for keydown)."""
         self.eval("document.dispatchEvent(new KeyboardEvent('keydown', {key: %s, bubbles: true})), 0" % json.dumps(key))
+
+    def mouse(self, kind, x, y, buttons=1, modifiers=0):
+        """A real mouse event at client (x, y): kind is mousePressed, mouseMoved or mouseReleased."""
+        self.b.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left",
+                                                 "buttons": buttons if kind != "mouseReleased" else 0,
+                                                 "clickCount": 1, "modifiers": modifiers}, session=self.session)
+
+    def drag(self, x0, y0, x1, y1, steps=5):
+        self.mouse("mousePressed", x0, y0)
+        for i in range(1, steps + 1):
+            self.mouse("mouseMoved", x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)
+        self.mouse("mouseReleased", x1, y1)
+
+    def click(self, x, y):
+        self.mouse("mousePressed", x, y); self.mouse("mouseReleased", x, y)
 
     def errors(self):
         """Uncaught exceptions and console errors this tab reported since `open`, as text."""

@@ -307,7 +307,9 @@ enum HTMLReportTimelineScript {
           var row = rowOfLane(at.lane), r = canvas.getBoundingClientRect();
           sl = box.scrollLeft;
           var x = X(at.t), y = row ? AXIS + row.top - box.scrollTop : -1;
-          return { lane: D.windows[lanes[at.lane].w] + ' · ' + lanes[at.lane].title, x: r.left + x, y: r.top + y,
+          var drawn = null;
+          hits.forEach(function (h) { if (h.seq === seq && (!drawn || h.what === 'mark')) drawn = { x: r.left + h.x + h.w / 2, y: r.top + h.y + h.h / 2 }; });
+          return { lane: D.windows[lanes[at.lane].w] + ' · ' + lanes[at.lane].title, x: r.left + x, y: r.top + y, drawn: drawn,
                    visible: !!row && x >= LABEL && x <= box.clientWidth && y >= AXIS && y + LANE / 2 <= box.clientHeight };
         },
         state: function () { return { zoom: zoom, rows: rows.length, collapsed: groups.filter(function (gr) { return gr.collapsed; }).map(function (gr) { return gr.name; }), width: width }; }
