@@ -183,6 +183,10 @@ enum HTMLReportScript {
 
       var timeline = data.timeline && $('timeline') ? PITimeline($('timeline'), data.timeline, {
         select: function (seq) { select(seq, 'timeline'); },
+        label: function (seq) {  // the controller a present event presented, as the timeline names it
+          var p = bySeq[seq] && bySeq[seq].presented;
+          return p ? p.type + (p.title ? ' “' + p.title + '”' : '') : '';
+        },
         summary: function (seq) { var e = bySeq[seq]; return e ? '#' + seq + ' ' + e.time.toFixed(3) + 's ' + summaries[e._i] : '#' + seq; }
       }) : { select: function () {}, key: function () { return false; } };
       window.piTimeline = timeline;

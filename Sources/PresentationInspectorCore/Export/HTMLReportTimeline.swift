@@ -5,9 +5,10 @@
 /// Layout of the JSON object:
 /// - `start`, `end`: the recording's first and last time, seconds;
 /// - `windows`: window ids in lane order; `lanes`: `[window index, level, slot]` per lane, flat;
-/// - `ctl`: controller labels (`Type “title”`), each once;
-/// - `bars`: `[lane, Δstart, duration, ctl, presentSeq or -1, flags]` per lifetime
-///   (flags: 1 window root, 2 still open at the end);
+/// - `ctl`: window roots' labels (`Type “title”`), each once;
+/// - `bars`: `[lane, Δstart, duration, ctl or -1, presentSeq or -1, flags]` per lifetime
+///   (flags: 1 window root, 2 still open at the end); a presented controller's label is not
+///   repeated here: the page takes it from its `present` event (`presentSeq`);
 /// - `segs`: `[lane, Δstart, duration, direction (0 present, 1 dismiss), Δseq]` per transition;
 /// - `marks`: `[lane, Δtime, kind, severity, Δseq]` per marker (kind: 0 request, 1 rejection,
 ///   2 diagnostic, 3 swipe-down; severity: -1 none, 0 info, 1 warning, 2 error).
@@ -38,7 +39,7 @@ enum HTMLReportTimeline {
         bars.reserveCapacity(t.lifetimes.count * 6)
         for l in t.lifetimes {
             let start = micros(l.start)
-            bars += [l.lane, start &- previous, max(0, micros(l.end) &- start), controller(l.controller),
+            bars += [l.lane, start &- previous, max(0, micros(l.end) &- start), l.presentSeq == nil ? controller(l.controller) : -1,
                      l.presentSeq ?? -1, (l.isWindowRoot ? 1 : 0) | (l.isOpen ? 2 : 0)]
             previous = start
         }

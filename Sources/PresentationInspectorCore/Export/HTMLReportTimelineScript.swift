@@ -34,7 +34,7 @@ enum HTMLReportTimelineScript {
       }
       for (i = 0, t = 0; i + 5 < D.bars.length; i += 6) {
         t += D.bars[i + 1];
-        var b = { lane: D.bars[i], t: t / 1e6, end: (t + D.bars[i + 2]) / 1e6, ctl: ctl[D.bars[i + 3]] || '', seq: D.bars[i + 4],
+        var b = { lane: D.bars[i], t: t / 1e6, end: (t + D.bars[i + 2]) / 1e6, ctl: D.bars[i + 3] >= 0 ? ctl[D.bars[i + 3]] || '' : hooks.label(D.bars[i + 4]), seq: D.bars[i + 4],
                   root: (D.bars[i + 5] & 1) === 1, open: (D.bars[i + 5] & 2) === 2 };
         if (lane(b.lane)) { lanes[b.lane].bars.push(b); if (b.seq >= 0) locate(b.seq, b.lane, b.t); }
       }
@@ -99,38 +99,44 @@ enum HTMLReportTimelineScript {
         var dec = 0; for (var q = step; q < 1 - 1e-9 && dec < 6; q *= 10) dec++;
         return v.toFixed(dec) + 's';
       }
-      function markerPath(kind, x, y, r) {
-        ctx.beginPath();
-        if (kind === 0) ctx.arc(x, y, r, 0, 2 * Math.PI);
-        else if (kind === 1) { ctx.moveTo(x - r, y - r); ctx.lineTo(x + r, y + r); ctx.moveTo(x + r, y - r); ctx.lineTo(x - r, y + r); }
-        else if (kind === 2) { ctx.moveTo(x, y - r - 1); ctx.lineTo(x + r + 1, y); ctx.lineTo(x, y + r + 1); ctx.lineTo(x - r - 1, y); ctx.closePath(); }
-        else { ctx.moveTo(x - r, y - r); ctx.lineTo(x + r, y - r); ctx.lineTo(x, y + r); ctx.closePath(); }
+      function markerPath(path, kind, x, y, r) {
+        if (kind === 0) { path.moveTo(x + r, y); path.arc(x, y, r, 0, 2 * Math.PI); }
+        else if (kind === 1) { path.moveTo(x - r, y - r); path.lineTo(x + r, y + r); path.moveTo(x + r, y - r); path.lineTo(x - r, y + r); }
+        else if (kind === 2) { path.moveTo(x, y - r - 1); path.lineTo(x + r + 1, y); path.lineTo(x, y + r + 1); path.lineTo(x - r - 1, y); path.closePath(); }
+        else { path.moveTo(x - r, y - r); path.lineTo(x + r, y - r); path.lineTo(x, y + r); path.closePath(); }
       }
       function markColour(m) { return m.sev >= 0 ? COLOURS.sev[m.sev] : m.kind === 3 ? COLOURS.swipe : m.kind === 1 ? COLOURS.sev[2] : COLOURS.request; }
-      function drawMarks(list, y, rowsAvail, r, tL, tR, cw) {
-        var last = [], ring = null;
+      // Marks are gathered into one path per colour and kind and painted at once: a path per mark
+      // made zoomed-out views of 100,000 events slow.
+      function drawMarks(list, y, rowsAvail, r, tL, tR) {
+        var last = [], ring = null, paths = {};
         for (var q = 0; q < rowsAvail; q++) last.push(-1e9);
         var lo = 0, hi = list.length;  // first mark at or after tL
         while (lo < hi) { var mid = (lo + hi) >> 1; if (list[mid].t < tL) lo = mid + 1; else hi = mid; }
         for (var j = lo; j < list.length && list[j].t <= tR; j++) {
           var m = list[j], x = X(m.t), row = -1;
           for (q = 0; q < rowsAvail; q++) if (x - last[q] >= 2 * r + 1) { row = q; break; }
-          if (row < 0) {  // crowded: skip marks that would land on a drawn one, unless selected
-            if (x - last[rowsAvail - 1] < 1 && m.seq !== selected) continue;
+          if (row < 0) {  // crowded: skip marks that would mostly cover a drawn one, unless selected
+            var near = false;
+            for (q = 0; q < rowsAvail; q++) if (x - last[q] < r) near = true;
+            if (near && m.seq !== selected) continue;
             row = rowsAvail - 1;
           }
           last[row] = x;
-          var cy = y + r + 2 + row * (2 * r + 1);
-          markerPath(m.kind, x, cy, r);
-          if (m.kind === 1) { ctx.strokeStyle = markColour(m); ctx.lineWidth = 2.2; ctx.stroke(); } else { ctx.fillStyle = markColour(m); ctx.fill(); }
+          var cy = y + r + 2 + row * (2 * r + 1), key = (m.kind === 1 ? 's' : 'f') + markColour(m);
+          markerPath(paths[key] = paths[key] || new Path2D(), m.kind, x, cy, r);
           hits.push({ x: x - r - 2, y: cy - r - 2, w: 2 * r + 4, h: 2 * r + 4, seq: m.seq, what: 'mark' });
           if (m.seq === selected) ring = { x: x, y: cy };
         }
+        Object.keys(paths).forEach(function (key) {
+          if (key[0] === 's') { ctx.strokeStyle = key.slice(1); ctx.lineWidth = 2.2; ctx.stroke(paths[key]); }
+          else { ctx.fillStyle = key.slice(1); ctx.fill(paths[key]); }
+        });
         if (ring) { ctx.beginPath(); ctx.arc(ring.x, ring.y, r + 3, 0, 2 * Math.PI); ctx.strokeStyle = '#000'; ctx.lineWidth = 2; ctx.stroke(); }
       }
       function draw() {
         var cw = box.clientWidth, ch = box.clientHeight, dpr = window.devicePixelRatio || 1, st = box.scrollTop;
-        sl = box.scrollLeft;
+        sl = box.scrollLeft; drawn = view();
         ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
         ctx.clearRect(0, 0, cw, ch);
         ctx.font = '11px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace'; ctx.textBaseline = 'middle';
@@ -152,31 +158,38 @@ enum HTMLReportTimelineScript {
           if (row.head) {
             ctx.fillStyle = '#eaeef2'; ctx.fillRect(LABEL, y, cw - LABEL, row.h);
             if (row.head.collapsed) {  // the window's marks, squeezed onto its header row
-              row.head.lanes.forEach(function (l) { drawMarks(lanes[l].marks, y + 3, 1, 3.5, tL, tR, cw); });
+              row.head.lanes.forEach(function (l) { drawMarks(lanes[l].marks, y + 3, 1, 3.5, tL, tR); });
             }
             continue;
           }
           var L = lanes[row.lane];
           ctx.fillStyle = n % 2 ? '#ffffff' : '#f6f8fa'; ctx.fillRect(LABEL, y, cw - LABEL, row.h);
-          var barTop = y + 19, barH = row.h - 22;
+          var barTop = y + 19, barH = row.h - 22, covered = -1e9;
+          // Zoomed out over many events, most bars and segments fall on pixels already painted:
+          // those are skipped (the selected one never is).
           L.bars.forEach(function (b) {
             if (b.end < tL || b.t > tR) return;
             var x0 = Math.max(X(b.t), LABEL - 4), x1 = Math.min(X(b.end), cw + 4), bw = Math.max(x1 - x0, 2);
+            if (x0 + bw <= covered + 0.5 && b.seq !== selected) return;
+            covered = Math.max(covered, x0 + bw);
             ctx.fillStyle = b.root ? '#d0d7de' : '#b6e3ff'; ctx.fillRect(x0, barTop, bw, barH);
-            if (!b.root) { ctx.strokeStyle = '#54aeff'; ctx.lineWidth = 1; ctx.strokeRect(x0 + 0.5, barTop + 0.5, bw - 1, barH - 1); }
+            if (!b.root && bw > 4) { ctx.strokeStyle = '#54aeff'; ctx.lineWidth = 1; ctx.strokeRect(x0 + 0.5, barTop + 0.5, bw - 1, barH - 1); }
             if (b.seq >= 0 && b.seq === selected) { ctx.strokeStyle = '#000'; ctx.lineWidth = 2; ctx.strokeRect(x0, barTop, bw, barH); }
             var room = Math.floor((bw - 8) / 6.6);
             if (room >= 3) { ctx.fillStyle = '#0a3069'; ctx.textAlign = 'left'; ctx.fillText(b.ctl.length > room ? b.ctl.slice(0, room - 1) + '…' : b.ctl, x0 + 4, barTop + barH / 2 + 1); }
             hits.push({ x: x0, y: barTop, w: bw, h: barH, seq: b.seq, what: 'bar', bar: b });
           });
+          covered = -1e9;
           L.segs.forEach(function (g) {
             if (g.end < tL || g.t > tR) return;
             var x0 = X(g.t), gw = Math.max(X(g.end) - x0, 2);
+            if (x0 + gw <= covered + 0.5 && g.seq !== selected) return;
+            covered = Math.max(covered, x0 + gw);
             ctx.fillStyle = g.dir === 0 ? 'rgba(45,164,78,0.55)' : 'rgba(251,143,68,0.55)'; ctx.fillRect(x0, barTop + 2, gw, barH - 4);
             if (g.seq === selected) { ctx.strokeStyle = '#000'; ctx.lineWidth = 2; ctx.strokeRect(x0, barTop + 2, gw, barH - 4); }
             hits.push({ x: x0, y: barTop + 2, w: gw, h: barH - 4, seq: g.seq, what: g.dir === 0 ? 'present transition' : 'dismiss transition' });
           });
-          drawMarks(L.marks, y, 2, 3.5, tL, tR, cw);
+          drawMarks(L.marks, y, 2, 3.5, tL, tR);
         }
         if (drag && drag.select && Math.abs(drag.x1 - drag.x0) > 3) {
           ctx.fillStyle = 'rgba(9,105,218,0.15)'; ctx.strokeStyle = '#0969da'; ctx.lineWidth = 1;
@@ -198,8 +211,10 @@ enum HTMLReportTimelineScript {
         ctx.fillStyle = '#fff'; ctx.fillRect(0, 0, LABEL, AXIS);
         ctx.strokeStyle = '#d0d7de'; ctx.beginPath(); ctx.moveTo(LABEL + 0.5, 0); ctx.lineTo(LABEL + 0.5, ch); ctx.moveTo(0, AXIS + 0.5); ctx.lineTo(cw, AXIS + 0.5); ctx.stroke();
       }
-      var queued = false;
-      function redraw() { if (queued) return; queued = true; requestAnimationFrame(function () { queued = false; draw(); }); }
+      var queued = false, drawn = '';
+      function view() { return [box.scrollLeft, box.scrollTop, zoom, selected, rows.length, drag ? drag.x1 : ''].join(); }
+      // Scroll events redraw once per frame, and not at all when a direct draw already showed this view.
+      function redraw() { if (queued) return; queued = true; requestAnimationFrame(function () { queued = false; if (view() !== drawn) draw(); }); }
       function relayout() { layoutRows(); size(); draw(); }
       box.addEventListener('scroll', redraw);
       window.addEventListener('resize', function () { size(); draw(); });
