@@ -26,9 +26,9 @@ enum HTMLReportData {
         }
         // Pass 1: give every distinct value below the event level an id and count its uses.
         var interner = Interner()
-        for o in parsed { for m in o.members { _ = interner.token(m.value, counting: true) } }
+        for o in parsed { for m in o.members { _ = interner.visit(m.value) } }
         let summaries = events.map { JSONValue.string(strippedSummary($0)) }
-        for line in summaries { _ = interner.token(line, counting: true) }
+        for line in summaries { _ = interner.visit(line) }
 
         // Pass 2: write, children before parents, so each table entry only refers to earlier ones.
         var w = Writer(interner: interner)
@@ -41,7 +41,7 @@ enum HTMLReportData {
         var summariesOut = ""
         for (i, line) in summaries.enumerated() {
             if i > 0 { summariesOut += "," }
-            summariesOut += w.value(line).text
+            summariesOut += w.value(line)
         }
         var out = "{\"header\":" + EventCoding.encode(header) + (timeline.map { ",\n\"timeline\":" + $0 } ?? "") + ",\"k\":["
         for (i, k) in w.keys.enumerated() { if i > 0 { out += "," }; JSONWriter.appendQuoted(k, to: &out) }
@@ -82,82 +82,96 @@ enum HTMLReportData {
     }
 
     /// Hash-consing: the same value (same strings, numbers and structure) gets the same id, from a
-    /// key built of its children's ids, so finding repeats costs one short-key lookup per value
-    /// rather than rebuilding each subtree's text at every level above it.
+    /// key made of its children's ids, so finding repeats costs one short-key lookup per value
+    /// rather than rebuilding each subtree's text at every level above it. It records every value
+    /// it visits in order (id, subtree size), so the writer, visiting in the same order, knows a
+    /// value's id without computing it again and skips a repeated subtree at once.
     struct Interner {
-        private var ids: [String: Int] = [:]
+        private var strings: [String: Int] = [:], structures: [String: Int] = [:]
         private(set) var counts: [Int] = []
+        /// Per visited value, in visiting order: its id (-1: written inline) and how many values
+        /// its subtree holds, itself included.
+        private(set) var visits: [(id: Int, size: Int)] = []
 
-        /// A value's identity as it appears inside its parent's key: `\u{1}id` for a string worth
-        /// interning, an array or an object; the plain JSON text of anything else.
-        mutating func token(_ v: JSONValue, counting: Bool) -> String {
+        /// Visits a value and everything in it; returns its id (-1 for a value written inline).
+        mutating func visit(_ v: JSONValue) -> Int {
+            let slot = visits.count
+            visits.append((-1, 1))
+            let id: Int
             switch v {
             case .string(let s) where s.utf8.count >= shortestInterned:
-                if !counting, let n = ids["s" + s] { return "\u{1}" + String(n) }
-                return idToken("s" + s, counting)
+                id = identify(s, isString: true)
             case .array(let a):
                 var key = "a"
-                for x in a { key += token(x, counting: counting); key += "," }
-                return idToken(key, counting)
+                for x in a { key += String(visit(x)) + (x.isInline ? ":" + plain(x) : "") + "," }
+                id = identify(key, isString: false)
             case .object(let o):
                 var key = "o"
-                for m in o.members { JSONWriter.appendQuoted(m.key, to: &key); key += ":" + token(m.value, counting: counting) + "," }
-                return idToken(key, counting)
+                for m in o.members {
+                    JSONWriter.appendQuoted(m.key, to: &key)
+                    key += String(visit(m.value)) + (m.value.isInline ? ":" + plain(m.value) : "") + ","
+                }
+                id = identify(key, isString: false)
             default:
-                return plain(v)
+                id = -1
             }
+            visits[slot] = (id, visits.count - slot)
+            return id
         }
 
-        /// The token of an array or object key built the same way as in ``token(_:counting:)``.
-        func token(forKey key: String) -> String {
-            ids[key].map { "\u{1}" + String($0) } ?? "\u{1}-1"
-        }
-
-        /// How often the value with this token occurs (0 for tokens that are not ids).
-        func count(_ token: String) -> Int {
-            guard token.utf8.first == 1, let n = Int(token.dropFirst()), n < counts.count else { return 0 }
-            return counts[n]
-        }
-
-        private mutating func idToken(_ key: String, _ counting: Bool) -> String {
+        /// Strings and structure keys live apart, so a string never needs a prefix to tell them apart.
+        private mutating func identify(_ key: String, isString: Bool) -> Int {
             let n: Int
-            if let known = ids[key] { n = known } else { n = counts.count; ids[key] = n; counts.append(0) }
-            if counting { counts[n] += 1 }
-            return "\u{1}" + String(n)
+            if let known = isString ? strings[key] : structures[key] {
+                n = known
+            } else {
+                n = counts.count; counts.append(0)
+                if isString { strings[key] = n } else { structures[key] = n }
+            }
+            counts[n] += 1
+            return n
         }
     }
 
-    /// Writes values compactly; the key table and the value table grow as it goes.
+    /// Writes values compactly, in the interner's visiting order; the key table and the value
+    /// table grow as it goes.
     private struct Writer {
-        var interner: Interner
+        let interner: Interner
         var table: [String] = [], keys: [String] = [], shapes: [String] = []
-        private var index: [String: Int] = [:], keyIndex: [String: Int] = [:], shapeIndex: [String: Int] = [:]
+        private var index: [Int], keyIndex: [String: Int] = [:], shapeIndex: [String: Int] = [:]
+        private var cursor = 0
 
-        init(interner: Interner) { self.interner = interner }
+        init(interner: Interner) {
+            self.interner = interner
+            index = Array(repeating: -1, count: interner.counts.count)
+        }
 
-        /// The written text of a value and its token (the identity Interner gave it).
-        mutating func value(_ v: JSONValue) -> (text: String, token: String) {
+        /// The written text of the next visited value (`v`).
+        mutating func value(_ v: JSONValue) -> String {
+            let visit = cursor < interner.visits.count ? interner.visits[cursor] : (id: -1, size: 1)
+            let shared = visit.id >= 0 && interner.counts[visit.id] > 1
+            if shared, index[visit.id] >= 0 {  // written before: a reference, its subtree skipped
+                cursor += visit.size
+                return "\"@" + String(index[visit.id], radix: 36) + "\""
+            }
+            cursor += 1
+            let text: String
             switch v {
             case .string(let s):
-                let token = interner.token(v, counting: false)
-                if interner.count(token) > 1 { return (ref(token, Self.escaped(s)), token) }
-                return (Self.escaped(s), token)
+                text = Self.escaped(s)
             case .array(let a):
-                var text = "[", key = "a"
-                for (i, x) in a.enumerated() {
-                    let w = value(x)
-                    if i > 0 { text += "," }
-                    text += w.text; key += w.token + ","
-                }
-                return shared(text + "]", key: key)
+                var out = "["
+                for (i, x) in a.enumerated() { if i > 0 { out += "," }; out += value(x) }
+                text = out + "]"
             case .object(let o):
-                var key = "o"
-                let text = members(o, key: &key)
-                return shared(text, key: key)
+                text = members(o)
             default:
-                let p = plain(v)
-                return (p, p)
+                text = plain(v)
             }
+            guard shared else { return text }
+            index[visit.id] = table.count
+            table.append(text)
+            return "\"@" + String(table.count - 1, radix: 36) + "\""
         }
 
         /// An event, never shared: `[shape, value, value, …]`, where shape N lists the key
@@ -167,7 +181,7 @@ enum HTMLReportData {
             for (i, m) in o.members.enumerated() {
                 if i > 0 { shape += "," }
                 shape += String(keyNumber(m.key))
-                values += "," + value(m.value).text
+                values += "," + value(m.value)
             }
             shape += "]"
             let n: Int
@@ -181,23 +195,13 @@ enum HTMLReportData {
             return keys.count - 1
         }
 
-        private mutating func members(_ o: JSONObject, key: inout String) -> String {
+        private mutating func members(_ o: JSONObject) -> String {
             var out = "{"
             for (i, m) in o.members.enumerated() {
                 if i > 0 { out += "," }
-                let k = keyNumber(m.key)
-                let w = value(m.value)
-                out += "\"" + String(k, radix: 36) + "\":" + w.text
-                JSONWriter.appendQuoted(m.key, to: &key); key += ":" + w.token + ","
+                out += "\"" + String(keyNumber(m.key), radix: 36) + "\":" + value(m.value)
             }
             return out + "}"
-        }
-
-        /// A value seen more than once goes into the table (once) and is written as `"@N"`.
-        private mutating func shared(_ text: String, key: String) -> (text: String, token: String) {
-            let token = interner.token(forKey: key)
-            guard interner.count(token) > 1 else { return (text, token) }
-            return (ref(token, text), token)
         }
 
         private static func escaped(_ s: String) -> String {
@@ -205,12 +209,16 @@ enum HTMLReportData {
             JSONWriter.appendQuoted(s.hasPrefix("@") ? "@" + s : s, to: &o)
             return o
         }
+    }
+}
 
-        private mutating func ref(_ token: String, _ text: String) -> String {
-            if let n = index[token] { return "\"@" + String(n, radix: 36) + "\"" }
-            let n = table.count
-            table.append(text); index[token] = n
-            return "\"@" + String(n, radix: 36) + "\""
+private extension JSONValue {
+    /// Written inline rather than interned: numbers, booleans, null and short strings.
+    var isInline: Bool {
+        switch self {
+        case .string(let s): s.utf8.count < HTMLReportData.shortestInterned
+        case .array, .object: false
+        default: true
         }
     }
 }
