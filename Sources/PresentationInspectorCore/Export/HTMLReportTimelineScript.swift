@@ -65,7 +65,7 @@ enum HTMLReportTimelineScript {
         document.body.dataset.zoom = String(Math.round(zoom * 1000) / 1000);
       }
       function sizeOnce() {
-        LABEL = box.clientWidth < 600 ? 104 : 170;
+        LABEL = box.clientWidth < 600 ? 110 : 180;
         pps = plotWidth() / span * zoom;
         width = LABEL + 2 * PAD + span * pps;
         var limit = Math.max(160, Math.min(480, window.innerHeight * 0.45));
@@ -150,7 +150,8 @@ enum HTMLReportTimelineScript {
           var gx = Math.round(X(k2 * step - t0)) + 0.5;
           if (gx < LABEL) continue;
           ctx.beginPath(); ctx.moveTo(gx, AXIS - 6); ctx.lineTo(gx, ch); ctx.stroke();
-          ctx.fillText(tickLabel(k2 * step, step), gx, AXIS / 2 - 2);
+          var tick = tickLabel(k2 * step, step);
+          if (gx + tick.length * 3.5 < cw) ctx.fillText(tick, gx, AXIS / 2 - 2);  // no label cut at the right edge
         }
         ctx.save(); ctx.beginPath(); ctx.rect(LABEL, AXIS, cw - LABEL, ch - AXIS); ctx.clip();
         for (n = start; n < rows.length && rows[n].top - st + AXIS < ch; n++) {
@@ -203,7 +204,7 @@ enum HTMLReportTimelineScript {
           row = rows[n]; var ty = AXIS + row.top - st;
           ctx.fillStyle = row.head ? '#eaeef2' : n % 2 ? '#ffffff' : '#f6f8fa'; ctx.fillRect(0, ty, LABEL, row.h);
           ctx.fillStyle = '#24292f';
-          var label = row.head ? (row.head.collapsed ? '▸ ' : '▾ ') + row.head.name + ' · ' + row.head.lanes.length + (row.head.lanes.length === 1 ? ' lane' : ' lanes') : '  ' + lanes[row.lane].title;
+          var label = row.head ? (row.head.collapsed ? '▸ ' : '▾ ') + row.head.name + ' (' + row.head.lanes.length + ')' : '  ' + lanes[row.lane].title;
           var fit = Math.floor((LABEL - 10) / 6.6);
           ctx.font = (row.head ? 'bold ' : '') + '11px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
           ctx.fillText(label.length > fit ? label.slice(0, fit - 1) + '…' : label, 4, ty + row.h / 2);
