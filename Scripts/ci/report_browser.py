@@ -73,6 +73,16 @@ def demo_checks(b, demo):
     back = p.eval("[document.body.dataset.selected, document.getElementById('f-kind').value]")
     check("the address restores selection and filter", back == [sel, "present"], f"{h} → {back}")
 
+    # The controller menu is filled when first used, and then filters the list (and goes into the address).
+    n0 = p.eval("document.getElementById('f-controller').options.length")
+    p.eval("var c=document.getElementById('f-controller'); c.focus(); c.value='photos'; c.dispatchEvent(new Event('change')); 0")
+    shown = p.eval("[document.getElementById('f-controller').options.length, document.getElementById('shown-count').textContent, location.hash]")
+    check("the controller menu fills on first use and filters", n0 == 1 and shown[0] > 10 and " of " in shown[1] and "controller=photos" in shown[2],
+          f"{n0} option(s) at load, then {shown}")
+    opened(p, demo, "reload with a controller in the hash", "#controller=photos")
+    back = p.eval("[document.getElementById('f-controller').value, document.getElementById('shown-count').textContent]")
+    check("the address restores the controller filter", back[0] == "photos" and " of 81 shown" in back[1], str(back))
+
     # Timeline zoom with + - 0: the scrollable width grows, shrinks and comes back.
     opened(p, demo, "demo again")
     width = "[document.getElementById('timeline').scrollWidth, Number(document.body.dataset.zoom)]"

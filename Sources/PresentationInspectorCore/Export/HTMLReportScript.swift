@@ -58,12 +58,21 @@ enum HTMLReportScript {
       $('stat-errors').textContent = String(sevCount.error || 0);
       $('stat-warnings').textContent = String(sevCount.warning || 0);
       $('stat-infos').textContent = String(sevCount.info || 0);
-      var fc = $('f-controller');
-      controllers.forEach(function (r) {
-        var o = document.createElement('option');
-        o.value = r.id; o.textContent = r.type + (r.title ? ' “' + r.title + '”' : '') + ' (' + r.id + ')';
-        fc.appendChild(o);
-      });
+      // The controller menu is filled when first used: with thousands of controllers its options
+      // cost more layout at load than the rest of the page.
+      var fc = $('f-controller'), controllersListed = false;
+      function listControllers() {
+        if (controllersListed) return;
+        controllersListed = true;
+        var all = document.createDocumentFragment();
+        controllers.forEach(function (r) {
+          var o = document.createElement('option');
+          o.value = r.id; o.textContent = r.type + (r.title ? ' “' + r.title + '”' : '') + ' (' + r.id + ')';
+          all.appendChild(o);
+        });
+        fc.appendChild(all);
+      }
+      ['mousedown', 'focus', 'touchstart', 'keydown'].forEach(function (t) { fc.addEventListener(t, listControllers); });
 
       var list = $('list'), spacer = $('list-spacer'), ROW = 26;
       var filtered = [], selected = null, rendered = {};
@@ -290,7 +299,7 @@ enum HTMLReportScript {
       });
       if (params.kind) $('f-kind').value = params.kind;
       if (params.severity) $('f-severity').value = params.severity;
-      if (params.controller) fc.value = params.controller;
+      if (params.controller) { listControllers(); fc.value = params.controller; }
       if (params.q) $('f-text').value = params.q;
       applyFilters();
       $('first-diagnostic').addEventListener('click', firstDiagnostic);
