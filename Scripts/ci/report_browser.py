@@ -57,6 +57,9 @@ def mark(page, seq):
 def demo_checks(b, demo):
     p = b.page()
     opened(p, demo, "demo")
+    texts = p.eval("Array.from(document.querySelectorAll('#list .row .text')).map(t => t.textContent)")
+    check("list rows show whole summaries (placeholders filled in)", texts and not any("\x01" in t for t in texts) and
+          texts[0].startswith("present ") and " (" in texts[0], texts[0] if texts else "no rows")
     p.key("d")
     first_diag = p.eval("document.body.dataset.selected")
     check("d selects the first event with diagnostics", bool(first_diag) and p.eval("!!document.querySelector('#detail .diag')"),

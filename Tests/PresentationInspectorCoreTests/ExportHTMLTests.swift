@@ -41,14 +41,30 @@ final class ExportHTMLTests: XCTestCase {
         }
     }
 
-    /// The summary lines, with repeated ones taken from the table.
+    /// The summary lines, with repeated ones taken from the table and `\u{1}N` placeholders
+    /// replaced by the label of the event's N-th controller reference (as the page does).
     private func decodedSummaries(_ blob: JSONObject) throws -> [String] {
         let table = try XCTUnwrap(blob["t"]?.arrayValue)
-        return try XCTUnwrap(blob["summaries"]?.arrayValue).compactMap { v -> String? in
+        let events = try decodedEvents(blob)
+        let lines = try XCTUnwrap(blob["summaries"]?.arrayValue).compactMap { v -> String? in
             guard let s = v.stringValue else { return nil }
             if s.hasPrefix("@@") { return String(s.dropFirst()) }
             if s.hasPrefix("@"), let n = Int(s.dropFirst(), radix: 36), n < table.count { return table[n].stringValue }
             return s
+        }
+        return zip(lines, events).map { line, event in
+            guard line.hasPrefix("\u{1}") else { return line }
+            let labels = event.members.compactMap { m -> String? in
+                guard let r = m.value.objectValue, let id = r["id"]?.stringValue, let type = r["type"]?.stringValue else { return nil }
+                return ControllerRef(id: id, type: type, title: r["title"]?.stringValue).label
+            }
+            var out = "", chars = Array(line.dropFirst()), i = 0
+            while i < chars.count {
+                if chars[i] == "\u{1}", i + 1 < chars.count, let n = chars[i + 1].wholeNumberValue, n < labels.count {
+                    out += labels[n]; i += 2
+                } else { out.append(chars[i]); i += 1 }
+            }
+            return out
         }
     }
 
@@ -72,6 +88,8 @@ final class ExportHTMLTests: XCTestCase {
         XCTAssertEqual(decoded.map(EventCoding.encode), events.map(EventCoding.encode))
         let summaries = try decodedSummaries(blob)
         XCTAssertEqual(summaries.count, events.count)
+        // Most lines name the event's own controllers through placeholders, so they repeat.
+        XCTAssertGreaterThan(blob["summaries"]?.arrayValue?.filter { $0.stringValue?.hasPrefix("@") == true }.count ?? 0, events.count / 2)
         for (line, e) in zip(summaries, events) {
             XCTAssertTrue(e.summary.hasPrefix("#\(e.seq) ") && e.summary.hasSuffix(" " + line), "\(line) is \(e.summary) without #seq and time")
         }
@@ -89,6 +107,21 @@ final class ExportHTMLTests: XCTestCase {
         XCTAssertFalse(html.contains("<script>alert"))
         let blob = try dataBlob(html)
         XCTAssertEqual(try decodedEvents(blob).first?["presented"]?.objectValue?["title"]?.stringValue, evil.title)
+    }
+
+    /// A title holding the placeholder character itself cannot turn into another controller's
+    /// label: such a line is written as it is.
+    func testSummaryPlaceholdersSurviveHostileTitles() throws {
+        let odd = ControllerRef(id: "odd", type: "Odd", title: "\u{1}0 and \u{1}1")
+        let root = ControllerRef(id: "r", type: "Root")
+        let events = [
+            Event(seq: 1, time: 0, kind: .present, outcome: .presented, window: "w", source: root, presented: odd, presenting: root, chain: [root, odd]),
+            Event(seq: 2, time: 1, kind: .present, outcome: .presented, window: "w", source: root, presented: root, presenting: root, chain: [root]),
+        ]
+        let summaries = try decodedSummaries(dataBlob(Exporter.render(.html, header: ExportFixtures.header, events: events)))
+        for (line, e) in zip(summaries, events) {
+            XCTAssertTrue(e.summary.hasSuffix(" " + line), "\(line.debugDescription) is not the end of \(e.summary.debugDescription)")
+        }
     }
 
     func testLargeRecordingsFallBackToTheFinalStateGraph() throws {

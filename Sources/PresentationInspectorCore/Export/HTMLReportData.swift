@@ -27,7 +27,7 @@ enum HTMLReportData {
         // Pass 1: give every distinct value below the event level an id and count its uses.
         var interner = Interner()
         for o in parsed { for m in o.members { _ = interner.visit(m.value) } }
-        let summaries = events.map { JSONValue.string(strippedSummary($0)) }
+        let summaries = events.indices.map { JSONValue.string(templated(strippedSummary(events[$0]), labels: refLabels(parsed[$0]))) }
         for line in summaries { _ = interner.visit(line) }
 
         // Pass 2: write, children before parents, so each table entry only refers to earlier ones.
@@ -48,6 +48,30 @@ enum HTMLReportData {
         out += "],\"shapes\":[" + w.shapes.joined(separator: ",") + "],\"t\":[\n" + w.table.joined(separator: ",\n")
         out += "],\n\"summaries\":[" + summariesOut + "],\n\"events\":[\n" + eventsOut + "]}"
         return out.replacingAll("<", with: "\\u003c")
+    }
+
+    /// The labels (`Type "title" (id)`) of the controller references among an event's members,
+    /// in member order: the page rebuilds the same list from the decoded event.
+    static func refLabels(_ o: JSONObject) -> [String] {
+        var out: [String] = []
+        for m in o.members {
+            guard case .object(let r) = m.value, let id = r["id"]?.stringValue, let type = r["type"]?.stringValue else { continue }
+            out.append(ControllerRef(id: id, type: type, title: r["title"]?.stringValue).label)
+        }
+        return out
+    }
+
+    /// A summary line with the event's own controller labels replaced by `\u{1}N` (N: the label's
+    /// place in ``refLabels(_:)``), marked by a leading `\u{1}`: most lines then repeat and are
+    /// written once. A line that already holds `\u{1}` (a hostile title) is left as it is.
+    static func templated(_ line: String, labels: [String]) -> String {
+        guard !labels.isEmpty, labels.count <= 10, !line.contains("\u{1}") else { return line }
+        var out = line, changed = false
+        for i in labels.indices.sorted(by: { labels[$0].utf8.count > labels[$1].utf8.count }) where out.contains(labels[i]) {
+            out = out.replacing(labels[i], with: "\u{1}" + String(i))
+            changed = true
+        }
+        return changed ? "\u{1}" + out : line
     }
 
     /// `#3 0.350s present …` without `#3 0.350s `: the list shows seq and time in their own columns.

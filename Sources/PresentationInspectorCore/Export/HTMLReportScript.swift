@@ -30,6 +30,19 @@ enum HTMLReportScript {
         return o;
       }
       var events = data.events.map(decodeEvent), summaries = data.summaries.map(decode);
+      // Summary lines marked with a leading \u0001 name the event's controllers as \u0001N: the
+      // N-th controller reference among the event's fields (HTMLReportData.templated).
+      summaries.forEach(function (line, i) {
+        if (typeof line !== 'string' || line.charCodeAt(0) !== 1) return;
+        var e = events[i] || {}, labels = [];
+        Object.keys(e).forEach(function (k) {
+          var r = e[k];
+          if (r && typeof r === 'object' && !Array.isArray(r) && typeof r.id === 'string' && typeof r.type === 'string') {
+            labels.push(r.type + (r.title ? ' "' + r.title + '"' : '') + ' (' + r.id + ')');
+          }
+        });
+        summaries[i] = line.slice(1).replace(/\u0001(\d)/g, function (m, n) { return labels[Number(n)] !== undefined ? labels[Number(n)] : m; });
+      });
       var RANK = { info: 0, warning: 1, error: 2 };
       var bySeq = {}, controllers = [], known = {}, diagTotal = 0, sevCount = { error: 0, warning: 0, info: 0 };
       var REF_KEYS = ['source', 'presented', 'presenting', 'contextProvider', 'receiver', 'handledBy'];
