@@ -37,7 +37,37 @@ final class ExportHTMLTests: XCTestCase {
             let n = Int(a.first?.numberValue ?? -1)
             let shape = try XCTUnwrap(shapes.indices.contains(n) ? shapes[n] : nil)
             XCTAssertEqual(shape.count, a.count - 1)
-            return JSONObject(zip(shape, a.dropFirst()).map { (key: keys[$0.0], value: decode($0.1)) })
+            let event = JSONObject(zip(shape, a.dropFirst()).map { (key: keys[$0.0], value: decode($0.1)) })
+            let labels = refLabels(event)
+            return JSONObject(event.members.map { (key: $0.key, value: filled($0.value, labels)) })
+        }
+    }
+
+    /// The labels of an event's controller references, in member order (as the page lists them).
+    private func refLabels(_ event: JSONObject) -> [String] {
+        event.members.compactMap { m -> String? in
+            guard let r = m.value.objectValue, let id = r["id"]?.stringValue, let type = r["type"]?.stringValue else { return nil }
+            return ControllerRef(id: id, type: type, title: r["title"]?.stringValue).label
+        }
+    }
+
+    /// A value with its templates filled in: `\u{2}` marks a template whose `\u{1}N` stand for
+    /// the N-th label; `\u{2}\u{2}` a literal mark. References are never templates.
+    private func filled(_ v: JSONValue, _ labels: [String]) -> JSONValue {
+        switch v {
+        case .string(let s) where s.hasPrefix("\u{2}\u{2}"): return .string(String(s.dropFirst()))
+        case .string(let s) where s.hasPrefix("\u{2}"):
+            var out = "", chars = Array(s.dropFirst()), i = 0
+            while i < chars.count {
+                if chars[i] == "\u{1}", i + 1 < chars.count, let n = chars[i + 1].wholeNumberValue, n < labels.count {
+                    out += labels[n]; i += 2
+                } else { out.append(chars[i]); i += 1 }
+            }
+            return .string(out)
+        case .array(let a): return .array(a.map { filled($0, labels) })
+        case .object(let o) where o["id"]?.stringValue == nil || o["type"]?.stringValue == nil:
+            return .object(JSONObject(o.members.map { (key: $0.key, value: filled($0.value, labels)) }))
+        default: return v
         }
     }
 
@@ -52,20 +82,7 @@ final class ExportHTMLTests: XCTestCase {
             if s.hasPrefix("@"), let n = Int(s.dropFirst(), radix: 36), n < table.count { return table[n].stringValue }
             return s
         }
-        return zip(lines, events).map { line, event in
-            guard line.hasPrefix("\u{1}") else { return line }
-            let labels = event.members.compactMap { m -> String? in
-                guard let r = m.value.objectValue, let id = r["id"]?.stringValue, let type = r["type"]?.stringValue else { return nil }
-                return ControllerRef(id: id, type: type, title: r["title"]?.stringValue).label
-            }
-            var out = "", chars = Array(line.dropFirst()), i = 0
-            while i < chars.count {
-                if chars[i] == "\u{1}", i + 1 < chars.count, let n = chars[i + 1].wholeNumberValue, n < labels.count {
-                    out += labels[n]; i += 2
-                } else { out.append(chars[i]); i += 1 }
-            }
-            return out
-        }
+        return zip(lines, events).map { line, event in filled(.string(line), refLabels(event)).stringValue ?? line }
     }
 
     func testReportIsSelfContained() throws {
@@ -90,6 +107,11 @@ final class ExportHTMLTests: XCTestCase {
         XCTAssertEqual(summaries.count, events.count)
         // Most lines name the event's own controllers through placeholders, so they repeat.
         XCTAssertGreaterThan(blob["summaries"]?.arrayValue?.filter { $0.stringValue?.hasPrefix("@") == true }.count ?? 0, events.count / 2)
+        // …and so do explanation steps: the table holds fewer distinct steps than the events have.
+        let steps = Set(events.flatMap(\.explanation)).count
+        let tableStrings = try XCTUnwrap(blob["t"]?.arrayValue).filter { $0.stringValue?.hasPrefix("\u{2}") == true }.count
+        XCTAssertGreaterThan(tableStrings, 0)
+        XCTAssertLessThan(tableStrings, steps)
         for (line, e) in zip(summaries, events) {
             XCTAssertTrue(e.summary.hasPrefix("#\(e.seq) ") && e.summary.hasSuffix(" " + line), "\(line) is \(e.summary) without #seq and time")
         }
@@ -112,13 +134,16 @@ final class ExportHTMLTests: XCTestCase {
     /// A title holding the placeholder character itself cannot turn into another controller's
     /// label: such a line is written as it is.
     func testSummaryPlaceholdersSurviveHostileTitles() throws {
-        let odd = ControllerRef(id: "odd", type: "Odd", title: "\u{1}0 and \u{1}1")
+        let odd = ControllerRef(id: "odd", type: "Odd", title: "\u{2}\u{1}0 and \u{1}1")
         let root = ControllerRef(id: "r", type: "Root")
         let events = [
             Event(seq: 1, time: 0, kind: .present, outcome: .presented, window: "w", source: root, presented: odd, presenting: root, chain: [root, odd]),
-            Event(seq: 2, time: 1, kind: .present, outcome: .presented, window: "w", source: root, presented: root, presenting: root, chain: [root]),
+            Event(seq: 2, time: 1, kind: .present, outcome: .presented, window: "w", source: root, presented: root, presenting: root,
+                  explanation: ["\u{2}starts with the mark", "\u{2}\u{2}two", "names Root (r) and \u{1}0"], chain: [root]),
         ]
-        let summaries = try decodedSummaries(dataBlob(Exporter.render(.html, header: ExportFixtures.header, events: events)))
+        let blob = try dataBlob(Exporter.render(.html, header: ExportFixtures.header, events: events))
+        XCTAssertEqual(try decodedEvents(blob).map { try EventCoding.decodeEvent($0) }.map(EventCoding.encode), events.map(EventCoding.encode))
+        let summaries = try decodedSummaries(blob)
         for (line, e) in zip(summaries, events) {
             XCTAssertTrue(e.summary.hasSuffix(" " + line), "\(line.debugDescription) is not the end of \(e.summary.debugDescription)")
         }

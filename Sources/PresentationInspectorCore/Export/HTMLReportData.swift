@@ -9,7 +9,9 @@
 ///   references, explanation steps, diagnostics), and every repeated summary line, is written
 ///   once into a table (`t`) and replaced by `"@N"` (N in base 36); a string that itself starts
 ///   with `@` is written `"@@…"`;
-/// - the one-line summaries lose their `#seq time ` prefix, which the page rebuilds.
+/// - the one-line summaries lose their `#seq time ` prefix, which the page rebuilds;
+/// - strings that name the event's own controllers (summary lines, explanation steps, messages)
+///   name them through placeholders (HTMLReportData+Templates), so they too repeat.
 /// The page's script reverses this (`decode` in HTMLReportScript).
 enum HTMLReportData {
     /// Strings shorter than this stay inline: a reference would not be shorter.
@@ -24,10 +26,13 @@ enum HTMLReportData {
             // rather than trapping (the list then shows it from its summary alone).
             if case .object(let o)? = try? JSONParser.parse(EventCoding.encode(e)) { parsed.append(o) } else { parsed.append(JSONObject()) }
         }
+        // Strings that name the event's own controllers become templates, which repeat across events.
+        let labels = parsed.map(refLabels)
+        for i in parsed.indices { parsed[i] = templatedMembers(parsed[i], labels: labels[i]) }
         // Pass 1: give every distinct value below the event level an id and count its uses.
         var interner = Interner()
         for o in parsed { for m in o.members { _ = interner.visit(m.value) } }
-        let summaries = events.indices.map { JSONValue.string(templated(strippedSummary(events[$0]), labels: refLabels(parsed[$0]))) }
+        let summaries = events.indices.map { JSONValue.string(templated(strippedSummary(events[$0]), labels: labels[$0])) }
         for line in summaries { _ = interner.visit(line) }
 
         // Pass 2: write, children before parents, so each table entry only refers to earlier ones.
@@ -48,30 +53,6 @@ enum HTMLReportData {
         out += "],\"shapes\":[" + w.shapes.joined(separator: ",") + "],\"t\":[\n" + w.table.joined(separator: ",\n")
         out += "],\n\"summaries\":[" + summariesOut + "],\n\"events\":[\n" + eventsOut + "]}"
         return out.replacingAll("<", with: "\\u003c")
-    }
-
-    /// The labels (`Type "title" (id)`) of the controller references among an event's members,
-    /// in member order: the page rebuilds the same list from the decoded event.
-    static func refLabels(_ o: JSONObject) -> [String] {
-        var out: [String] = []
-        for m in o.members {
-            guard case .object(let r) = m.value, let id = r["id"]?.stringValue, let type = r["type"]?.stringValue else { continue }
-            out.append(ControllerRef(id: id, type: type, title: r["title"]?.stringValue).label)
-        }
-        return out
-    }
-
-    /// A summary line with the event's own controller labels replaced by `\u{1}N` (N: the label's
-    /// place in ``refLabels(_:)``), marked by a leading `\u{1}`: most lines then repeat and are
-    /// written once. A line that already holds `\u{1}` (a hostile title) is left as it is.
-    static func templated(_ line: String, labels: [String]) -> String {
-        guard !labels.isEmpty, labels.count <= 10, !line.contains("\u{1}") else { return line }
-        var out = line, changed = false
-        for i in labels.indices.sorted(by: { labels[$0].utf8.count > labels[$1].utf8.count }) where out.contains(labels[i]) {
-            out = out.replacing(labels[i], with: "\u{1}" + String(i))
-            changed = true
-        }
-        return changed ? "\u{1}" + out : line
     }
 
     /// `#3 0.350s present …` without `#3 0.350s `: the list shows seq and time in their own columns.

@@ -30,19 +30,37 @@ enum HTMLReportScript {
         return o;
       }
       var events = data.events.map(decodeEvent), summaries = data.summaries.map(decode);
-      // Summary lines marked with a leading \u0001 name the event's controllers as \u0001N: the
-      // N-th controller reference among the event's fields (HTMLReportData.templated).
-      summaries.forEach(function (line, i) {
-        if (typeof line !== 'string' || line.charCodeAt(0) !== 1) return;
-        var e = events[i] || {}, labels = [];
-        Object.keys(e).forEach(function (k) {
-          var r = e[k];
-          if (r && typeof r === 'object' && !Array.isArray(r) && typeof r.id === 'string' && typeof r.type === 'string') {
-            labels.push(r.type + (r.title ? ' "' + r.title + '"' : '') + ' (' + r.id + ')');
-          }
-        });
-        summaries[i] = line.slice(1).replace(/\u0001(\d)/g, function (m, n) { return labels[Number(n)] !== undefined ? labels[Number(n)] : m; });
+      // Strings marked with a leading \u0002 are templates naming the event's controllers as
+      // \u0001N, the N-th controller reference among its fields (HTMLReportData+Templates); a
+      // doubled mark is a literal one. References themselves are never templated.
+      function isRef(r) { return r && typeof r === 'object' && !Array.isArray(r) && typeof r.id === 'string' && typeof r.type === 'string'; }
+      function fill(v, labels) {
+        if (typeof v === 'string') {
+          if (v.charCodeAt(0) !== 2) return v;
+          if (v.charCodeAt(1) === 2) return v.slice(1);
+          return v.slice(1).replace(/\u0001(\d)/g, function (m, n) { return labels[Number(n)] !== undefined ? labels[Number(n)] : m; });
+        }
+        if (Array.isArray(v)) return v.map(function (x) { return fill(x, labels); });
+        if (v && typeof v === 'object' && !isRef(v)) {
+          var o = {};
+          for (var k in v) o[k] = fill(v[k], labels);
+          return o;
+        }
+        return v;
+      }
+      // At load only what the list and the search read (the summary line, the diagnostics); the
+      // rest of an event when the details first show it (filled(e)).
+      events.forEach(function (e, i) {
+        var labels = [];
+        for (var k in e) if (isRef(e[k])) labels.push(e[k].type + (e[k].title ? ' "' + e[k].title + '"' : '') + ' (' + e[k].id + ')');
+        summaries[i] = fill(summaries[i], labels);
+        if (e.diagnostics) e.diagnostics = fill(e.diagnostics, labels);
+        e._labels = labels;
       });
+      function filled(e) {
+        if (e._labels) { for (var k in e) if (k.charAt(0) !== '_' && k !== 'diagnostics') e[k] = fill(e[k], e._labels); e._labels = null; }
+        return e;
+      }
       var RANK = { info: 0, warning: 1, error: 2 };
       var bySeq = {}, controllers = [], known = {}, diagTotal = 0, sevCount = { error: 0, warning: 0, info: 0 };
       var REF_KEYS = ['source', 'presented', 'presenting', 'contextProvider', 'receiver', 'handledBy'];
@@ -150,6 +168,7 @@ enum HTMLReportScript {
         b.addEventListener('click', function () { select(seq, true); }); return b;
       }
       function showDetail(e) {
+        filled(e);
         var d = $('detail'); d.textContent = '';
         d.appendChild(text('h3', '#' + e.seq + ' ' + e.kind + ' → ' + e.outcome));
         var t = document.createElement('table');
