@@ -27,7 +27,7 @@ enum HTMLReportData {
             if case .object(let o)? = try? JSONParser.parse(EventCoding.encode(e)) { parsed.append(o) } else { parsed.append(JSONObject()) }
         }
         // Strings that name the event's own controllers become templates, which repeat across events.
-        let labels = parsed.map(refLabels)
+        let labels = parsed.map { Labels(refLabels($0)) }
         for i in parsed.indices { parsed[i] = templatedMembers(parsed[i], labels: labels[i]) }
         // Pass 1: give every distinct value below the event level an id and count its uses.
         var interner = Interner()
