@@ -1,6 +1,7 @@
 """A minimal Chrome DevTools Protocol client over --remote-debugging-pipe (no port, no
 websocket library): enough to open a page, run script in it and collect uncaught exceptions.
-Used by Scripts/ci/report_browser.py (CI step 35) and the screenshots script."""
+Used by Scripts/ci/report_browser.py (CI step 35), Scripts/report_screenshots.py and
+Benchmarks/Scripts/html_render_time.py."""
 import base64
 import json, os, subprocess, time
 
@@ -60,8 +61,9 @@ class Browser:
         raise RuntimeError(f"{name}: timeout")
 
     def page(self, width=1280, height=900):
-        """A new tab of that size (mobile emulation below 600 px wide)."""
-        return Page(self, width, height, mobile=width < 600)
+        """A new tab of that size (mobile emulation below 600 px wide); width None keeps
+        headless Chromium's own window size (what the benchmark table was measured at)."""
+        return Page(self, width, height, mobile=width is not None and width < 600)
 
     def close(self):
         try:
@@ -80,9 +82,10 @@ class Page:
         self.session = browser.send("Target.attachToTarget", {"targetId": self.target, "flatten": True})["sessionId"]
         for m in ("Page.enable", "Runtime.enable"):
             browser.send(m, session=self.session)
-        browser.send("Emulation.setDeviceMetricsOverride",
-                     {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
-                     session=self.session)
+        if width is not None:
+            browser.send("Emulation.setDeviceMetricsOverride",
+                         {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
+                         session=self.session)
 
     def open(self, url):
         self.b.events.clear()
