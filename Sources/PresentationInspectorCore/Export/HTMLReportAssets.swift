@@ -17,6 +17,7 @@ enum HTMLReportAssets {
     .filters { display: flex; flex-wrap: wrap; gap: 6px 12px; margin-bottom: 8px; font-size: 12px; color: var(--muted); }
     .filters label { display: flex; gap: 4px; align-items: center; min-width: 0; max-width: 100%; }
     .filters select { min-width: 0; max-width: 100%; flex: 1 1 auto; }
+    #f-controller { width: 16em; }  /* its options arrive on first use: no jump then */
     .fix { margin-top: 2px; color: var(--fg); } .fix b { color: #1a7f37; }
     @media (max-width: 600px) {
       body { padding: 8px 6px 16px; } .card { padding: 8px; } h1 { font-size: 17px; }
