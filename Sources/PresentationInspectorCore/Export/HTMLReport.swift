@@ -1,8 +1,9 @@
-/// The self-contained HTML report: one file, no network access, inline SVG timeline and chain
-/// graph, and a script that shows a virtualised, filterable event list with a detail panel.
+/// The self-contained HTML report: one file, no network access, an inline SVG chain graph, and
+/// a script that draws the timeline on a canvas and shows a virtualised, filterable event list
+/// with a detail panel.
 ///
-/// The events travel inside the page as JSON (the log's own encoding), so the page needs
-/// nothing else; the script builds the list and details from them.
+/// The events and the timeline travel inside the page as compact JSON (the log's own encoding,
+/// compacted), so the page needs nothing else; the script builds everything else from them.
 public enum HTMLReport {
     /// Above this many controllers the history graph is replaced by the final state (a graph
     /// of thousands of boxes helps nobody; `pinspect graph --at SEQ` shows any moment).

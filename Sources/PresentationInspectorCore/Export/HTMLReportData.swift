@@ -11,7 +11,7 @@
 ///   with `@` is written `"@@…"`;
 /// - the one-line summaries lose their `#seq time ` prefix, which the page rebuilds;
 /// - strings that name the event's own controllers (summary lines, explanation steps, messages)
-///   name them through placeholders (HTMLReportData+Templates), so they too repeat.
+///   name them through placeholders (HTMLReportDataTemplates), so they too repeat.
 /// The page's script reverses this (`decode` in HTMLReportScript).
 enum HTMLReportData {
     /// Strings shorter than this stay inline: a reference would not be shorter.

@@ -31,7 +31,7 @@ enum HTMLReportScript {
       }
       var events = data.events.map(decodeEvent), summaries = data.summaries.map(decode);
       // Strings marked with a leading \u0002 are templates naming the event's controllers as
-      // \u0001N, the N-th controller reference among its fields (HTMLReportData+Templates); a
+      // \u0001N, the N-th controller reference among its fields (HTMLReportDataTemplates); a
       // doubled mark is a literal one. References themselves are never templated.
       function isRef(r) { return r && typeof r === 'object' && !Array.isArray(r) && typeof r.id === 'string' && typeof r.type === 'string'; }
       function fill(v, labels) {
