@@ -1,6 +1,7 @@
 """A minimal Chrome DevTools Protocol client over --remote-debugging-pipe (no port, no
 websocket library): enough to open a page, run script in it and collect uncaught exceptions.
-Used by Scripts/ci/report_browser.py and Benchmarks/Scripts/html_render_time.py."""
+Used by Scripts/ci/report_browser.py (CI step 35), Scripts/report_screenshots.py and
+Benchmarks/Scripts/html_render_time.py."""
 import base64
 import json, os, subprocess, time
 
@@ -60,8 +61,9 @@ class Browser:
         raise RuntimeError(f"{name}: timeout")
 
     def page(self, width=1280, height=900):
-        """A new tab of that size (mobile emulation below 600 px wide)."""
-        return Page(self, width, height, mobile=width < 600)
+        """A new tab of that size (mobile emulation below 600 px wide); width None keeps
+        headless Chromium's own window size (what the benchmark table was measured at)."""
+        return Page(self, width, height, mobile=width is not None and width < 600)
 
     def close(self):
         try:
@@ -80,9 +82,10 @@ class Page:
         self.session = browser.send("Target.attachToTarget", {"targetId": self.target, "flatten": True})["sessionId"]
         for m in ("Page.enable", "Runtime.enable"):
             browser.send(m, session=self.session)
-        browser.send("Emulation.setDeviceMetricsOverride",
-                     {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
-                     session=self.session)
+        if width is not None:
+            browser.send("Emulation.setDeviceMetricsOverride",
+                         {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
+                         session=self.session)
 
     def open(self, url):
         self.b.events.clear()
@@ -106,6 +109,21 @@ class Page:
     def key(self, key):
         """A key press as the page sees it (the report listens on document for keydown)."""
         self.eval("document.dispatchEvent(new KeyboardEvent('keydown', {key: %s, bubbles: true})), 0" % json.dumps(key))
+
+    def mouse(self, kind, x, y, buttons=1, modifiers=0):
+        """A real mouse event at client (x, y): kind is mousePressed, mouseMoved or mouseReleased."""
+        self.b.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left",
+                                                 "buttons": buttons if kind != "mouseReleased" else 0,
+                                                 "clickCount": 1, "modifiers": modifiers}, session=self.session)
+
+    def drag(self, x0, y0, x1, y1, steps=5):
+        self.mouse("mousePressed", x0, y0)
+        for i in range(1, steps + 1):
+            self.mouse("mouseMoved", x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)
+        self.mouse("mouseReleased", x1, y1)
+
+    def click(self, x, y):
+        self.mouse("mousePressed", x, y); self.mouse("mouseReleased", x, y)
 
     def errors(self):
         """Uncaught exceptions and console errors this tab reported since `open`, as text."""

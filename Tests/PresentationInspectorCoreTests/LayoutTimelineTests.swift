@@ -41,7 +41,8 @@ final class LayoutTimelineTests: XCTestCase {
         let rejection = try XCTUnwrap(t.markers.first { $0.seq == 9 })
         XCTAssertEqual(rejection.kind, .rejection)
         XCTAssertEqual(rejection.severity, .warning)
-        XCTAssertEqual(rejection.lane, 0, "a rejected present sits on the window's root lane")
+        // #9 was attempted on photos (level 1, already presenting): drawn there, not on the root lane.
+        XCTAssertEqual(t.lanes[rejection.lane].title, "camera-window · level 1", "a rejected present sits on the lane it was attempted at")
         XCTAssertEqual(t.markers.first { $0.seq == 10 }?.lane, 2, "a dismissal sits on the lane of its top controller")
     }
 

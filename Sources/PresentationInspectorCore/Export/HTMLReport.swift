@@ -1,8 +1,9 @@
-/// The self-contained HTML report: one file, no network access, inline SVG timeline and chain
-/// graph, and a script that shows a virtualised, filterable event list with a detail panel.
+/// The self-contained HTML report: one file, no network access, an inline SVG chain graph, and
+/// a script that draws the timeline on a canvas and shows a virtualised, filterable event list
+/// with a detail panel.
 ///
-/// The events travel inside the page as JSON (the log's own encoding), so the page needs
-/// nothing else; the script builds the list and details from them.
+/// The events and the timeline travel inside the page as compact JSON (the log's own encoding,
+/// compacted), so the page needs nothing else; the script builds everything else from them.
 public enum HTMLReport {
     /// Above this many controllers the history graph is replaced by the final state (a graph
     /// of thousands of boxes helps nobody; `pinspect graph --at SEQ` shows any moment).
@@ -13,7 +14,7 @@ public enum HTMLReport {
     public static func render(header: LogHeader, events: [Event], at: Int? = nil) -> String {
         let sorted = events.sorted { $0.seq < $1.seq }
         let summary = RecordingSummary(header: header, events: sorted)
-        let timeline = TimelineLayout.make(events: sorted)
+        let timeline = PresentationTimeline.make(events: sorted)
 
         var graph = ChainGraph.make(events: sorted)
         var graphNote = "Whole recording. Select an event to see the chains as they stood right after it."
@@ -42,11 +43,12 @@ public enum HTMLReport {
         out += " <span class=\"sev sev-info\" id=\"stat-infos\">…</span> info) · \(summary.windows.count) windows · \(summary.controllerCount) controllers"
         if let a = summary.startTime, let b = summary.endTime { out += " · \(formatTime(a))–\(formatTime(b))" }
         if header.dropped > 0 { out += " · <span class=\"sev sev-warning\">\(header.dropped) earlier events dropped by the ring buffer</span>" }
-        out += "</p>\n<noscript><p class=\"note\">The event list and details need JavaScript; the timeline and graph below are static.</p></noscript>\n</header>\n"
+        out += "</p>\n<noscript><p class=\"note\">The timeline, the event list and the details need JavaScript; the chain graph below is static.</p></noscript>\n</header>\n"
 
         out += "<section id=\"timeline-section\" class=\"card\">\n<h2>Timeline</h2>\n"
         out += "<p class=\"legend\">\(HTMLReportAssets.timelineLegend)</p>\n"
-        out += "<div class=\"scroll\" id=\"timeline\">\(sorted.isEmpty ? "<p class=\"note\">No events.</p>" : SVGRenderer.timeline(timeline))</div>\n</section>\n"
+        out += "<div class=\"scroll\" id=\"timeline\" tabindex=\"-1\">\(sorted.isEmpty ? "<p class=\"note\">No events.</p>" : "<p class=\"note\">The timeline is drawn by the page's script.</p>")</div>\n"
+        out += "<p class=\"keys\">\(HTMLReportAssets.timelineHelp)</p>\n</section>\n"
 
         out += "<main class=\"split\">\n<section id=\"list-section\" class=\"card\">\n<h2>Events <span class=\"sub\" id=\"shown-count\"></span></h2>\n"
         out += "<div class=\"filters\" role=\"group\" aria-label=\"Filters\">\n"
@@ -63,10 +65,12 @@ public enum HTMLReport {
 
         out += "<section id=\"graph-section\" class=\"card\">\n<h2>Chain graph <span class=\"sub\" id=\"graph-state\"></span></h2>\n"
         out += "<p class=\"legend\">\(HTMLReportAssets.graphLegend)</p>\n<p class=\"note\" id=\"graph-note\">\(esc(graphNote))</p>\n"
-        out += "<div class=\"scroll\" id=\"graph\">\(graphSVG)</div>\n</section>\n"
+        out += "<div class=\"graph-box\" id=\"graph\">\(graphSVG)</div>\n"
+        out += "<p class=\"keys\">Scaled to fit: <button type=\"button\" class=\"link\" id=\"graph-zoom-in\">zoom in</button> · <button type=\"button\" class=\"link\" id=\"graph-zoom-out\">out</button> · <button type=\"button\" class=\"link\" id=\"graph-fit\">fit</button> · Ctrl-wheel or pinch zooms, drag pans, double-click fits</p>\n</section>\n"
 
-        out += "<script id=\"pi-data\" type=\"application/json\">\(dataJSON(header: header, events: sorted))</script>\n"
-        out += "<script>\n\(HTMLReportAssets.script)\n</script>\n</body>\n</html>\n"
+        let timelineJSON = sorted.isEmpty ? nil : HTMLReportTimeline.json(timeline)
+        out += "<script id=\"pi-data\" type=\"application/json\">\(HTMLReportData.json(header: header, events: sorted, timeline: timelineJSON))</script>\n"
+        out += "<script>\n\(HTMLReportTimelineScript.script)\n\(HTMLReportGraphScript.script)\n\(HTMLReportScript.script)\n</script>\n</body>\n</html>\n"
         return out
     }
 
@@ -83,23 +87,19 @@ public enum HTMLReport {
         return parts.joined(separator: " · ")
     }
 
-    /// The page's data (HTMLReportData): header, one summary line per event, and the events in
-    /// the log's encoding, compacted. Every `<` is written as `\u003c`, so no text in the data
-    /// can close the script element.
-    static func dataJSON(header: LogHeader, events: [Event]) -> String {
-        HTMLReportData.json(header: header, events: events)
-    }
-
     static func esc(_ s: String) -> String { SVGRenderer.esc(s) }
 }
 
 extension String {
-    /// Replaces every occurrence of one character (Foundation-free, linear).
+    /// Replaces every occurrence of one ASCII character, working on the UTF-8 bytes (linear;
+    /// a multi-megabyte report is scanned in milliseconds).
     func replacingAll(_ target: Character, with replacement: String) -> String {
-        guard contains(target) else { return self }
-        var out = ""
+        guard let t = target.asciiValue else { return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement) }
+        guard utf8.contains(t) else { return self }
+        var out: [UInt8] = []
         out.reserveCapacity(utf8.count + 64)
-        for ch in self { if ch == target { out += replacement } else { out.append(ch) } }
-        return out
+        let r = Array(replacement.utf8)
+        for b in utf8 { if b == t { out += r } else { out.append(b) } }
+        return String(decoding: out, as: UTF8.self)
     }
 }

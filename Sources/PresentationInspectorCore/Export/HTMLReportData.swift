@@ -1,18 +1,24 @@
 /// The report's embedded data: the events in the log's own encoding, made compact without
 /// knowing its fields, so any optional field a later version adds reaches the page.
 ///
-/// Three generic steps shrink a realistic log about fivefold:
+/// Four generic steps shrink a realistic log about sevenfold:
 /// - every object key is written as a short base-36 name into a key table (`k`);
+/// - each event is an array `[shape, values…]`: shape N (`shapes`) lists its key numbers in
+///   order, shared by the events that have the same fields;
 /// - every string, object or array that occurs more than once below the event level (controller
-///   references, explanation steps, diagnostics) is written once into a table (`t`) and
-///   replaced by `"@N"` (N in base 36); a string that itself starts with `@` is written `"@@…"`;
-/// - the one-line summaries lose their `#seq time ` prefix, which the page rebuilds.
-/// The page's script reverses this (`decode` in HTMLReportAssets).
+///   references, explanation steps, diagnostics), and every repeated summary line, is written
+///   once into a table (`t`) and replaced by `"@N"` (N in base 36); a string that itself starts
+///   with `@` is written `"@@…"`;
+/// - the one-line summaries lose their `#seq time ` prefix, which the page rebuilds;
+/// - strings that name the event's own controllers (summary lines, explanation steps, messages)
+///   name them through placeholders (HTMLReportDataTemplates), so they too repeat.
+/// The page's script reverses this (`decode` in HTMLReportScript).
 enum HTMLReportData {
     /// Strings shorter than this stay inline: a reference would not be shorter.
     static let shortestInterned = 4
 
-    static func json(header: LogHeader, events: [Event]) -> String {
+    /// The data object; `timeline` (HTMLReportTimeline's JSON) goes in as it is.
+    static func json(header: LogHeader, events: [Event], timeline: String? = nil) -> String {
         var parsed: [JSONObject] = []
         parsed.reserveCapacity(events.count)
         for e in events {
@@ -20,25 +26,32 @@ enum HTMLReportData {
             // rather than trapping (the list then shows it from its summary alone).
             if case .object(let o)? = try? JSONParser.parse(EventCoding.encode(e)) { parsed.append(o) } else { parsed.append(JSONObject()) }
         }
-        var counts: [String: Int] = [:]
-        for o in parsed { for m in o.members { count(m.value, into: &counts) } }
+        // Strings that name the event's own controllers become templates, which repeat across events.
+        let labels = parsed.map { Labels(refLabels($0)) }
+        for i in parsed.indices { parsed[i] = templatedMembers(parsed[i], labels: labels[i]) }
+        // Pass 1: give every distinct value below the event level an id and count its uses.
+        var interner = Interner()
+        for o in parsed { for m in o.members { _ = interner.visit(m.value) } }
+        let summaries = events.indices.map { JSONValue.string(templated(strippedSummary(events[$0]), labels: labels[$0])) }
+        for line in summaries { _ = interner.visit(line) }
 
-        var table: [String] = [], index: [String: Int] = [:], keys: [String] = [], keyIndex: [String: Int] = [:]
-        let w = Writer(counts: counts)
+        // Pass 2: write, children before parents, so each table entry only refers to earlier ones.
+        var w = Writer(interner: interner)
         var eventsOut = ""
         eventsOut.reserveCapacity(events.count * 160)
         for (i, o) in parsed.enumerated() {
             if i > 0 { eventsOut += ",\n" }
-            eventsOut += w.object(o, table: &table, index: &index, keys: &keys, keyIndex: &keyIndex, top: true)
+            eventsOut += w.event(o)
         }
-        var out = "{\"header\":" + EventCoding.encode(header) + ",\"k\":["
-        for (i, k) in keys.enumerated() { if i > 0 { out += "," }; JSONWriter.appendQuoted(k, to: &out) }
-        out += "],\"t\":[\n" + table.joined(separator: ",\n") + "],\n\"summaries\":["
-        for (i, e) in events.enumerated() {
-            if i > 0 { out += "," }
-            JSONWriter.appendQuoted(strippedSummary(e), to: &out)
+        var summariesOut = ""
+        for (i, line) in summaries.enumerated() {
+            if i > 0 { summariesOut += "," }
+            summariesOut += w.value(line)
         }
-        out += "],\n\"events\":[\n" + eventsOut + "]}"
+        var out = "{\"header\":" + EventCoding.encode(header) + (timeline.map { ",\n\"timeline\":" + $0 } ?? "") + ",\"k\":["
+        for (i, k) in w.keys.enumerated() { if i > 0 { out += "," }; JSONWriter.appendQuoted(k, to: &out) }
+        out += "],\"shapes\":[" + w.shapes.joined(separator: ",") + "],\"t\":[\n" + w.table.joined(separator: ",\n")
+        out += "],\n\"summaries\":[" + summariesOut + "],\n\"events\":[\n" + eventsOut + "]}"
         return out.replacingAll("<", with: "\\u003c")
     }
 
@@ -49,21 +62,7 @@ enum HTMLReportData {
         return parts.count == 3 && parts[0].hasPrefix("#") ? String(parts[2]) : s
     }
 
-    /// Counts how often each value's canonical text occurs below the event level.
-    private static func count(_ v: JSONValue, into counts: inout [String: Int]) {
-        switch v {
-        case .string(let s) where s.utf8.count >= shortestInterned: counts["s" + s, default: 0] += 1
-        case .array(let a):
-            counts["j" + plain(v), default: 0] += 1
-            for x in a { count(x, into: &counts) }
-        case .object(let o):
-            counts["j" + plain(v), default: 0] += 1
-            for m in o.members { count(m.value, into: &counts) }
-        default: break
-        }
-    }
-
-    /// Plain JSON text of a value (the identity used for counting and the table).
+    /// Plain JSON text of a value.
     static func plain(_ v: JSONValue) -> String {
         switch v {
         case .null: return "null"
@@ -87,63 +86,144 @@ enum HTMLReportData {
         return String(n)
     }
 
-    private struct Writer {
-        let counts: [String: Int]
+    /// Hash-consing: the same value (same strings, numbers and structure) gets the same id, from a
+    /// key made of its children's ids, so finding repeats costs one short-key lookup per value
+    /// rather than rebuilding each subtree's text at every level above it. It records every value
+    /// it visits in order (id, subtree size), so the writer, visiting in the same order, knows a
+    /// value's id without computing it again and skips a repeated subtree at once.
+    struct Interner {
+        private var strings: [String: Int] = [:], structures: [String: Int] = [:]
+        private(set) var counts: [Int] = []
+        /// Per visited value, in visiting order: its id (-1: written inline) and how many values
+        /// its subtree holds, itself included.
+        private(set) var visits: [(id: Int, size: Int)] = []
 
-        func value(_ v: JSONValue, table: inout [String], index: inout [String: Int],
-                            keys: inout [String], keyIndex: inout [String: Int]) -> String {
+        /// Visits a value and everything in it; returns its id (-1 for a value written inline).
+        mutating func visit(_ v: JSONValue) -> Int {
+            let slot = visits.count
+            visits.append((-1, 1))
+            let id: Int
             switch v {
-            case .string(let s):
-                if s.utf8.count >= shortestInterned, counts["s" + s, default: 0] > 1 {
-                    return ref("s" + s, table: &table, index: &index) { escaped(s) }
-                }
-                return escaped(s)
+            case .string(let s) where s.utf8.count >= shortestInterned:
+                id = identify(s, isString: true)
             case .array(let a):
-                let id = "j" + plain(v)
-                if counts[id, default: 0] > 1, let n = index[id] { return "\"@" + String(n, radix: 36) + "\"" }
-                let text = "[" + a.map { value($0, table: &table, index: &index, keys: &keys, keyIndex: &keyIndex) }.joined(separator: ",") + "]"
-                return counts[id, default: 0] > 1 ? add(id, text, table: &table, index: &index) : text
+                var key = "a"
+                for x in a { key += String(visit(x)) + (x.isInline ? ":" + plain(x) : "") + "," }
+                id = identify(key, isString: false)
             case .object(let o):
-                let id = "j" + plain(v)
-                if counts[id, default: 0] > 1 {
-                    if let n = index[id] { return "\"@" + String(n, radix: 36) + "\"" }
-                    let text = object(o, table: &table, index: &index, keys: &keys, keyIndex: &keyIndex, top: false)
-                    return add(id, text, table: &table, index: &index)
+                var key = "o"
+                for m in o.members {
+                    JSONWriter.appendQuoted(m.key, to: &key)
+                    key += String(visit(m.value)) + (m.value.isInline ? ":" + plain(m.value) : "") + ","
                 }
-                return object(o, table: &table, index: &index, keys: &keys, keyIndex: &keyIndex, top: false)
+                id = identify(key, isString: false)
             default:
-                return plain(v)
+                id = -1
             }
+            visits[slot] = (id, visits.count - slot)
+            return id
         }
 
-        func object(_ o: JSONObject, table: inout [String], index: inout [String: Int],
-                             keys: inout [String], keyIndex: inout [String: Int], top: Bool) -> String {
+        /// Strings and structure keys live apart, so a string never needs a prefix to tell them apart.
+        private mutating func identify(_ key: String, isString: Bool) -> Int {
+            let n: Int
+            if let known = isString ? strings[key] : structures[key] {
+                n = known
+            } else {
+                n = counts.count; counts.append(0)
+                if isString { strings[key] = n } else { structures[key] = n }
+            }
+            counts[n] += 1
+            return n
+        }
+    }
+
+    /// Writes values compactly, in the interner's visiting order; the key table and the value
+    /// table grow as it goes.
+    private struct Writer {
+        let interner: Interner
+        var table: [String] = [], keys: [String] = [], shapes: [String] = []
+        private var index: [Int], keyIndex: [String: Int] = [:], shapeIndex: [String: Int] = [:]
+        private var cursor = 0
+
+        init(interner: Interner) {
+            self.interner = interner
+            index = Array(repeating: -1, count: interner.counts.count)
+        }
+
+        /// The written text of the next visited value (`v`).
+        mutating func value(_ v: JSONValue) -> String {
+            let visit = cursor < interner.visits.count ? interner.visits[cursor] : (id: -1, size: 1)
+            let shared = visit.id >= 0 && interner.counts[visit.id] > 1
+            if shared, index[visit.id] >= 0 {  // written before: a reference, its subtree skipped
+                cursor += visit.size
+                return "\"@" + String(index[visit.id], radix: 36) + "\""
+            }
+            cursor += 1
+            let text: String
+            switch v {
+            case .string(let s):
+                text = Self.escaped(s)
+            case .array(let a):
+                var out = "["
+                for (i, x) in a.enumerated() { if i > 0 { out += "," }; out += value(x) }
+                text = out + "]"
+            case .object(let o):
+                text = members(o)
+            default:
+                text = plain(v)
+            }
+            guard shared else { return text }
+            index[visit.id] = table.count
+            table.append(text)
+            return "\"@" + String(table.count - 1, radix: 36) + "\""
+        }
+
+        /// An event, never shared: `[shape, value, value, …]`, where shape N lists the key
+        /// numbers in order (most events of a kind share one), so keys cost nothing per event.
+        mutating func event(_ o: JSONObject) -> String {
+            var shape = "[", values = ""
+            for (i, m) in o.members.enumerated() {
+                if i > 0 { shape += "," }
+                shape += String(keyNumber(m.key))
+                values += "," + value(m.value)
+            }
+            shape += "]"
+            let n: Int
+            if let known = shapeIndex[shape] { n = known } else { n = shapes.count; shapes.append(shape); shapeIndex[shape] = n }
+            return "[" + String(n) + values + "]"
+        }
+
+        private mutating func keyNumber(_ key: String) -> Int {
+            if let known = keyIndex[key] { return known }
+            keys.append(key); keyIndex[key] = keys.count - 1
+            return keys.count - 1
+        }
+
+        private mutating func members(_ o: JSONObject) -> String {
             var out = "{"
             for (i, m) in o.members.enumerated() {
                 if i > 0 { out += "," }
-                let k: Int
-                if let known = keyIndex[m.key] { k = known } else { k = keys.count; keys.append(m.key); keyIndex[m.key] = k }
-                out += "\"" + String(k, radix: 36) + "\":"
-                out += value(m.value, table: &table, index: &index, keys: &keys, keyIndex: &keyIndex)
+                out += "\"" + String(keyNumber(m.key), radix: 36) + "\":" + value(m.value)
             }
             return out + "}"
         }
 
-        private func escaped(_ s: String) -> String {
+        private static func escaped(_ s: String) -> String {
             var o = ""
             JSONWriter.appendQuoted(s.hasPrefix("@") ? "@" + s : s, to: &o)
             return o
         }
+    }
+}
 
-        private func ref(_ id: String, table: inout [String], index: inout [String: Int], make: () -> String) -> String {
-            if let n = index[id] { return "\"@" + String(n, radix: 36) + "\"" }
-            return add(id, make(), table: &table, index: &index)
-        }
-
-        private func add(_ id: String, _ text: String, table: inout [String], index: inout [String: Int]) -> String {
-            let n = table.count
-            table.append(text); index[id] = n
-            return "\"@" + String(n, radix: 36) + "\""
+private extension JSONValue {
+    /// Written inline rather than interned: numbers, booleans, null and short strings.
+    var isInline: Bool {
+        switch self {
+        case .string(let s): s.utf8.count < HTMLReportData.shortestInterned
+        case .array, .object: false
+        default: true
         }
     }
 }

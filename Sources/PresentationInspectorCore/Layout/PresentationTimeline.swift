@@ -213,7 +213,7 @@ private struct TimelineBuilder {
 
     mutating func present(_ e: Event, window: String) {
         guard e.outcome == .presented, let p = e.presented else {
-            mark(e, lane: rootLane(e, window: window), kind: e.outcome == .rejected ? .rejection : .request)
+            mark(e, lane: attemptedLane(e, window: window), kind: e.outcome == .rejected ? .rejection : .request)
             return
         }
         if let i = open[p.id] { close(i, at: e.time, seq: e.seq) }  // seen again without a dismissal: restart
@@ -236,6 +236,18 @@ private struct TimelineBuilder {
                                         seq: e.seq, completedSeq: nil, animated: e.animated))
         pendingTransition[e.seq] = transitions.count - 1
         mark(e, lane: l, kind: .request)
+    }
+
+    /// Where a present that did not happen is drawn: on the lane of the controller it was
+    /// attempted on (the one that would have presented, else the caller), so a rejection sits
+    /// at the level it was tried at rather than on the window's root lane.
+    mutating func attemptedLane(_ e: Event, window: String) -> Int {
+        let root = rootLane(e, window: window)
+        for ref in [e.presenting, e.source].compactMap({ $0 }) {
+            if let i = open[ref.id] { return lifetimes[i].lane }
+            if let r = rootLifetime[window], lifetimes[r].controller.id == ref.id { return root }
+        }
+        return root
     }
 
     mutating func dismiss(_ e: Event, window: String) {
