@@ -23,8 +23,18 @@ final class DemoOptionsTests: XCTestCase {
         let out = Pipe(), err = Pipe()
         p.standardOutput = out; p.standardError = err
         try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        // Both pipes drained at once: reading one to its end while the other fills (an ASan
+        // report on stderr) deadlocked the test and the child.
+        let watchdog = DispatchWorkItem { if p.isRunning { p.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 300, execute: watchdog)
+        let errBox = DataBox(), group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async { errBox.set(err.fileHandleForReading.readDataToEndOfFile()); group.leave() }
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        let e = errBox.get()
         p.waitUntilExit()
+        watchdog.cancel()
         XCTAssertNotEqual(p.terminationReason, .uncaughtSignal, "InspectorDemo \(arguments) crashed")
         return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
     }
