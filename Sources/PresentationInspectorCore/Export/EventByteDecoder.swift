@@ -27,15 +27,7 @@ import Foundation
         var dismissedIDs: [String] = []
         var dismissedRefs: [ControllerRef] = []
         p.skipWhitespace()
-        try expect(&p, UInt8(ascii: "{"))
-        p.skipWhitespace()
-        if peek(p) == UInt8(ascii: "}") { throw Bail() }  // no seq: the reference path says so
-        while true {
-            p.skipWhitespace()
-            let key = try rawKey(&p)
-            p.skipWhitespace()
-            try expect(&p, UInt8(ascii: ":"))
-            p.skipWhitespace()
+        try object(&p) { key, p in
             switch key.count {
             case 3 where equal(key, "seq"): seq = try count(&p)
             case 4 where equal(key, "time"):
@@ -78,21 +70,12 @@ import Foundation
             default:
                 _ = try p.parseValue(depth: 1)  // unknown fields are ignored (forward compatibility)
             }
-            p.skipWhitespace()
-            if peek(p) == UInt8(ascii: ",") { p.i += 1; continue }
-            try expect(&p, UInt8(ascii: "}"))
-            break
         }
         p.skipWhitespace()
+        // A missing field (an empty object too) defers: the reference path names it.
         guard p.i == p.b.count, let seq, let time, let kind, let outcome else { throw Bail() }
         e.seq = seq; e.time = time; e.kind = kind; e.outcome = outcome
-        // As the reference decoder: references win where they agree with the ids written.
-        if dismissedRefs.map(\.id) == dismissedIDs || dismissedIDs.isEmpty {
-            e.dismissed = dismissedRefs
-        } else {
-            let byID = Dictionary(dismissedRefs.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-            e.dismissed = dismissedIDs.map { byID[$0] ?? ControllerRef(id: $0, type: "?") }
-        }
+        e.dismissed = EventCoding.dismissed(ids: dismissedIDs, references: dismissedRefs)
         return e
     }
 

@@ -260,14 +260,17 @@ public enum EventCoding {
         e.seq = seq; e.time = time; e.kind = kind; e.outcome = outcome
         e.thread = thread ?? "main"
         e.animated = animated ?? false
-        if dismissedRefs.map(\.id) == dismissedIDs || dismissedIDs.isEmpty {
-            e.dismissed = dismissedRefs
-        } else {
-            // Only ids were written (or they disagree): keep ids, borrow types where known.
-            let byID = Dictionary(dismissedRefs.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-            e.dismissed = dismissedIDs.map { byID[$0] ?? ControllerRef(id: $0, type: "?") }
-        }
+        e.dismissed = dismissed(ids: dismissedIDs, references: dismissedRefs)
         return e
+    }
+
+    /// An event's `dismissed` from its `dismissed` ids and `dismissedControllers` references:
+    /// the references where they agree with the ids; otherwise (only ids were written, or they
+    /// disagree) the ids, with types borrowed where known.
+    static func dismissed(ids: [String], references: [ControllerRef]) -> [ControllerRef] {
+        if references.map(\.id) == ids || ids.isEmpty { return references }
+        let byID = Dictionary(references.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        return ids.map { byID[$0] ?? ControllerRef(id: $0, type: "?") }
     }
 
     /// A sequence number or count: an integer in `ValueRanges.count`.
