@@ -1,7 +1,6 @@
 #if canImport(UIKit)
 import UIKit
 import PresentationInspectorCore
-import PresentationSimulator
 
 /// Why an inspector call could not be served.
 public enum PresentationInspectorError: Error, CustomStringConvertible, Sendable {
@@ -98,26 +97,6 @@ public enum PresentationInspector {
     public nonisolated static func export(format: ExportFormat, to url: URL) throws {
         guard let session = HookState.shared.lastSession else { throw PresentationInspectorError.notStarted }
         try session.export(format, toFile: url.path)
-    }
-
-    /// Runs `scenarios` on real UIKit and in the model, and compares them: for each scenario,
-    /// "UIKit agrees with the model on N/M facts" and every fact that differs.
-    ///
-    /// Each scenario's controllers are built as real controllers (navigation, tab bar and split
-    /// view controllers; plain `UIViewController`s titled with the scenario's types) in a
-    /// temporary window of the active scene, removed afterwards. Its steps are performed with
-    /// real `present`/`dismiss` calls through the hooks, so the recording must be running; the
-    /// run's events stay in it. Steps UIKit would raise for, swipes and calls off the main
-    /// thread are left out and listed (see `ConformancePlan`). Debug builds only, like `start`.
-    ///
-    /// - Parameter scenarios: the built-in scenarios by default; a scenario file a user writes
-    ///   runs too (`try Scenario.parse(json, file: "mine.json")`).
-    /// - Returns: the report; `text()` and `json()` are what to send to the maintainers.
-    public static func runConformance(_ scenarios: [Scenario] = ConformanceRunner.builtInScenarios()) async throws -> ConformanceReport {
-        guard let session = HookState.shared.session else { throw PresentationInspectorError.notStarted }
-        var device = UIKitEnvironment.logHeader().device
-        device["horizontalSizeClass"] = UIKitEnvironment.keyWindow()?.traitCollection.horizontalSizeClass == .regular ? "regular" : "compact"
-        return await ConformanceRunner.run(scenarios, device: device) { UIKitConformanceWorld(session: session) }
     }
 
     /// Shows the overlay (timeline, chain graph, details, export).

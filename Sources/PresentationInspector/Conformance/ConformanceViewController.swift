@@ -1,4 +1,4 @@
-#if canImport(UIKit)
+#if canImport(UIKit) && canImport(PresentationSimulator)
 import UIKit
 import PresentationInspectorCore
 

@@ -25,9 +25,11 @@ enum FLEXIntegration {
         FLEXManager.shared.registerGlobalEntry(withName: "Presentations", viewControllerFutureBlock: {
             TimelineViewController(model: OverlayModel())
         })
+        #if canImport(PresentationSimulator)
         FLEXManager.shared.registerGlobalEntry(withName: "Presentation conformance", viewControllerFutureBlock: {
             ConformanceViewController()
         })
+        #endif
         // FLEX finds shortcut properties with class_getProperty and asserts when one is
         // missing; declare ours explicitly in case the Swift compiler emitted no metadata.
         let name = "presentationInspectorHistory"

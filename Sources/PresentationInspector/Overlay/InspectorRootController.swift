@@ -15,13 +15,15 @@ final class InspectorRootController: UITabBarController {
             self?.model.selectedSeq = seq
             self?.selectedIndex = 2
         }
-        let tabs: [(UIViewController, String, String)] = [
+        var tabs: [(UIViewController, String, String)] = [
             (timeline, "Timeline", "list.bullet.rectangle"),
             (ChainGraphViewController(model: model), "Chains", "point.3.connected.trianglepath.dotted"),
             (EventDetailViewController(model: model, followsSelection: true), "Detail", "doc.text.magnifyingglass"),
             (ExportViewController(), "Export", "square.and.arrow.up"),
-            (ConformanceViewController(), "Conformance", "checkmark.seal"),
         ]
+        #if canImport(PresentationSimulator)
+        tabs.append((ConformanceViewController(), "Conformance", "checkmark.seal"))
+        #endif
         viewControllers = tabs.map { controller, title, symbol in
             controller.title = title
             if let onClose {
