@@ -49,7 +49,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         self.configuration = configuration
     }
 
-    private func ignored(_ refs: ControllerRef...) -> Bool {
+    @usableFromInline func ignored(_ refs: ControllerRef...) -> Bool {
         guard let ignore = configuration.ignore else { return false }
         return refs.contains(where: ignore)
     }
@@ -68,7 +68,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
     ///     is given when the transition ends.
     ///   - observe: what UIKit reported once `original` returned (nil when nothing was observed):
     ///     the event keeps the model's prediction and gains `observed` and one `model-drift` per differing field.
-    public func handlePresent<N: PresentationNode>(source: N, presented: N, animated: Bool, context: CallContext = .main,
+    @inlinable public func handlePresent<N: PresentationNode>(source: N, presented: N, animated: Bool, context: CallContext = .main,
                                                    completion: (() -> Void)?, observe: (() -> Observation?)? = nil,
                                                    original: (_ completion: (() -> Void)?) -> Void) {
         if ignored(source.ref, presented.ref) { original(completion); return }
@@ -83,12 +83,12 @@ public final class PresentationHooksHandler: @unchecked Sendable {
                   requestedStyle: resolution.requestedStyle, effectiveStyle: resolution.effectiveStyle,
                   requestedTransition: resolution.requestedTransition, effectiveTransition: resolution.effectiveTransition,
                   steps: steps, diagnostics: diagnostics, chain: chain, callSite: context.callSite,
-                  ancestry: Hierarchy.ancestry(of: source).map { $0.ref }).withFixes()
+                  ancestry: Hierarchy.refs(resolution.ancestry)).withFixes()
         }
 
         // UIKit raises for these: record first, the app may not survive the original call.
         if let rejection = resolution.rejection, rejection.severity == .error {
-            let chain = Hierarchy.chain(from: Hierarchy.ultimateRoot(of: source)).map { $0.ref }
+            let chain = Hierarchy.refs(Hierarchy.chain(from: Hierarchy.ultimateRoot(of: source)))
             let rejected = event(outcome: .rejected, presenting: nil, steps: resolution.steps, chain: chain)
             let seq = recorder.record(rejected).seq
             guard configuration.recordsObservations else { original(completion); return }
@@ -99,7 +99,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
                     var done = Event(time: scheduler.now, thread: context.thread, kind: .presentCompleted, outcome: .completed,
                                      animated: animated, window: resolution.windowID, relatesTo: seq, source: source.ref,
                                      presented: presented.ref, presenting: p.ref, effectiveStyle: resolution.effectiveStyle,
-                                     chain: Hierarchy.chain(from: Hierarchy.ultimateRoot(of: presented)).map { $0.ref })
+                                     chain: Hierarchy.refs(Hierarchy.chain(from: Hierarchy.ultimateRoot(of: presented))))
                     Self.attach(Observation(presenting: p.ref, outcome: .presented).merging(observe?()), to: &done, driftAgainst: rejected)
                     recorder.record(done)
                 }
@@ -119,7 +119,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
                                  animated: animated, window: resolution.windowID, relatesTo: seq,
                                  source: source.ref, presented: presented.ref, presenting: presented.presentingNode?.ref,
                                  effectiveStyle: resolution.effectiveStyle,
-                                 chain: Hierarchy.chain(from: Hierarchy.ultimateRoot(of: presented)).map { $0.ref })
+                                 chain: Hierarchy.refs(Hierarchy.chain(from: Hierarchy.ultimateRoot(of: presented))))
                 // A second look once the transition is over: adaptation and the final window are known only now.
                 if looks, let predicted = first.predicted {
                     let again = Self.observedPresent(presented, wasPresented: false, at: .completion).merging(observe?())
@@ -145,26 +145,27 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         } else if succeeded, let observedPresenting, observedPresenting !== resolution.presenting {
             steps.append(.text("Observed: UIKit chose \(observedPresenting.ref.label) as the presenting controller where the model predicted \(resolution.presenting.ref.label)."))
         }
-        let chain = Hierarchy.chain(from: Hierarchy.ultimateRoot(of: succeeded ? presented : source)).map { $0.ref }
+        let chain = Hierarchy.refs(Hierarchy.chain(from: Hierarchy.ultimateRoot(of: succeeded ? presented : source)))
         // The event's outcome is what happened; with an observation every other field stays the model's prediction.
         var e = event(outcome: succeeded ? .presented : .rejected,
                       presenting: succeeded ? (observation != nil ? resolution.presenting : observedPresenting) : nil,
                       steps: steps, chain: chain)
-        var predicted = e
-        predicted.outcome = predictedOutcome
-        Self.attach(observation, to: &e, driftAgainst: predicted)
-        first.predicted = predicted
-        first.observation = observation
-        let recorded = recorder.record(e)
-        op.recorded(seq: recorded.seq)
+        if observation != nil || looks {
+            var predicted = e
+            predicted.outcome = predictedOutcome
+            Self.attach(observation, to: &e, driftAgainst: predicted)
+            first.predicted = predicted
+            first.observation = observation
+        }
+        op.recorded(seq: recorder.recordedSeq(e))
     }
 
     /// When a present is looked at: right after the call, or when its transition has ended.
-    enum Look { case call, completion }
+    @usableFromInline enum Look { case call, completion }
 
     /// What the hierarchy itself reports about a present, through the node protocol (on a device,
     /// `presentingViewController`): the outcome, and the presenting controller UIKit chose.
-    static func observedPresent<N: PresentationNode>(_ presented: N, wasPresented: Bool, at look: Look) -> Observation {
+    @usableFromInline static func observedPresent<N: PresentationNode>(_ presented: N, wasPresented: Bool, at look: Look) -> Observation {
         guard let p = presented.presentingNode, !wasPresented else {
             // After the transition a missing presenter means it was dismissed meanwhile, not refused.
             return look == .call ? Observation(outcome: .rejected) : Observation()
@@ -181,7 +182,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
     /// from `viewWillDisappear`) is recorded.
     ///   - observe: what UIKit really did (dismissed set, handler), when known before the call is
     ///     recorded (the simulator's scenario overrides); adds `observed` and `model-drift`s.
-    public func handleDismiss<N: PresentationNode>(receiver: N, animated: Bool, context: CallContext = .main,
+    @inlinable public func handleDismiss<N: PresentationNode>(receiver: N, animated: Bool, context: CallContext = .main,
                                                    completion: (() -> Void)?, observe: (() -> Observation?)? = nil,
                                                    original: (_ completion: (() -> Void)?) -> Void) {
         let expected = ForwardedDismiss.expected
@@ -205,23 +206,23 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         }
         var diagnostics = resolution.diagnostics
         if !context.isMainThread { diagnostics.append(.offMainThread("dismiss(animated:completion:)", thread: context.thread)) }
-        let removed = Set(resolution.dismissed.map { ObjectIdentifier($0) })
+        let removed = NodeSet(resolution.dismissed)
         // The window's root, taken now: after the dismissal the receiver may hang from nothing.
         let windowRoot = Hierarchy.ultimateRoot(of: receiver)
         // The chain as it stands once the call returns: an animated dismissal keeps the removed
         // controllers until its transition ends (dismiss-completed shows them gone).
         let chainNow = Hierarchy.chain(from: windowRoot)
-        let chainAfter = (animated && resolution.outcome == .dismissed ? chainNow : chainNow.filter { !removed.contains(ObjectIdentifier($0)) }).map { $0.ref }
-        let dismissedRefs = resolution.dismissed.map { $0.ref }
+        let chainAfter = Hierarchy.refs(animated && resolution.outcome == .dismissed ? chainNow : chainNow.filter { !removed.contains($0) })
+        let dismissedRefs = Hierarchy.refs(resolution.dismissed)
         var dismissEvent = Event(
             time: scheduler.now, thread: context.thread, kind: .dismiss, outcome: resolution.outcome, animated: animated,
             window: resolution.windowID, steps: resolution.steps, receiver: receiver.ref,
             handledBy: resolution.handledBy?.ref, dismissed: dismissedRefs, forwarded: resolution.forwarded,
             diagnostics: diagnostics, chain: chainAfter, callSite: context.callSite,
-            ancestry: Hierarchy.ancestry(of: receiver).map { $0.ref })
+            ancestry: Hierarchy.refs(Hierarchy.ancestry(of: receiver)))
         dismissEvent = dismissEvent.withFixes()
         Self.attach(observe?(), to: &dismissEvent)
-        let recorded = recorder.record(dismissEvent)
+        let recordedSeq = recorder.recordedSeq(dismissEvent)
 
         // Reconciled when the transition ends: who really lost its presenter. The call above is
         // recorded first, so a crash in UIKit's dismissal cannot lose it.
@@ -230,19 +231,20 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         let probes = configuration.leakCheckDelay == nil || resolution.outcome != .dismissed ? [] : resolution.dismissed.map { ($0.ref, $0.makeLivenessProbe()) }
         let window = resolution.windowID
         let handledBy = resolution.handledBy?.ref
-        let predicted = dismissEvent
+        // The prediction the observation is compared with, kept only when there will be one.
+        let predicted: Event? = before == nil ? nil : dismissEvent
         let wrapped: () -> Void = { [recorder, scheduler, configuration] in
             let observation = before?.observation()
             // A dismissal the model did not predict is recorded only if UIKit really removed something.
             if resolution.outcome == .dismissed || observation?.dismissed?.isEmpty == false {
                 var done = Event(time: scheduler.now, thread: context.thread, kind: .dismissCompleted, outcome: .completed,
-                                 animated: animated, window: window, relatesTo: recorded.seq, receiver: receiver.ref,
+                                 animated: animated, window: window, relatesTo: recordedSeq, receiver: receiver.ref,
                                  handledBy: handledBy, dismissed: dismissedRefs,
-                                 chain: Hierarchy.chain(from: windowRoot).map { $0.ref })
-                Self.attach(observation, to: &done, driftAgainst: predicted, driftOnly: observation?.subtracting(predicted.observed))
+                                 chain: Hierarchy.refs(Hierarchy.chain(from: windowRoot)))
+                Self.attach(observation, to: &done, driftAgainst: predicted, driftOnly: observation?.subtracting(predicted?.observed))
                 recorder.record(done)
             }
-            if let delay = configuration.leakCheckDelay { Self.scheduleLeakChecks(probes, after: delay, relatesTo: recorded.seq, window: window, recorder: recorder, scheduler: scheduler) }
+            if let delay = configuration.leakCheckDelay { Self.scheduleLeakChecks(probes, after: delay, relatesTo: recordedSeq, window: window, recorder: recorder, scheduler: scheduler) }
             completion?()
         }
         original(wrapped)
@@ -250,7 +252,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
 
     /// Stores `observation` on `event` and appends one `model-drift` per field of `driftOnly`
     /// (default: the whole observation) that differs from `predicted` (default: the event itself).
-    static func attach(_ observation: Observation?, to event: inout Event, driftAgainst predicted: Event? = nil,
+    @usableFromInline static func attach(_ observation: Observation?, to event: inout Event, driftAgainst predicted: Event? = nil,
                        driftOnly: Observation? = nil) {
         guard let observation, !observation.isEmpty else { return }
         event.observed = observation
@@ -258,7 +260,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         event = event.withFixes()
     }
 
-    private static func scheduleLeakChecks(_ probes: [(ControllerRef, LivenessProbe)], after delay: Double, relatesTo seq: Int,
+    @usableFromInline static func scheduleLeakChecks(_ probes: [(ControllerRef, LivenessProbe)], after delay: Double, relatesTo seq: Int,
                                            window: String?, recorder: Recorder, scheduler: any InspectorScheduler) {
         guard !probes.isEmpty else { return }
         scheduler.schedule(after: delay) {
@@ -284,10 +286,10 @@ public final class PresentationHooksHandler: @unchecked Sendable {
     public func interactiveDismissBegan<N: PresentationNode>(sheet: N) {
         if ignored(sheet.ref) { return }
         let r = PresentationResolver.resolveInteractiveDismiss(sheet: sheet, completes: true)
-        let removed = Set(r.dismissed.map { ObjectIdentifier($0) })
-        let chainAfter = Hierarchy.chain(from: Hierarchy.ultimateRoot(of: sheet)).filter { !removed.contains(ObjectIdentifier($0)) }.map { $0.ref }
+        let removed = NodeSet(r.dismissed)
+        let chainAfter = Hierarchy.refs(Hierarchy.chain(from: Hierarchy.ultimateRoot(of: sheet)).filter { !removed.contains($0) })
         lock.lock(); defer { lock.unlock() }
-        pendingSwipes[ObjectIdentifier(sheet)] = PendingSwipe(began: scheduler.now, dismissed: r.dismissed.map { $0.ref }, handledBy: r.handledBy?.ref,
+        pendingSwipes[ObjectIdentifier(sheet)] = PendingSwipe(began: scheduler.now, dismissed: Hierarchy.refs(r.dismissed), handledBy: r.handledBy?.ref,
                                                               window: r.windowID, steps: r.steps, chainAfter: chainAfter)
     }
 
@@ -300,7 +302,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         if !sheet.isModalInPresentation { steps.append(.text("The app refused the dismissal (isModalInPresentation or its delegate).")) }
         recorder.record(Event(time: scheduler.now, thread: context.thread, kind: .interactiveDismiss, outcome: .blocked, animated: true,
                               window: r.windowID, steps: steps, receiver: sheet.ref, forwarded: false,
-                              chain: Hierarchy.chain(from: Hierarchy.ultimateRoot(of: sheet)).map { $0.ref }))
+                              chain: Hierarchy.refs(Hierarchy.chain(from: Hierarchy.ultimateRoot(of: sheet)))))
     }
 
     /// The swipe ended: `completed` is true when the sheet went away, false when the user cancelled.
@@ -312,7 +314,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         if completed {
             let p = pending ?? {
                 let r = PresentationResolver.resolveInteractiveDismiss(sheet: sheet, completes: true)
-                return PendingSwipe(began: scheduler.now, dismissed: r.dismissed.map { $0.ref }, handledBy: r.handledBy?.ref, window: r.windowID,
+                return PendingSwipe(began: scheduler.now, dismissed: Hierarchy.refs(r.dismissed), handledBy: r.handledBy?.ref, window: r.windowID,
                                     steps: r.steps, chainAfter: [])
             }()
             let seq = recorder.record(Event(time: scheduler.now, thread: context.thread, kind: .interactiveDismiss, outcome: .completed,
@@ -326,7 +328,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
             let r = PresentationResolver.resolveInteractiveDismiss(sheet: sheet, completes: false)
             recorder.record(Event(time: scheduler.now, thread: context.thread, kind: .interactiveDismiss, outcome: .cancelled,
                                   animated: true, window: r.windowID, steps: r.steps, receiver: sheet.ref, forwarded: false,
-                                  chain: Hierarchy.chain(from: Hierarchy.ultimateRoot(of: sheet)).map { $0.ref }))
+                                  chain: Hierarchy.refs(Hierarchy.chain(from: Hierarchy.ultimateRoot(of: sheet)))))
         }
     }
 }
@@ -334,15 +336,15 @@ public final class PresentationHooksHandler: @unchecked Sendable {
 /// The controller UIKit is expected to forward the dismiss being handled on this thread to
 /// (its `ObjectIdentifier` bits, 0 for none), in a pthread key: Foundation's `threadDictionary`
 /// cost several microseconds per dismiss on Linux (issue 6 profile).
-enum ForwardedDismiss {
-    private static let key: pthread_key_t = {
+@usableFromInline enum ForwardedDismiss {
+    @usableFromInline static let key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key, nil)
         return key
     }()
 
     /// The expected forward's receiver on this thread (0 outside any `handleDismiss`).
-    static var expected: UInt {
+    @inlinable static var expected: UInt {
         get { UInt(bitPattern: pthread_getspecific(key)) }
         set { pthread_setspecific(key, UnsafeRawPointer(bitPattern: newValue)) }
     }
@@ -350,16 +352,17 @@ enum ForwardedDismiss {
 
 /// The presented controllers of a chain before a dismissal, weakly, with their presenters:
 /// after the transition, the ones whose presenter is gone are what UIKit really dismissed.
-struct DismissalWitness<N: PresentationNode>: @unchecked Sendable {
-    private struct Entry { weak var node: N?; let ref: ControllerRef; let presenter: ControllerRef }
-    private let entries: [Entry]
+@usableFromInline struct DismissalWitness<N: PresentationNode>: @unchecked Sendable {
+    @usableFromInline struct Entry { @usableFromInline weak var node: N?; @usableFromInline let ref: ControllerRef; @usableFromInline let presenter: ControllerRef
+        @inlinable init(node: N, ref: ControllerRef, presenter: ControllerRef) { self.node = node; self.ref = ref; self.presenter = presenter } }
+    @usableFromInline let entries: [Entry]
 
-    init(chain: [N]) {
+    @inlinable init(chain: [N]) {
         entries = chain.compactMap { n in n.presentingNode.map { Entry(node: n, ref: n.ref, presenter: $0.ref) } }
     }
 
     /// `dismissed` (top first) and `handledBy` (the presenter of the lowest one removed).
-    func observation() -> Observation {
+    @inlinable func observation() -> Observation {
         // A controller deallocated meanwhile was removed as well.
         let gone = entries.filter { e in e.node.map { $0.presentingNode == nil || $0.presentingNode?.ref.id != e.presenter.id } ?? true }
         return Observation(dismissed: gone.reversed().map(\.ref), handledBy: gone.first?.presenter)
@@ -368,26 +371,28 @@ struct DismissalWitness<N: PresentationNode>: @unchecked Sendable {
 
 /// The present event's prediction and first observation, read by its completion (which UIKit
 /// may run before `present` returns, hence after `PendingOperation` releases it).
-final class FirstLook: @unchecked Sendable {
-    var predicted: Event?
-    var observation: Observation?
+@usableFromInline final class FirstLook: @unchecked Sendable {
+    @usableFromInline var predicted: Event?
+    @usableFromInline var observation: Observation?
+    @usableFromInline init() {}
 }
 
 /// Orders a completion after the event it completes, even when UIKit runs the completion
 /// before `present` returns.
-final class PendingOperation: @unchecked Sendable {
+@usableFromInline final class PendingOperation: @unchecked Sendable {
+    @usableFromInline init() {}
     private let lock = NSLock()
     private var seq: Int?
     private var waiting: [(Int) -> Void] = []
 
-    func whenRecorded(_ work: @escaping (Int) -> Void) {
+    @usableFromInline func whenRecorded(_ work: @escaping (Int) -> Void) {
         lock.lock()
         if let seq { lock.unlock(); work(seq); return }
         waiting.append(work)
         lock.unlock()
     }
 
-    func recorded(seq: Int) {
+    @usableFromInline func recorded(seq: Int) {
         lock.lock()
         self.seq = seq
         let w = waiting

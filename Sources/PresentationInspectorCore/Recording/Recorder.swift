@@ -24,7 +24,8 @@ public final class Recorder: @unchecked Sendable {
 
     // Guarded by `lock`.
     private let lock = NSLock()
-    private var ring: [Event?]
+    private var ring: [EventStore.Record]
+    private var store = EventStore()
     private var head = 0  // index of the oldest event
     private var count = 0
     private var nextSeq = 1
@@ -38,33 +39,48 @@ public final class Recorder: @unchecked Sendable {
     private var nextToken = 0
     private let deliveryLock = NSRecursiveLock()
 
-    /// The largest ring a recorder allocates: the ring is allocated up front (about 430 bytes a
-    /// slot before the events' own strings), so a mistyped capacity must not exhaust the host
-    /// app's memory.
+    /// The largest ring a recorder allocates: the ring is allocated up front (about 100 bytes a
+    /// slot; references, chains and explanations are pooled), so a mistyped capacity must not
+    /// exhaust the host app's memory.
     public static let maximumCapacity = 1_000_000
 
     /// Creates a recorder that retains up to `capacity` events, clamped to
     /// 1 … ``maximumCapacity``.
     public init(capacity: Int = Recorder.defaultCapacity) {
         self.capacity = min(max(1, capacity), Recorder.maximumCapacity)
-        ring = Array(repeating: nil, count: self.capacity)
+        ring = Array(repeating: EventStore.Record(), count: self.capacity)
     }
 
     /// Stores `event`, giving it the next sequence number, and returns the stored event.
     @discardableResult
     public func record(_ event: Event) -> Event {
         var e = event
+        keep(&e)
+        return e
+    }
+
+    /// Stores `event` like ``record(_:)`` and returns its sequence number only: the hooks' path,
+    /// which does not need the stored event back (an ``Event`` copy retains every field).
+    @usableFromInline
+    func recordedSeq(_ event: consuming Event) -> Int {
+        keep(&event)
+        return event.seq
+    }
+
+    private func keep(_ e: inout Event) {
         // Microsecond precision: what the log keeps, so a written and re-read event is equal.
         e.time = (e.time * 1_000_000).rounded() / 1_000_000
         lock.lock()
         e.seq = nextSeq
         nextSeq += 1
         if count == capacity {
-            ring[head] = e
-            head = (head + 1) % capacity
+            store.release(ring[head])
+            ring[head] = store.store(e)
+            head = head + 1 == capacity ? 0 : head + 1
             dropped += 1
         } else {
-            ring[(head + count) % capacity] = e
+            let i = head + count
+            ring[i >= capacity ? i - capacity : i] = store.store(e)
             count += 1
         }
         liveLog?.append(e)
@@ -76,7 +92,6 @@ public final class Recorder: @unchecked Sendable {
         subscribersLock.unlock()
         for t in targets { t(e) }
         deliveryLock.unlock()
-        return e
     }
 
     /// Retained events, oldest first.
@@ -93,17 +108,24 @@ public final class Recorder: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         var out: [Event] = []
         out.reserveCapacity(count)
-        for i in 0..<count { out.append(ring[(head + i) % capacity]!) }
+        for i in 0..<count { out.append(store.event(ring[(head + i) % capacity])) }
         return RecordingSnapshot(events: out, droppedCount: dropped, totalRecorded: nextSeq - 1)
     }
 
     /// The retained event with this sequence number.
     public func event(seq: Int) -> Event? {
         lock.lock(); defer { lock.unlock() }
-        guard count > 0, let first = ring[head]?.seq else { return nil }
-        let offset = seq - first
+        guard count > 0 else { return nil }
+        let offset = seq - ring[head].seq
         guard offset >= 0, offset < count else { return nil }
-        return ring[(head + offset) % capacity]
+        return store.event(ring[(head + offset) % capacity])
+    }
+
+    /// Distinct values the ring's events share through the pools (tests: they leave with the
+    /// last event that names them).
+    var pooledValueCount: Int {
+        lock.lock(); defer { lock.unlock() }
+        return store.pooledValueCount
     }
 
     /// Forgets every event (subscribers and the live log stay). Numbering continues and the
@@ -112,7 +134,8 @@ public final class Recorder: @unchecked Sendable {
     /// its number with a forgotten one (a cleared overlay then ended the wrong signpost interval).
     public func reset() {
         lock.lock(); defer { lock.unlock() }
-        ring = Array(repeating: nil, count: capacity)
+        ring = Array(repeating: EventStore.Record(), count: capacity)
+        store.removeAll()
         head = 0; count = 0; dropped = nextSeq - 1
     }
 

@@ -1,7 +1,11 @@
+// The walks are `@inlinable` so that they are specialised for the node type of the module that
+// records (the simulator's, the UIKit adapter's): unspecialised, every array and optional of a
+// generic node asked the runtime for its metadata (issue 10 profile: a fifth of recording).
+
 /// Walks over a hierarchy of ``PresentationNode``s: the relationships DESIGN's rules use.
 public enum Hierarchy {
     /// The topmost ancestor through `parent`: a window's root or a presented controller.
-    public static func presentationRoot<N: PresentationNode>(of node: N) -> N {
+    @inlinable public static func presentationRoot<N: PresentationNode>(of node: N) -> N {
         var c = node
         var guardCount = 0
         while let p = c.parentNode, guardCount < 10_000 { c = p; guardCount += 1 }
@@ -10,7 +14,7 @@ public enum Hierarchy {
 
     /// `presentedViewController` as UIKit answers it (rule 5): the controller's own presented
     /// controller, else its parent's, walking up to the presentation root.
-    public static func presentedController<N: PresentationNode>(of node: N) -> N? {
+    @inlinable public static func presentedController<N: PresentationNode>(of node: N) -> N? {
         var c: N? = node
         var guardCount = 0
         while let n = c, guardCount < 10_000 {
@@ -22,7 +26,7 @@ public enum Hierarchy {
     }
 
     /// The root of everything this node hangs from, through `parent` and `presentingViewController`.
-    public static func ultimateRoot<N: PresentationNode>(of node: N) -> N {
+    @inlinable public static func ultimateRoot<N: PresentationNode>(of node: N) -> N {
         var r = presentationRoot(of: node)
         var guardCount = 0
         while let p = r.presentingNode, guardCount < 10_000 { r = presentationRoot(of: p); guardCount += 1 }
@@ -30,12 +34,12 @@ public enum Hierarchy {
     }
 
     /// The window this node belongs to, if any.
-    public static func windowID<N: PresentationNode>(of node: N) -> String? {
+    @inlinable public static func windowID<N: PresentationNode>(of node: N) -> String? {
         ultimateRoot(of: node).rootOfWindow
     }
 
     /// The presented controllers hanging from `node` or any of its descendants, in preorder.
-    static func presentedInSubtree<N: PresentationNode>(of node: N, into out: inout [N], depth: Int = 0) {
+    @inlinable static func presentedInSubtree<N: PresentationNode>(of node: N, into out: inout [N], depth: Int = 0) {
         guard depth < 1_000 else { return }
         if let p = node.ownPresentedNode { out.append(p) }
         for c in node.childNodes { presentedInSubtree(of: c, into: &out, depth: depth + 1) }
@@ -44,30 +48,62 @@ public enum Hierarchy {
     /// The presentation chain that starts at `root`: `root`, then every presented controller in
     /// order (each followed by what it presents). For the usual single chain this is
     /// root → presented → presented…
-    public static func chain<N: PresentationNode>(from root: N) -> [N] {
+    @inlinable public static func chain<N: PresentationNode>(from root: N) -> [N] {
+        // Depth first with an explicit stack (a recursive visitor captured its state in boxes and
+        // made an array per level; every recorded event needs a chain, issue 10).
         var out: [N] = []
-        var seen = Set<ObjectIdentifier>()
-        func visit(_ n: N) {
-            guard seen.insert(ObjectIdentifier(n)).inserted, out.count < 10_000 else { return }
+        out.reserveCapacity(8)
+        var pending: [N] = [root]
+        var found: [N] = []
+        var seen = Set<ObjectIdentifier>()  // only once the chain is long: a scan is cheaper before
+        while let n = pending.popLast(), out.count < 10_000 {
+            let repeated = out.count < 16 ? out.contains(where: { $0 === n }) : !seen.insert(ObjectIdentifier(n)).inserted
+            if repeated { continue }
             out.append(n)
-            var presented: [N] = []
-            presentedInSubtree(of: n, into: &presented)
-            for p in presented { visit(p) }
+            if out.count == 16 { seen = Set(out.map { ObjectIdentifier($0) }) }
+            found.removeAll(keepingCapacity: true)
+            presentedInSubtree(of: n, into: &found)
+            pending.append(contentsOf: found.reversed())
         }
-        visit(root)
+        return out
+    }
+
+    /// The snapshots of `nodes`, in order.
+    @inlinable public static func refs<N: PresentationNode>(_ nodes: [N]) -> [ControllerRef] {
+        var out: [ControllerRef] = []
+        out.reserveCapacity(nodes.count)
+        for n in nodes { out.append(n.ref) }
         return out
     }
 
     /// `node` and every controller presented above it, top first: what a dismissal of `node` removes.
-    public static func dismissalSet<N: PresentationNode>(startingAt node: N) -> [N] {
+    @inlinable public static func dismissalSet<N: PresentationNode>(startingAt node: N) -> [N] {
         chain(from: node).reversed()
     }
 
     /// The ancestors of `node` through `parent`, starting with `node`.
-    public static func ancestry<N: PresentationNode>(of node: N) -> [N] {
-        var out = [node]
+    @inlinable public static func ancestry<N: PresentationNode>(of node: N) -> [N] {
+        var out: [N] = []
+        out.reserveCapacity(8)
+        out.append(node)
         var c = node
         while let p = c.parentNode, out.count < 10_000 { out.append(p); c = p }
         return out
+    }
+}
+
+/// Membership in a group of nodes: a scan for the usual few, a hash set for many.
+@usableFromInline struct NodeSet<N: PresentationNode> {
+    @usableFromInline let nodes: [N]
+    @usableFromInline let ids: Set<ObjectIdentifier>?
+
+    @inlinable init(_ nodes: [N]) {
+        self.nodes = nodes
+        ids = nodes.count > 16 ? Set(nodes.map { ObjectIdentifier($0) }) : nil
+    }
+
+    @inlinable func contains(_ node: N) -> Bool {
+        if let ids { return ids.contains(ObjectIdentifier(node)) }
+        return nodes.contains { $0 === node }
     }
 }

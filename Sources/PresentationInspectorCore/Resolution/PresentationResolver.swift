@@ -20,6 +20,19 @@ public struct PresentResolution<Node: PresentationNode> {
     public var explanation: [String] { steps.map(\.sentence) }
     /// The window the source belongs to.
     public var windowID: String?
+    /// The source's ancestors through `parent`, starting with itself: the walk of rule 2.
+    public var ancestry: [Node]
+
+    @usableFromInline
+    init(source: Node, presented: Node, presenting: Node, contextProvider: Node, requestedStyle: PresentationStyle,
+         effectiveStyle: PresentationStyle, requestedTransition: TransitionStyle, effectiveTransition: TransitionStyle,
+         diagnostics: [Diagnostic], rejection: Diagnostic?, steps: [ExplanationStep], windowID: String?, ancestry: [Node]) {
+        self.source = source; self.presented = presented; self.presenting = presenting; self.contextProvider = contextProvider
+        self.requestedStyle = requestedStyle; self.effectiveStyle = effectiveStyle
+        self.requestedTransition = requestedTransition; self.effectiveTransition = effectiveTransition
+        self.diagnostics = diagnostics; self.rejection = rejection; self.steps = steps; self.windowID = windowID
+        self.ancestry = ancestry
+    }
 }
 
 /// What the model says a `dismiss` call does.
@@ -38,6 +51,13 @@ public struct DismissResolution<Node: PresentationNode> {
     /// The walk that found the answer, one sentence per step.
     public var explanation: [String] { steps.map(\.sentence) }
     public var windowID: String?
+
+    @usableFromInline
+    init(receiver: Node, handledBy: Node?, dismissed: [Node], forwarded: Bool, outcome: Outcome, diagnostics: [Diagnostic],
+         steps: [ExplanationStep], windowID: String?) {
+        self.receiver = receiver; self.handledBy = handledBy; self.dismissed = dismissed; self.forwarded = forwarded
+        self.outcome = outcome; self.diagnostics = diagnostics; self.steps = steps; self.windowID = windowID
+    }
 }
 
 /// Options of the model that are a matter of taste rather than UIKit's rules.
@@ -57,7 +77,7 @@ public enum PresentationResolver {
     }
 
     /// Rule 1, with its explanation step.
-    static func effectiveStyleStep(_ requested: PresentationStyle, sizeClass: SizeClass) -> (PresentationStyle, ExplanationStep) {
+    @usableFromInline static func effectiveStyleStep(_ requested: PresentationStyle, sizeClass: SizeClass) -> (PresentationStyle, ExplanationStep) {
         switch requested {
         case .automatic: (.pageSheet, .automaticStyle)
         case .popover where sizeClass == .compact: (.fullScreen, .popoverAdapts)
@@ -66,7 +86,7 @@ public enum PresentationResolver {
     }
 
     /// Rules 1–4 and 10 for `source.present(presented)`.
-    public static func resolvePresent<N: PresentationNode>(source: N, presented: N, options: ResolverOptions = ResolverOptions()) -> PresentResolution<N> {
+    @inlinable public static func resolvePresent<N: PresentationNode>(source: N, presented: N, options: ResolverOptions = ResolverOptions()) -> PresentResolution<N> {
         // Steps are data; sentences are rendered only where a person reads them (issue 10).
         var steps: [ExplanationStep] = []
         steps.reserveCapacity(8)
@@ -173,17 +193,17 @@ public enum PresentationResolver {
                                  requestedStyle: presented.modalPresentationStyle, effectiveStyle: style,
                                  requestedTransition: requestedTransition, effectiveTransition: transition,
                                  diagnostics: diagnostics, rejection: rejection, steps: steps,
-                                 windowID: ultimateRoot.rootOfWindow)
+                                 windowID: ultimateRoot.rootOfWindow, ancestry: ancestry)
     }
 
-    private static func rootPlace<N: PresentationNode>(_ root: N) -> ExplanationStep.RootPlace {
+    @usableFromInline static func rootPlace<N: PresentationNode>(_ root: N) -> ExplanationStep.RootPlace {
         if let w = root.rootOfWindow { return .windowRoot(w) }
         if let q = root.presentingNode { return .presentedBy(q.ref) }
         return .detached
     }
 
     /// Rule 7 for `receiver.dismiss(animated:)`.
-    public static func resolveDismiss<N: PresentationNode>(receiver: N) -> DismissResolution<N> {
+    @inlinable public static func resolveDismiss<N: PresentationNode>(receiver: N) -> DismissResolution<N> {
         let r = receiver.ref
         var steps: [ExplanationStep] = [.dismissCalled(r)]
         let window = Hierarchy.windowID(of: receiver)
@@ -199,7 +219,7 @@ public enum PresentationResolver {
             } else {
                 steps.append(.dismissInherited(receiver: r, presented: p.ref, handler: handler.ref))
             }
-            steps.append(.removed(set.map { $0.ref }))
+            steps.append(.removed(Hierarchy.refs(set)))
             return DismissResolution(receiver: receiver, handledBy: handler, dismissed: set, forwarded: handler !== receiver,
                                      outcome: .dismissed, diagnostics: [], steps: steps, windowID: window)
         }
@@ -208,7 +228,7 @@ public enum PresentationResolver {
             let set = Hierarchy.dismissalSet(startingAt: root)
             let rootRef = root === receiver ? r : root.ref
             steps.append(.forwarded(receiver: r, root: root === receiver ? nil : rootRef, handler: handler.ref, dismissedRoot: rootRef))
-            steps.append(.removed(set.map { $0.ref }))
+            steps.append(.removed(Hierarchy.refs(set)))
             return DismissResolution(receiver: receiver, handledBy: handler, dismissed: set, forwarded: true,
                                      outcome: .dismissed, diagnostics: [], steps: steps, windowID: window)
         }
@@ -218,7 +238,7 @@ public enum PresentationResolver {
     }
 
     /// Rule 8: a sheet swiped down, completed or cancelled by the user.
-    public static func resolveInteractiveDismiss<N: PresentationNode>(sheet: N, completes: Bool) -> DismissResolution<N> {
+    @inlinable public static func resolveInteractiveDismiss<N: PresentationNode>(sheet: N, completes: Bool) -> DismissResolution<N> {
         let r = sheet.ref
         var steps: [ExplanationStep] = [.swipedDown(r)]
         let window = Hierarchy.windowID(of: sheet)
@@ -233,7 +253,7 @@ public enum PresentationResolver {
                                      diagnostics: [], steps: steps, windowID: window)
         }
         let set = Hierarchy.dismissalSet(startingAt: sheet)
-        steps.append(.swipeCompletes(presenter: sheet.presentingNode?.ref, removed: set.map { $0.ref }))
+        steps.append(.swipeCompletes(presenter: sheet.presentingNode?.ref, removed: Hierarchy.refs(set)))
         return DismissResolution(receiver: sheet, handledBy: sheet.presentingNode, dismissed: set, forwarded: false,
                                  outcome: .completed, diagnostics: [], steps: steps, windowID: window)
     }

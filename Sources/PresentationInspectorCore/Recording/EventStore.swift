@@ -1,0 +1,101 @@
+/// The recorder's ring, holding events as small records whose references, chains, explanations
+/// and diagnostics live once in pools (issue 10: a retained event cost ~1.8 KB as an ``Event``,
+/// whose six inline references, chain, ancestry and explanation were copied into every event).
+///
+/// An ``Event`` goes in whole and comes out equal; in between it is ~100 bytes plus its share of
+/// the pools. Not thread-safe: the ``Recorder`` calls it under its lock.
+struct EventStore {
+    /// One retained event: fixed-size fields inline, everything else a pool slot (0 = none/empty).
+    struct Record {
+        var seq = 0
+        var time = 0.0
+        var relatesTo = Int.min  // Int.min: nil
+        var thread: UInt32 = 0, window: UInt32 = 0, callSite: UInt32 = 0
+        var source: UInt32 = 0, presented: UInt32 = 0, presenting: UInt32 = 0
+        var contextProvider: UInt32 = 0, receiver: UInt32 = 0, handledBy: UInt32 = 0
+        var steps: UInt32 = 0, dismissed: UInt32 = 0, diagnostics: UInt32 = 0
+        var chain: UInt32 = 0, ancestry: UInt32 = 0, observed: UInt32 = 0
+        var kind = EventKind.present
+        var outcome = Outcome.presented
+        var animated = false
+        var forwarded: Bool?
+        var requestedStyle: PresentationStyle?
+        var effectiveStyle: PresentationStyle?
+        var requestedTransition: TransitionStyle?
+        var effectiveTransition: TransitionStyle?
+    }
+
+    private var strings = InternPool<String>()
+    private var refs = InternPool<ControllerRef>()
+    private var refArrays = InternPool<[ControllerRef]>()
+    private var stepArrays = InternPool<StructuralSteps>()
+    private var diagnosticArrays = InternPool<[Diagnostic]>()
+    private var observations = InternPool<Observation>()
+
+    /// Distinct values held by the pools, for tests and the memory benchmark's breakdown.
+    var pooledValueCount: Int {
+        strings.liveCount + refs.liveCount + refArrays.liveCount + stepArrays.liveCount
+            + diagnosticArrays.liveCount + observations.liveCount
+    }
+
+    /// Interns `e`'s values (one more holder each) and returns its record.
+    mutating func store(_ e: Event) -> Record {
+        var r = Record()
+        r.seq = e.seq
+        r.time = e.time
+        r.relatesTo = e.relatesTo ?? Int.min
+        r.thread = strings.retain(e.thread)
+        r.window = strings.retain(e.window)
+        r.callSite = strings.retain(e.callSite)
+        r.source = refs.retain(e.source)
+        r.presented = refs.retain(e.presented)
+        r.presenting = refs.retain(e.presenting)
+        r.contextProvider = refs.retain(e.contextProvider)
+        r.receiver = refs.retain(e.receiver)
+        r.handledBy = refs.retain(e.handledBy)
+        r.steps = e.steps.isEmpty ? 0 : stepArrays.retain(StructuralSteps(steps: e.steps))
+        r.dismissed = e.dismissed.isEmpty ? 0 : refArrays.retain(e.dismissed)
+        r.diagnostics = e.diagnostics.isEmpty ? 0 : diagnosticArrays.retain(e.diagnostics)
+        r.chain = e.chain.isEmpty ? 0 : refArrays.retain(e.chain)
+        r.ancestry = e.ancestry.isEmpty ? 0 : refArrays.retain(e.ancestry)
+        r.observed = observations.retain(e.observed)
+        r.kind = e.kind
+        r.outcome = e.outcome
+        r.animated = e.animated
+        r.forwarded = e.forwarded
+        r.requestedStyle = e.requestedStyle
+        r.effectiveStyle = e.effectiveStyle
+        r.requestedTransition = e.requestedTransition
+        r.effectiveTransition = e.effectiveTransition
+        return r
+    }
+
+    /// One holder fewer for each of `r`'s values (the record leaves the ring).
+    mutating func release(_ r: Record) {
+        strings.release(r.thread); strings.release(r.window); strings.release(r.callSite)
+        refs.release(r.source); refs.release(r.presented); refs.release(r.presenting)
+        refs.release(r.contextProvider); refs.release(r.receiver); refs.release(r.handledBy)
+        stepArrays.release(r.steps)
+        refArrays.release(r.dismissed); refArrays.release(r.chain); refArrays.release(r.ancestry)
+        diagnosticArrays.release(r.diagnostics)
+        observations.release(r.observed)
+    }
+
+    /// The event `r` was made from.
+    func event(_ r: Record) -> Event {
+        var e = Event(seq: r.seq, time: r.time, thread: strings[r.thread] ?? "main", kind: r.kind, outcome: r.outcome,
+                      animated: r.animated, window: strings[r.window], relatesTo: r.relatesTo == Int.min ? nil : r.relatesTo,
+                      source: refs[r.source], presented: refs[r.presented], presenting: refs[r.presenting],
+                      contextProvider: refs[r.contextProvider], requestedStyle: r.requestedStyle,
+                      effectiveStyle: r.effectiveStyle, requestedTransition: r.requestedTransition,
+                      effectiveTransition: r.effectiveTransition, steps: stepArrays[r.steps]?.steps ?? [],
+                      receiver: refs[r.receiver], handledBy: refs[r.handledBy], dismissed: refArrays[r.dismissed] ?? [],
+                      forwarded: r.forwarded, diagnostics: diagnosticArrays[r.diagnostics] ?? [],
+                      chain: refArrays[r.chain] ?? [], callSite: strings[r.callSite], ancestry: refArrays[r.ancestry] ?? [])
+        e.observed = observations[r.observed]
+        return e
+    }
+
+    /// Forgets every pooled value.
+    mutating func removeAll() { self = EventStore() }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// Values the recorder keeps once however many retained events name them, each with the number
+/// of events (or other pooled values) that hold it, so a value leaves with the last of them and
+/// memory stays flat once the ring is full (issue 10: interned references).
+///
+/// Slot 0 means "none" (an absent optional, an empty array) and is never stored. Not thread-safe:
+/// the ``Recorder`` calls it under its lock.
+struct InternPool<Value: Hashable> {
+    private var values: [Value?] = [nil]
+    private var counts: [UInt32] = [0]
+    private var freeSlots: [UInt32] = []
+    private var slots: [Value: UInt32] = [:]
+    /// The last slots handed out, checked with `==` before hashing: consecutive events mostly
+    /// repeat the same references and chain, and `==` on values sharing storage costs a few
+    /// instructions where hashing costs hundreds.
+    private var recent: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
+    private var recentNext = 0
+
+    /// How many distinct values are held.
+    var liveCount: Int { slots.count }
+
+    /// The slot holding `value`, counting one more holder.
+    mutating func retain(_ value: Value) -> UInt32 {
+        if let s = recentSlot(of: value) {
+            counts[Int(s)] += 1
+            return s
+        }
+        let slot: UInt32
+        if let s = slots[value] {
+            slot = s
+            counts[Int(s)] += 1
+        } else if let s = freeSlots.popLast() {
+            slot = s
+            values[Int(s)] = value
+            counts[Int(s)] = 1
+            slots[value] = s
+        } else {
+            slot = UInt32(values.count)
+            values.append(value)
+            counts.append(1)
+            slots[value] = slot
+        }
+        switch recentNext {
+        case 0: recent.0 = slot
+        case 1: recent.1 = slot
+        case 2: recent.2 = slot
+        default: recent.3 = slot
+        }
+        recentNext = (recentNext + 1) & 3
+        return slot
+    }
+
+    private func recentSlot(of value: Value) -> UInt32? {
+        if matches(recent.0, value) { return recent.0 }
+        if matches(recent.1, value) { return recent.1 }
+        if matches(recent.2, value) { return recent.2 }
+        if matches(recent.3, value) { return recent.3 }
+        return nil
+    }
+
+    @inline(__always)
+    private func matches(_ slot: UInt32, _ value: Value) -> Bool {
+        guard slot != 0, let stored = values[Int(slot)] else { return false }
+        return bitwiseEqual(stored, value) || stored == value
+    }
+
+    /// The slot holding `value`, or 0 for nil.
+    mutating func retain(_ value: Value?) -> UInt32 {
+        guard let value else { return 0 }
+        return retain(value)
+    }
+
+    /// One holder fewer; the value is forgotten with its last holder.
+    mutating func release(_ slot: UInt32) {
+        guard slot != 0 else { return }
+        let i = Int(slot)
+        counts[i] -= 1
+        guard counts[i] == 0, let value = values[i] else { return }
+        slots[value] = nil
+        values[i] = nil
+        freeSlots.append(slot)
+        if recent.0 == slot { recent.0 = 0 }
+        if recent.1 == slot { recent.1 = 0 }
+        if recent.2 == slot { recent.2 = 0 }
+        if recent.3 == slot { recent.3 = 0 }
+    }
+
+    /// The value in `slot` (nil for slot 0).
+    subscript(slot: UInt32) -> Value? { values[Int(slot)] }
+
+    /// Forgets everything.
+    mutating func removeAll() { self = InternPool() }
+}
+
+/// Whether two values have the same bytes, which makes them equal (same string storage or
+/// contents, same array buffer, same case and payload): a memcmp where `==` would walk strings
+/// and retain payloads. False only says "compare with `==`" (padding may differ).
+@inline(__always)
+func bitwiseEqual<T>(_ a: T, _ b: T) -> Bool {
+    withUnsafeBytes(of: a) { pa in withUnsafeBytes(of: b) { pb in memcmp(pa.baseAddress!, pb.baseAddress!, pa.count) == 0 } }
+}

@@ -1,0 +1,107 @@
+/// Steps compared as data rather than as sentences: what the recorder uses to keep one copy of
+/// an explanation that many events share (``ExplanationStep``'s own `==` renders both sentences,
+/// so that a step read back from a log equals the step it was written from).
+struct StructuralSteps: Hashable {
+    let steps: [ExplanationStep]
+
+    static func == (a: StructuralSteps, b: StructuralSteps) -> Bool {
+        guard a.steps.count == b.steps.count else { return false }
+        // Most steps of a repeated call are bit for bit the same (the same references): a memcmp each.
+        for i in a.steps.indices where !bitwiseEqual(a.steps[i], b.steps[i]) {
+            guard a.steps[i].isStructurallyEqual(to: b.steps[i]) else { return false }
+        }
+        return true
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(steps.count)
+        for s in steps { s.structuralHash(into: &hasher) }
+    }
+}
+
+extension ExplanationStep {
+    /// Same case, same payload (a `.text` step never equals a structured one here).
+    func isStructurallyEqual(to other: ExplanationStep) -> Bool {
+        switch (self, other) {
+        case (.presentCalled(let a0, let a1), .presentCalled(let b0, let b1)): a0 == b0 && a1 == b1
+        case (.walkedUp(let a0, let a1, let a2), .walkedUp(let b0, let b1, let b2)): a0 == b0 && a1 == b1 && a2 == b2
+        case (.ownRoot(let a0, let a1), .ownRoot(let b0, let b1)): a0 == b0 && a1 == b1
+        case (.automaticStyle, .automaticStyle): true
+        case (.popoverAdapts, .popoverAdapts): true
+        case (.styleAsIs(let a0, let a1), .styleAsIs(let b0, let b1)): a0 == b0 && a1 == b1
+        case (.contextFound(let a0, let a1, let a2), .contextFound(let b0, let b1, let b2)): a0 == b0 && a1 == b1 && a2 == b2
+        case (.contextNotFound(let a0, let a1, let a2), .contextNotFound(let b0, let b1, let b2)): a0 == b0 && a1 == b1 && a2 == b2
+        case (.notContextStyle(let a0, let a1), .notContextStyle(let b0, let b1)): a0 == b0 && a1 == b1
+        case (.presentingIsNotSource(let a0, let a1), .presentingIsNotSource(let b0, let b1)): a0 == b0 && a1 == b1
+        case (.sourcePresents, .sourcePresents): true
+        case (.transitionFromProvider(let a0, let a1, let a2), .transitionFromProvider(let b0, let b1, let b2)): a0 == b0 && a1 == b1 && a2 == b2
+        case (.transitionOwnProviderDeclines(let a0, let a1), .transitionOwnProviderDeclines(let b0, let b1)): a0 == b0 && a1 == b1
+        case (.transitionOwn(let a0), .transitionOwn(let b0)): a0 == b0
+        case (.alreadyPresented(let a0, let a1), .alreadyPresented(let b0, let b1)): a0 == b0 && a1 == b1
+        case (.activeChild(let a0, let a1), .activeChild(let b0, let b1)): a0 == b0 && a1 == b1
+        case (.activeRoot(let a0, let a1), .activeRoot(let b0, let b1)): a0 == b0 && a1 == b1
+        case (.transitionRunning, .transitionRunning): true
+        case (.alreadyPresenting(let a0, let a1, let a2), .alreadyPresenting(let b0, let b1, let b2)): a0 == b0 && a1 == b1 && a2 == b2
+        case (.notInWindow(let a0), .notInWindow(let b0)): a0 == b0
+        case (.popoverWithoutAnchor(let a0), .popoverWithoutAnchor(let b0)): a0 == b0
+        case (.checksPassed(let a0), .checksPassed(let b0)): a0 == b0
+        case (.nothingChanges, .nothingChanges): true
+        case (.detachedSource(let a0), .detachedSource(let b0)): a0 == b0
+        case (.dismissCalled(let a0), .dismissCalled(let b0)): a0 == b0
+        case (.dismissDuringTransition, .dismissDuringTransition): true
+        case (.dismissesOwn(let a0, let a1), .dismissesOwn(let b0, let b1)): a0 == b0 && a1 == b1
+        case (.dismissInherited(let a0, let a1, let a2), .dismissInherited(let b0, let b1, let b2)): a0 == b0 && a1 == b1 && a2 == b2
+        case (.removed(let a0), .removed(let b0)): a0 == b0
+        case (.forwarded(let a0, let a1, let a2, let a3), .forwarded(let b0, let b1, let b2, let b3)): a0 == b0 && a1 == b1 && a2 == b2 && a3 == b3
+        case (.nothingToDismiss(let a0), .nothingToDismiss(let b0)): a0 == b0
+        case (.swipedDown(let a0), .swipedDown(let b0)): a0 == b0
+        case (.swipeBlocked(let a0), .swipeBlocked(let b0)): a0 == b0
+        case (.swipeCancelled, .swipeCancelled): true
+        case (.swipeCompletes(let a0, let a1), .swipeCompletes(let b0, let b1)): a0 == b0 && a1 == b1
+        case (.text(let a0), .text(let b0)): a0 == b0
+        default: false
+        }
+    }
+
+    /// A hash consistent with ``isStructurallyEqual(to:)``.
+    func structuralHash(into hasher: inout Hasher) {
+        switch self {
+        case .presentCalled(let a0, let a1): hasher.combine(0 as UInt8); hasher.combine(a0); hasher.combine(a1)
+        case .walkedUp(let a0, let a1, let a2): hasher.combine(1 as UInt8); hasher.combine(a0); hasher.combine(a1); hasher.combine(a2)
+        case .ownRoot(let a0, let a1): hasher.combine(2 as UInt8); hasher.combine(a0); hasher.combine(a1)
+        case .automaticStyle: hasher.combine(3 as UInt8)
+        case .popoverAdapts: hasher.combine(4 as UInt8)
+        case .styleAsIs(let a0, let a1): hasher.combine(5 as UInt8); hasher.combine(a0); hasher.combine(a1)
+        case .contextFound(let a0, let a1, let a2): hasher.combine(6 as UInt8); hasher.combine(a0); hasher.combine(a1); hasher.combine(a2)
+        case .contextNotFound(let a0, let a1, let a2): hasher.combine(7 as UInt8); hasher.combine(a0); hasher.combine(a1); hasher.combine(a2)
+        case .notContextStyle(let a0, let a1): hasher.combine(8 as UInt8); hasher.combine(a0); hasher.combine(a1)
+        case .presentingIsNotSource(let a0, let a1): hasher.combine(9 as UInt8); hasher.combine(a0); hasher.combine(a1)
+        case .sourcePresents: hasher.combine(10 as UInt8)
+        case .transitionFromProvider(let a0, let a1, let a2): hasher.combine(11 as UInt8); hasher.combine(a0); hasher.combine(a1); hasher.combine(a2)
+        case .transitionOwnProviderDeclines(let a0, let a1): hasher.combine(12 as UInt8); hasher.combine(a0); hasher.combine(a1)
+        case .transitionOwn(let a0): hasher.combine(13 as UInt8); hasher.combine(a0)
+        case .alreadyPresented(let a0, let a1): hasher.combine(14 as UInt8); hasher.combine(a0); hasher.combine(a1)
+        case .activeChild(let a0, let a1): hasher.combine(15 as UInt8); hasher.combine(a0); hasher.combine(a1)
+        case .activeRoot(let a0, let a1): hasher.combine(16 as UInt8); hasher.combine(a0); hasher.combine(a1)
+        case .transitionRunning: hasher.combine(17 as UInt8)
+        case .alreadyPresenting(let a0, let a1, let a2): hasher.combine(18 as UInt8); hasher.combine(a0); hasher.combine(a1); hasher.combine(a2)
+        case .notInWindow(let a0): hasher.combine(19 as UInt8); hasher.combine(a0)
+        case .popoverWithoutAnchor(let a0): hasher.combine(20 as UInt8); hasher.combine(a0)
+        case .checksPassed(let a0): hasher.combine(21 as UInt8); hasher.combine(a0)
+        case .nothingChanges: hasher.combine(22 as UInt8)
+        case .detachedSource(let a0): hasher.combine(23 as UInt8); hasher.combine(a0)
+        case .dismissCalled(let a0): hasher.combine(24 as UInt8); hasher.combine(a0)
+        case .dismissDuringTransition: hasher.combine(25 as UInt8)
+        case .dismissesOwn(let a0, let a1): hasher.combine(26 as UInt8); hasher.combine(a0); hasher.combine(a1)
+        case .dismissInherited(let a0, let a1, let a2): hasher.combine(27 as UInt8); hasher.combine(a0); hasher.combine(a1); hasher.combine(a2)
+        case .removed(let a0): hasher.combine(28 as UInt8); hasher.combine(a0)
+        case .forwarded(let a0, let a1, let a2, let a3): hasher.combine(29 as UInt8); hasher.combine(a0); hasher.combine(a1); hasher.combine(a2); hasher.combine(a3)
+        case .nothingToDismiss(let a0): hasher.combine(30 as UInt8); hasher.combine(a0)
+        case .swipedDown(let a0): hasher.combine(31 as UInt8); hasher.combine(a0)
+        case .swipeBlocked(let a0): hasher.combine(32 as UInt8); hasher.combine(a0)
+        case .swipeCancelled: hasher.combine(33 as UInt8)
+        case .swipeCompletes(let a0, let a1): hasher.combine(34 as UInt8); hasher.combine(a0); hasher.combine(a1)
+        case .text(let a0): hasher.combine(35 as UInt8); hasher.combine(a0)
+        }
+    }
+}
