@@ -104,6 +104,7 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
     @discardableResult
     public func dismissalWillBegin<N: PresentationNode>(_ controller: N, isInteractive: Bool,
                                                          context: CallContext = .main) -> DismissalAttribution {
+        handler.chains.invalidate()  // UIKit is changing a chain, possibly without a hooked call
         guard controller.presentingNode != nil, !isExcluded(controller.ref) else { return .ignored }
         lock.lock()
         let callSeq = removalsByCall[controller.ref.id]
@@ -131,6 +132,7 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
     /// The transition reported by ``dismissalWillBegin(_:isInteractive:context:)`` ended;
     /// `cancelled` is true when the controller stays (the user let go early).
     public func dismissalDidEnd<N: PresentationNode>(_ controller: N, cancelled: Bool, context: CallContext = .main) {
+        handler.chains.invalidate()  // UIKit is changing a chain, possibly without a hooked call
         lock.lock()
         let transition = transitions.removeValue(forKey: ObjectIdentifier(controller))
         if !cancelled { removalsByCall[controller.ref.id] = nil }
@@ -141,6 +143,7 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
     /// UIKit refused to let the user dismiss `controller` (`isModalInPresentation`, or the
     /// delegate's `presentationControllerShouldDismiss` returned false).
     public func dismissalAttemptBlocked<N: PresentationNode>(_ controller: N, context: CallContext = .main) {
+        handler.chains.invalidate()  // UIKit is changing a chain, possibly without a hooked call
         guard !isExcluded(controller.ref) else { return }
         handler.interactiveDismissBlocked(sheet: controller, context: context)
     }

@@ -71,11 +71,15 @@ extension Diagnostic {
 extension Event {
     /// The event with a ``Diagnostic/fix`` on every diagnostic that has none and a known code.
     public func withFixes() -> Event {
-        guard diagnostics.contains(where: { $0.fix == nil }) else { return self }
         var e = self
-        for i in e.diagnostics.indices where e.diagnostics[i].fix == nil {
-            e.diagnostics[i].fix = Diagnostic.fix(for: e.diagnostics[i], in: self)
-        }
+        e.addFixes()
         return e
+    }
+
+    /// Adds the fixes in place (the hooks' path: no copy of the event).
+    @usableFromInline mutating func addFixes() {
+        for i in diagnostics.indices where diagnostics[i].fix == nil {
+            diagnostics[i].fix = Diagnostic.fix(for: diagnostics[i], in: self)
+        }
     }
 }

@@ -99,7 +99,7 @@ public struct Event: Hashable, Sendable {
         self.contextProvider = contextProvider; self.requestedStyle = requestedStyle
         self.effectiveStyle = effectiveStyle; self.requestedTransition = requestedTransition
         self.effectiveTransition = effectiveTransition
-        self.steps = steps + explanation.map(ExplanationStep.text)
+        self.steps = explanation.isEmpty ? steps : steps + explanation.map(ExplanationStep.text)
         self.receiver = receiver; self.handledBy = handledBy; self.dismissed = dismissed
         self.forwarded = forwarded; self.diagnostics = diagnostics; self.chain = chain; self.callSite = callSite
         self.ancestry = ancestry

@@ -61,8 +61,14 @@ struct InternPool<Value: Hashable> {
 
     @inline(__always)
     private func matches(_ slot: UInt32, _ value: Value) -> Bool {
-        guard slot != 0, let stored = values[Int(slot)] else { return false }
-        return bitwiseEqual(stored, value) || stored == value
+        guard slot != 0 else { return false }
+        // A live slot's optional holds the value's bytes first: compared in place, no copy.
+        let same = values.withUnsafeBufferPointer { buffer in
+            withUnsafeBytes(of: value) { v in memcmp(UnsafeRawPointer(buffer.baseAddress! + Int(slot)), v.baseAddress!, v.count) == 0 }
+        }
+        if same { return counts[Int(slot)] > 0 }
+        guard let stored = values[Int(slot)] else { return false }
+        return stored == value
     }
 
     /// The slot holding `value`, or 0 for nil.
@@ -93,10 +99,3 @@ struct InternPool<Value: Hashable> {
     mutating func removeAll() { self = InternPool() }
 }
 
-/// Whether two values have the same bytes, which makes them equal (same string storage or
-/// contents, same array buffer, same case and payload): a memcmp where `==` would walk strings
-/// and retain payloads. False only says "compare with `==`" (padding may differ).
-@inline(__always)
-func bitwiseEqual<T>(_ a: T, _ b: T) -> Bool {
-    withUnsafeBytes(of: a) { pa in withUnsafeBytes(of: b) { pb in memcmp(pa.baseAddress!, pb.baseAddress!, pa.count) == 0 } }
-}

@@ -40,6 +40,8 @@ public final class PresentationHooksHandler: @unchecked Sendable {
     public let scheduler: any InspectorScheduler
     public let configuration: HandlerConfiguration
 
+    /// Each window's chain, walked once per change rather than once per event.
+    @usableFromInline let chains = WindowChains()
     private let lock = NSLock()
     private var pendingSwipes: [ObjectIdentifier: PendingSwipe] = [:]
 
@@ -48,6 +50,11 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         self.scheduler = scheduler
         self.configuration = configuration
     }
+
+    /// Tells the handler that controllers changed in a way no hooked call shows (a window's root
+    /// replaced, children added or removed, a title changed): the next event walks its window's
+    /// chain again instead of sharing the one taken at the last present or dismiss.
+    public func hierarchyDidChange() { chains.invalidate() }
 
     @usableFromInline func ignored(_ refs: ControllerRef...) -> Bool {
         guard let ignore = configuration.ignore else { return false }
@@ -71,37 +78,48 @@ public final class PresentationHooksHandler: @unchecked Sendable {
     @inlinable public func handlePresent<N: PresentationNode>(source: N, presented: N, animated: Bool, context: CallContext = .main,
                                                    completion: (() -> Void)?, observe: (() -> Observation?)? = nil,
                                                    original: (_ completion: (() -> Void)?) -> Void) {
-        if ignored(source.ref, presented.ref) { original(completion); return }
-        let resolution = PresentationResolver.resolvePresent(source: source, presented: presented, options: configuration.resolver)
+        if ignored(source.ref, presented.ref) { original(completion); chains.invalidate(); return }
+        let resolution = PresentationResolver.resolvePresent(source: source, presented: presented, options: configuration.resolver,
+                                                             chainLength: { [chains] root in chains.chain(from: root).count })
+        let refs = resolution.refs
+        /// A node's snapshot, reusing the resolver's for the controllers it already looked at.
+        func ref(_ n: N?) -> ControllerRef? {
+            guard let n else { return nil }
+            return n === resolution.presenting ? refs.presenting : n === source ? refs.source : n === presented ? refs.presented : n.ref
+        }
         var diagnostics = resolution.diagnostics
         if !context.isMainThread { diagnostics.append(.offMainThread("present(_:animated:completion:)", thread: context.thread)) }
 
         func event(outcome: Outcome, presenting: N?, steps: [ExplanationStep], chain: [ControllerRef]) -> Event {
-            Event(time: scheduler.now, thread: context.thread, kind: .present, outcome: outcome, animated: animated,
-                  window: resolution.windowID, source: source.ref, presented: presented.ref,
-                  presenting: presenting?.ref ?? resolution.presenting.ref, contextProvider: resolution.contextProvider.ref,
-                  requestedStyle: resolution.requestedStyle, effectiveStyle: resolution.effectiveStyle,
-                  requestedTransition: resolution.requestedTransition, effectiveTransition: resolution.effectiveTransition,
-                  steps: steps, diagnostics: diagnostics, chain: chain, callSite: context.callSite,
-                  ancestry: Hierarchy.refs(resolution.ancestry)).withFixes()
+            var e = Event(time: scheduler.now, thread: context.thread, kind: .present, outcome: outcome, animated: animated,
+                          window: resolution.windowID, source: refs.source, presented: refs.presented,
+                          presenting: ref(presenting) ?? refs.presenting, contextProvider: refs.contextProvider,
+                          requestedStyle: resolution.requestedStyle, effectiveStyle: resolution.effectiveStyle,
+                          requestedTransition: resolution.requestedTransition, effectiveTransition: resolution.effectiveTransition,
+                          steps: steps, diagnostics: diagnostics, chain: chain, callSite: context.callSite,
+                          ancestry: Hierarchy.refs(resolution.ancestry))
+            e.addFixes()
+            return e
         }
 
         // UIKit raises for these: record first, the app may not survive the original call.
         if let rejection = resolution.rejection, rejection.severity == .error {
-            let chain = Hierarchy.refs(Hierarchy.chain(from: Hierarchy.ultimateRoot(of: source)))
+            let chain = chains.chain(from: Hierarchy.ultimateRoot(of: source))
             let rejected = event(outcome: .rejected, presenting: nil, steps: resolution.steps, chain: chain)
-            let seq = recorder.record(rejected).seq
+            let seq = recorder.recordedSeq(rejected)
+            defer { chains.invalidate() }
             guard configuration.recordsObservations else { original(completion); return }
             // If UIKit went ahead after all, its completion is the only place that can say so.
             let wasPresented = presented.presentingNode != nil
-            original { [recorder, scheduler] in
+            original { [recorder, scheduler, chains] in
+                chains.invalidate()
                 if !wasPresented, let p = presented.presentingNode {
                     var done = Event(time: scheduler.now, thread: context.thread, kind: .presentCompleted, outcome: .completed,
-                                     animated: animated, window: resolution.windowID, relatesTo: seq, source: source.ref,
-                                     presented: presented.ref, presenting: p.ref, effectiveStyle: resolution.effectiveStyle,
-                                     chain: Hierarchy.refs(Hierarchy.chain(from: Hierarchy.ultimateRoot(of: presented))))
+                                     animated: animated, window: resolution.windowID, relatesTo: seq, source: refs.source,
+                                     presented: refs.presented, presenting: p.ref, effectiveStyle: resolution.effectiveStyle,
+                                     chain: chains.chain(from: Hierarchy.ultimateRoot(of: presented)))
                     Self.attach(Observation(presenting: p.ref, outcome: .presented).merging(observe?()), to: &done, driftAgainst: rejected)
-                    recorder.record(done)
+                    _ = recorder.recordedSeq(done)
                 }
                 completion?()
             }
@@ -113,23 +131,26 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         let looks = configuration.recordsObservations
         let op = PendingOperation()
         let first = FirstLook()
-        let wrapped: () -> Void = { [recorder, scheduler] in
+        let ended = TransitionEnd()
+        let wrapped: () -> Void = { [recorder, scheduler, chains] in
+            ended.mark(chains)
             op.whenRecorded { seq in
                 var done = Event(time: scheduler.now, thread: context.thread, kind: .presentCompleted, outcome: .completed,
                                  animated: animated, window: resolution.windowID, relatesTo: seq,
-                                 source: source.ref, presented: presented.ref, presenting: presented.presentingNode?.ref,
+                                 source: refs.source, presented: refs.presented, presenting: ref(presented.presentingNode),
                                  effectiveStyle: resolution.effectiveStyle,
-                                 chain: Hierarchy.refs(Hierarchy.chain(from: Hierarchy.ultimateRoot(of: presented))))
+                                 chain: chains.chain(from: Hierarchy.ultimateRoot(of: presented)))
                 // A second look once the transition is over: adaptation and the final window are known only now.
                 if looks, let predicted = first.predicted {
                     let again = Self.observedPresent(presented, wasPresented: false, at: .completion).merging(observe?())
                     Self.attach(again, to: &done, driftAgainst: predicted, driftOnly: again.subtracting(first.observation))
                 }
-                recorder.record(done)
+                _ = recorder.recordedSeq(done)
             }
             completion?()
         }
         original(wrapped)
+        ended.afterCall(chains)
 
         // Observe what actually happened; on device this is UIKit's own answer.
         let observedPresenting = presented.presentingNode
@@ -143,9 +164,9 @@ public final class PresentationHooksHandler: @unchecked Sendable {
             steps.append(.text(succeeded ? "Observed: the presentation went ahead although the model predicted a rejection."
                                          : "Observed: the presentation did not happen although the model predicted it would."))
         } else if succeeded, let observedPresenting, observedPresenting !== resolution.presenting {
-            steps.append(.text("Observed: UIKit chose \(observedPresenting.ref.label) as the presenting controller where the model predicted \(resolution.presenting.ref.label)."))
+            steps.append(.text("Observed: UIKit chose \(observedPresenting.ref.label) as the presenting controller where the model predicted \(refs.presenting.label)."))
         }
-        let chain = Hierarchy.refs(Hierarchy.chain(from: Hierarchy.ultimateRoot(of: succeeded ? presented : source)))
+        let chain = chains.chain(from: Hierarchy.ultimateRoot(of: succeeded ? presented : source))
         // The event's outcome is what happened; with an observation every other field stays the model's prediction.
         var e = event(outcome: succeeded ? .presented : .rejected,
                       presenting: succeeded ? (observation != nil ? resolution.presenting : observedPresenting) : nil,
@@ -197,57 +218,60 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         // The forward UIKit will make, if any; ignored calls' forwards are skipped as well.
         ForwardedDismiss.expected = resolution.forwarded ? resolution.handledBy.map { UInt(bitPattern: ObjectIdentifier($0)) } ?? 0 : 0
         defer { ForwardedDismiss.expected = expected }
-        if ignored(receiver.ref) { original(completion); return }
+        let receiverRef = receiver.ref
+        if ignored(receiverRef) { original(completion); chains.invalidate(); return }
 
         // A dismissal that only removes ignored controllers (the inspector's own UI) is not recorded either.
         if configuration.ignore != nil, !resolution.dismissed.isEmpty, resolution.dismissed.allSatisfy({ ignored($0.ref) }) {
             original(completion)
+            chains.invalidate()
             return
         }
         var diagnostics = resolution.diagnostics
         if !context.isMainThread { diagnostics.append(.offMainThread("dismiss(animated:completion:)", thread: context.thread)) }
-        let removed = NodeSet(resolution.dismissed)
         // The window's root, taken now: after the dismissal the receiver may hang from nothing.
         let windowRoot = Hierarchy.ultimateRoot(of: receiver)
+        let dismissedRefs = Hierarchy.refs(resolution.dismissed)
         // The chain as it stands once the call returns: an animated dismissal keeps the removed
         // controllers until its transition ends (dismiss-completed shows them gone).
-        let chainNow = Hierarchy.chain(from: windowRoot)
-        let chainAfter = Hierarchy.refs(animated && resolution.outcome == .dismissed ? chainNow : chainNow.filter { !removed.contains($0) })
-        let dismissedRefs = Hierarchy.refs(resolution.dismissed)
+        let chainNow = chains.chain(from: windowRoot)
+        let chainAfter = animated && resolution.outcome == .dismissed ? chainNow : chainNow.removing(dismissedRefs)
+        let handledBy = resolution.handledBy?.ref
         var dismissEvent = Event(
             time: scheduler.now, thread: context.thread, kind: .dismiss, outcome: resolution.outcome, animated: animated,
-            window: resolution.windowID, steps: resolution.steps, receiver: receiver.ref,
-            handledBy: resolution.handledBy?.ref, dismissed: dismissedRefs, forwarded: resolution.forwarded,
+            window: resolution.windowID, steps: resolution.steps, receiver: receiverRef,
+            handledBy: handledBy, dismissed: dismissedRefs, forwarded: resolution.forwarded,
             diagnostics: diagnostics, chain: chainAfter, callSite: context.callSite,
             ancestry: Hierarchy.refs(Hierarchy.ancestry(of: receiver)))
-        dismissEvent = dismissEvent.withFixes()
+        dismissEvent.addFixes()
         Self.attach(observe?(), to: &dismissEvent)
         let recordedSeq = recorder.recordedSeq(dismissEvent)
 
         // Reconciled when the transition ends: who really lost its presenter. The call above is
         // recorded first, so a crash in UIKit's dismissal cannot lose it.
-        let before = configuration.recordsObservations ? DismissalWitness(chain: chainNow) : nil
-        guard resolution.outcome == .dismissed || before != nil else { original(completion); return }
+        let before = configuration.recordsObservations ? DismissalWitness(chain: Hierarchy.chain(from: windowRoot)) : nil
+        guard resolution.outcome == .dismissed || before != nil else { original(completion); chains.invalidate(); return }
         let probes = configuration.leakCheckDelay == nil || resolution.outcome != .dismissed ? [] : resolution.dismissed.map { ($0.ref, $0.makeLivenessProbe()) }
         let window = resolution.windowID
-        let handledBy = resolution.handledBy?.ref
         // The prediction the observation is compared with, kept only when there will be one.
         let predicted: Event? = before == nil ? nil : dismissEvent
-        let wrapped: () -> Void = { [recorder, scheduler, configuration] in
+        let ended = TransitionEnd()
+        let wrapped: () -> Void = { [recorder, scheduler, configuration, chains] in
+            ended.mark(chains)
             let observation = before?.observation()
             // A dismissal the model did not predict is recorded only if UIKit really removed something.
             if resolution.outcome == .dismissed || observation?.dismissed?.isEmpty == false {
                 var done = Event(time: scheduler.now, thread: context.thread, kind: .dismissCompleted, outcome: .completed,
-                                 animated: animated, window: window, relatesTo: recordedSeq, receiver: receiver.ref,
-                                 handledBy: handledBy, dismissed: dismissedRefs,
-                                 chain: Hierarchy.refs(Hierarchy.chain(from: windowRoot)))
+                                 animated: animated, window: window, relatesTo: recordedSeq, receiver: receiverRef,
+                                 handledBy: handledBy, dismissed: dismissedRefs, chain: chains.chain(from: windowRoot))
                 Self.attach(observation, to: &done, driftAgainst: predicted, driftOnly: observation?.subtracting(predicted?.observed))
-                recorder.record(done)
+                _ = recorder.recordedSeq(done)
             }
             if let delay = configuration.leakCheckDelay { Self.scheduleLeakChecks(probes, after: delay, relatesTo: recordedSeq, window: window, recorder: recorder, scheduler: scheduler) }
             completion?()
         }
         original(wrapped)
+        ended.afterCall(chains)
     }
 
     /// Stores `observation` on `event` and appends one `model-drift` per field of `driftOnly`
@@ -257,7 +281,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         guard let observation, !observation.isEmpty else { return }
         event.observed = observation
         event.diagnostics += ModelDrift.diagnostics(predicted: predicted ?? event, observed: driftOnly ?? observation)
-        event = event.withFixes()
+        event.addFixes()
     }
 
     @usableFromInline static func scheduleLeakChecks(_ probes: [(ControllerRef, LivenessProbe)], after delay: Double, relatesTo seq: Int,
@@ -307,6 +331,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
 
     /// The swipe ended: `completed` is true when the sheet went away, false when the user cancelled.
     public func interactiveDismissEnded<N: PresentationNode>(sheet: N, completed: Bool, context: CallContext = .main) {
+        chains.invalidate()
         if ignored(sheet.ref) { return }
         lock.lock()
         let pending = pendingSwipes.removeValue(forKey: ObjectIdentifier(sheet))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Steps compared as data rather than as sentences: what the recorder uses to keep one copy of
 /// an explanation that many events share (``ExplanationStep``'s own `==` renders both sentences,
 /// so that a step read back from a log equals the step it was written from).
@@ -6,11 +8,21 @@ struct StructuralSteps: Hashable {
 
     static func == (a: StructuralSteps, b: StructuralSteps) -> Bool {
         guard a.steps.count == b.steps.count else { return false }
-        // Most steps of a repeated call are bit for bit the same (the same references): a memcmp each.
-        for i in a.steps.indices where !bitwiseEqual(a.steps[i], b.steps[i]) {
-            guard a.steps[i].isStructurallyEqual(to: b.steps[i]) else { return false }
+        guard !a.steps.isEmpty else { return true }
+        // Most steps of a repeated call are bit for bit the same (the same references): compared
+        // in place with memcmp, and only a step whose bytes differ is compared as data.
+        return a.steps.withUnsafeBufferPointer { pa in
+            b.steps.withUnsafeBufferPointer { pb in
+                let stride = MemoryLayout<ExplanationStep>.stride, size = MemoryLayout<ExplanationStep>.size
+                if pa.baseAddress == pb.baseAddress || memcmp(pa.baseAddress!, pb.baseAddress!, stride * (pa.count - 1) + size) == 0 {
+                    return true
+                }
+                for i in 0..<pa.count where memcmp(pa.baseAddress! + i, pb.baseAddress! + i, size) != 0 {
+                    guard pa[i].isStructurallyEqual(to: pb[i]) else { return false }
+                }
+                return true
+            }
         }
-        return true
     }
 
     func hash(into hasher: inout Hasher) {
@@ -22,45 +34,46 @@ struct StructuralSteps: Hashable {
 extension ExplanationStep {
     /// Same case, same payload (a `.text` step never equals a structured one here).
     func isStructurallyEqual(to other: ExplanationStep) -> Bool {
-        switch (self, other) {
-        case (.presentCalled(let a0, let a1), .presentCalled(let b0, let b1)): a0 == b0 && a1 == b1
-        case (.walkedUp(let a0, let a1, let a2), .walkedUp(let b0, let b1, let b2)): a0 == b0 && a1 == b1 && a2 == b2
-        case (.ownRoot(let a0, let a1), .ownRoot(let b0, let b1)): a0 == b0 && a1 == b1
-        case (.automaticStyle, .automaticStyle): true
-        case (.popoverAdapts, .popoverAdapts): true
-        case (.styleAsIs(let a0, let a1), .styleAsIs(let b0, let b1)): a0 == b0 && a1 == b1
-        case (.contextFound(let a0, let a1, let a2), .contextFound(let b0, let b1, let b2)): a0 == b0 && a1 == b1 && a2 == b2
-        case (.contextNotFound(let a0, let a1, let a2), .contextNotFound(let b0, let b1, let b2)): a0 == b0 && a1 == b1 && a2 == b2
-        case (.notContextStyle(let a0, let a1), .notContextStyle(let b0, let b1)): a0 == b0 && a1 == b1
-        case (.presentingIsNotSource(let a0, let a1), .presentingIsNotSource(let b0, let b1)): a0 == b0 && a1 == b1
-        case (.sourcePresents, .sourcePresents): true
-        case (.transitionFromProvider(let a0, let a1, let a2), .transitionFromProvider(let b0, let b1, let b2)): a0 == b0 && a1 == b1 && a2 == b2
-        case (.transitionOwnProviderDeclines(let a0, let a1), .transitionOwnProviderDeclines(let b0, let b1)): a0 == b0 && a1 == b1
-        case (.transitionOwn(let a0), .transitionOwn(let b0)): a0 == b0
-        case (.alreadyPresented(let a0, let a1), .alreadyPresented(let b0, let b1)): a0 == b0 && a1 == b1
-        case (.activeChild(let a0, let a1), .activeChild(let b0, let b1)): a0 == b0 && a1 == b1
-        case (.activeRoot(let a0, let a1), .activeRoot(let b0, let b1)): a0 == b0 && a1 == b1
-        case (.transitionRunning, .transitionRunning): true
-        case (.alreadyPresenting(let a0, let a1, let a2), .alreadyPresenting(let b0, let b1, let b2)): a0 == b0 && a1 == b1 && a2 == b2
-        case (.notInWindow(let a0), .notInWindow(let b0)): a0 == b0
-        case (.popoverWithoutAnchor(let a0), .popoverWithoutAnchor(let b0)): a0 == b0
-        case (.checksPassed(let a0), .checksPassed(let b0)): a0 == b0
-        case (.nothingChanges, .nothingChanges): true
-        case (.detachedSource(let a0), .detachedSource(let b0)): a0 == b0
-        case (.dismissCalled(let a0), .dismissCalled(let b0)): a0 == b0
-        case (.dismissDuringTransition, .dismissDuringTransition): true
-        case (.dismissesOwn(let a0, let a1), .dismissesOwn(let b0, let b1)): a0 == b0 && a1 == b1
-        case (.dismissInherited(let a0, let a1, let a2), .dismissInherited(let b0, let b1, let b2)): a0 == b0 && a1 == b1 && a2 == b2
-        case (.removed(let a0), .removed(let b0)): a0 == b0
-        case (.forwarded(let a0, let a1, let a2, let a3), .forwarded(let b0, let b1, let b2, let b3)): a0 == b0 && a1 == b1 && a2 == b2 && a3 == b3
-        case (.nothingToDismiss(let a0), .nothingToDismiss(let b0)): a0 == b0
-        case (.swipedDown(let a0), .swipedDown(let b0)): a0 == b0
-        case (.swipeBlocked(let a0), .swipeBlocked(let b0)): a0 == b0
-        case (.swipeCancelled, .swipeCancelled): true
-        case (.swipeCompletes(let a0, let a1), .swipeCompletes(let b0, let b1)): a0 == b0 && a1 == b1
-        case (.text(let a0), .text(let b0)): a0 == b0
-        default: false
+        // One case at a time rather than `switch (self, other)`: the tuple copied both steps.
+        switch self {
+        case .presentCalled(let a0, let a1): if case .presentCalled(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
+        case .walkedUp(let a0, let a1, let a2): if case .walkedUp(let b0, let b1, let b2) = other { return a0 == b0 && a1 == b1 && a2 == b2 }
+        case .ownRoot(let a0, let a1): if case .ownRoot(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
+        case .automaticStyle: if case .automaticStyle = other { return true }
+        case .popoverAdapts: if case .popoverAdapts = other { return true }
+        case .styleAsIs(let a0, let a1): if case .styleAsIs(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
+        case .contextFound(let a0, let a1, let a2): if case .contextFound(let b0, let b1, let b2) = other { return a0 == b0 && a1 == b1 && a2 == b2 }
+        case .contextNotFound(let a0, let a1, let a2): if case .contextNotFound(let b0, let b1, let b2) = other { return a0 == b0 && a1 == b1 && a2 == b2 }
+        case .notContextStyle(let a0, let a1): if case .notContextStyle(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
+        case .presentingIsNotSource(let a0, let a1): if case .presentingIsNotSource(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
+        case .sourcePresents: if case .sourcePresents = other { return true }
+        case .transitionFromProvider(let a0, let a1, let a2): if case .transitionFromProvider(let b0, let b1, let b2) = other { return a0 == b0 && a1 == b1 && a2 == b2 }
+        case .transitionOwnProviderDeclines(let a0, let a1): if case .transitionOwnProviderDeclines(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
+        case .transitionOwn(let a0): if case .transitionOwn(let b0) = other { return a0 == b0 }
+        case .alreadyPresented(let a0, let a1): if case .alreadyPresented(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
+        case .activeChild(let a0, let a1): if case .activeChild(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
+        case .activeRoot(let a0, let a1): if case .activeRoot(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
+        case .transitionRunning: if case .transitionRunning = other { return true }
+        case .alreadyPresenting(let a0, let a1, let a2): if case .alreadyPresenting(let b0, let b1, let b2) = other { return a0 == b0 && a1 == b1 && a2 == b2 }
+        case .notInWindow(let a0): if case .notInWindow(let b0) = other { return a0 == b0 }
+        case .popoverWithoutAnchor(let a0): if case .popoverWithoutAnchor(let b0) = other { return a0 == b0 }
+        case .checksPassed(let a0): if case .checksPassed(let b0) = other { return a0 == b0 }
+        case .nothingChanges: if case .nothingChanges = other { return true }
+        case .detachedSource(let a0): if case .detachedSource(let b0) = other { return a0 == b0 }
+        case .dismissCalled(let a0): if case .dismissCalled(let b0) = other { return a0 == b0 }
+        case .dismissDuringTransition: if case .dismissDuringTransition = other { return true }
+        case .dismissesOwn(let a0, let a1): if case .dismissesOwn(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
+        case .dismissInherited(let a0, let a1, let a2): if case .dismissInherited(let b0, let b1, let b2) = other { return a0 == b0 && a1 == b1 && a2 == b2 }
+        case .removed(let a0): if case .removed(let b0) = other { return a0 == b0 }
+        case .forwarded(let a0, let a1, let a2, let a3): if case .forwarded(let b0, let b1, let b2, let b3) = other { return a0 == b0 && a1 == b1 && a2 == b2 && a3 == b3 }
+        case .nothingToDismiss(let a0): if case .nothingToDismiss(let b0) = other { return a0 == b0 }
+        case .swipedDown(let a0): if case .swipedDown(let b0) = other { return a0 == b0 }
+        case .swipeBlocked(let a0): if case .swipeBlocked(let b0) = other { return a0 == b0 }
+        case .swipeCancelled: if case .swipeCancelled = other { return true }
+        case .swipeCompletes(let a0, let a1): if case .swipeCompletes(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
+        case .text(let a0): if case .text(let b0) = other { return a0 == b0 }
         }
+        return false
     }
 
     /// A hash consistent with ``isStructurallyEqual(to:)``.

@@ -22,16 +22,21 @@ public struct PresentResolution<Node: PresentationNode> {
     public var windowID: String?
     /// The source's ancestors through `parent`, starting with itself: the walk of rule 2.
     public var ancestry: [Node]
+    /// The snapshots of `source`, `presented`, `presenting` and `contextProvider`, taken once
+    /// (on a device each snapshot takes locks and reads the title).
+    @usableFromInline var refs: (source: ControllerRef, presented: ControllerRef, presenting: ControllerRef, contextProvider: ControllerRef)
 
     @usableFromInline
     init(source: Node, presented: Node, presenting: Node, contextProvider: Node, requestedStyle: PresentationStyle,
          effectiveStyle: PresentationStyle, requestedTransition: TransitionStyle, effectiveTransition: TransitionStyle,
-         diagnostics: [Diagnostic], rejection: Diagnostic?, steps: [ExplanationStep], windowID: String?, ancestry: [Node]) {
+         diagnostics: [Diagnostic], rejection: Diagnostic?, steps: [ExplanationStep], windowID: String?, ancestry: [Node],
+         refs: (source: ControllerRef, presented: ControllerRef, presenting: ControllerRef, contextProvider: ControllerRef)) {
         self.source = source; self.presented = presented; self.presenting = presenting; self.contextProvider = contextProvider
         self.requestedStyle = requestedStyle; self.effectiveStyle = effectiveStyle
         self.requestedTransition = requestedTransition; self.effectiveTransition = effectiveTransition
         self.diagnostics = diagnostics; self.rejection = rejection; self.steps = steps; self.windowID = windowID
         self.ancestry = ancestry
+        self.refs = refs
     }
 }
 
@@ -87,6 +92,12 @@ public enum PresentationResolver {
 
     /// Rules 1–4 and 10 for `source.present(presented)`.
     @inlinable public static func resolvePresent<N: PresentationNode>(source: N, presented: N, options: ResolverOptions = ResolverOptions()) -> PresentResolution<N> {
+        resolvePresent(source: source, presented: presented, options: options, chainLength: nil)
+    }
+
+    /// Rules 1–4 and 10, with the length of the window's chain when the caller knows it already.
+    @inlinable static func resolvePresent<N: PresentationNode>(source: N, presented: N, options: ResolverOptions,
+                                                             chainLength: ((N) -> Int)?) -> PresentResolution<N> {
         // Steps are data; sentences are rendered only where a person reads them (issue 10).
         var steps: [ExplanationStep] = []
         steps.reserveCapacity(8)
@@ -182,7 +193,7 @@ public enum PresentationResolver {
             steps.append(.nothingChanges)
         } else {
             // `presenting` is an ancestor of the source: same ultimate root.
-            let depth = Hierarchy.chain(from: ultimateRoot).count  // after: +1 - root
+            let depth = chainLength?(ultimateRoot) ?? Hierarchy.chain(from: ultimateRoot).count  // after: +1 - root
             if depth > options.deepChainLimit {
                 diagnostics.append(.deepChain(depth: depth, limit: options.deepChainLimit))
             }
@@ -193,7 +204,8 @@ public enum PresentationResolver {
                                  requestedStyle: presented.modalPresentationStyle, effectiveStyle: style,
                                  requestedTransition: requestedTransition, effectiveTransition: transition,
                                  diagnostics: diagnostics, rejection: rejection, steps: steps,
-                                 windowID: ultimateRoot.rootOfWindow, ancestry: ancestry)
+                                 windowID: ultimateRoot.rootOfWindow, ancestry: ancestry,
+                                 refs: (s, p, presentingRef, provider === presenting ? presentingRef : provider.ref))
     }
 
     @usableFromInline static func rootPlace<N: PresentationNode>(_ root: N) -> ExplanationStep.RootPlace {

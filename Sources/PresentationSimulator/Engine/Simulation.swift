@@ -88,6 +88,7 @@ public final class Simulation {
         if isKey { windows.forEach { $0.isKey = false } }
         let w = SimWindow(id: id, root: root, level: level, isKey: isKey, environment: environment)
         root.windowID = id
+        handler.hierarchyDidChange()
         windows.append(w)
         return w
     }
@@ -332,6 +333,7 @@ public final class Simulation {
         }
         parent.children.append(child)
         child.parent = parent
+        handler.hierarchyDidChange()
     }
 
     private func checkFree(_ child: SimController, key: String) throws(SimulationError) {
@@ -350,6 +352,7 @@ public final class Simulation {
         p.children.removeAll { $0 === child }
         if p.container == .tabBar, p.selectedIndex >= p.children.count { p.selectedIndex = max(0, p.children.count - 1) }
         child.parent = nil
+        handler.hierarchyDidChange()
     }
 
     /// `nav.pushViewController(c, animated:)`.
@@ -362,6 +365,7 @@ public final class Simulation {
         guard !isAncestor(c, of: nav) else { throw SimulationError(key: "push", message: "\(c.id) is an ancestor of \(nav.id)") }
         nav.children.append(c)
         c.parent = nav
+        handler.hierarchyDidChange()
     }
 
     /// `nav.popViewController(animated:)`: does nothing on the root level, as in UIKit.
@@ -385,10 +389,12 @@ public final class Simulation {
             throw SimulationError(key: "select", message: "index \(index) is out of range: \(tabs.id) has \(tabs.children.count) tabs")
         }
         tabs.selectedIndex = index
+        handler.hierarchyDidChange()
     }
 
     /// Applies a `set` step's property.
     public func set(_ property: Scenario.Property, on c: SimController) {
+        defer { handler.hierarchyDidChange() }
         switch property {
         case .modalPresentationStyle(let v): c.modalPresentationStyle = v
         case .modalTransitionStyle(let v): c.modalTransitionStyle = v
