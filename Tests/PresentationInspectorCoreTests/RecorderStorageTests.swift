@@ -53,6 +53,50 @@ final class RecorderStorageTests: XCTestCase {
         XCTAssertEqual(ring.pooledValueCount, 0)
     }
 
+    /// Chains share their prefixes: a modal stack built one level at a time costs one node per
+    /// level, every event still reads its own chain back, and nodes leave with their events.
+    func testChainsSharePrefixesAndLeaveWithTheirEvents() {
+        let refs = (0..<300).map { ControllerRef(id: "m\($0)", type: "Modal", title: "Level \($0)") }
+        let r = Recorder(capacity: 1_000)
+        var given: [Event] = []
+        // Up to 300 deep, back down to 100, up to 150 along another branch.
+        let lengths = Array(1...300) + Array((100..<300).reversed()) + Array(101...150)
+        for (i, n) in lengths.enumerated() {
+            var chain = Array(refs.prefix(n))
+            if i >= 500 { chain[n - 1] = ControllerRef(id: "b\(n)", type: "Branch") }
+            given.append(r.record(Event(time: Double(i), kind: .present, outcome: .presented, chain: chain)))
+        }
+        XCTAssertEqual(r.events.map(\.chain), given.map(\.chain))
+        // 300 nodes for the first branch, 50 for the second (its levels 101…150 end in other controllers).
+        XCTAssertEqual(r.pooledValueCount, 300 + 50 + 300 + 50 + 1 /* thread */ , "nodes + references + the thread name")
+        for i in 0..<1_000 { r.record(Event(time: Double(1_000 + i), kind: .present, outcome: .presented)) }
+        XCTAssertEqual(r.pooledValueCount, 1, "only the thread name is left")
+    }
+
+    /// Random chains (shared prefixes, branches, repeats, empty ones) through a small ring: each
+    /// reads back as recorded, and the pools hold what a fresh ring of the same events holds.
+    func testRandomChainsRoundTripAndPoolsMatchAFreshRing() {
+        let alphabet = (0..<5).map { ControllerRef(id: "c\($0)", type: "T") }
+        for seed in 1...8 {
+            var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15
+            func next(_ n: Int) -> Int {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return Int((state >> 33) % UInt64(n))
+            }
+            let ring = Recorder(capacity: 7)
+            var given: [Event] = []
+            for i in 0..<500 {
+                let chain = (0..<next(7)).map { _ in alphabet[next(alphabet.count)] }
+                given.append(ring.record(Event(time: Double(i), kind: .present, outcome: .presented, chain: chain)))
+                XCTAssertEqual(ring.events.last?.chain, chain, "seed \(seed), event \(i)")
+            }
+            let fresh = Recorder(capacity: 7)
+            for e in given.suffix(7) { fresh.record(e) }
+            XCTAssertEqual(ring.events.map(\.chain), fresh.events.map(\.chain), "seed \(seed)")
+            XCTAssertEqual(ring.pooledValueCount, fresh.pooledValueCount, "seed \(seed)")
+        }
+    }
+
     /// A freed slot is reused for another value, and the cache of recent slots does not answer
     /// with the value that left.
     func testInternPoolReusesFreedSlots() {

@@ -31,11 +31,12 @@ struct EventStore {
     private var stepArrays = InternPool<StructuralSteps>()
     private var diagnosticArrays = InternPool<[Diagnostic]>()
     private var observations = InternPool<Observation>()
+    private var chains = ChainTrie()
 
     /// Distinct values held by the pools, for tests and the memory benchmark's breakdown.
     var pooledValueCount: Int {
         strings.liveCount + refs.liveCount + refArrays.liveCount + stepArrays.liveCount
-            + diagnosticArrays.liveCount + observations.liveCount
+            + diagnosticArrays.liveCount + observations.liveCount + chains.nodeCount
     }
 
     /// Interns `e`'s values (one more holder each) and returns its record.
@@ -56,7 +57,7 @@ struct EventStore {
         r.steps = e.steps.isEmpty ? 0 : stepArrays.retain(StructuralSteps(steps: e.steps))
         r.dismissed = e.dismissed.isEmpty ? 0 : refArrays.retain(e.dismissed)
         r.diagnostics = e.diagnostics.isEmpty ? 0 : diagnosticArrays.retain(e.diagnostics)
-        r.chain = e.chain.isEmpty ? 0 : refArrays.retain(e.chain)
+        r.chain = chains.retain(e.chain, refs: &refs)
         r.ancestry = e.ancestry.isEmpty ? 0 : refArrays.retain(e.ancestry)
         r.observed = observations.retain(e.observed)
         r.kind = e.kind
@@ -76,7 +77,8 @@ struct EventStore {
         refs.release(r.source); refs.release(r.presented); refs.release(r.presenting)
         refs.release(r.contextProvider); refs.release(r.receiver); refs.release(r.handledBy)
         stepArrays.release(r.steps)
-        refArrays.release(r.dismissed); refArrays.release(r.chain); refArrays.release(r.ancestry)
+        refArrays.release(r.dismissed); refArrays.release(r.ancestry)
+        chains.release(r.chain, refs: &refs)
         diagnosticArrays.release(r.diagnostics)
         observations.release(r.observed)
     }
@@ -91,7 +93,7 @@ struct EventStore {
                       effectiveTransition: r.effectiveTransition, steps: stepArrays[r.steps]?.steps ?? [],
                       receiver: refs[r.receiver], handledBy: refs[r.handledBy], dismissed: refArrays[r.dismissed] ?? [],
                       forwarded: r.forwarded, diagnostics: diagnosticArrays[r.diagnostics] ?? [],
-                      chain: refArrays[r.chain] ?? [], callSite: strings[r.callSite], ancestry: refArrays[r.ancestry] ?? [])
+                      chain: chains.chain(r.chain, refs: refs), callSite: strings[r.callSite], ancestry: refArrays[r.ancestry] ?? [])
         e.observed = observations[r.observed]
         return e
     }
