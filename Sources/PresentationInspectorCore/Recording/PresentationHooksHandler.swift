@@ -82,7 +82,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
                   presenting: presenting?.ref ?? resolution.presenting.ref, contextProvider: resolution.contextProvider.ref,
                   requestedStyle: resolution.requestedStyle, effectiveStyle: resolution.effectiveStyle,
                   requestedTransition: resolution.requestedTransition, effectiveTransition: resolution.effectiveTransition,
-                  steps: steps, diagnostics: diagnostics, chain: chain, callSite: context.callSite,
+                  steps: steps, diagnostics: diagnostics, chain: chain, callSite: context.callSiteText, capturedCallStack: context.capturedCallStack,
                   ancestry: Hierarchy.ancestry(of: source).map { $0.ref }).withFixes()
         }
 
@@ -217,7 +217,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
             time: scheduler.now, thread: context.thread, kind: .dismiss, outcome: resolution.outcome, animated: animated,
             window: resolution.windowID, steps: resolution.steps, receiver: receiver.ref,
             handledBy: resolution.handledBy?.ref, dismissed: dismissedRefs, forwarded: resolution.forwarded,
-            diagnostics: diagnostics, chain: chainAfter, callSite: context.callSite,
+            diagnostics: diagnostics, chain: chainAfter, callSite: context.callSiteText, capturedCallStack: context.capturedCallStack,
             ancestry: Hierarchy.ancestry(of: receiver).map { $0.ref })
         dismissEvent = dismissEvent.withFixes()
         Self.attach(observe?(), to: &dismissEvent)
