@@ -8,10 +8,12 @@ import PresentationSimulator
 //   present: the session read, the call stack captured, the nodes of both controllers, the window
 //            class names, the exclusion check, an observation closure, the handler with
 //            `.current(capturing:)`, then UIKit's answer read (UIKitObservation.present);
-//   dismiss: the same, and the `viewWillDisappear` hook's report to the dismissal monitor.
+//   dismiss: the same, and the `viewWillDisappear` hook's report to the dismissal monitor;
+//   every event: `PresentationInspector.start`'s subscription that refreshes the window-chain
+//            cache (`WindowChainCache.refresh`: every window's chain) on the main thread.
 // The session is a real `InspectorSession` with its defaults: observations recorded, leak checks
-// after 2 s (their work runs inside the measured loop), signposts planned (sink discarded), the
-// dismissal monitor following the recorder. UIKit's own `present`/`dismiss` is the simulation
+// after 2 s (their work runs inside the measured loop), signposts set up as the iOS layer does
+// with Instruments not recording, the dismissal monitor following the recorder. UIKit's own `present`/`dismiss` is the simulation
 // with a handler that records nothing: exactly the `simulator` workload, which is subtracted.
 
 /// The hooks of the device path around one simulation.
@@ -19,23 +21,43 @@ final class DevicePath {
     let session: InspectorSession
     let scheduler = DeviceScheduler()
     let simulation: Simulation
+    private var chainRefresh: Recorder.Subscription?
 
     init(simulation: Simulation) {
         self.simulation = simulation
         session = InspectorSession(configuration: InspectorConfiguration(), header: LogHeader(app: ["name": "pibench"]), scheduler: scheduler)
-        session.activate(windowChains: nil, signpostSink: { _ in })
+        // Signposts as the iOS layer sets them up, with Instruments not recording (the usual case).
+        session.activate(windowChains: nil, signpostSink: { _ in }, signpostsEnabled: { false })
         DeviceHookState.shared.session = session
         DeviceNode.simulation = simulation
         _ = CapturedCallStack.capture()  // the C library's unwinder loads on first use
+        let box = MainThreadSimulation(simulation)
+        chainRefresh = session.recorder.subscribe { _ in
+            if Thread.isMainThread { _ = Self.windowChains(box.simulation) }
+        }
+    }
+
+    /// `UIKitEnvironment.windowChains(excluding:)`: each window's class name checked against the
+    /// exclusions, then its chain from the root's node, with the window's address as its id.
+    static func windowChains(_ simulation: Simulation) -> [WindowChain] {
+        let excluded = ExclusionPolicy.inspectorAndFLEX.windowTypeNames
+        return simulation.windows.compactMap { window in
+            guard !excluded.contains(windowClassName()) else { return nil }
+            return WindowChain(id: DeviceNode.address(of: window), level: window.level, isKey: window.isKey,
+                               chain: Hierarchy.chain(from: DeviceNode.node(for: window.root)).map { $0.ref })
+        }
     }
 
     /// The window class names `UIKitEnvironment.windowTypeNames(of:)` reads (`view.window`'s
     /// class): on Darwin `NSStringFromClass` makes a string of the class's C name (Linux's
     /// Foundation reflects instead, hundreds of times dearer: not what a device pays).
     static func windowTypeNames(of c: SimController) -> [String?] {
-        [c.isViewInWindow ? windowClassName.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } : nil]
+        [c.isViewInWindow ? windowClassName() : nil]
     }
-    private static let windowClassName: [CChar] = Array("UIWindow".utf8CString)
+
+    /// `NSStringFromClass(type(of: window))`.
+    static func windowClassName() -> String { windowClassNameC.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } }
+    private static let windowClassNameC: [CChar] = Array("UIWindow".utf8CString)
 
     /// `source.present(presented, animated: false)` through the present hook.
     func present(_ presented: SimController, from source: SimController) {
@@ -96,4 +118,11 @@ final class DevicePath {
 
     /// Runs the delayed work (leak checks) scheduled so far.
     func runScheduledWork() { scheduler.runDue() }
+}
+
+/// The simulation, handed to the recorder's subscriber, which reads it on the main thread only
+/// (as the iOS layer's `MainThreadValue`).
+private struct MainThreadSimulation: @unchecked Sendable {
+    let simulation: Simulation
+    init(_ simulation: Simulation) { self.simulation = simulation }
 }
