@@ -46,6 +46,31 @@ final class CapturedCallStackTests: XCTestCase {
         XCTAssertEqual(CapturedCallStack.symbolications, afterFirstRead)
     }
 
+    @inline(never)
+    static func threadCallSite() -> CapturedCallStack { CapturedCallStack.capture() }
+
+    private final class Frames: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: [String?] = []
+        func append(_ more: [String?]) { lock.lock(); stored += more; lock.unlock() }
+        var all: [String?] { lock.lock(); defer { lock.unlock() }; return stored }
+    }
+
+    /// Captures and reads from several threads at once (the recent-stacks table, the per-stack and
+    /// per-address caches are shared): every read names the same frame. Run under TSan in CI step 20.
+    func testConcurrentCapturesAndReadsAgree() {
+        let collected = Frames()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            var local: [String?] = []
+            for _ in 0..<100 { local.append(Self.threadCallSite().appFrame) }
+            collected.append(local)
+        }
+        let frames = collected.all
+        XCTAssertEqual(frames.count, 800)
+        XCTAssertEqual(Set(frames).count, 1, "\(Set(frames))")
+        XCTAssertTrue(frames.first??.contains("threadCallSite()") ?? false, "\(String(describing: frames.first))")
+    }
+
     func testStacksAreEqualAndHashedByTheirAddresses() {
         let a = CapturedCallStack(addresses: [0x10, 0x20]), b = CapturedCallStack(addresses: [0x10, 0x20])
         XCTAssertEqual(a, b)
