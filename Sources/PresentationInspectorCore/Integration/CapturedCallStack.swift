@@ -35,11 +35,11 @@ import Foundation
 ///
 /// ``appFrame`` is the app's frame: the first frame outside the inspector, the system's
 /// modules and compiler thunks (``CallSite/firstAppFrame(in:skipping:)``'s rule), LLDB-style
-/// (``MyApp`ListViewController.showNext() + 120``). It is symbolicated with `dladdr` and the
+/// (the module, a backtick, the symbol and offset: MyApp\`ListViewController.showNext() + 120). It is symbolicated with `dladdr` and the
 /// Swift demangler on first read and cached, and every address symbolicated is cached for the
 /// whole process, so one call site is symbolicated once however many events carry it. Where an
 /// address has no exported symbol (Linux executables linked without `--export-dynamic`), the
-/// frame is the module and the address's offset in it (``MyApp`0x1c0380``), which
+/// frame is the module and the address's offset in it (MyApp\`0x1c0380), which
 /// `addr2line -e` or `atos -l` can resolve.
 ///
 /// Instances are immutable apart from that cache (behind a lock), hence `Sendable`; equal and
@@ -71,7 +71,7 @@ public final class CapturedCallStack: Hashable, @unchecked Sendable, CustomStrin
         }
     }
 
-    /// The app's frame (``MyApp`ListViewController.showNext() -> () + 120``), nil when every
+    /// The app's frame (MyApp\`ListViewController.showNext() -> () + 120), nil when every
     /// frame belongs to the inspector or the system. Symbolicated on first read, then cached.
     public var appFrame: String? { Symbolicator.shared.appFrame(of: self) }
 

@@ -29,7 +29,7 @@ public final class InspectorSession: @unchecked Sendable {
     private var subscriptions: [Recorder.Subscription] = []
     private var isActive = false
 
-    /// Creates a session. Nothing is observed until ``activate(windowChains:signpostSink:)``.
+    /// Creates a session. Nothing is observed until ``activate(windowChains:signpostSink:signpostsEnabled:)``.
     public init(configuration: InspectorConfiguration, header: LogHeader, scheduler: any InspectorScheduler) {
         self.configuration = configuration
         self.header = header
@@ -92,7 +92,7 @@ public final class InspectorSession: @unchecked Sendable {
         if InspectorRuntime.shared.recorder === recorder { InspectorRuntime.shared.uninstall() }
     }
 
-    /// Whether ``activate(windowChains:signpostSink:)`` ran and ``deactivate()`` did not.
+    /// Whether ``activate(windowChains:signpostSink:signpostsEnabled:)`` ran and ``deactivate()`` did not.
     public var isActivated: Bool {
         lock.lock(); defer { lock.unlock() }
         return isActive
