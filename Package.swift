@@ -47,8 +47,11 @@ let package = Package(
                 "PresentationInspectorCore", "PresentationSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // `--export-dynamic`: `dladdr` names only exported symbols, and CapturedCallStackTests
+        // symbolicate the test functions' own frames (Linux executables export none by default).
         .testTarget(name: "PresentationInspectorCoreTests", dependencies: ["PresentationInspectorCore", "PresentationSimulator"],
-                    exclude: ["Golden"]),
+                    exclude: ["Golden"],
+                    linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]),
         .testTarget(name: "PresentationSimulatorTests", dependencies: ["PresentationSimulator", "PresentationInspectorCore"]),
         .testTarget(name: "pinspectTests", dependencies: ["PresentationInspectorCore", "PresentationSimulator"]),
         .testTarget(name: "PresentationInspectorTestingTests",

@@ -28,7 +28,9 @@ let package = Package(
                 .product(name: "PresentationInspectorCore", package: "PresentationInspector"),
                 .product(name: "PresentationSimulator", package: "PresentationInspector"),
                 .product(name: "Logging", package: "swift-log"),
-            ]),
+            ],
+            // `pibench callsite` symbolicates its own frames: dladdr names exported symbols only.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]),
         .executableTarget(
             name: "pistress",
             dependencies: [

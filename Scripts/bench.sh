@@ -10,7 +10,8 @@
 #                                    so the benchmarks cannot rot
 #
 # Environment: BENCH_LOG_EVENTS (pinspect vs jq, default 1000000), BENCH_MEMORY_SIZES
-# (default "10000 100000 1000000"), BENCH_DIR (scratch folder, default Benchmarks/.build-bench/run).
+# (default "10000 100000 1000000"), BENCH_STACK_DEPTH (memory at a modal stack, default 1000),
+# BENCH_DIR (scratch folder, default Benchmarks/.build-bench/run).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -19,6 +20,9 @@ smoke=${BENCH_SMOKE:-0}
 [ "$smoke" = 1 ] && quick=1
 log_events=${BENCH_LOG_EVENTS:-$([ "$smoke" = 1 ] && echo 2000 || ([ "$quick" = 1 ] && echo 100000 || echo 1000000))}
 memory_sizes=${BENCH_MEMORY_SIZES:-$([ "$smoke" = 1 ] && echo "1000" || ([ "$quick" = 1 ] && echo "10000 100000" || echo "10000 100000 1000000"))}
+stack_depth=${BENCH_STACK_DEPTH:-$([ "$smoke" = 1 ] && echo 50 || echo 1000)}
+stack_events=$([ "$smoke" = 1 ] && echo 500 || echo 10000)
+callsite_calls=$([ "$smoke" = 1 ] && echo 500 || echo 20000)
 # Sizes of the smoke run: every benchmark, in seconds.
 record_pairs_5=$([ "$smoke" = 1 ] && echo 20 || echo 200); record_pairs_50=$([ "$smoke" = 1 ] && echo 5 || echo 50)
 record_batches=$([ "$smoke" = 1 ] && echo 2 || ([ "$quick" = 1 ] && echo 15 || echo 41))
@@ -34,6 +38,7 @@ say() { echo "bench: $*" >&2; }
 
 missing=()
 for tool in jq valgrind chromium; do command -v "$tool" >/dev/null || missing+=("$tool"); done
+[ -x /usr/bin/time ] || missing+=(time)
 if ((${#missing[@]})); then
   say "installing ${missing[*]}"
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}") >/dev/null || exit 1
@@ -50,7 +55,7 @@ for depth in 5 50; do
   say "recording, depth $depth (wall clock)"
   record "$bin/pibench" record --depth "$depth" --pairs "$pairs" --batches "$record_batches"
   strip --strip-debug -o "$dir/pibench-nodebug" "$bin/pibench"  # valgrind 3.19 cannot read this DWARF
-  for mode in simulator inspector swiftlog; do
+  for mode in simulator inspector swiftlog device; do
     say "recording, depth $depth, $mode (callgrind)"
     out=$(SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$dir/callgrind-$mode-$depth.out" \
           --toggle-collect='*measuredPairs*' "$dir/pibench-nodebug" record --once --mode "$mode" --depth "$depth" --pairs "$callgrind_pairs" 2>&1)
@@ -60,11 +65,17 @@ for depth in 5 50; do
   done
 done
 
-# 2. Memory per retained event, and growth once the ring is full.
+# 1b. One call site: captured return addresses against Thread.callStackSymbols + parsing.
+say "call site capture"
+record "$bin/pibench" callsite --calls "$callsite_calls"
+
+# 2. Memory per retained event, and growth once the ring is full; then a full ring at a deep modal stack.
 for n in $memory_sizes; do
   say "memory, $n events"
   record "$bin/pibench" memory --events "$n"
 done
+say "memory, modal stack $stack_depth deep, $stack_events events"
+record "$bin/pibench" memory --stack-depth "$stack_depth" --events "$stack_events"
 
 # 3. JSONL export and import against Foundation's JSONEncoder/JSONDecoder.
 say "JSONL, $jsonl_events events"
@@ -73,20 +84,23 @@ record "$bin/pibench" jsonl --events "$jsonl_events" --dir "$dir"
 # 4. pinspect summary/diagnose against jq computing the same counts on the same file.
 log=$dir/log-$log_events.jsonl
 [ -s "$log" ] || { say "generating a $log_events-event log"; "$bin/pibench" genlog --events "$log_events" --output "$log" >/dev/null; }
-timeit() {  # name, output file, command...
+timeit() {  # name, output file, command... (peak RSS from /usr/bin/time -f %M, in KiB)
   local name=$1 out=$2; shift 2
-  local t0 t1 ms
+  local t0 t1 ms rss
   t0=$(date +%s%N)
-  "$@" >"$out" 2>/dev/null
+  /usr/bin/time -f %M -o "$dir/rss-$name.txt" "$@" >"$out" 2>/dev/null
   t1=$(date +%s%N)
   ms=$(((t1 - t0) / 1000000))
-  note "{\"bench\":\"cli\",\"name\":\"$name\",\"ms\":$ms,\"events\":$log_events,\"bytes\":$(stat -c %s "$log")}"
-  say "$name: $ms ms"
+  rss=$(tail -n 1 "$dir/rss-$name.txt" 2>/dev/null | grep -oE '^[0-9]+$' || echo 0)
+  note "{\"bench\":\"cli\",\"name\":\"$name\",\"ms\":$ms,\"peak_rss_kib\":${rss:-0},\"events\":$log_events,\"bytes\":$(stat -c %s "$log")}"
+  say "$name: $ms ms, peak RSS ${rss:-?} KiB"
 }
 timeit pinspect-summary "$dir/pinspect-summary.json" "$bin/pinspect" summary --json "$log"
 timeit jq-summary "$dir/jq-summary.json" jq -n -f Benchmarks/jq/summary.jq "$log"
 timeit pinspect-diagnose "$dir/pinspect-diagnose.txt" "$bin/pinspect" diagnose --fail-on error "$log"
 timeit jq-diagnose "$dir/jq-diagnose.txt" jq -rn -f Benchmarks/jq/diagnose.jq "$log"
+timeit pinspect-timeline "$dir/pinspect-timeline.txt" "$bin/pinspect" timeline "$log"
+timeit pinspect-convert /dev/null "$bin/pinspect" convert --to jsonl -o "$dir/pinspect-convert.jsonl" "$log"
 # Same answers? (event, diagnostic and controller counts; finding lines)
 agree=$(python3 - "$dir" <<'PY'
 import json, sys

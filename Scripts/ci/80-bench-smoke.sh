@@ -17,12 +17,16 @@ python3 - "$dir/results.jsonl" <<'PY' || exit 1
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
 kinds = {r.get("bench") for r in rows}
-need = {"record", "record-callgrind", "memory", "jsonl", "cli", "cli-agree", "html", "html-render"}
+need = {"record", "record-callgrind", "callsite", "memory", "memory-stack", "jsonl", "cli", "cli-agree", "html", "html-render"}
 missing = need - kinds
 if missing:
     sys.exit(f"bench smoke: no result from {sorted(missing)} (got {sorted(k for k in kinds if k)})")
 if not all(r["same_counts"] for r in rows if r.get("bench") == "cli-agree"):
     sys.exit("bench smoke: pinspect and jq disagree on the counts")
+if {r.get("mode") for r in rows if r.get("bench") == "record-callgrind"} != {"simulator", "inspector", "swiftlog", "device"}:
+    sys.exit("bench smoke: a recording mode has no callgrind figure")
+if any(r.get("pending_work", 0) > 1 for r in rows if r.get("bench") == "record" and r.get("mode") == "device"):
+    sys.exit("bench smoke: the device path's scheduled work (leak checks) piles up")
 if any(r.get("instructions", 1) == 0 for r in rows if r.get("bench") == "record-callgrind"):
     sys.exit("bench smoke: callgrind counted no instructions (the toggle symbol was not found)")
 print(f"bench smoke: {len(rows)} results from {len(kinds)} benchmarks")

@@ -50,7 +50,7 @@ public enum PresentationInspector {
         let chains = WindowChainCache(policy: session.exclusions)
         chains.refresh()
         let emitter = SignpostEmitter()
-        session.activate(windowChains: { chains.current() }, signpostSink: { emitter.emit($0) })
+        session.activate(windowChains: { chains.current() }, signpostSink: { emitter.emit($0) }, signpostsEnabled: { emitter.isEnabled })
         chainRefresh = session.recorder.subscribe { _ in
             if Thread.isMainThread { MainActor.assumeIsolated { chains.refresh() } }
         }

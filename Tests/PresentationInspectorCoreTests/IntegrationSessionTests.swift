@@ -113,6 +113,31 @@ final class IntegrationSessionTests: XCTestCase {
         XCTAssertEqual(silent.actions, [])
     }
 
+    /// Signposts are planned only while they are recorded (Instruments attached): an app nobody
+    /// profiles does not build a summary line per event.
+    func testSignpostsArePlannedOnlyWhileEnabled() throws {
+        let log = SignpostLog()
+        let enabled = Flag()
+        let session = InspectorSession(configuration: InspectorConfiguration(), header: LogHeader(), scheduler: FixedScheduler())
+        session.activate(windowChains: nil, signpostSink: { log.append($0) }, signpostsEnabled: { enabled.value })
+        try drive(session)
+        XCTAssertEqual(log.actions, [], "planned while disabled")
+        XCTAssertEqual(session.signposts.openIntervalCount, 0)
+        enabled.value = true
+        try drive(session)
+        XCTAssertFalse(log.actions.isEmpty, "not planned once enabled")
+        session.deactivate()
+    }
+
+    private final class Flag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored = false
+        var value: Bool {
+            get { lock.lock(); defer { lock.unlock() }; return stored }
+            set { lock.lock(); stored = newValue; lock.unlock() }
+        }
+    }
+
     func testExportsHonourRedactionAndCarryTheDropCount() throws {
         let plain = InspectorSession(configuration: InspectorConfiguration(capacity: 3), header: LogHeader(), scheduler: FixedScheduler())
         try drive(plain)

@@ -1,6 +1,7 @@
 import BenchKit
 import Foundation
 import PresentationInspectorCore
+import PresentationSimulator
 
 // Benchmark 2: memory per retained event, and memory once the ring is full.
 //
@@ -11,6 +12,7 @@ import PresentationInspectorCore
 // the full ring: heap and RSS must not grow.
 
 func runMemoryBenchmark(_ o: Options) {
+    if o.optionalString("stack-depth") != nil { return runModalStackMemoryBenchmark(o) }
     let n = o.int("events", 100_000)
     let overfill = o.int("overfill", n)
     _ = EventMix.eventsPerRound  // parse the scenarios and run them once before the first reading
@@ -50,4 +52,46 @@ func runMemoryBenchmark(_ o: Options) {
         "heap_full_bytes": heap1 - heap0, "rss_full_bytes": rss1 - rss0,
     ])
     withExtendedLifetime(recorder) {}
+}
+
+/// `pibench memory --stack-depth D --events N`: memory once a recorder of capacity N is full at a
+/// modal stack D deep. A window's root presents a controller, which presents the next, D deep
+/// (each present recorded); then a sheet is presented on top and dismissed again until N events
+/// have been recorded, so every retained event was recorded with a chain of about D controllers.
+/// The heap is read before the simulation exists and when the ring is full (its D controllers
+/// are counted too: about 0.5 KB each). Leak checks are off (nothing to check: nothing is freed).
+func runModalStackMemoryBenchmark(_ o: Options) {
+    let depth = o.int("stack-depth", 1_000), n = o.int("events", Recorder.defaultCapacity)
+    let warm = Recorder(capacity: 1_000)
+    EventMix.runOnce(into: warm)
+    Measure.trimHeap()
+    let heap0 = Measure.heapInUse(), rss0 = Measure.residentBytes()
+
+    let recorder = Recorder(capacity: n)
+    let sim = Simulation(recorder: recorder, configuration: HandlerConfiguration(leakCheckDelay: nil))
+    let root = SimController(id: "root", type: "RootViewController", title: "Root")
+    try! sim.add(root)
+    try! sim.addWindow(id: "main", root: root, isKey: true)
+    var top = root
+    for level in 0..<depth {
+        let c = SimController(id: "modal\(level)", type: "ModalViewController", title: "Level \(level)")
+        c.modalPresentationStyle = .fullScreen
+        try! sim.add(c)
+        sim.present(c, from: top, animated: false)
+        top = c
+    }
+    let sheet = SimController(id: "sheet", type: "SheetViewController", title: "Sheet")
+    try! sim.add(sheet)
+    while recorder.snapshot().totalRecorded < n {
+        sim.present(sheet, from: top, animated: false)
+        sim.dismiss(sheet, animated: false)
+    }
+    Measure.trimHeap()
+    let heap1 = Measure.heapInUse(), rss1 = Measure.residentBytes()
+    let s = recorder.snapshot()
+    let chain = s.events.last?.chain.count ?? 0
+    Measure.emit(["bench": "memory-stack", "stack_depth": depth, "events": n, "retained": s.events.count, "last_chain": chain,
+                  "heap_full_bytes": heap1 - heap0, "rss_full_bytes": rss1 - rss0,
+                  "heap_bytes_per_event": Double(heap1 - heap0) / Double(max(1, s.events.count))])
+    withExtendedLifetime((sim, recorder)) {}
 }

@@ -13,12 +13,16 @@ import PresentationSimulator
 //              (`ignore` returns true), so this is what UIKit itself would cost;
 //   inspector  the same calls resolved, explained and recorded by PresentationHooksHandler;
 //   swiftlog   the simulation alone plus the same facts logged with swift-log's Logger and
-//              metadata into an in-memory handler (one log call per event).
-// Recording cost = inspector − simulator; logging cost = swiftlog − simulator.
+//              metadata into an in-memory handler (one log call per event);
+//   device     the device path (DevicePath.swift): the calls go through models of the iOS hooks
+//              (call stack captured, adapter nodes that cost what UIKitNode costs, a real
+//              InspectorSession with leak checks, observations and signposts on) to the simulation
+//              as UIKit's own work.
+// Recording cost = inspector − simulator; logging cost = swiftlog − simulator; device path = device − simulator.
 
 /// The workload a `record` run measures.
 enum RecordMode: String, CaseIterable {
-    case simulator, inspector, swiftlog
+    case simulator, inspector, swiftlog, device
 }
 
 /// One present+dismiss workload, ready to run.
@@ -27,6 +31,8 @@ final class PairWorkload {
     let hierarchy: DeepHierarchy
     let logger: Logger
     let store: InMemoryLogStore
+    /// The device path's hooks (`device` mode only).
+    let device: DevicePath?
     private var seq = 0
     private var presentCompletion: () -> Void = {}
     private var dismissCompletion: () -> Void = {}
@@ -41,6 +47,7 @@ final class PairWorkload {
         let store = InMemoryLogStore(capacity: Recorder.defaultCapacity)
         self.store = store
         logger = Logger(label: "presentation", factory: { (_: String) -> any LogHandler in InMemoryLogHandler(store: store) })
+        device = mode == .device ? DevicePath(simulation: hierarchy.simulation) : nil
         if mode == .swiftlog {
             presentCompletion = { [unowned self] in self.logPresentCompleted() }
             dismissCompletion = { [unowned self] in self.logDismissCompleted() }
@@ -56,7 +63,20 @@ final class PairWorkload {
             for _ in 0..<pairs { plainPair() }
         case .swiftlog:
             for _ in 0..<pairs { loggedPair() }
+        case .device:
+            for _ in 0..<pairs { devicePair() }
         }
+    }
+
+    /// One pair through the device path; the leak checks the previous pair's dismissal scheduled
+    /// run in the loop (after the present, so they find the controller in use again, as a
+    /// controller that is reused or gone is found on a device).
+    @inline(never)
+    private func devicePair() {
+        let h = hierarchy, d = device!
+        d.present(h.presented, from: h.leaf)
+        d.runScheduledWork()
+        d.dismiss(h.presented)
     }
 
     @inline(never)
@@ -144,6 +164,7 @@ final class PairWorkload {
         switch mode {
         case .inspector: hierarchy.simulation.recorder.snapshot().totalRecorded
         case .swiftlog: store.total
+        case .device: device!.session.recorder.snapshot().totalRecorded
         case .simulator: 0
         }
     }
@@ -192,13 +213,13 @@ func runRecordBenchmark(_ o: Options) {
     let depth = o.int("depth", 5)
     let pairs = o.int("pairs", 500)
     if o.flag("once") {
-        guard let mode = RecordMode(rawValue: o.string("mode", "inspector")) else { fail("--mode: simulator, inspector or swiftlog") }
+        guard let mode = RecordMode(rawValue: o.string("mode", "inspector")) else { fail("--mode: simulator, inspector, swiftlog or device") }
         let w = PairWorkload(mode: mode, depth: depth)
         let warmUp = max(1, pairs / 10)
         w.measuredPairs(warmUp)  // lazily initialised state; callgrind counts it too (measured_pairs)
         w.measuredPairs(pairs)
         Measure.emit(["bench": "record-once", "mode": mode.rawValue, "depth": depth, "measured_pairs": warmUp + pairs,
-                      "recorded": w.recordedCount])
+                      "recorded": w.recordedCount, "pending_work": w.device?.scheduler.pendingCount ?? 0])
         return
     }
     let batches = o.int("batches", 41)
@@ -217,6 +238,7 @@ func runRecordBenchmark(_ o: Options) {
         let s = samples[w.mode]!
         Measure.emit(["bench": "record", "mode": w.mode.rawValue, "depth": depth, "pairs_per_batch": pairs, "batches": batches,
                       "ns_per_pair_median": Measure.median(s), "ns_per_pair_p10": Measure.percentile(s, 10),
-                      "ns_per_pair_p90": Measure.percentile(s, 90), "recorded": w.recordedCount])
+                      "ns_per_pair_p90": Measure.percentile(s, 90), "recorded": w.recordedCount,
+                      "pending_work": w.device?.scheduler.pendingCount ?? 0])
     }
 }

@@ -64,9 +64,10 @@ enum PresentationHooks {
         viewWillDisappear.uninstall()
     }
 
-    /// The call site: the app's frame under the hook (symbolication costs about a
-    /// millisecond, acceptable for a call made once per user action).
-    private static func callSite() -> String? { CallSite.firstAppFrame(in: Thread.callStackSymbols) }
+    // Call sites: each hook block captures the stack first thing (`CapturedCallStack.capture()`:
+    // return addresses, a few hundred nanoseconds) and the event carries it; the app frame is
+    // symbolicated only when someone reads the event's `callSite`. The block's own frames are
+    // skipped then, by symbol, which holds however the compiler inlined them.
 
     // MARK: present
 
@@ -78,25 +79,27 @@ enum PresentationHooks {
                 unsafeBitCast(imp, to: PresentIMP.self)(source, selector, presented, animated, wrapped.map { c in { c() } })
             }
             guard present.isActive, let session = HookState.shared.session, let presented else { return callOriginal(completion) }
+            let stack = CapturedCallStack.capture()
             guard Thread.isMainThread else {
                 let s = UIKitNode.threadSafeRef(of: source), p = UIKitNode.threadSafeRef(of: presented)
                 if !session.exclusions.excludesCall(controllers: [s, p], windowTypeNames: []) {
                     let context = CallContext.current()
                     session.recorder.record(UnresolvedCall.offMainPresent(source: s, presented: p, animated: animated, thread: context.thread,
-                                                                          time: session.handler.scheduler.now, callSite: callSite()))
+                                                                          time: session.handler.scheduler.now, capturedCallStack: stack))
                 }
                 return callOriginal(completion)
             }
             let handed = MainThreadValue(completion)
             MainActor.assumeIsolated {
-                handlePresent(session, source: source, presented: presented, animated: animated, completion: handed.value, original: callOriginal)
+                handlePresent(session, source: source, presented: presented, animated: animated, stack: stack, completion: handed.value,
+                              original: callOriginal)
             }
         }
     }
 
     @MainActor
     private static func handlePresent(_ session: InspectorSession, source: UIViewController, presented: UIViewController, animated: Bool,
-                                      completion: Completion?, original: ((() -> Void)?) -> Void) {
+                                      stack: CapturedCallStack, completion: Completion?, original: ((() -> Void)?) -> Void) {
         let s = UIKitNode.node(for: source), p = UIKitNode.node(for: presented)
         let windows = UIKitEnvironment.windowTypeNames(of: [source])
         guard !session.exclusions.excludesCall(controllers: [s.ref, p.ref], windowTypeNames: windows) else {
@@ -110,7 +113,7 @@ enum PresentationHooks {
             let handed = MainThreadValue((source, presented))
             return MainActor.assumeIsolated { UIKitObservation.present(handed.value.1, source: handed.value.0) }
         }
-        session.handler.handlePresent(source: s, presented: p, animated: animated, context: .current(callSiteProvider: { callSite() }),
+        session.handler.handlePresent(source: s, presented: p, animated: animated, context: .current(capturing: stack),
                                       completion: completion.map { c in { c() } }, observe: observe, original: original)
         // Only now: reading presentationController before presenting would create it too early.
         // Sheets (swipe down) and popovers (tap outside) are the presentations a user can refuse.
@@ -131,12 +134,13 @@ enum PresentationHooks {
             }
             // Inside a dismiss that passed through unrecorded, UIKit's forwarded re-entry passes through too.
             guard dismiss.isActive, let session = HookState.shared.session, !PassThroughDismissScope.isActive else { return callOriginal(completion) }
+            let stack = CapturedCallStack.capture()
             guard Thread.isMainThread else {
                 let r = UIKitNode.threadSafeRef(of: receiver)
                 if !session.exclusions.excludesCall(controllers: [r], windowTypeNames: []) {
                     let context = CallContext.current()
                     session.recorder.record(UnresolvedCall.offMainDismiss(receiver: r, animated: animated, thread: context.thread,
-                                                                          time: session.handler.scheduler.now, callSite: callSite()))
+                                                                          time: session.handler.scheduler.now, capturedCallStack: stack))
                 }
                 return PassThroughDismissScope.run { callOriginal(completion) }
             }
@@ -148,7 +152,7 @@ enum PresentationHooks {
                 guard !session.exclusions.excludesCall(controllers: [node.ref], windowTypeNames: windows) else {
                     return PassThroughDismissScope.run { callOriginal(completion.map { c in { c() } }) }
                 }
-                session.handler.handleDismiss(receiver: node, animated: animated, context: .current(callSiteProvider: { callSite() }),
+                session.handler.handleDismiss(receiver: node, animated: animated, context: .current(capturing: stack),
                                               completion: completion.map { c in { c() } }, original: callOriginal)
             }
         }

@@ -10,6 +10,10 @@ import PresentationInspectorCore
 final class SignpostEmitter: @unchecked Sendable {
     private let log = OSLog(subsystem: SignpostPlanner.subsystem, category: SignpostPlanner.category)
 
+    /// Whether signposts are being recorded (Instruments attached): events are planned and
+    /// emitted only then.
+    var isEnabled: Bool { log.signpostsEnabled }
+
     /// Emits one action. Messages are public: they hold class names, addresses and — unless
     /// titles are redacted or not recorded — titles.
     func emit(_ action: SignpostAction) {

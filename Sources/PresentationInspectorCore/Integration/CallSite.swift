@@ -4,7 +4,9 @@ import Foundation
 ///
 /// The hooks see a stack like `hook block → UIKit → … → app code → UIKit …`; the call site
 /// is the first frame that belongs to none of the skipped modules (the inspector, UIKit,
-/// the runtime). Frames are lines in Darwin's `Thread.callStackSymbols` format:
+/// the runtime). The hooks capture a ``CapturedCallStack`` and apply the same rule to its
+/// frames when the call site is first read; the functions here read lines in Darwin's
+/// `Thread.callStackSymbols` format:
 /// `3   MyApp   0x0000000102f1c2a4 $s5MyApp6ListVCC8showNextyyF + 120`.
 public enum CallSite {
     /// Modules that never hold the app's call.
@@ -12,6 +14,9 @@ public enum CallSite {
         "PresentationInspector", "PresentationInspectorCore", "UIKitCore", "UIKit", "libobjc.A.dylib",
         "libswiftCore.dylib", "libswift_Concurrency.dylib", "CoreFoundation", "Foundation", "libdispatch.dylib",
         "SwiftUI", "SwiftUICore", "FLEX",
+        // Linux (`CapturedCallStack` names modules by their file: the simulator's platform).
+        "libswiftCore.so", "libswift_Concurrency.so", "libFoundation.so", "libFoundationEssentials.so", "libdispatch.so",
+        "libc.so.6", "libXCTest.so", "libswiftDispatch.so", "libTesting.so",
     ]
 
     /// One parsed frame.
@@ -53,15 +58,26 @@ public enum CallSite {
     /// The first frame of `symbols` outside `skipping`, described LLDB-style.
     public static func firstAppFrame(in symbols: [String], skipping modules: Set<String> = systemModules) -> String? {
         for line in symbols {
-            guard let frame = parse(line) else { continue }
-            if modules.contains(frame.module) || frame.module.hasPrefix("libsystem") { continue }
-            // SwiftPM links the inspector statically into the app's image: its own frames carry
-            // the app's image name, so they are recognised by their symbol.
-            if isInspectorSymbol(frame.symbol) { continue }
+            guard let frame = parse(line), !isSkipped(frame, modules: modules) else { continue }
             return frame.description
         }
         return nil
     }
+
+    /// Whether a frame is never the app's call: a module of `modules` (or `libsystem…`), or an
+    /// inspector symbol or thunk. SwiftPM links the inspector statically into the app's image:
+    /// its own frames carry the app's image name, so they are recognised by their symbol.
+    /// The standard library's and system frameworks' generic code specialised into the app's
+    /// image (`generic specialization <…> of static Swift.MainActor.assumeIsolated…`) is skipped
+    /// as well.
+    static func isSkipped(_ frame: Frame, modules: Set<String> = systemModules) -> Bool {
+        if modules.contains(frame.module) || frame.module.hasPrefix("libsystem") || isInspectorSymbol(frame.symbol) { return true }
+        guard let own = ownModule(ofDemangled: frame.symbol) else { return false }
+        return systemSymbolModules.contains(String(own))
+    }
+
+    /// Swift modules whose code is never the app's call, wherever it was compiled in.
+    static let systemSymbolModules: Set<String> = ["Swift", "_Concurrency", "Foundation", "FoundationEssentials", "UIKit", "SwiftUI", "Dispatch"]
 
     /// Modules whose symbols are never the app's call, wherever they are linked.
     public static let inspectorModules = ["PresentationInspectorCore", "PresentationInspector"]

@@ -29,7 +29,7 @@ public final class InspectorSession: @unchecked Sendable {
     private var subscriptions: [Recorder.Subscription] = []
     private var isActive = false
 
-    /// Creates a session. Nothing is observed until ``activate(windowChains:signpostSink:)``.
+    /// Creates a session. Nothing is observed until ``activate(windowChains:signpostSink:signpostsEnabled:)``.
     public init(configuration: InspectorConfiguration, header: LogHeader, scheduler: any InspectorScheduler) {
         self.configuration = configuration
         self.header = header
@@ -48,9 +48,13 @@ public final class InspectorSession: @unchecked Sendable {
 
     /// Starts following the recorder and publishes this session to ``InspectorRuntime``
     /// (for the debugger entry points and the overlay). `signpostSink`, when given, receives
-    /// the signposts of every event on the recording thread. Calling it twice does nothing.
+    /// the signposts of every event on the recording thread while `signpostsEnabled` (when
+    /// given) answers true: on iOS, while Instruments records signposts. Planning a signpost
+    /// builds the event's summary line (about 12,000 instructions, device-path benchmark), so an
+    /// app that nobody profiles does not pay for it. Calling it twice does nothing.
     public func activate(windowChains: (@Sendable () -> [WindowChain])?,
-                         signpostSink: (@Sendable (SignpostAction) -> Void)? = nil) {
+                         signpostSink: (@Sendable (SignpostAction) -> Void)? = nil,
+                         signpostsEnabled: (@Sendable () -> Bool)? = nil) {
         lock.lock()
         guard !isActive else { lock.unlock(); return }
         isActive = true
@@ -61,6 +65,9 @@ public final class InspectorSession: @unchecked Sendable {
         if let signpostSink, configuration.emitsSignposts {
             let planner = signposts, redacts = configuration.redactsTitlesInExports
             subs.append(recorder.subscribe { event in
+                // An interval begun while disabled and ended while enabled ends nothing (the
+                // planner drops ends it has no begin for); one left open is forgotten past its limit.
+                if let signpostsEnabled, !signpostsEnabled() { return }
                 // Signposts leave the app (Instruments traces), so they follow the export rule.
                 for action in planner.actions(for: redacts ? TitleRedaction.redact(event) : event) { signpostSink(action) }
             })
@@ -85,7 +92,7 @@ public final class InspectorSession: @unchecked Sendable {
         if InspectorRuntime.shared.recorder === recorder { InspectorRuntime.shared.uninstall() }
     }
 
-    /// Whether ``activate(windowChains:signpostSink:)`` ran and ``deactivate()`` did not.
+    /// Whether ``activate(windowChains:signpostSink:signpostsEnabled:)`` ran and ``deactivate()`` did not.
     public var isActivated: Bool {
         lock.lock(); defer { lock.unlock() }
         return isActive

@@ -12,19 +12,22 @@ public enum UnresolvedCall {
     /// A `present(_:animated:completion:)` made on thread `thread` (outcome `no-op`: the
     /// inspector did not observe a result).
     public static func offMainPresent(source: ControllerRef, presented: ControllerRef, animated: Bool,
-                                      thread: String, time: Double, callSite: String? = nil) -> Event {
+                                      thread: String, time: Double, callSite: String? = nil,
+                                      capturedCallStack: CapturedCallStack? = nil) -> Event {
         Event(time: time, thread: thread, kind: .present, outcome: .noOp, animated: animated,
               source: source, presented: presented,
               explanation: ["present was called on \(source.label) to present \(presented.label) on thread \(thread).", offMainExplanation],
-              diagnostics: [.offMainThread("present(_:animated:completion:)", thread: thread)], callSite: callSite).withFixes()
+              diagnostics: [.offMainThread("present(_:animated:completion:)", thread: thread)], callSite: callSite,
+              capturedCallStack: capturedCallStack).withFixes()
     }
 
     /// A `dismiss(animated:completion:)` made on thread `thread` (outcome `no-op`).
     public static func offMainDismiss(receiver: ControllerRef, animated: Bool, thread: String, time: Double,
-                                      callSite: String? = nil) -> Event {
+                                      callSite: String? = nil, capturedCallStack: CapturedCallStack? = nil) -> Event {
         Event(time: time, thread: thread, kind: .dismiss, outcome: .noOp, animated: animated,
               explanation: ["dismiss was called on \(receiver.label) on thread \(thread).", offMainExplanation],
               receiver: receiver, forwarded: false,
-              diagnostics: [.offMainThread("dismiss(animated:completion:)", thread: thread)], callSite: callSite).withFixes()
+              diagnostics: [.offMainThread("dismiss(animated:completion:)", thread: thread)], callSite: callSite,
+              capturedCallStack: capturedCallStack).withFixes()
     }
 }

@@ -74,8 +74,17 @@ public struct Event: Hashable, Sendable {
     public var diagnostics: [Diagnostic]
     /// The window's presentation chain after the event, root first.
     public var chain: [ControllerRef]
-    /// Where the call came from, when known (`file:line` or a symbol).
-    public var callSite: String?
+    /// Where the call came from, when known (`file:line` or a symbol): the text a log or a
+    /// scenario gave, or else the app frame of ``capturedCallStack``, symbolicated when first
+    /// read. Setting it stores the text and drops the captured stack.
+    public var callSite: String? {
+        get { callSiteText ?? capturedCallStack?.appFrame }
+        set { callSiteText = newValue; capturedCallStack = nil }
+    }
+    /// The call site as text (logs, scenarios).
+    var callSiteText: String?
+    /// The call site as the hooks capture it: return addresses, symbolicated only when read.
+    public var capturedCallStack: CapturedCallStack?
     /// The source's (present) or receiver's (dismiss) ancestors through `parent`, starting with
     /// itself and ending at its presentation root: the containers the resolver walked.
     public var ancestry: [ControllerRef]
@@ -92,7 +101,7 @@ public struct Event: Hashable, Sendable {
                 effectiveTransition: TransitionStyle? = nil, explanation: [String] = [], steps: [ExplanationStep] = [],
                 receiver: ControllerRef? = nil, handledBy: ControllerRef? = nil, dismissed: [ControllerRef] = [],
                 forwarded: Bool? = nil, diagnostics: [Diagnostic] = [], chain: [ControllerRef] = [],
-                callSite: String? = nil, ancestry: [ControllerRef] = []) {
+                callSite: String? = nil, capturedCallStack: CapturedCallStack? = nil, ancestry: [ControllerRef] = []) {
         self.seq = seq; self.time = time; self.thread = thread; self.kind = kind; self.outcome = outcome
         self.animated = animated; self.window = window; self.relatesTo = relatesTo
         self.source = source; self.presented = presented; self.presenting = presenting
@@ -101,7 +110,8 @@ public struct Event: Hashable, Sendable {
         self.effectiveTransition = effectiveTransition
         self.steps = explanation.isEmpty ? steps : steps + explanation.map(ExplanationStep.text)
         self.receiver = receiver; self.handledBy = handledBy; self.dismissed = dismissed
-        self.forwarded = forwarded; self.diagnostics = diagnostics; self.chain = chain; self.callSite = callSite
+        self.forwarded = forwarded; self.diagnostics = diagnostics; self.chain = chain
+        self.callSiteText = callSite; self.capturedCallStack = capturedCallStack
         self.ancestry = ancestry
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Readable names for the Objective-C runtime names of Swift classes.
 ///
 /// Generic and private Swift classes reach `NSStringFromClass` in the old mangling: a SwiftUI
@@ -44,11 +46,18 @@ public enum SwiftClassName {
 
     /// The name recorded for a controller: the readable name, followed by its SwiftUI role
     /// when it has one (`PresentationHostingController<AnyView> (SwiftUI sheet)`).
+    /// Cached per raw name (an app has a few hundred classes): the iOS layer asks on every
+    /// present for the presentation controller's class, and parsing plus the role's substring
+    /// searches cost tens of thousands of instructions (device-path benchmark, issue 10).
     public static func recordedTypeName(_ raw: String) -> String {
+        if let known = recordedNames.name(for: raw) { return known }
         let name = readable(raw)
-        guard let role = swiftUIRole(raw) else { return name }
-        return "\(name) (\(role))"
+        let recorded = swiftUIRole(raw).map { "\(name) (\($0))" } ?? name
+        recordedNames.store(recorded, for: raw)
+        return recorded
     }
+
+    private static let recordedNames = RecordedNameCache()
 
     /// A parsed nominal type.
     struct TypeName {
@@ -155,5 +164,22 @@ public enum SwiftClassName {
                 return nil
             }
         }
+    }
+}
+
+/// Raw class name → recorded name, bounded (starts over past 1,024 names).
+private final class RecordedNameCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var names: [String: String] = [:]
+
+    func name(for raw: String) -> String? {
+        lock.lock(); defer { lock.unlock() }
+        return names[raw]
+    }
+
+    func store(_ name: String, for raw: String) {
+        lock.lock(); defer { lock.unlock() }
+        if names.count >= 1_024 { names.removeAll(keepingCapacity: true) }
+        names[raw] = name
     }
 }

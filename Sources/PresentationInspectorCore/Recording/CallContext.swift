@@ -6,11 +6,18 @@ public struct CallContext: Sendable {
     public var thread: String
     public var isMainThread: Bool
     /// `file:line` or a symbol, when the caller knows it. A context made with a provider
-    /// computes it on first read only, so calls that are folded or ignored never pay for it.
+    /// computes it on first read only, so calls that are folded or ignored never pay for it;
+    /// one made with a captured stack symbolicates the stack's app frame when read.
     public var callSite: String? {
-        get { storedCallSite ?? lazyCallSite?.value }
-        set { storedCallSite = newValue; lazyCallSite = nil }
+        get { callSiteText ?? capturedCallStack?.appFrame }
+        set { storedCallSite = newValue; lazyCallSite = nil; capturedCallStack = nil }
     }
+    /// The call site given as text (or by the provider), without symbolicating a captured stack:
+    /// what an event stores next to ``capturedCallStack``.
+    public var callSiteText: String? { storedCallSite ?? lazyCallSite?.value }
+    /// The stack the hook captured (return addresses; symbolicated only when a person reads
+    /// the event's call site).
+    public var capturedCallStack: CapturedCallStack?
     private var storedCallSite: String?
     private var lazyCallSite: LazyCallSite?
 
@@ -28,6 +35,13 @@ public struct CallContext: Sendable {
         self.lazyCallSite = LazyCallSite(callSiteProvider)
     }
 
+    /// A context whose call site is a captured stack (see ``CapturedCallStack``).
+    public init(thread: String = "main", isMainThread: Bool = true, capturedCallStack: CapturedCallStack?) {
+        self.thread = thread
+        self.isMainThread = isMainThread
+        self.capturedCallStack = capturedCallStack
+    }
+
     /// A call on the main thread.
     public static let main = CallContext()
 
@@ -36,6 +50,14 @@ public struct CallContext: Sendable {
         if Thread.isMainThread { return CallContext(callSite: callSite) }
         let name = Thread.current.name.flatMap { $0.isEmpty ? nil : $0 } ?? "background"
         return CallContext(thread: name, isMainThread: false, callSite: callSite)
+    }
+
+    /// The calling thread, with the stack the hook captured as its call site:
+    /// `.current(capturing: .capture())`. Nothing is symbolicated until someone reads it.
+    public static func current(capturing stack: CapturedCallStack?) -> CallContext {
+        if Thread.isMainThread { return CallContext(capturedCallStack: stack) }
+        let name = Thread.current.name.flatMap { $0.isEmpty ? nil : $0 } ?? "background"
+        return CallContext(thread: name, isMainThread: false, capturedCallStack: stack)
     }
 
     /// The calling thread, with a call site computed only if an event needs it.

@@ -23,6 +23,8 @@ struct EventStore {
         var effectiveStyle: PresentationStyle?
         var requestedTransition: TransitionStyle?
         var effectiveTransition: TransitionStyle?
+        /// Shared with the hooks' table of recent stacks (one object per call site).
+        var callStack: CapturedCallStack?
     }
 
     private var strings = InternPool<String>()
@@ -47,7 +49,8 @@ struct EventStore {
         r.relatesTo = e.relatesTo ?? Int.min
         r.thread = strings.retain(e.thread)
         r.window = strings.retain(e.window)
-        r.callSite = strings.retain(e.callSite)
+        r.callSite = strings.retain(e.callSiteText)
+        r.callStack = e.capturedCallStack
         r.source = refs.retain(e.source)
         r.presented = refs.retain(e.presented)
         r.presenting = refs.retain(e.presenting)
@@ -93,7 +96,7 @@ struct EventStore {
                       effectiveTransition: r.effectiveTransition, steps: stepArrays[r.steps]?.steps ?? [],
                       receiver: refs[r.receiver], handledBy: refs[r.handledBy], dismissed: refArrays[r.dismissed] ?? [],
                       forwarded: r.forwarded, diagnostics: diagnosticArrays[r.diagnostics] ?? [],
-                      chain: chains.chain(r.chain, refs: refs), callSite: strings[r.callSite], ancestry: refArrays[r.ancestry] ?? [])
+                      chain: chains.chain(r.chain, refs: refs), callSite: strings[r.callSite], capturedCallStack: r.callStack, ancestry: refArrays[r.ancestry] ?? [])
         e.observed = observations[r.observed]
         return e
     }

@@ -96,7 +96,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
                           presenting: ref(presenting) ?? refs.presenting, contextProvider: refs.contextProvider,
                           requestedStyle: resolution.requestedStyle, effectiveStyle: resolution.effectiveStyle,
                           requestedTransition: resolution.requestedTransition, effectiveTransition: resolution.effectiveTransition,
-                          steps: steps, diagnostics: diagnostics, chain: chain, callSite: context.callSite,
+                          steps: steps, diagnostics: diagnostics, chain: chain, callSite: context.callSiteText, capturedCallStack: context.capturedCallStack,
                           ancestry: Hierarchy.refs(resolution.ancestry))
             e.addFixes()
             return e
@@ -241,7 +241,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
             time: scheduler.now, thread: context.thread, kind: .dismiss, outcome: resolution.outcome, animated: animated,
             window: resolution.windowID, steps: resolution.steps, receiver: receiverRef,
             handledBy: handledBy, dismissed: dismissedRefs, forwarded: resolution.forwarded,
-            diagnostics: diagnostics, chain: chainAfter, callSite: context.callSite,
+            diagnostics: diagnostics, chain: chainAfter, callSite: context.callSiteText, capturedCallStack: context.capturedCallStack,
             ancestry: Hierarchy.refs(Hierarchy.ancestry(of: receiver)))
         dismissEvent.addFixes()
         Self.attach(observe?(), to: &dismissEvent)

@@ -1,0 +1,128 @@
+import Foundation
+import PresentationInspectorCore
+import PresentationSimulator
+
+// The device path (issue 10): what a real hooked call costs on top of UIKit's own work. It does
+// what PresentationHooks' blocks do (Sources/PresentationInspector/UIKit/PresentationHooks.swift)
+// in the same order, over `DeviceNode`s:
+//   present: the session read, the call stack captured, the nodes of both controllers, the window
+//            class names, the exclusion check, an observation closure, the handler with
+//            `.current(capturing:)`, then UIKit's answer read (UIKitObservation.present);
+//   dismiss: the same, and the `viewWillDisappear` hook's report to the dismissal monitor;
+//   every event: `PresentationInspector.start`'s subscription that refreshes the window-chain
+//            cache (`WindowChainCache.refresh`: every window's chain) on the main thread.
+// The session is a real `InspectorSession` with its defaults: observations recorded, leak checks
+// after 2 s (their work runs inside the measured loop), signposts set up as the iOS layer does
+// with Instruments not recording, the dismissal monitor following the recorder. UIKit's own `present`/`dismiss` is the simulation
+// with a handler that records nothing: exactly the `simulator` workload, which is subtracted.
+
+/// The hooks of the device path around one simulation.
+final class DevicePath {
+    let session: InspectorSession
+    let scheduler = DeviceScheduler()
+    let simulation: Simulation
+    private var chainRefresh: Recorder.Subscription?
+
+    init(simulation: Simulation) {
+        self.simulation = simulation
+        session = InspectorSession(configuration: InspectorConfiguration(), header: LogHeader(app: ["name": "pibench"]), scheduler: scheduler)
+        // Signposts as the iOS layer sets them up, with Instruments not recording (the usual case).
+        session.activate(windowChains: nil, signpostSink: { _ in }, signpostsEnabled: { false })
+        DeviceHookState.shared.session = session
+        DeviceNode.simulation = simulation
+        _ = CapturedCallStack.capture()  // the C library's unwinder loads on first use
+        let box = MainThreadSimulation(simulation)
+        chainRefresh = session.recorder.subscribe { _ in
+            if Thread.isMainThread { _ = Self.windowChains(box.simulation) }
+        }
+    }
+
+    /// `UIKitEnvironment.windowChains(excluding:)`: each window's class name checked against the
+    /// exclusions, then its chain from the root's node, with the window's address as its id.
+    static func windowChains(_ simulation: Simulation) -> [WindowChain] {
+        let excluded = ExclusionPolicy.inspectorAndFLEX.windowTypeNames
+        return simulation.windows.compactMap { window in
+            guard !excluded.contains(windowClassName()) else { return nil }
+            return WindowChain(id: DeviceNode.address(of: window), level: window.level, isKey: window.isKey,
+                               chain: Hierarchy.chain(from: DeviceNode.node(for: window.root)).map { $0.ref })
+        }
+    }
+
+    /// The window class names `UIKitEnvironment.windowTypeNames(of:)` reads (`view.window`'s
+    /// class): on Darwin `NSStringFromClass` makes a string of the class's C name (Linux's
+    /// Foundation reflects instead, hundreds of times dearer: not what a device pays).
+    static func windowTypeNames(of c: SimController) -> [String?] {
+        [c.isViewInWindow ? windowClassName() : nil]
+    }
+
+    /// `NSStringFromClass(type(of: window))`.
+    static func windowClassName() -> String { windowClassNameC.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } }
+    private static let windowClassNameC: [CChar] = Array("UIWindow".utf8CString)
+
+    /// `source.present(presented, animated: false)` through the present hook.
+    func present(_ presented: SimController, from source: SimController) {
+        guard let session = DeviceHookState.shared.session else { return simulation.present(presented, from: source, animated: false) }
+        let stack = CapturedCallStack.capture()
+        let s = DeviceNode.node(for: source), p = DeviceNode.node(for: presented)
+        guard !session.exclusions.excludesCall(controllers: [s.ref, p.ref], windowTypeNames: Self.windowTypeNames(of: source)) else {
+            return simulation.present(presented, from: source, animated: false)
+        }
+        let observe: (() -> Observation?)? = { [weak source, weak presented] in
+            guard Thread.isMainThread, let source, let presented else { return nil }
+            return Self.observePresent(presented, source: source)
+        }
+        session.handler.handlePresent(source: s, presented: p, animated: false, context: .current(capturing: stack), completion: nil,
+                                      observe: observe) { [simulation] wrapped in
+            simulation.present(presented, from: source, animated: false, completion: wrapped)
+        }
+    }
+
+    /// `UIKitObservation.present`: UIKit's answer after the call (the presentation controller's
+    /// class name and style, the window's address).
+    private static func observePresent(_ presented: SimController, source: SimController) -> Observation? {
+        guard presented.presentingNode != nil, let style = presented.effectiveStyle else { return nil }
+        var o = Observation()
+        o.presentationControllerClass = SwiftClassName.recordedTypeName("_UIPageSheetPresentationController")
+        o.effectiveStyle = style
+        if !style.isContextStyle { o.effectiveTransition = presented.modalTransitionStyle }
+        if presented.isViewInWindow { o.window = DeviceNode.address(of: presented) }
+        return o.isEmpty ? nil : o
+    }
+
+    /// `receiver.dismiss(animated: false)` through the dismiss hook; UIKit's dismissal calls the
+    /// `viewWillDisappear` hook of the controller it removes.
+    func dismiss(_ receiver: SimController) {
+        guard let session = DeviceHookState.shared.session else { return simulation.dismiss(receiver, animated: false) }
+        let stack = CapturedCallStack.capture()
+        let node = DeviceNode.node(for: receiver)
+        guard !session.exclusions.excludesCall(controllers: [node.ref], windowTypeNames: Self.windowTypeNames(of: receiver)) else {
+            return simulation.dismiss(receiver, animated: false)
+        }
+        session.handler.handleDismiss(receiver: node, animated: false, context: .current(capturing: stack), completion: nil) {
+            [simulation] wrapped in
+            let removed = Hierarchy.presentedController(of: receiver) ?? receiver
+            let disappearing = Self.viewWillDisappear(session, removed)
+            simulation.dismiss(receiver, animated: false, completion: wrapped)
+            // A non-animated dismissal has no coordinator: the iOS hook ends it on the next run-loop turn.
+            if let disappearing { session.dismissals.dismissalDidEnd(disappearing, cancelled: false) }
+        }
+    }
+
+    /// `PresentationHooks.observeDisappearance`: a presented controller starting its dismissal.
+    private static func viewWillDisappear(_ session: InspectorSession, _ controller: SimController) -> DeviceNode? {
+        guard controller.parent == nil, controller.presenting != nil else { return nil }
+        let node = DeviceNode.node(for: controller)
+        guard !session.exclusions.excludesCall(controllers: [node.ref], windowTypeNames: windowTypeNames(of: controller)) else { return nil }
+        return session.dismissals.dismissalWillBegin(node, isInteractive: false) == .ignored ? nil : node
+    }
+
+    /// Runs the delayed work (leak checks) scheduled so far.
+    func runScheduledWork() { scheduler.runDue() }
+}
+
+/// The simulation, handed to the recorder's subscriber, which reads it on the main thread only
+/// (as the iOS layer's `MainThreadValue`).
+private struct MainThreadSimulation: @unchecked Sendable {
+    let simulation: Simulation
+    init(_ simulation: Simulation) { self.simulation = simulation }
+}

@@ -1,0 +1,203 @@
+#if canImport(Darwin)
+import Darwin
+private typealias DlInfo = Dl_info
+#else
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+// Swift's Glibc module imports neither <execinfo.h> nor the `_GNU_SOURCE` part of <dlfcn.h>;
+// both functions are in the C library (glibc 2.34+: libc itself). Pointer and 32-bit integer
+// arguments pass the same way in Swift's and C's conventions on the platforms Swift supports.
+/// glibc's and musl's `Dl_info`.
+private struct DlInfo {
+    var dli_fname: UnsafePointer<CChar>?
+    var dli_fbase: UnsafeMutableRawPointer?
+    var dli_sname: UnsafePointer<CChar>?
+    var dli_saddr: UnsafeMutableRawPointer?
+    init() {}
+}
+@_silgen_name("dladdr")
+private func dladdr(_ address: UnsafeRawPointer?, _ info: UnsafeMutablePointer<DlInfo>) -> Int32
+@_silgen_name("backtrace")
+private func backtrace(_ buffer: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ size: Int32) -> Int32
+#endif
+import Foundation
+
+/// A call stack captured as return addresses, symbolicated only when a person reads it.
+///
+/// The hooks capture one per recorded call: ``capture()`` asks the C library's `backtrace()`
+/// for the return addresses into a buffer on the stack and looks nothing up (no
+/// `Thread.callStackSymbols`, no `dladdr`, no demangling: those cost about a millisecond per
+/// call on a device). A capture of a stack seen recently returns that stack's instance, so a
+/// call site called again and again allocates nothing.
+///
+/// ``appFrame`` is the app's frame: the first frame outside the inspector, the system's
+/// modules and compiler thunks (``CallSite/firstAppFrame(in:skipping:)``'s rule), LLDB-style
+/// (the module, a backtick, the symbol and offset: MyApp\`ListViewController.showNext() + 120). It is symbolicated with `dladdr` and the
+/// Swift demangler on first read and cached, and every address symbolicated is cached for the
+/// whole process, so one call site is symbolicated once however many events carry it. Where an
+/// address has no exported symbol (Linux executables linked without `--export-dynamic`), the
+/// frame is the module and the address's offset in it (MyApp\`0x1c0380), which
+/// `addr2line -e` or `atos -l` can resolve.
+///
+/// Instances are immutable apart from that cache (behind a lock), hence `Sendable`; equal and
+/// hashed by their addresses.
+public final class CapturedCallStack: Hashable, @unchecked Sendable, CustomStringConvertible {
+    /// Most frames a capture keeps, innermost first (the capture's and the hook's own frames
+    /// included: they are skipped when read, see ``appFrame``).
+    public static let maximumFrames = 32
+
+    /// The return addresses, innermost first, as `backtrace()` gave them: ``capture()``'s own
+    /// frames first.
+    public let addresses: [UInt]
+
+    /// The app frame once computed (guarded by ``Symbolicator``'s lock).
+    fileprivate var resolvedAppFrame: String??
+
+    /// A stack of these return addresses (innermost first, ``capture()``'s own frames first, as it
+    /// makes them).
+    public init(addresses: [UInt]) {
+        self.addresses = Array(addresses.prefix(Self.maximumFrames))
+    }
+
+    /// Captures the calling thread's stack: return addresses only, nothing symbolicated.
+    @inline(never)
+    public static func capture() -> CapturedCallStack {
+        withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: maximumFrames) { buffer in
+            let count = Int(backtrace(buffer.baseAddress!, Int32(buffer.count)))
+            return RecentStacks.shared.stack(for: UnsafeBufferPointer(rebasing: buffer[..<max(0, count)]))
+        }
+    }
+
+    /// The app's frame (MyApp\`ListViewController.showNext() -> () + 120), nil when every
+    /// frame belongs to the inspector or the system. Symbolicated on first read, then cached.
+    public var appFrame: String? { Symbolicator.shared.appFrame(of: self) }
+
+    /// Every frame symbolicated (cached per address), innermost first; addresses nothing could
+    /// be found for are left out.
+    public var frames: [CallSite.Frame] { Symbolicator.shared.frames(of: self) }
+
+    /// The app frame, or `<no app frame>`.
+    public var description: String { appFrame ?? "<no app frame>" }
+
+    /// Equal when the addresses are.
+    public static func == (lhs: CapturedCallStack, rhs: CapturedCallStack) -> Bool {
+        lhs === rhs || lhs.addresses == rhs.addresses
+    }
+
+    /// Hashes the addresses.
+    public func hash(into hasher: inout Hasher) { hasher.combine(addresses) }
+
+    /// How many addresses have been looked up with `dladdr` in this process (tests check that
+    /// capturing does not symbolicate and that a call site is symbolicated once).
+    static var symbolications: Int { Symbolicator.shared.lookups }
+}
+
+/// The stacks captured recently, by a hash of their addresses (direct-mapped, 64 slots): a call
+/// site captured again returns the same instance without allocating. Bounded: a slot holds the
+/// last stack that hashed to it.
+final class RecentStacks: @unchecked Sendable {
+    static let shared = RecentStacks()
+    private static let slotCount = 64
+    private let lock = NSLock()
+    private var slots = [CapturedCallStack?](repeating: nil, count: RecentStacks.slotCount)
+
+    func stack(for frames: UnsafeBufferPointer<UnsafeMutableRawPointer?>) -> CapturedCallStack {
+        // FNV-1a over the addresses: a few instructions a frame, no allocation.
+        var h: UInt = 0xcbf2_9ce4_8422_2325
+        for f in frames { h = (h ^ UInt(bitPattern: f)) &* 0x100_0000_01b3 }
+        let slot = Int(truncatingIfNeeded: (h >> 17) ^ h) & (Self.slotCount - 1)
+        lock.lock()
+        if let s = slots[slot], s.addresses.count == frames.count,
+           zip(s.addresses, frames).allSatisfy({ $0 == UInt(bitPattern: $1) }) {
+            lock.unlock()
+            return s
+        }
+        lock.unlock()
+        let s = CapturedCallStack(addresses: frames.map { UInt(bitPattern: $0) })
+        lock.lock(); slots[slot] = s; lock.unlock()
+        return s
+    }
+}
+
+/// Symbolicates return addresses with `dladdr` and the demangler, caching each address's frame
+/// for the process (a bounded table: cleared when it reaches ``capacity`` addresses).
+final class Symbolicator: @unchecked Sendable {
+    static let shared = Symbolicator()
+    /// Addresses kept before the table starts over.
+    static let capacity = 4_096
+    private let lock = NSLock()
+    private var cache: [UInt: CallSite.Frame?] = [:]
+    /// `dladdr` lookups made so far.
+    private(set) var lookups = 0
+
+    func appFrame(of stack: CapturedCallStack) -> String? {
+        let own = CaptureCalibration.ownFrames
+        lock.lock(); defer { lock.unlock() }
+        if let done = stack.resolvedAppFrame { return done }
+        var result: String?
+        for address in stack.addresses.dropFirst(own) {
+            guard let frame = frame(at: address), !CallSite.isSkipped(frame) else { continue }
+            result = frame.description
+            break
+        }
+        stack.resolvedAppFrame = .some(result)
+        return result
+    }
+
+    func frames(of stack: CapturedCallStack) -> [CallSite.Frame] {
+        lock.lock(); defer { lock.unlock() }
+        return stack.addresses.compactMap(frame(at:))
+    }
+
+    /// The frame at a return address (cached). Called with the lock held.
+    private func frame(at address: UInt) -> CallSite.Frame? {
+        if let known = cache[address] { return known }
+        if cache.count >= Self.capacity { cache.removeAll(keepingCapacity: true) }
+        lookups += 1
+        let frame = Self.lookUp(address)
+        cache[address] = frame
+        return frame
+    }
+
+    /// `dladdr` on the call instruction (a return address can be the first byte of the next
+    /// function when the call was the last instruction, e.g. to a function that never returns).
+    private static func lookUp(_ address: UInt) -> CallSite.Frame? {
+        guard address > 1, let pointer = UnsafeRawPointer(bitPattern: address - 1) else { return nil }
+        var info = DlInfo()
+        guard dladdr(pointer, &info) != 0, let path = info.dli_fname else { return nil }
+        let module = String(String(cString: path).split(separator: "/").last ?? "?")
+        if let name = info.dli_sname, let start = info.dli_saddr {
+            return CallSite.Frame(module: module, symbol: CallSite.demangle(String(cString: name)),
+                                  offset: Int(bitPattern: address &- UInt(bitPattern: start)))
+        }
+        let base = UInt(bitPattern: info.dli_fbase)
+        return CallSite.Frame(module: module, symbol: "0x" + String(address &- base, radix: 16), offset: nil)
+    }
+}
+
+/// How many frames at the top of every captured stack are ``CapturedCallStack/capture()``'s own
+/// (the function, and its buffer closure where the compiler kept it apart), measured once, on
+/// first read: two captures from two call sites share exactly those frames and differ from the
+/// first frame of their callers on. The hooks' frames below them are skipped by symbol; these
+/// cannot be where symbols are not exported (closures are local symbols, which `dladdr` cannot
+/// name on Linux). Capturing never reads this.
+enum CaptureCalibration {
+    static let ownFrames: Int = {
+        let a = siteA().addresses, b = siteB(0).addresses
+        var n = 0
+        while n < min(a.count, b.count), a[n] == b[n] { n += 1 }
+        return n
+    }()
+
+    @inline(never)
+    private static func siteA() -> CapturedCallStack { CapturedCallStack.capture() }
+
+    @inline(never)
+    private static func siteB(_ marker: Int) -> CapturedCallStack {
+        let s = CapturedCallStack.capture()
+        return withExtendedLifetime(marker) { s }
+    }
+}
