@@ -47,7 +47,7 @@ public enum PresentationInspector {
 
         let session = InspectorSession(configuration: configuration, header: UIKitEnvironment.logHeader(), scheduler: SystemScheduler())
         if let error = session.liveLogError { print("PresentationInspector: \(error)") }
-        let chains = WindowChainCache(policy: session.exclusions)
+        let chains = WindowChainCache(policy: session.exclusions, handler: session.handler)
         chains.refresh()
         let emitter = SignpostEmitter()
         session.activate(windowChains: { chains.current() }, signpostSink: { emitter.emit($0) }, signpostsEnabled: { emitter.isEnabled })

@@ -32,19 +32,21 @@ final class DevicePath {
         DeviceNode.simulation = simulation
         _ = CapturedCallStack.capture()  // the C library's unwinder loads on first use
         let box = MainThreadSimulation(simulation)
+        let handler = session.handler
         chainRefresh = session.recorder.subscribe { _ in
-            if Thread.isMainThread { _ = Self.windowChains(box.simulation) }
+            if Thread.isMainThread { _ = Self.windowChains(box.simulation, sharedWith: handler) }
         }
     }
 
-    /// `UIKitEnvironment.windowChains(excluding:)`: each window's class name checked against the
-    /// exclusions, then its chain from the root's node, with the window's address as its id.
-    static func windowChains(_ simulation: Simulation) -> [WindowChain] {
+    /// `UIKitEnvironment.windowChains(excluding:sharedWith:)`: each window's class name checked
+    /// against the exclusions, then its chain from the root's node as the handler shares it, with
+    /// the window's address as its id.
+    static func windowChains(_ simulation: Simulation, sharedWith handler: PresentationHooksHandler) -> [WindowChain] {
         let excluded = ExclusionPolicy.inspectorAndFLEX.windowTypeNames
         return simulation.windows.compactMap { window in
             guard !excluded.contains(windowClassName()) else { return nil }
             return WindowChain(id: DeviceNode.address(of: window), level: window.level, isKey: window.isKey,
-                               chain: Hierarchy.chain(from: DeviceNode.node(for: window.root)).map { $0.ref })
+                               chain: handler.chain(from: DeviceNode.node(for: window.root)))
         }
     }
 

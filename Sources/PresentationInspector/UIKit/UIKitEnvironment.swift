@@ -26,12 +26,14 @@ enum UIKitEnvironment {
         controllers.map { vc in (vc.viewIfLoaded?.window).map { NSStringFromClass(type(of: $0)) } }
     }
 
-    /// The presentation chain of every window whose class the policy does not exclude.
-    static func windowChains(excluding policy: ExclusionPolicy) -> [WindowChain] {
+    /// The presentation chain of every window whose class the policy does not exclude; with a
+    /// handler, the chains its events name (walked once per change, not once per call).
+    static func windowChains(excluding policy: ExclusionPolicy, sharedWith handler: PresentationHooksHandler? = nil) -> [WindowChain] {
         windows().compactMap { window in
             guard let root = window.rootViewController,
                   !policy.windowTypeNames.contains(NSStringFromClass(type(of: window))) else { return nil }
-            let chain = Hierarchy.chain(from: UIKitNode.node(for: root)).map(\.ref)
+            let node = UIKitNode.node(for: root)
+            let chain = handler?.chain(from: node) ?? Hierarchy.chain(from: node).map(\.ref)
             return WindowChain(id: UIKitNode.address(of: window), level: Double(window.windowLevel.rawValue),
                                isKey: window.isKeyWindow, chain: chain)
         }
@@ -66,12 +68,13 @@ final class WindowChainCache: @unchecked Sendable {
     private let lock = NSLock()
     private var chains: [WindowChain] = []
     private let policy: ExclusionPolicy
+    private let handler: PresentationHooksHandler?
 
-    init(policy: ExclusionPolicy) { self.policy = policy }
+    init(policy: ExclusionPolicy, handler: PresentationHooksHandler? = nil) { self.policy = policy; self.handler = handler }
 
     /// Recomputes the chains; call on the main thread.
     @MainActor func refresh() {
-        let fresh = UIKitEnvironment.windowChains(excluding: policy)
+        let fresh = UIKitEnvironment.windowChains(excluding: policy, sharedWith: handler)
         lock.lock(); chains = fresh; lock.unlock()
     }
 

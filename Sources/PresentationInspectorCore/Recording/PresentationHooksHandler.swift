@@ -56,6 +56,11 @@ public final class PresentationHooksHandler: @unchecked Sendable {
     /// chain again instead of sharing the one taken at the last present or dismiss.
     public func hierarchyDidChange() { chains.invalidate() }
 
+    /// The chain that starts at `root` (a window's root) as the events name it: walked once after
+    /// each hooked present or dismiss and shared until the next, so a view that shows every
+    /// window's chain after every event costs a walk only when something changed.
+    public func chain<N: PresentationNode>(from root: N) -> [ControllerRef] { chains.chain(from: root) }
+
     @usableFromInline func ignored(_ refs: ControllerRef...) -> Bool {
         guard let ignore = configuration.ignore else { return false }
         return refs.contains(where: ignore)

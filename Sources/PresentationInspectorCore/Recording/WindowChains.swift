@@ -23,7 +23,7 @@ import Foundation
     @usableFromInline var generation: UInt64 = 0
     /// The windows looked at most recently (an app has a few).
     @usableFromInline var entries: [Entry] = []
-    @usableFromInline static let maximumEntries = 4
+    @usableFromInline static let maximumEntries = 8
     /// Off: every look walks (tests compare both ways).
     @usableFromInline var isSharing = true
 
