@@ -32,10 +32,11 @@ public final class Recorder: @unchecked Sendable {
     private var dropped = 0
     private var liveLog: LiveLogWriter?
 
-    // Subscribers: guarded by `subscribersLock`; delivery is serialized by `deliveryLock`
-    // (recursive, so a subscriber may record an event itself).
-    private let subscribersLock = NSLock()
+    // Subscribers: guarded by `lock`, with the delivery order kept ready (sorting per event cost
+    // an allocation); delivery is serialized by `deliveryLock` (recursive, so a subscriber may
+    // record an event itself).
     private var subscribers: [Int: @Sendable (Event) -> Void] = [:]
+    private var deliveryTargets: [@Sendable (Event) -> Void] = []
     private var nextToken = 0
     private let deliveryLock = NSRecursiveLock()
 
@@ -84,12 +85,10 @@ public final class Recorder: @unchecked Sendable {
             count += 1
         }
         liveLog?.append(e)
+        let targets = deliveryTargets
         // Hand over to delivery before releasing the store, so subscribers see sequence order.
         deliveryLock.lock()
         lock.unlock()
-        subscribersLock.lock()
-        let targets = subscribers.isEmpty ? [] : subscribers.sorted { $0.key < $1.key }.map(\.value)
-        subscribersLock.unlock()
         for t in targets { t(e) }
         deliveryLock.unlock()
     }
@@ -154,15 +153,17 @@ public final class Recorder: @unchecked Sendable {
     /// Calls `handler` with every event recorded from now on, on the recording thread, in
     /// sequence order. Keep the returned subscription alive as long as you want updates.
     public func subscribe(_ handler: @escaping @Sendable (Event) -> Void) -> Subscription {
-        subscribersLock.lock(); defer { subscribersLock.unlock() }
+        lock.lock(); defer { lock.unlock() }
         nextToken += 1
         subscribers[nextToken] = handler
+        deliveryTargets = subscribers.sorted { $0.key < $1.key }.map(\.value)
         return Subscription(recorder: self, token: nextToken)
     }
 
     private func unsubscribe(_ token: Int) {
-        subscribersLock.lock(); defer { subscribersLock.unlock() }
+        lock.lock(); defer { lock.unlock() }
         subscribers[token] = nil
+        deliveryTargets = subscribers.sorted { $0.key < $1.key }.map(\.value)
     }
 
     // MARK: Live log
