@@ -299,6 +299,44 @@ public struct JSONParser {
         throw JSONSyntaxError(offset: n, message: "unterminated string")
     }
 
+    /// Where the value starting at the current position ends (the index after it), found without
+    /// decoding or allocating: strings are skipped eight bytes at a time and brackets counted.
+    /// It does not validate (nil only when no end is found); a caller that needs the value
+    /// still parses it. The reader's interning tables key values by these bytes.
+    func valueEnd() -> Int? {
+        let n = b.count
+        guard i < n, let base = b.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        var j = i
+        var depth = 0
+        repeat {
+            switch base[j] {
+            case UInt8(ascii: "\""):
+                j += 1
+                while true {
+                    while j + 8 <= n, !Self.hasByteToStop(raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)) { j += 8 }
+                    guard j < n else { return nil }
+                    let c = base[j]
+                    if c == UInt8(ascii: "\"") { j += 1; break }
+                    j += c == UInt8(ascii: "\\") ? 2 : 1
+                }
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1; j += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1; j += 1
+            default:
+                j += 1
+                if depth == 0 {  // a scalar: up to the next delimiter
+                    while j < n, !Self.endsScalar(base[j]) { j += 1 }
+                }
+            }
+        } while depth > 0 && j < n
+        return depth == 0 ? min(j, n) : nil
+    }
+
+    @inline(__always)
+    private static func endsScalar(_ c: UInt8) -> Bool {
+        c == UInt8(ascii: ",") || c == UInt8(ascii: "}") || c == UInt8(ascii: "]") || c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09
+    }
+
     /// Whether any byte of `w` is `"`, `\\` or below 0x20 (SWAR: a byte that is zero after the
     /// XOR, or below 0x20, sets its high bit in the result; a borrow can only add bits above a
     /// byte that really matches, so "none" is exact).
