@@ -21,6 +21,10 @@ import Foundation
     private var stepLists = SpanCache<[ExplanationStep]>(capacity: 256, maximumKeyLength: 4096)
     private var diagnosticLists = SpanCache<[Diagnostic]>(capacity: 256, maximumKeyLength: 4096)
     private var idLists = SpanCache<[String]>(capacity: 256, maximumKeyLength: 1024)
+    private var kinds = SpanCache<EventKind>(capacity: 32, maximumKeyLength: 64)
+    private var outcomes = SpanCache<Outcome>(capacity: 32, maximumKeyLength: 64)
+    private var styles = SpanCache<PresentationStyle>(capacity: 64, maximumKeyLength: 64)
+    private var transitions = SpanCache<TransitionStyle>(capacity: 32, maximumKeyLength: 64)
 
     /// A decoder with empty interning tables.
     public init() {}
@@ -56,11 +60,15 @@ import Foundation
                 time = v
             case 6 where Self.equal(key, "thread"): e.thread = try string(&p)
             case 4 where Self.equal(key, "kind"):
-                guard let v = EventKind(rawValue: try Self.string(&p)) else { throw Bail() }
-                kind = v
+                kind = try Self.interned(&p, in: &kinds) { p in
+                    guard let v = EventKind(rawValue: try Self.string(&p)) else { throw Bail() }
+                    return v
+                }
             case 7 where Self.equal(key, "outcome"):
-                guard let v = Outcome(rawValue: try Self.string(&p)) else { throw Bail() }
-                outcome = v
+                outcome = try Self.interned(&p, in: &outcomes) { p in
+                    guard let v = Outcome(rawValue: try Self.string(&p)) else { throw Bail() }
+                    return v
+                }
             case 8 where Self.equal(key, "animated"): e.animated = try Self.bool(&p)
             case 6 where Self.equal(key, "window"): e.window = try Self.isNull(&p) ? nil : string(&p)
             case 9 where Self.equal(key, "relatesTo"): e.relatesTo = try Self.isNull(&p) ? nil : Self.count(&p)
@@ -70,10 +78,10 @@ import Foundation
             case 15 where Self.equal(key, "contextProvider"): e.contextProvider = try optionalRef(&p)
             case 8 where Self.equal(key, "receiver"): e.receiver = try optionalRef(&p)
             case 9 where Self.equal(key, "handledBy"): e.handledBy = try optionalRef(&p)
-            case 14 where Self.equal(key, "requestedStyle"): if !(try Self.isNull(&p)) { e.requestedStyle = try Self.style(&p) }
-            case 14 where Self.equal(key, "effectiveStyle"): if !(try Self.isNull(&p)) { e.effectiveStyle = try Self.style(&p) }
-            case 19 where Self.equal(key, "requestedTransition"): if !(try Self.isNull(&p)) { e.requestedTransition = try Self.transition(&p) }
-            case 19 where Self.equal(key, "effectiveTransition"): if !(try Self.isNull(&p)) { e.effectiveTransition = try Self.transition(&p) }
+            case 14 where Self.equal(key, "requestedStyle"): if !(try Self.isNull(&p)) { e.requestedStyle = try Self.interned(&p, in: &styles, Self.style) }
+            case 14 where Self.equal(key, "effectiveStyle"): if !(try Self.isNull(&p)) { e.effectiveStyle = try Self.interned(&p, in: &styles, Self.style) }
+            case 19 where Self.equal(key, "requestedTransition"): if !(try Self.isNull(&p)) { e.requestedTransition = try Self.interned(&p, in: &transitions, Self.transition) }
+            case 19 where Self.equal(key, "effectiveTransition"): if !(try Self.isNull(&p)) { e.effectiveTransition = try Self.interned(&p, in: &transitions, Self.transition) }
             // Setting `explanation` would map the sentences to steps on every line; the interned
             // steps are those same `.text` values.
             case 11 where Self.equal(key, "explanation"):
@@ -228,11 +236,21 @@ import Foundation
     private static func rawKey(_ p: inout JSONParser) throws -> UnsafeBufferPointer<UInt8> {
         try expect(&p, UInt8(ascii: "\""))
         let start = p.i
-        while p.i < p.b.count {
-            let c = p.b[p.i]
-            if c == UInt8(ascii: "\"") { p.i += 1; return UnsafeBufferPointer(rebasing: p.b[start..<(p.i - 1)]) }
+        let n = p.b.count
+        let raw = UnsafeRawPointer(p.b.baseAddress!)
+        var j = start
+        // Eight bytes at a time to the first quote, backslash, control or non-ASCII byte.
+        while j + 8 <= n {
+            let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: j, as: UInt64.self))
+            let mask = JSONParser.stopMask(w) | (w & 0x8080_8080_8080_8080)
+            if mask != 0 { j += mask.trailingZeroBitCount >> 3; break }
+            j += 8
+        }
+        while j < n {
+            let c = p.b[j]
+            if c == UInt8(ascii: "\"") { p.i = j + 1; return UnsafeBufferPointer(rebasing: p.b[start..<j]) }
             if c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { throw Bail() }
-            p.i += 1
+            j += 1
         }
         throw Bail()
     }

@@ -55,8 +55,20 @@ public enum LogReader {
 
     /// Reads a log held in memory; `name` is used in messages.
     public static func read(text: String, name: String = "<memory>") throws(LogReadError) -> LogReadResult {
+        try read(text: text, name: name, state: ReadState(name: name))
+    }
+
+    /// ``read(text:name:)`` with every run split between `workers` threads however short it is
+    /// (the fuzz target checks the result is the same as one thread's).
+    @_spi(Fuzzing) public static func read(text: String, name: String = "<memory>", workers: Int) throws(LogReadError) -> LogReadResult {
+        var state = ReadState(name: name, workers: workers)
+        state.parallelThreshold = 0
+        return try read(text: text, name: name, state: state)
+    }
+
+    private static func read(text: String, name: String, state: ReadState) throws(LogReadError) -> LogReadResult {
         var events: [Event] = []
-        var state = ReadState(name: name)
+        var state = state
         var copy = text
         // Split on the newline byte, as the file reader does: splitting on Character "\n"
         // would miss CRLF line ends, which Swift treats as one Character (found by fuzzing).

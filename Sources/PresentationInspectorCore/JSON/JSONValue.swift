@@ -208,9 +208,36 @@ public struct JSONParser {
             while k < i { v = v * 10 + Int(b[k] - 0x30); k += 1 }
             return Double(neg ? -v : v)
         }
+        if let v = Self.exactDecimal(UnsafeBufferPointer(rebasing: b[start..<i])) { return v }
         let text = String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
         guard let d = Double(text), d.isFinite else { throw JSONSyntaxError(offset: start, message: "number out of range") }
         return d
+    }
+
+    /// Powers of ten that a `Double` holds exactly.
+    private static let exactPowersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { a, _ in a * 10 } }
+
+    /// `-123.456` without `strtod` when that gives the same double: at most 15 digits, no
+    /// exponent. The digits as an integer are exact, and so is 10^k up to 10^22, so their
+    /// quotient is the correctly rounded value `strtod` returns (Clinger's fast path).
+    private static func exactDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        var mantissa: Int64 = 0, digits = 0, fraction = -1
+        var k = 0
+        let negative = text.first == UInt8(ascii: "-")
+        if negative { k = 1 }
+        while k < text.count {
+            let c = text[k]
+            if c == UInt8(ascii: ".") { fraction = 0 }
+            else if c >= 0x30 && c <= 0x39 {
+                mantissa = mantissa * 10 + Int64(c - 0x30)
+                digits += 1
+                if fraction >= 0 { fraction += 1 }
+                if digits > 15 { return nil }
+            } else { return nil }  // an exponent
+            k += 1
+        }
+        let v = Double(mantissa) / exactPowersOfTen[max(0, fraction)]
+        return negative ? -v : v
     }
 
     mutating func parseString() throws(JSONSyntaxError) -> String {
@@ -314,7 +341,13 @@ public struct JSONParser {
             case UInt8(ascii: "\""):
                 j += 1
                 while true {
-                    while j + 8 <= n, !Self.hasByteToStop(raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)) { j += 8 }
+                    // Eight bytes at a time, then straight to the first byte that stops the scan
+                    // (the lowest flag of the mask is exact).
+                    while j + 8 <= n {
+                        let mask = Self.stopMask(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)))
+                        if mask != 0 { j += mask.trailingZeroBitCount >> 3; break }
+                        j += 8
+                    }
                     guard j < n else { return nil }
                     let c = base[j]
                     if c == UInt8(ascii: "\"") { j += 1; break }
@@ -341,13 +374,18 @@ public struct JSONParser {
     /// XOR, or below 0x20, sets its high bit in the result; a borrow can only add bits above a
     /// byte that really matches, so "none" is exact).
     @inline(__always)
-    static func hasByteToStop(_ w: UInt64) -> Bool {
+    static func hasByteToStop(_ w: UInt64) -> Bool { stopMask(w) != 0 }
+
+    /// The high bit of each byte of `w` that may be `"`, `\\` or below 0x20: the lowest one set
+    /// is exact (borrows only flag bytes above a real match); zero when there is none.
+    @inline(__always)
+    static func stopMask(_ w: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         let quote = w ^ 0x2222_2222_2222_2222, backslash = w ^ 0x5C5C_5C5C_5C5C_5C5C
         let zeroQuote = (quote &- ones) & ~quote
         let zeroBackslash = (backslash &- ones) & ~backslash
         let control = (w &- ones &* 0x20) & ~w
-        return (zeroQuote | zeroBackslash | control) & highs != 0
+        return (zeroQuote | zeroBackslash | control) & highs
     }
 
     /// The string for UTF-8 `bytes`, which must be well formed when `high` says bytes above
