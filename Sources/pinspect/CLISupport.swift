@@ -53,13 +53,13 @@ extension LogInput {
     /// With `rereadable`, standard input is first copied to a temporary file, so that
     /// ``reload(_:)`` can read it again (a command that finds the log out of order falls back to
     /// reading it whole).
-    func stream(rereadable: Bool = false, _ event: (Event) -> Void) throws -> StreamedLog {
+    func stream(rereadable: Bool = false, header: ((LogHeader) -> Void)? = nil, _ event: (Event) -> Void) throws -> StreamedLog {
         try refuseTerminalStandardInput(path: path)
         var count = 0
         let copy = rereadable && path == "-" ? try Self.copyStandardInput() : nil
         do {
-            let (header, issues) = try LogReader.stream(path: copy ?? path) { e in count += 1; event(e) }
-            return StreamedLog(header: header, issues: issues, name: path == "-" ? "<stdin>" : path, eventCount: count, copy: copy)
+            let (h, issues) = try LogReader.stream(path: copy ?? path, header: header) { e in count += 1; event(e) }
+            return StreamedLog(header: h, issues: issues, name: path == "-" ? "<stdin>" : path, eventCount: count, copy: copy)
         } catch {
             if let copy { unlink(copy) }
             report(error.description)

@@ -18,6 +18,8 @@ extension LogReader {
         private let workers: [ChunkWorker]
         /// Runs shorter than this are decoded on the calling thread alone.
         var parallelThreshold = 256 << 10
+        /// Called once the header is read, before any event.
+        var onHeader: ((LogHeader) -> Void)?
 
         /// State for reading `name` with `workers` decoders (the cores in use, at most 4).
         init(name: String, workers: Int = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))) {
@@ -103,7 +105,9 @@ extension LogReader {
                 return
             }
             do {
-                header = try EventCoding.decodeHeader(object)
+                let h = try EventCoding.decodeHeader(object)
+                header = h
+                onHeader?(h)
             } catch {
                 if error.key == "version", object["format"]?.stringValue == LogHeader.formatName {
                     fatal = .unsupportedVersion(file: name, line: line.number, message: error.description)

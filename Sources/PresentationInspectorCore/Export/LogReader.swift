@@ -88,6 +88,12 @@ public enum LogReader {
     /// header and the skipped lines. `-` reads standard input. Event lines are decoded in chunks
     /// on every core (``ReadState``); `event` is called on the calling thread, in file order.
     public static func stream(path: String, event: (Event) -> Void) throws(LogReadError) -> (LogHeader, [LogIssue]) {
+        try stream(path: path, header: nil, event: event)
+    }
+
+    /// ``stream(path:event:)``, calling `header` with the log's header as soon as it is read,
+    /// before the first event (a converter writes it first).
+    public static func stream(path: String, header: ((LogHeader) -> Void)?, event: (Event) -> Void) throws(LogReadError) -> (LogHeader, [LogIssue]) {
         let fd: Int32
         if path == "-" {
             fd = 0
@@ -101,6 +107,7 @@ public enum LogReader {
         defer { if fd != 0 { close(fd) } }
         let name = path == "-" ? "<stdin>" : path
         var state = ReadState(name: name)
+        state.onHeader = header
         let reader = LineReader(fd: fd, maximumLineLength: maximumLineLength)
         let err = reader.forEachBlock({ run, firstLine in
             state.consume(run: run, firstLine: firstLine, event)
