@@ -65,13 +65,13 @@ struct StreamedTimeline {
             case .lifetime(let n, let l):
                 let keep = !filter.isActive || l.presentSeq.map(selected.contains) == true || l.endSeq.map(selected.contains) == true
                     || filter.controller.map { c in l.controller.id == c || l.controller.type == c || l.controller.title == c } == true
-                put(n, in: &lifetimes, keep ? render(l) : nil, lane: l.lane)
+                Self.put(n, in: &lifetimes, keep ? render(l) : nil, lane: l.lane, items: items, json: json)
             case .transition(let n, let x):
                 let keep = !filter.isActive || selected.contains(x.seq)
-                put(n, in: &transitions, keep ? render(x) : nil, lane: x.lane)
+                Self.put(n, in: &transitions, keep ? render(x) : nil, lane: x.lane, items: items, json: json)
             case .marker(let m):
                 guard !filter.isActive || selected.contains(m.seq) else { continue }
-                put(markers.count, in: &markers, render(m), lane: m.lane)
+                Self.put(markers.count, in: &markers, render(m), lane: m.lane, items: items, json: json)
             }
         }
     }
@@ -99,12 +99,14 @@ struct StreamedTimeline {
         return w.text
     }
 
-    private func put(_ n: Int, in slots: inout [Slot], _ text: String?, lane: Int) {
+    /// Static, so that `slots` is the only reference to its array while it grows (a method on
+    /// `self` would hold a copy of the arrays, and every append would copy them whole).
+    private static func put(_ n: Int, in slots: inout [Slot], _ text: String?, lane: Int, items: Spool, json: Bool) {
         while slots.count <= n { slots.append(Slot(offset: 0)) }
         guard let text else { return }
         let piece = items.append(text)
         var slot = Slot(offset: piece.offset, length: Int32(piece.length), lane: Int32(lane))
-        if json, let at = Self.find(Self.laneMarkText, in: text) { slot.split = Int32(at + 7) }
+        if json, let at = find(laneMarkText, in: text) { slot.split = Int32(at + 7) }
         slots[n] = slot
     }
 

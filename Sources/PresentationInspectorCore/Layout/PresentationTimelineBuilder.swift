@@ -74,6 +74,7 @@ extension PresentationTimeline {
         var pendingRemoval: [Int: [String]] = [:]
 
         mutating func lane(_ window: String, _ level: Int, _ slot: Int) -> Int {
+            steps += 1
             let key = T.LaneKey(window: window, level: level, slot: slot)
             if let i = laneIndex[key] { return i }
             if windowOrder[window] == nil { windowOrder[window] = windowOrder.count }
