@@ -23,7 +23,7 @@ struct LineReader {
 
     let fd: Int32
     let maximumLineLength: Int
-    var chunkSize = 4 << 20
+    var chunkSize = 1 << 20
 
     /// Calls `block` with each run of whole lines (every line ending with its newline) and the
     /// number of its first line; `block` returns how many lines the run held. `last` gets a final
