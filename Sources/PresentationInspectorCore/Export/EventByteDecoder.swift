@@ -85,15 +85,15 @@ import Foundation
             // Setting `explanation` would map the sentences to steps on every line; the interned
             // steps are those same `.text` values.
             case 11 where Self.equal(key, "explanation"):
-                e.steps = try Self.interned(&p, in: &stepLists) { p in try Self.array(&p) { p in ExplanationStep.text(try Self.string(&p)) } }
+                e.steps = try Self.internedList(&p, in: &stepLists) { p in try Self.array(&p) { p in ExplanationStep.text(try Self.string(&p)) } }
             case 9 where Self.equal(key, "dismissed"):
-                dismissedIDs = try Self.interned(&p, in: &idLists) { p in
+                dismissedIDs = try Self.internedList(&p, in: &idLists) { p in
                     try Self.array(&p) { p in Self.peek(p) == UInt8(ascii: "{") ? try Self.ref(&p, depth: 3).id : try Self.string(&p) }
                 }
             case 20 where Self.equal(key, "dismissedControllers"): dismissedRefs = try refList(&p)
             case 9 where Self.equal(key, "forwarded"): e.forwarded = try Self.isNull(&p) ? nil : Self.bool(&p)
             case 11 where Self.equal(key, "diagnostics"):
-                e.diagnostics = try Self.interned(&p, in: &diagnosticLists) { p in try Self.array(&p) { p in try Self.diagnostic(&p) } }
+                e.diagnostics = try Self.internedList(&p, in: &diagnosticLists) { p in try Self.array(&p) { p in try Self.diagnostic(&p) } }
             case 5 where Self.equal(key, "chain"): e.chain = try refList(&p)
             case 8 where Self.equal(key, "callSite"): e.callSite = try Self.isNull(&p) ? nil : string(&p)
             case 8 where Self.equal(key, "ancestry"): e.ancestry = try refList(&p)
@@ -132,6 +132,22 @@ import Foundation
         return v
     }
 
+    /// ``interned(_:in:_:)`` for long values (lists): looked up by a hash of their first bytes and
+    /// compared whole, with no scan for their end (which was a quarter of decoding). An empty list
+    /// is decoded at once: it would be kept once per text that follows it.
+    @inline(__always)
+    private static func internedList<V>(_ p: inout JSONParser, in cache: inout SpanCache<V>,
+                                        _ decode: (inout JSONParser) throws -> V) throws -> V {
+        let start = p.i
+        let rest = UnsafeBufferPointer(rebasing: p.b[start...])
+        if rest.count >= 2, rest[0] == UInt8(ascii: "["), rest[1] == UInt8(ascii: "]") { return try decode(&p) }
+        let hash = SpanCache<V>.hash(UnsafeBufferPointer(rebasing: rest.prefix(SpanCache<V>.prefixLength)))
+        if let (v, n) = cache.value(prefixOf: rest, hash: hash) { p.i = start + n; return v }
+        let v = try decode(&p)
+        if cache.accepts(p.i - start) { cache.insert(v, for: UnsafeBufferPointer(rebasing: p.b[start..<p.i]), hash: hash) }
+        return v
+    }
+
     /// A string value, interned.
     private mutating func string(_ p: inout JSONParser) throws -> String {
         guard Self.peek(p) == UInt8(ascii: "\"") else { throw Bail() }
@@ -147,7 +163,7 @@ import Foundation
 
     /// An array of references (`chain`, `ancestry`, `dismissedControllers`), interned whole.
     private mutating func refList(_ p: inout JSONParser) throws -> [ControllerRef] {
-        try Self.interned(&p, in: &refLists) { p in try Self.array(&p) { p in try Self.ref(&p, depth: 3) } }
+        try Self.internedList(&p, in: &refLists) { p in try Self.array(&p) { p in try Self.ref(&p, depth: 3) } }
     }
 
     // MARK: nested objects

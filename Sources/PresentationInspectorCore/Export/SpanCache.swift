@@ -51,6 +51,29 @@ struct SpanCache<Value> {
         return equal ? v : nil
     }
 
+    /// The value kept under a key that `bytes` starts with, and that key's length: a value read
+    /// from a prefix of the bytes is the value decoding reads there, since decoding a JSON value
+    /// consumes exactly its own bytes. `hash` is that of the first bytes only (``prefixLength``),
+    /// so long values are found without scanning for their end first.
+    @inline(__always)
+    func value(prefixOf bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (Value, Int)? {
+        let slot = Int(truncatingIfNeeded: hash) & mask & ~1
+        if let v = prefixMatch(slot, bytes, hash) { return v }
+        return prefixMatch(slot | 1, bytes, hash)
+    }
+
+    @inline(__always)
+    private func prefixMatch(_ slot: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ hash: UInt64) -> (Value, Int)? {
+        guard hashes[slot] == hash, let v = values[slot] else { return nil }
+        let n = keys[slot].withUnsafeBufferPointer { k in
+            k.count <= bytes.count && (k.count == 0 || memcmp(k.baseAddress!, bytes.baseAddress!, k.count) == 0) ? k.count : -1
+        }
+        return n >= 0 ? (v, n) : nil
+    }
+
+    /// How many first bytes ``value(prefixOf:hash:)`` keys are hashed over.
+    static var prefixLength: Int { 128 }
+
     /// Keeps `value` under `key` (which must be accepted), replacing the bucket's older entry.
     mutating func insert(_ value: Value, for key: UnsafeBufferPointer<UInt8>, hash: UInt64) {
         let bucket = Int(truncatingIfNeeded: hash) & mask & ~1
