@@ -70,28 +70,25 @@ public func fuzzLogReader(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     // The same bytes through the in-memory reader: same answer when the text is valid UTF-8.
     if let text = String(validating: bytes, as: UTF8.self) {
         let textResult = Result { () throws(LogReadError) in try LogReader.read(text: text, name: scratchPath) }
-        switch (fileResult, textResult) {
-        case (.success(let a), .success(let b)):
-            Invariants.require(a.events == b.events, "file and text readers disagree on events")
-            Invariants.require(a.issues == b.issues, "file and text readers disagree on issues:\n  file: \(a.issues)\n  text: \(b.issues)")
-            Invariants.require(a.header == b.header, "file and text readers disagree on the header")
-        case (.failure(let a), .failure(let b)):
-            Invariants.require(a == b, "file and text readers fail differently: \(a) / \(b)")
-        default:
-            Invariants.require(false, "one reader failed and the other did not: \(fileResult) / \(textResult)")
-        }
+        requireSame(fileResult, textResult, "the file and text readers")
         inputCount += 1
         let workers = 1 + inputCount % 4
         let chunked = Result { () throws(LogReadError) in try LogReader.read(text: text, name: scratchPath, workers: workers) }
-        switch (textResult, chunked) {
-        case (.success(let a), .success(let b)):
-            Invariants.require(a.events == b.events, "chunked reading (\(workers) threads) changes the events")
-            Invariants.require(a.issues == b.issues, "chunked reading (\(workers) threads) changes the issues:\n  one: \(a.issues)\n  chunked: \(b.issues)")
-        case (.failure(let a), .failure(let b)):
-            Invariants.require(a == b, "chunked reading fails differently: \(a) / \(b)")
-        default:
-            Invariants.require(false, "chunked reading fails where one thread does not, or the reverse")
-        }
+        requireSame(textResult, chunked, "one thread and \(workers) (chunked reading)")
     }
     return 0
+}
+
+/// Two reads of the same bytes give the same events, issues and header, or fail alike.
+func requireSame(_ one: Result<LogReadResult, LogReadError>, _ other: Result<LogReadResult, LogReadError>, _ what: String) {
+    switch (one, other) {
+    case (.success(let a), .success(let b)):
+        Invariants.require(a.events == b.events, "\(what) disagree on events")
+        Invariants.require(a.issues == b.issues, "\(what) disagree on issues:\n  \(a.issues)\n  \(b.issues)")
+        Invariants.require(a.header == b.header, "\(what) disagree on the header")
+    case (.failure(let a), .failure(let b)):
+        Invariants.require(a == b, "\(what) fail differently: \(a) / \(b)")
+    default:
+        Invariants.require(false, "\(what): one read failed and the other did not: \(one) / \(other)")
+    }
 }
