@@ -31,19 +31,23 @@ struct LineReader {
     /// maximum that was dropped while reading. Returns an errno value when reading fails.
     func forEachBlock(_ block: (_ lines: UnsafeBufferPointer<UInt8>, _ firstLine: Int) -> Int,
                       last: (Line) -> Void, oversized: (_ number: Int, _ length: Int) -> Void) -> Int32? {
-        var buf = [UInt8](repeating: 0, count: 2 * chunkSize)
+        // Reads start small (a short log costs no megabytes) and double while they come back
+        // full, up to `chunkSize`.
+        var readSize = min(chunkSize, 64 << 10)
+        var buf = [UInt8](repeating: 0, count: readSize)
         var used = 0
         var lineNumber = 1
         var skipping = false  // inside an oversized line: drop bytes until its newline
         var skippedLength = 0
         while true {
-            if buf.count - used < chunkSize { buf.append(contentsOf: repeatElement(0, count: chunkSize)) }
-            let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress! + used, chunkSize) }
+            if buf.count - used < readSize { buf.append(contentsOf: repeatElement(0, count: readSize - (buf.count - used))) }
+            let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress! + used, readSize) }
             if n < 0 {
                 if errno == EINTR { continue }
                 return errno
             }
             if n == 0 { break }
+            if n == readSize { readSize = min(chunkSize, 2 * readSize) }
             buf.withUnsafeMutableBufferPointer { b in
                 let base = b.baseAddress!
                 if skipping {
@@ -73,7 +77,7 @@ struct LineReader {
                 }
             }
             // A long line grew the buffer: give the memory back once it is gone.
-            if used == 0, buf.count > 2 * chunkSize { buf = [UInt8](repeating: 0, count: 2 * chunkSize) }
+            if used == 0, buf.count > 2 * chunkSize { buf = [UInt8](repeating: 0, count: chunkSize) }
         }
         if skipping {
             oversized(lineNumber, skippedLength)
