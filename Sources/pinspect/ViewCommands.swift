@@ -46,6 +46,10 @@ struct Timeline: ParsableCommand {
         --kind and --controller select events as `pi events` does; the lifetimes,
         transitions and markers shown are those the selected events touch.
 
+        The log is streamed (memory does not grow with it) when its events are in
+        seq order, as the recorder writes them; what is printed after the events
+        waits in a temporary file in $TMPDIR. A log out of order is read whole.
+
         EXAMPLES
           pinspect timeline inspector-output/events.jsonl
           pinspect simulate scenario.json | pinspect timeline
