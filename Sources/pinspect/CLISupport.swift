@@ -49,13 +49,19 @@ struct LogInput: ParsableArguments {
 extension LogInput {
     /// Reads the log event by event without keeping it (issue 10: memory does not grow with the
     /// log). Same exits as ``load()``.
-    func stream(_ event: (Event) -> Void) throws -> StreamedLog {
+    ///
+    /// With `rereadable`, standard input is first copied to a temporary file, so that
+    /// ``reload(_:)`` can read it again (a command that finds the log out of order falls back to
+    /// reading it whole).
+    func stream(rereadable: Bool = false, header: ((LogHeader) -> Void)? = nil, _ event: (Event) -> Void) throws -> StreamedLog {
         try refuseTerminalStandardInput(path: path)
         var count = 0
+        let copy = rereadable && path == "-" ? try Self.copyStandardInput() : nil
         do {
-            let (header, issues) = try LogReader.stream(path: path) { e in count += 1; event(e) }
-            return StreamedLog(header: header, issues: issues, name: path == "-" ? "<stdin>" : path, eventCount: count)
+            let (h, issues) = try LogReader.stream(path: copy ?? path, header: header) { e in count += 1; event(e) }
+            return StreamedLog(header: h, issues: issues, name: path == "-" ? "<stdin>" : path, eventCount: count, copy: copy)
         } catch {
+            if let copy { unlink(copy) }
             report(error.description)
             if case .fileNotFound = error { throw ExitStatus.missingFile }
             throw ExitStatus.badData
@@ -69,6 +75,46 @@ struct StreamedLog: SkippedLines {
     var issues: [LogIssue]
     var name: String
     var eventCount: Int
+    /// The temporary copy of standard input made for a second reading, if any.
+    var copy: String?
+}
+
+extension LogInput {
+    /// Reads the streamed log again, whole (from the copy of standard input when it was one).
+    func reload(_ log: StreamedLog) throws -> LoadedLog {
+        guard let copy = log.copy else { return try load() }
+        defer { unlink(copy) }
+        var again = LogInput()
+        again.path = copy
+        var loaded = try again.load()
+        loaded.name = log.name
+        return loaded
+    }
+
+    /// Copies standard input to a temporary file; returns its path.
+    static func copyStandardInput() throws -> String {
+        var template = Array((NSTemporaryDirectory() + "/pinspect-stdin-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else {
+            report("cannot create a temporary file in \(NSTemporaryDirectory()): \(String(cString: strerror(errno)))")
+            throw ExitStatus.cannotCreate
+        }
+        defer { close(fd) }
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { break }
+            let written = chunk.withUnsafeBytes { write(fd, $0.baseAddress!, n) }
+            if written != n {
+                unlink(path)
+                report("cannot copy standard input to \(path): \(String(cString: strerror(errno)))")
+                throw ExitStatus.cannotCreate
+            }
+        }
+        return path
+    }
 }
 
 /// What a read log says about its skipped lines, and the exit status they make.

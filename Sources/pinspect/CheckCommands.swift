@@ -22,10 +22,13 @@ struct Diagnose: ParsableCommand {
     @Flag(help: "Print a JSON array of findings instead of text.") var json = false
 
     func run() throws {
-        // Streamed: each finding is rendered as its event goes by and kept as text only, so
-        // memory follows the output, not the log (issue 10).
+        // Streamed: each event's findings are rendered as it goes by and put aside in a spool
+        // file, with only their place and seq kept in memory (issue 10: keeping the text took
+        // 243 MB at 1M events); they are printed in seq order, as before.
         var acc = RecordingSummary.Accumulator()
-        var flagged: [(seq: Int, text: String)] = []
+        let spool = try Spool()
+        var flagged: [(seq: Int, piece: Spool.Piece)] = []
+        var inOrder = true
         var findingCount = 0, gate = 0
         let name = input.path == "-" ? "<stdin>" : input.path
         let log = try input.stream { e in
@@ -49,19 +52,31 @@ struct Diagnose: ParsableCommand {
                     if let fix = d.fix { text += "  fix: \(fix)\n" }
                 }
             }
-            flagged.append((e.seq, json ? w.text : text))
+            if let last = flagged.last, last.seq > e.seq { inOrder = false }
+            flagged.append((e.seq, spool.append(json ? w.text : text)))
         }
-        let findings = flagged.sorted { $0.seq < $1.seq }.map(\.text)
+        // In seq order (stable, as the sort of the kept texts was); a log in order needs no sort.
+        if !inOrder { flagged = flagged.enumerated().sorted { ($0.element.seq, $0.offset) < ($1.element.seq, $1.offset) }.map(\.element) }
+        let out = try StreamedOutput(path: nil)
         if json {
-            writeStandardOutput("[" + findings.joined(separator: ",") + "]\n")
+            out.put("[")
+            for (i, f) in flagged.enumerated() {
+                if i > 0 { out.put(",") }
+                spool.bytes(f.piece).withUnsafeBufferPointer { out.put($0) }
+            }
+            out.put("]\n")
         } else {
-            var out = findings.joined()
+            if inOrder {
+                spool.copy(to: out)
+            } else {
+                for f in flagged { spool.bytes(f.piece).withUnsafeBufferPointer { out.put($0) } }
+            }
             let s = acc.summary(header: log.header)
             let parts = s.severities.filter { $0.count > 0 }.map { counted($0.count, $0.severity.rawValue) }
-            out += findingCount == 0 ? "no findings in \(log.eventCount) events\n"
-                : "\(findingCount) finding\(findingCount == 1 ? "" : "s") (\(parts.joined(separator: ", "))); \(gate) at or above \(failOn.rawValue)\n"
-            writeStandardOutput(out)
+            out.put(findingCount == 0 ? "no findings in \(log.eventCount) events\n"
+                : "\(findingCount) finding\(findingCount == 1 ? "" : "s") (\(parts.joined(separator: ", "))); \(gate) at or above \(failOn.rawValue)\n")
         }
+        try out.commit()
         try log.finish()
         if gate > 0 { throw ExitStatus.findings }
     }
@@ -100,7 +115,9 @@ struct Convert: ParsableCommand {
         html is a self-contained report; perfetto is Chrome Trace Event JSON;
         otlp is OpenTelemetry traces (OTLP/JSON ExportTraceServiceRequest);
         svg is the chain graph `graph --format svg` draws; jsonl rewrites the log
-        with only its valid events (a way to repair a log with bad lines). --at
+        with only its valid events (a way to repair a log with bad lines). jsonl
+        streams the log (memory does not grow with it); the other formats lay out
+        the whole recording and read it whole. --at
         gives dot, mermaid, svg and text the chain state after that event, cuts
         perfetto, otlp and jsonl to the events up to it, and opens html with it
         selected.
@@ -117,6 +134,7 @@ struct Convert: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
+        if to == .jsonl { return try streamJSONL() }
         let log = try input.load()
         if let at { _ = try log.requireEvent(at, option: "--at") }
         if let format = to.exportFormat {
@@ -125,6 +143,36 @@ struct Convert: ParsableCommand {
             let g = ChainGraph.make(events: log.events, at: at)
             try output.write(SVGRenderer.chainGraph(ChainGraphLayout.make(graph: g), standalone: true) + "\n")
         }
+        try log.finish()
+    }
+}
+
+extension Convert {
+    /// `--to jsonl`, streamed (issue 10): each valid event is written again as it is read, so
+    /// memory does not grow with the log. With `--at`, the events go to a spool until the log
+    /// shows that event exists (nothing is written when it does not, as before).
+    func streamJSONL() throws {
+        let out = try StreamedOutput(path: output.output)
+        let spool = at == nil ? nil : try Spool()
+        var found = false, first: Int?, last: Int?
+        let log = try input.stream(header: { h in out.put(EventCoding.encode(h) + "\n") }) { e in
+            if let at {
+                first = min(first ?? e.seq, e.seq); last = max(last ?? e.seq, e.seq)
+                if e.seq == at { found = true }
+                if e.seq <= at { spool?.append(EventCoding.encode(e) + "\n") }
+            } else {
+                out.put(EventCoding.encode(e) + "\n")
+            }
+        }
+        if let at, let spool {
+            guard found else {
+                let range = first.map { "it has #\($0)–#\(last!)" } ?? "it has no events"
+                report("--at: \(log.name) has no event #\(at) (\(range))")
+                throw ExitStatus.usage
+            }
+            spool.copy(to: out)
+        }
+        try out.commit()
         try log.finish()
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import PresentationInspectorCore
 
@@ -45,6 +46,10 @@ struct Timeline: ParsableCommand {
         --kind and --controller select events as `pi events` does; the lifetimes,
         transitions and markers shown are those the selected events touch.
 
+        The log is streamed (memory does not grow with it) when its events are in
+        seq order, as the recorder writes them; what is printed after the events
+        waits in a temporary file in $TMPDIR. A log out of order is read whole.
+
         EXAMPLES
           pinspect timeline inspector-output/events.jsonl
           pinspect simulate scenario.json | pinspect timeline
@@ -57,15 +62,25 @@ struct Timeline: ParsableCommand {
     @Flag(help: "Print the lanes, lifetimes, transitions and markers as JSON.") var json = false
 
     func run() throws {
-        let log = try input.load()
-        let selected = log.events.filter(filter.matches)
-        let t = filter.apply(to: PresentationTimeline.make(events: log.events), selected: Set(selected.map(\.seq)))
-        if json {
-            writeStandardOutput(TimelineJSON.encode(t) + "\n")
+        // Streamed when the log is in seq order (as the recorder writes it): memory follows the
+        // open presentations, not the log (issue 10). Out of order, the whole log is read and sorted.
+        let out = try StreamedOutput(path: nil)
+        var timeline = try StreamedTimeline(json: json, filter: filter)
+        let log = try input.stream(rereadable: true) { timeline.add($0) }
+        if timeline.inOrder {
+            timeline.finish(to: out)
         } else {
-            writeStandardOutput("Timeline\n" + TextExporter.timeline(events: selected)
-                                + "\nPresented lifetimes\n" + TextExporter.lifetimes(t))
+            let log = try input.reload(log)
+            let selected = log.events.filter(filter.matches)
+            let t = filter.apply(to: PresentationTimeline.make(events: log.events), selected: Set(selected.map(\.seq)))
+            if json {
+                out.put(TimelineJSON.encode(t) + "\n")
+            } else {
+                out.put("Timeline\n" + TextExporter.timeline(events: selected) + "\nPresented lifetimes\n" + TextExporter.lifetimes(t))
+            }
         }
+        try out.commit()
+        if let copy = log.copy { unlink(copy) }
         try log.finish()
     }
 }
@@ -112,53 +127,63 @@ struct Graph: ParsableCommand {
     }
 }
 
-/// JSON for `timeline --json`.
+/// JSON for `timeline --json`: the whole document, or its items one by one (the streamed
+/// timeline writes them as they become final; joined with commas they are the same text).
 enum TimelineJSON {
     static func encode(_ t: PresentationTimeline) -> String {
         var w = JSONWriter()
-        func ref(_ key: String, _ r: ControllerRef?) {
-            guard let r else { return }
-            w.key(key); w.beginObject(); w.field("id", r.id); w.field("type", r.type)
-            if let title = r.title { w.field("title", title) }
-            w.endObject()
-        }
         w.beginObject()
         w.field("startTime", number: t.startTime); w.field("endTime", number: t.endTime)
         w.key("lanes"); w.beginArray()
-        for l in t.lanes {
-            w.beginObject(); w.field("title", l.title); w.field("window", l.key.window); w.field("level", l.key.level)
-            w.field("slot", l.key.slot); w.endObject()
-        }
+        for l in t.lanes { lane(l, &w) }
         w.endArray()
         w.key("lifetimes"); w.beginArray()
-        for l in t.lifetimes {
-            w.beginObject(); ref("controller", l.controller); w.field("lane", l.lane)
-            w.field("start", number: l.start); w.field("end", number: l.end); w.field("open", l.isOpen)
-            w.field("windowRoot", l.isWindowRoot)
-            if let s = l.presentSeq { w.field("presentSeq", s) }
-            if let s = l.endSeq { w.field("endSeq", s) }
-            if let s = l.style { w.field("style", s.name) }
-            ref("presenting", l.presenting)
-            w.endObject()
-        }
+        for l in t.lifetimes { lifetime(l, &w) }
         w.endArray()
         w.key("transitions"); w.beginArray()
-        for x in t.transitions {
-            w.beginObject(); w.field("direction", x.direction.rawValue); w.field("lane", x.lane); ref("controller", x.controller)
-            w.field("start", number: x.start); w.field("end", number: x.end); w.field("seq", x.seq)
-            if let c = x.completedSeq { w.field("completedSeq", c) }
-            w.field("animated", x.animated); w.endObject()
-        }
+        for x in t.transitions { transition(x, &w) }
         w.endArray()
         w.key("markers"); w.beginArray()
-        for m in t.markers {
-            w.beginObject(); w.field("seq", m.seq); w.field("time", number: m.time); w.field("lane", m.lane)
-            w.field("kind", m.kind.rawValue)
-            if let s = m.severity { w.field("severity", s.rawValue) }
-            w.field("label", m.label); w.endObject()
-        }
+        for m in t.markers { marker(m, &w) }
         w.endArray()
         w.endObject()
         return w.text
+    }
+
+    private static func ref(_ key: String, _ r: ControllerRef?, _ w: inout JSONWriter) {
+        guard let r else { return }
+        w.key(key); w.beginObject(); w.field("id", r.id); w.field("type", r.type)
+        if let title = r.title { w.field("title", title) }
+        w.endObject()
+    }
+
+    static func lane(_ l: PresentationTimeline.Lane, _ w: inout JSONWriter) {
+        w.beginObject(); w.field("title", l.title); w.field("window", l.key.window); w.field("level", l.key.level)
+        w.field("slot", l.key.slot); w.endObject()
+    }
+
+    static func lifetime(_ l: PresentationTimeline.Lifetime, _ w: inout JSONWriter) {
+        w.beginObject(); ref("controller", l.controller, &w); w.field("lane", l.lane)
+        w.field("start", number: l.start); w.field("end", number: l.end); w.field("open", l.isOpen)
+        w.field("windowRoot", l.isWindowRoot)
+        if let s = l.presentSeq { w.field("presentSeq", s) }
+        if let s = l.endSeq { w.field("endSeq", s) }
+        if let s = l.style { w.field("style", s.name) }
+        ref("presenting", l.presenting, &w)
+        w.endObject()
+    }
+
+    static func transition(_ x: PresentationTimeline.Transition, _ w: inout JSONWriter) {
+        w.beginObject(); w.field("direction", x.direction.rawValue); w.field("lane", x.lane); ref("controller", x.controller, &w)
+        w.field("start", number: x.start); w.field("end", number: x.end); w.field("seq", x.seq)
+        if let c = x.completedSeq { w.field("completedSeq", c) }
+        w.field("animated", x.animated); w.endObject()
+    }
+
+    static func marker(_ m: PresentationTimeline.Marker, _ w: inout JSONWriter) {
+        w.beginObject(); w.field("seq", m.seq); w.field("time", number: m.time); w.field("lane", m.lane)
+        w.field("kind", m.kind.rawValue)
+        if let s = m.severity { w.field("severity", s.rawValue) }
+        w.field("label", m.label); w.endObject()
     }
 }

@@ -69,6 +69,39 @@ final class ExportScalingTests: XCTestCase {
         }
     }
 
+    func testTheTimelineBuilderIsLinearInTheNumberOfWindows() {
+        assertLinear("PresentationTimeline.Builder") { n in
+            var b = PresentationTimeline.Builder()
+            for e in Self.manyWindows(n) { b.add(e); _ = b.drain() }
+            let ending = b.finish(start: 0, end: Double(2 * n))
+            // Lanes in window order (windows numbered in order of appearance, not by name).
+            XCTAssertEqual(ending.lanes.first?.key.window, "w0")
+            XCTAssertEqual(ending.lanes.last?.key.window, "w\(n - 1)")
+            return b.steps
+        }
+    }
+
+    /// The builder keeps what is open only: a long recording of presentations that all end
+    /// leaves nothing behind (`pinspect timeline` streams with it).
+    func testTheTimelineBuilderForgetsWhatIsFinal() {
+        var b = PresentationTimeline.Builder()
+        let root = ControllerRef(id: "root", type: "UINavigationController")
+        var seq = 0, handedOut = 0
+        func add(_ e: Event) { var e = e; seq += 1; e.seq = seq; b.add(e); handedOut += b.drain().count }
+        for i in 0..<2_000 {
+            let sheet = ControllerRef(id: "sheet\(i)", type: "Sheet")
+            add(Event(time: Double(seq), kind: .present, outcome: .presented, window: "w", source: root, presented: sheet,
+                      presenting: root, effectiveStyle: .pageSheet, chain: [root, sheet]))
+            add(Event(time: Double(seq), kind: .presentCompleted, outcome: .completed, window: "w", relatesTo: seq, presented: sheet, chain: [root, sheet]))
+            add(Event(time: Double(seq), kind: .dismiss, outcome: .dismissed, window: "w", receiver: sheet, handledBy: root,
+                      dismissed: [sheet], chain: [root]))
+            add(Event(time: Double(seq), kind: .dismissCompleted, outcome: .completed, window: "w", relatesTo: seq, dismissed: [sheet], chain: [root]))
+        }
+        XCTAssertLessThanOrEqual(b.lifetimes.count, 1, "only the window root's lifetime is open")
+        XCTAssertEqual(b.transitions.count, 0)
+        XCTAssertGreaterThanOrEqual(handedOut, 2_000 * 3)
+    }
+
     func testLongIntervalListsAreCollapsed() {
         var e = ChainGraph.Edge(kind: .presentation, from: "a", to: "b", style: nil, intervals: [])
         for i in 0..<1_640 { e.intervals.append(.init(start: 8 + 6 * i, end: 10 + 6 * i)) }

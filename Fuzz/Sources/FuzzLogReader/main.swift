@@ -4,7 +4,10 @@
 // - nothing traps (no crash, no overflow, no ASan report) whatever the bytes;
 // - every event or header that decodes survives a write/read round trip (Invariants);
 // - the streaming file reader and the in-memory reader agree on valid UTF-8 input;
-// - the byte-level event decoder (the reader's fast path) returns the reference event or defers;
+// - the byte-level event decoder (the reader's fast path) returns the reference event or defers,
+//   also when its interning tables already hold values from earlier lines and inputs;
+// - the in-memory reader gives the same events and issues with its runs split between 1 to 4
+//   threads as on one (chunked decoding, issue 10);
 // - at most the last line is reported as truncated, and only when it has no newline.
 // Built with -parse-as-library: this file holds declarations only, libFuzzer provides main.
 import Foundation
@@ -16,6 +19,10 @@ let scratchPath: String = {
     let dir = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
     return "\(dir)/fuzz-log-reader-\(getpid()).jsonl"
 }()
+
+/// A decoder kept across lines and inputs, so interned values meet lines they did not come from.
+nonisolated(unsafe) var internedDecoder = EventByteDecoder()
+nonisolated(unsafe) var inputCount = 0
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLogReader(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
@@ -37,6 +44,8 @@ public func fuzzLogReader(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
                 let reference = object.flatMap { try? EventCoding.decodeEvent($0) }
                 Invariants.require(reference == fast, "fast decoder disagrees with the reference:\n  fast: \(fast)\n  reference: \(String(describing: reference))")
             }
+            let interned = internedDecoder.decode(line)
+            Invariants.require(interned == EventByteDecoder.decode(line), "the interning decoder disagrees with a fresh one")
             lineStart = index + 1
         }
         index += 1
@@ -61,16 +70,25 @@ public func fuzzLogReader(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     // The same bytes through the in-memory reader: same answer when the text is valid UTF-8.
     if let text = String(validating: bytes, as: UTF8.self) {
         let textResult = Result { () throws(LogReadError) in try LogReader.read(text: text, name: scratchPath) }
-        switch (fileResult, textResult) {
-        case (.success(let a), .success(let b)):
-            Invariants.require(a.events == b.events, "file and text readers disagree on events")
-            Invariants.require(a.issues == b.issues, "file and text readers disagree on issues:\n  file: \(a.issues)\n  text: \(b.issues)")
-            Invariants.require(a.header == b.header, "file and text readers disagree on the header")
-        case (.failure(let a), .failure(let b)):
-            Invariants.require(a == b, "file and text readers fail differently: \(a) / \(b)")
-        default:
-            Invariants.require(false, "one reader failed and the other did not: \(fileResult) / \(textResult)")
-        }
+        requireSame(fileResult, textResult, "the file and text readers")
+        inputCount += 1
+        let workers = 1 + inputCount % 4
+        let chunked = Result { () throws(LogReadError) in try LogReader.read(text: text, name: scratchPath, workers: workers) }
+        requireSame(textResult, chunked, "one thread and \(workers) (chunked reading)")
     }
     return 0
+}
+
+/// Two reads of the same bytes give the same events, issues and header, or fail alike.
+func requireSame(_ one: Result<LogReadResult, LogReadError>, _ other: Result<LogReadResult, LogReadError>, _ what: String) {
+    switch (one, other) {
+    case (.success(let a), .success(let b)):
+        Invariants.require(a.events == b.events, "\(what) disagree on events")
+        Invariants.require(a.issues == b.issues, "\(what) disagree on issues:\n  \(a.issues)\n  \(b.issues)")
+        Invariants.require(a.header == b.header, "\(what) disagree on the header")
+    case (.failure(let a), .failure(let b)):
+        Invariants.require(a == b, "\(what) fail differently: \(a) / \(b)")
+    default:
+        Invariants.require(false, "\(what): one read failed and the other did not: \(one) / \(other)")
+    }
 }

@@ -1,9 +1,10 @@
 import Foundation
 
-/// Reads a file descriptor line by line in fixed-size chunks, so memory stays bounded
-/// whatever the file holds (a 100 MB line is skipped, not buffered).
+/// Reads a file descriptor in fixed-size chunks and hands out runs of whole lines, so memory
+/// stays bounded whatever the file holds (a 100 MB line is skipped, not buffered) and a run can
+/// be split between threads (issue 10).
 struct LineReader {
-    /// One line handed to the callback.
+    /// One line handed to a callback.
     struct Line {
         /// 1-based line number.
         var number: Int
@@ -11,79 +12,94 @@ struct LineReader {
         var bytes: UnsafeBufferPointer<UInt8>
         /// False for a last line that has no newline (possibly cut short by a crash).
         var terminated: Bool
+
+        /// The line at `bytes` (without its newline), with a trailing `\r` dropped.
+        init(number: Int, bytes: UnsafeBufferPointer<UInt8>, terminated: Bool) {
+            self.number = number
+            self.bytes = bytes.last == 0x0D ? UnsafeBufferPointer(rebasing: bytes.dropLast()) : bytes
+            self.terminated = terminated
+        }
     }
 
     let fd: Int32
     let maximumLineLength: Int
-    let chunkSize = 1 << 20
+    var chunkSize = 1 << 20
 
-    /// Calls `line` for every line and `oversized` for every line longer than the maximum
-    /// (with its number and length). Returns an errno value when reading fails.
-    func forEachLine(_ line: (Line) -> Void, oversized: (_ number: Int, _ length: Int) -> Void) -> Int32? {
-        var buf = [UInt8]()
-        buf.reserveCapacity(chunkSize * 2)
+    /// Calls `block` with each run of whole lines (every line ending with its newline) and the
+    /// number of its first line; `block` returns how many lines the run held. `last` gets a final
+    /// line without a newline, `oversized` the number and length of every line longer than the
+    /// maximum that was dropped while reading. Returns an errno value when reading fails.
+    func forEachBlock(_ block: (_ lines: UnsafeBufferPointer<UInt8>, _ firstLine: Int) -> Int,
+                      last: (Line) -> Void, oversized: (_ number: Int, _ length: Int) -> Void) -> Int32? {
+        // Reads start small (a short log costs no megabytes) and double while they come back
+        // full, up to `chunkSize`.
+        var readSize = min(chunkSize, 64 << 10)
+        var buf = [UInt8](repeating: 0, count: readSize)
+        var used = 0
         var lineNumber = 1
         var skipping = false  // inside an oversized line: drop bytes until its newline
         var skippedLength = 0
-        var chunk = [UInt8](repeating: 0, count: chunkSize)
         while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, chunkSize) }
+            if buf.count - used < readSize { buf.append(contentsOf: repeatElement(0, count: readSize - (buf.count - used))) }
+            let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress! + used, readSize) }
             if n < 0 {
                 if errno == EINTR { continue }
                 return errno
             }
             if n == 0 { break }
-            var start = 0
-            chunk.withUnsafeBufferPointer { c in
-                var i = 0
-                while i < n {
-                    guard let p = memchr(c.baseAddress! + i, 0x0A, n - i) else { break }
-                    let nl = c.baseAddress!.distance(to: p.assumingMemoryBound(to: UInt8.self))
-                    if skipping {
-                        oversized(lineNumber, skippedLength + (nl - i))
-                        skipping = false
-                        skippedLength = 0
-                    } else if buf.isEmpty {
-                        emit(UnsafeBufferPointer(rebasing: c[i..<nl]), lineNumber, true, line)
-                    } else {
-                        buf.append(contentsOf: UnsafeBufferPointer(rebasing: c[i..<nl]))
-                        if buf.count > maximumLineLength {
-                            oversized(lineNumber, buf.count)
-                        } else {
-                            buf.withUnsafeBufferPointer { emit($0, lineNumber, true, line) }
-                        }
-                        buf.removeAll(keepingCapacity: true)
-                    }
-                    lineNumber += 1
-                    i = nl + 1
-                }
-                start = i
-            }
-            if start < n {
+            if n == readSize { readSize = min(chunkSize, 2 * readSize) }
+            buf.withUnsafeMutableBufferPointer { b in
+                let base = b.baseAddress!
                 if skipping {
-                    skippedLength += n - start
+                    guard let p = memchr(base, 0x0A, n) else { skippedLength += n; return }
+                    let nl = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+                    oversized(lineNumber, skippedLength + nl)
+                    lineNumber += 1
+                    skipping = false
+                    skippedLength = 0
+                    memmove(base, base + nl + 1, n - nl - 1)
+                    used = n - nl - 1
                 } else {
-                    buf.append(contentsOf: chunk[start..<n])
-                    if buf.count > maximumLineLength {
-                        skipping = true
-                        skippedLength = buf.count
-                        buf.removeAll(keepingCapacity: false)
-                        buf.reserveCapacity(chunkSize * 2)
-                    }
+                    used += n
+                }
+                // The run ends after the last newline; the partial line after it waits for more.
+                var end = used
+                while end > 0, base[end - 1] != 0x0A { end -= 1 }
+                if end > 0 {
+                    lineNumber += block(UnsafeBufferPointer(start: base, count: end), lineNumber)
+                    memmove(base, base + end, used - end)
+                    used -= end
+                }
+                if used > maximumLineLength {
+                    skipping = true
+                    skippedLength = used
+                    used = 0
                 }
             }
+            // A long line grew the buffer: give the memory back once it is gone.
+            if used == 0, buf.count > 2 * chunkSize { buf = [UInt8](repeating: 0, count: chunkSize) }
         }
         if skipping {
             oversized(lineNumber, skippedLength)
-        } else if !buf.isEmpty {
-            buf.withUnsafeBufferPointer { emit($0, lineNumber, false, line) }
+        } else if used > 0 {
+            buf.withUnsafeBufferPointer { last(Line(number: lineNumber, bytes: UnsafeBufferPointer(rebasing: $0[0..<used]), terminated: false)) }
         }
         return nil
     }
 
-    private func emit(_ bytes: UnsafeBufferPointer<UInt8>, _ number: Int, _ terminated: Bool, _ body: (Line) -> Void) {
-        var b = bytes
-        if let last = b.last, last == 0x0D { b = UnsafeBufferPointer(rebasing: b.dropLast()) }
-        body(Line(number: number, bytes: b, terminated: terminated))
+    /// Calls `body` for each newline-terminated line of `run` (as ``forEachBlock(_:last:oversized:)``
+    /// hands them out), numbered from `firstLine`; returns how many there were.
+    @inline(__always)
+    static func forEachLine(in run: UnsafeBufferPointer<UInt8>, firstLine: Int, _ body: (Line) -> Void) -> Int {
+        guard let base = run.baseAddress else { return 0 }
+        var i = 0
+        var number = firstLine
+        while i < run.count, let p = memchr(base + i, 0x0A, run.count - i) {
+            let nl = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+            body(Line(number: number, bytes: UnsafeBufferPointer(start: base + i, count: nl - i), terminated: true))
+            number += 1
+            i = nl + 1
+        }
+        return number - firstLine
     }
 }

@@ -55,22 +55,29 @@ public enum LogReader {
 
     /// Reads a log held in memory; `name` is used in messages.
     public static func read(text: String, name: String = "<memory>") throws(LogReadError) -> LogReadResult {
+        try read(text: text, name: name, state: ReadState(name: name))
+    }
+
+    /// ``read(text:name:)`` with every run split between `workers` threads however short it is
+    /// (the fuzz target checks the result is the same as one thread's).
+    @_spi(Fuzzing) public static func read(text: String, name: String = "<memory>", workers: Int) throws(LogReadError) -> LogReadResult {
+        var state = ReadState(name: name, workers: workers)
+        state.parallelThreshold = 0
+        return try read(text: text, name: name, state: state)
+    }
+
+    private static func read(text: String, name: String, state: ReadState) throws(LogReadError) -> LogReadResult {
         var events: [Event] = []
-        var state = ReadState(name: name)
+        var state = state
         var copy = text
         // Split on the newline byte, as the file reader does: splitting on Character "\n"
         // would miss CRLF line ends, which Swift treats as one Character (found by fuzzing).
         copy.withUTF8 { all in
-            var start = 0
-            var number = 1
-            while start < all.count, state.fatal == nil {
-                let rest = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(all)[start...])
-                let newline = memchr(rest.baseAddress!, 0x0A, rest.count).map { rest.baseAddress!.distance(to: UnsafeRawPointer($0)) + start }
-                var bytes = UnsafeBufferPointer(rebasing: all[start..<(newline ?? all.count)])
-                if bytes.last == 0x0D { bytes = UnsafeBufferPointer(rebasing: bytes.dropLast()) }
-                state.consume(LineReader.Line(number: number, bytes: bytes, terminated: newline != nil)) { events.append($0) }
-                start = (newline ?? all.count) + 1
-                number += 1
+            var end = all.count
+            while end > 0, all[end - 1] != 0x0A { end -= 1 }
+            let lines = state.consume(run: UnsafeBufferPointer(rebasing: all[0..<end]), firstLine: 1) { events.append($0) }
+            if end < all.count {
+                state.consume(LineReader.Line(number: 1 + lines, bytes: UnsafeBufferPointer(rebasing: all[end...]), terminated: false)) { events.append($0) }
             }
         }
         if let e = state.fatal { throw e }
@@ -78,8 +85,15 @@ public enum LogReader {
     }
 
     /// Streams a log file: calls `event` for each valid event in file order and returns the
-    /// header and the skipped lines. `-` reads standard input.
+    /// header and the skipped lines. `-` reads standard input. Event lines are decoded in chunks
+    /// on every core (``ReadState``); `event` is called on the calling thread, in file order.
     public static func stream(path: String, event: (Event) -> Void) throws(LogReadError) -> (LogHeader, [LogIssue]) {
+        try stream(path: path, header: nil, event: event)
+    }
+
+    /// ``stream(path:event:)``, calling `header` with the log's header as soon as it is read,
+    /// before the first event (a converter writes it first).
+    public static func stream(path: String, header: ((LogHeader) -> Void)?, event: (Event) -> Void) throws(LogReadError) -> (LogHeader, [LogIssue]) {
         let fd: Int32
         if path == "-" {
             fd = 0
@@ -93,96 +107,18 @@ public enum LogReader {
         defer { if fd != 0 { close(fd) } }
         let name = path == "-" ? "<stdin>" : path
         var state = ReadState(name: name)
+        state.onHeader = header
         let reader = LineReader(fd: fd, maximumLineLength: maximumLineLength)
-        let err = reader.forEachLine({ line in
+        let err = reader.forEachBlock({ run, firstLine in
+            state.consume(run: run, firstLine: firstLine, event)
+        }, last: { line in
             state.consume(line, event)
         }, oversized: { number, length in
-            if number == 1 || state.header == nil {
-                state.fatal = state.fatal ?? .badHeader(file: name, line: number, message: "line is \(length) bytes long; a header is one short JSON object")
-            } else {
-                state.issues.append(LogIssue(line: number, message: "line is \(length) bytes long (limit \(maximumLineLength)); skipped", isTruncatedLastLine: false))
-            }
+            state.oversized(number, length)
         })
         if let err { throw .unreadable(file: name, reason: String(cString: strerror(err))) }
         if let f = state.fatal { throw f }
         return (try state.finish(), state.issues)
-    }
-
-    /// Line-by-line state shared by the file and in-memory readers.
-    struct ReadState {
-        let name: String
-        var header: LogHeader?
-        var issues: [LogIssue] = []
-        var fatal: LogReadError?
-        var sawContent = false
-
-        init(name: String) { self.name = name }
-
-        mutating func consume(_ line: LineReader.Line, _ event: (Event) -> Void) {
-            guard fatal == nil else { return }
-            var line = line
-            // A UTF-8 byte order mark (editors on Windows add one) is not part of the header.
-            if line.number == 1, line.bytes.starts(with: utf8ByteOrderMark) {
-                line.bytes = UnsafeBufferPointer(rebasing: line.bytes.dropFirst(utf8ByteOrderMark.count))
-            }
-            if isBlank(line.bytes) { return }
-            sawContent = true
-            // Events: straight from the bytes when the fast decoder is sure, else the reference path below.
-            if header != nil, let e = EventByteDecoder.decode(line.bytes) {
-                event(e)
-                return
-            }
-            let parsed: JSONValue
-            do {
-                parsed = try JSONParser.parse(line.bytes)
-            } catch {
-                if header == nil {
-                    fatal = .badHeader(file: name, line: line.number, message: "invalid JSON: \(error.message) at column \(error.offset + 1)")
-                } else {
-                    issues.append(LogIssue(line: line.number,
-                                           message: line.terminated ? "invalid JSON: \(error.message) at column \(error.offset + 1); skipped"
-                                                                    : "last line is incomplete (the write was cut short); skipped",
-                                           isTruncatedLastLine: !line.terminated))
-                }
-                return
-            }
-            guard let object = parsed.objectValue else {
-                if header == nil { fatal = .badHeader(file: name, line: line.number, message: "expected a JSON object, found \(parsed.typeDescription)") }
-                else { issues.append(LogIssue(line: line.number, message: "expected a JSON object, found \(parsed.typeDescription); skipped", isTruncatedLastLine: false)) }
-                return
-            }
-            if header == nil {
-                do {
-                    header = try EventCoding.decodeHeader(object)
-                } catch {
-                    if error.key == "version", object["format"]?.stringValue == LogHeader.formatName {
-                        fatal = .unsupportedVersion(file: name, line: line.number, message: error.description)
-                    } else {
-                        fatal = .badHeader(file: name, line: line.number, message: error.description)
-                    }
-                }
-                return
-            }
-            do {
-                event(try EventCoding.decodeEvent(object))
-            } catch {
-                issues.append(LogIssue(line: line.number, message: "\(error.description); skipped", isTruncatedLastLine: false))
-            }
-        }
-
-        func finish() throws(LogReadError) -> LogHeader {
-            if let fatal { throw fatal }
-            guard let header else {
-                if sawContent { throw LogReadError.badHeader(file: name, line: 1, message: "no header line") }
-                throw LogReadError.empty(file: name)
-            }
-            return header
-        }
-
-        private func isBlank(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
-            for c in b where !(c == 0x20 || c == 0x09 || c == 0x0D) { return false }
-            return true
-        }
     }
 }
 

@@ -36,15 +36,22 @@ public enum TextExporter {
     /// One line per event (its summary), with its diagnostics indented below.
     public static func timeline(events: [Event]) -> String {
         var out = ""
-        for e in events.sorted(by: { $0.seq < $1.seq }) {
-            out += "  " + e.summary + "\n"
-            if let o = e.observed, !o.isEmpty { out += "      observed: " + o.fields.map { "\($0.name) \($0.value)" }.joined(separator: ", ") + "\n" }
-            for d in e.diagnostics {
-                out += "      \(severityBadge(d.severity)) \(d.code): \(d.message)\n"
-                if let fix = d.fix { out += "        fix: \(fix)\n" }
-            }
+        for e in events.sorted(by: { $0.seq < $1.seq }) { out += timelineLines(e) }
+        return out.isEmpty ? noEvents : out
+    }
+
+    /// What ``timeline(events:)`` says when there is no event.
+    public static let noEvents = "  (no events)\n"
+
+    /// One event's lines in ``timeline(events:)``: its summary, what was observed, its diagnostics.
+    public static func timelineLines(_ e: Event) -> String {
+        var out = "  " + e.summary + "\n"
+        if let o = e.observed, !o.isEmpty { out += "      observed: " + o.fields.map { "\($0.name) \($0.value)" }.joined(separator: ", ") + "\n" }
+        for d in e.diagnostics {
+            out += "      \(severityBadge(d.severity)) \(d.code): \(d.message)\n"
+            if let fix = d.fix { out += "        fix: \(fix)\n" }
         }
-        return out.isEmpty ? "  (no events)\n" : out
+        return out
     }
 
     /// `[error]`, `[warning]`, `[info]`.
@@ -68,21 +75,41 @@ public enum TextExporter {
             meter.steps += 1
             let items = lifetimesByLane[i]
             guard !items.isEmpty else { continue }
-            out += "  \(capped(lane.title, 120))\n"
+            out += laneHeading(lane)
             for l in items {
                 meter.steps += 1
-                var line = "    \(formatTime(l.start)) → \(l.isOpen ? "end" : formatTime(l.end))  \(capped(l.controller.label, 120))"
-                if let s = l.style { line += "  \(s.name)" }
-                if let p = l.presentSeq { line += "  #\(p)" + (l.endSeq.map { "–#\($0)" } ?? "–") }
-                if l.isOpen && !l.isWindowRoot { line += "  (still presented)" }
-                out += line + "\n"
+                out += lifetimeLine(l)
             }
-            for tr in transitionsByLane[i] where tr.end > tr.start {
+            for tr in transitionsByLane[i] {
                 meter.steps += 1
-                out += "    \(tr.direction == .present ? "presenting" : "dismissing") \(capped(tr.controller.id)): \(formatTime(tr.start)) → \(formatTime(tr.end))\n"
+                out += transitionLine(tr) ?? ""
             }
         }
-        return out.isEmpty ? "  (none)\n" : out
+        return out.isEmpty ? noLifetimes : out
+    }
+
+    /// What ``lifetimes(_:)`` says when there is no lifetime.
+    public static let noLifetimes = "  (none)\n"
+
+    /// A lane's heading in ``lifetimes(_:)`` (only lanes with lifetimes are listed).
+    public static func laneHeading(_ lane: PresentationTimeline.Lane) -> String {
+        "  \(capped(lane.title, 120))\n"
+    }
+
+    /// A lifetime's line in ``lifetimes(_:)``.
+    public static func lifetimeLine(_ l: PresentationTimeline.Lifetime) -> String {
+        var line = "    \(formatTime(l.start)) → \(l.isOpen ? "end" : formatTime(l.end))  \(capped(l.controller.label, 120))"
+        if let s = l.style { line += "  \(s.name)" }
+        if let p = l.presentSeq { line += "  #\(p)" + (l.endSeq.map { "–#\($0)" } ?? "–") }
+        if l.isOpen && !l.isWindowRoot { line += "  (still presented)" }
+        return line + "\n"
+    }
+
+    /// A transition's line in ``lifetimes(_:)``, listed after its lane's lifetimes; nil for one
+    /// that took no time (not listed).
+    public static func transitionLine(_ tr: PresentationTimeline.Transition) -> String? {
+        guard tr.end > tr.start else { return nil }
+        return "    \(tr.direction == .present ? "presenting" : "dismissing") \(capped(tr.controller.id)): \(formatTime(tr.start)) → \(formatTime(tr.end))\n"
     }
 
     /// The chains per window: `|` marks a container child, `+` a presented controller, `x` a

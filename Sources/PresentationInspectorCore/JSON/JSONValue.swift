@@ -208,6 +208,7 @@ public struct JSONParser {
             while k < i { v = v * 10 + Int(b[k] - 0x30); k += 1 }
             return Double(neg ? -v : v)
         }
+        if let v = Self.exactDecimal(UnsafeBufferPointer(rebasing: b[start..<i])) { return v }
         let text = String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
         guard let d = Double(text), d.isFinite else { throw JSONSyntaxError(offset: start, message: "number out of range") }
         return d
@@ -303,13 +304,18 @@ public struct JSONParser {
     /// XOR, or below 0x20, sets its high bit in the result; a borrow can only add bits above a
     /// byte that really matches, so "none" is exact).
     @inline(__always)
-    static func hasByteToStop(_ w: UInt64) -> Bool {
+    static func hasByteToStop(_ w: UInt64) -> Bool { stopMask(w) != 0 }
+
+    /// The high bit of each byte of `w` that may be `"`, `\\` or below 0x20: the lowest one set
+    /// is exact (borrows only flag bytes above a real match); zero when there is none.
+    @inline(__always)
+    static func stopMask(_ w: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         let quote = w ^ 0x2222_2222_2222_2222, backslash = w ^ 0x5C5C_5C5C_5C5C_5C5C
         let zeroQuote = (quote &- ones) & ~quote
         let zeroBackslash = (backslash &- ones) & ~backslash
         let control = (w &- ones &* 0x20) & ~w
-        return (zeroQuote | zeroBackslash | control) & highs != 0
+        return (zeroQuote | zeroBackslash | control) & highs
     }
 
     /// The string for UTF-8 `bytes`, which must be well formed when `high` says bytes above
