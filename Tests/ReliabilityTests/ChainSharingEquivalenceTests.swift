@@ -35,22 +35,9 @@ final class ChainSharingEquivalenceTests: XCTestCase {
         var rng = SplitMix(seed: seed)
         let sim = Simulation(recorder: Recorder(capacity: 4_000), configuration: HandlerConfiguration(leakCheckDelay: nil))
         sim.handler.chains.isSharing = sharing
-        let kinds: [(String, ContainerKind?)] = [("UINavigationController", nil), ("UITabBarController", nil),
-                                                 ("UISplitViewController", nil), ("Plain", .plain), ("Leaf", nil), ("Leaf", nil)]
         let styles: [PresentationStyle] = [.fullScreen, .pageSheet, .formSheet, .currentContext, .overFullScreen,
                                            .overCurrentContext, .popover, .automatic]
-        var all: [SimController] = []
-        for i in 0..<24 {
-            let (type, container) = kinds[Int(rng.next() % UInt64(kinds.count))]
-            let c = SimController(id: "c\(i)", type: type, container: container)
-            c.modalPresentationStyle = styles[Int(rng.next() % UInt64(styles.count))]
-            c.definesPresentationContext = rng.next() % 3 == 0
-            c.hasPopoverAnchor = true
-            try sim.add(c)
-            all.append(c)
-        }
-        try sim.addWindow(id: "w0", root: all[0], isKey: true)
-        try sim.addWindow(id: "w1", root: all[1])
+        let all = try addRandomControllers(to: sim, rng: &rng, styles: styles, popoverAnchors: true)
         func pick() -> SimController { all[Int(rng.next() % UInt64(all.count))] }
         for _ in 0..<steps {
             let a = pick(), b = pick()

@@ -14,21 +14,9 @@ final class VisibilityEquivalenceTests: XCTestCase {
     private func checkRandomRun(seed: UInt64, steps: Int) throws {
         var rng = SplitMix(seed: seed)
         let sim = Simulation(recorder: Recorder(capacity: 64), configuration: HandlerConfiguration(leakCheckDelay: nil))
-        let kinds: [(String, ContainerKind?)] = [("UINavigationController", nil), ("UITabBarController", nil),
-                                                 ("UISplitViewController", nil), ("Plain", .plain), ("Leaf", nil), ("Leaf", nil)]
         let styles: [PresentationStyle] = [.fullScreen, .pageSheet, .formSheet, .currentContext, .overFullScreen,
                                            .overCurrentContext, .popover, .automatic, .custom]
-        var all: [SimController] = []
-        for i in 0..<24 {
-            let (type, container) = kinds[Int(rng.next() % UInt64(kinds.count))]
-            let c = SimController(id: "c\(i)", type: type, container: container)
-            c.modalPresentationStyle = styles[Int(rng.next() % UInt64(styles.count))]
-            c.definesPresentationContext = rng.next() % 3 == 0
-            try sim.add(c)
-            all.append(c)
-        }
-        try sim.addWindow(id: "w0", root: all[0], isKey: true)
-        try sim.addWindow(id: "w1", root: all[1])
+        let all = try addRandomControllers(to: sim, rng: &rng, styles: styles)
         func pick() -> SimController { all[Int(rng.next() % UInt64(all.count))] }
         for step in 0..<steps {
             let a = pick(), b = pick()
