@@ -86,7 +86,7 @@ public enum LogReader {
 
     /// Streams a log file: calls `event` for each valid event in file order and returns the
     /// header and the skipped lines. `-` reads standard input. Event lines are decoded in chunks
-    /// on every core (``ReadState``); `event` is called on the calling thread, in file order.
+    /// on every core; `event` is called on the calling thread, in file order.
     public static func stream(path: String, event: (Event) -> Void) throws(LogReadError) -> (LogHeader, [LogIssue]) {
         try stream(path: path, header: nil, event: event)
     }
