@@ -137,13 +137,20 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         let op = PendingOperation()
         let first = FirstLook()
         let ended = TransitionEnd()
+        // The completion captures these rather than the resolution: capturing it copied every
+        // field of the resolution into the closure (callgrind: ~900 instructions an event).
+        let windowID = resolution.windowID, effectiveStyle = resolution.effectiveStyle
+        let predictedPresenting = resolution.presenting, presentingRef = refs.presenting
+        let sourceRef = refs.source, presentedRef = refs.presented
         let wrapped: () -> Void = { [recorder, scheduler, chains] in
             ended.mark(chains)
             op.whenRecorded { seq in
+                let p = presented.presentingNode
                 var done = Event(time: scheduler.now, thread: context.thread, kind: .presentCompleted, outcome: .completed,
-                                 animated: animated, window: resolution.windowID, relatesTo: seq,
-                                 source: refs.source, presented: refs.presented, presenting: ref(presented.presentingNode),
-                                 effectiveStyle: resolution.effectiveStyle,
+                                 animated: animated, window: windowID, relatesTo: seq,
+                                 source: sourceRef, presented: presentedRef,
+                                 presenting: p.map { $0 === predictedPresenting ? presentingRef : $0 === source ? sourceRef : $0 === presented ? presentedRef : $0.ref },
+                                 effectiveStyle: effectiveStyle,
                                  chain: chains.chain(from: Hierarchy.ultimateRoot(of: presented)))
                 // A second look once the transition is over: adaptation and the final window are known only now.
                 if looks, let predicted = first.predicted {
@@ -261,11 +268,12 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         // The prediction the observation is compared with, kept only when there will be one.
         let predicted: Event? = before == nil ? nil : dismissEvent
         let ended = TransitionEnd()
+        let predictsDismissal = resolution.outcome == .dismissed  // not the resolution: capturing it copies it whole
         let wrapped: () -> Void = { [recorder, scheduler, configuration, chains] in
             ended.mark(chains)
             let observation = before?.observation()
             // A dismissal the model did not predict is recorded only if UIKit really removed something.
-            if resolution.outcome == .dismissed || observation?.dismissed?.isEmpty == false {
+            if predictsDismissal || observation?.dismissed?.isEmpty == false {
                 var done = Event(time: scheduler.now, thread: context.thread, kind: .dismissCompleted, outcome: .completed,
                                  animated: animated, window: window, relatesTo: recordedSeq, receiver: receiverRef,
                                  handledBy: handledBy, dismissed: dismissedRefs, chain: chains.chain(from: windowRoot))
@@ -412,8 +420,9 @@ public final class PresentationHooksHandler: @unchecked Sendable {
 @usableFromInline final class PendingOperation: @unchecked Sendable {
     @usableFromInline init() {}
     private let lock = NSLock()
-    private var seq: Int?
-    private var waiting: [(Int) -> Void] = []
+    // Guarded by `lock` (exclusivity checks off, as in ``Recorder``).
+    @exclusivity(unchecked) private var seq: Int?
+    @exclusivity(unchecked) private var waiting: [(Int) -> Void] = []
 
     @usableFromInline func whenRecorded(_ work: @escaping (Int) -> Void) {
         lock.lock()

@@ -18,7 +18,8 @@ struct StructuralSteps: Hashable {
                     return true
                 }
                 for i in 0..<pa.count where memcmp(pa.baseAddress! + i, pb.baseAddress! + i, size) != 0 {
-                    guard pa[i].isStructurallyEqual(to: pb[i]) else { return false }
+                    // Through the pointers: `pa[i]` copied both steps out (callgrind: two thirds of the comparison).
+                    guard (pa.baseAddress! + i).pointee.isStructurallyEqual(to: (pb.baseAddress! + i).pointee) else { return false }
                 }
                 return true
             }

@@ -20,12 +20,13 @@ import Foundation
     }
 
     @usableFromInline let lock = NSLock()
-    @usableFromInline var generation: UInt64 = 0
+    // Guarded by `lock` (exclusivity checks off, as in ``Recorder``).
+    @exclusivity(unchecked) @usableFromInline var generation: UInt64 = 0
     /// The windows looked at most recently (an app has a few).
-    @usableFromInline var entries: [Entry] = []
+    @exclusivity(unchecked) @usableFromInline var entries: [Entry] = []
     @usableFromInline static let maximumEntries = 8
     /// Off: every look walks (tests compare both ways).
-    @usableFromInline var isSharing = true
+    @exclusivity(unchecked) @usableFromInline var isSharing = true
 
     @usableFromInline init() {}
 
@@ -41,9 +42,11 @@ import Foundation
         guard isSharing else { return Hierarchy.refs(Hierarchy.chain(from: root)) }
         lock.lock()
         let current = generation
-        if let e = entries.first(where: { $0.root === root }), e.generation == current {
+        // Indexed in place: `first(where:)` copied each entry out, its weak reference included.
+        for i in entries.indices where entries[i].generation == current && entries[i].root === root {
+            let refs = entries[i].refs
             lock.unlock()
-            return e.refs
+            return refs
         }
         lock.unlock()
         // Walked outside the lock; stored with the generation it started from, so a change made
@@ -63,7 +66,7 @@ import Foundation
 /// the call made, and stay valid when the call returns.
 @usableFromInline final class TransitionEnd: @unchecked Sendable {
     @usableFromInline let lock = NSLock()
-    @usableFromInline var ended = false
+    @exclusivity(unchecked) @usableFromInline var ended = false  // guarded by `lock`
     @usableFromInline init() {}
 
     /// The transition ended: what it changed is in place.

@@ -26,7 +26,7 @@ public struct PresentResolution<Node: PresentationNode> {
     /// (on a device each snapshot takes locks and reads the title).
     @usableFromInline var refs: (source: ControllerRef, presented: ControllerRef, presenting: ControllerRef, contextProvider: ControllerRef)
 
-    @usableFromInline
+    @inlinable
     init(source: Node, presented: Node, presenting: Node, contextProvider: Node, requestedStyle: PresentationStyle,
          effectiveStyle: PresentationStyle, requestedTransition: TransitionStyle, effectiveTransition: TransitionStyle,
          diagnostics: [Diagnostic], rejection: Diagnostic?, steps: [ExplanationStep], windowID: String?, ancestry: [Node],
@@ -57,7 +57,7 @@ public struct DismissResolution<Node: PresentationNode> {
     public var explanation: [String] { steps.map(\.sentence) }
     public var windowID: String?
 
-    @usableFromInline
+    @inlinable
     init(receiver: Node, handledBy: Node?, dismissed: [Node], forwarded: Bool, outcome: Outcome, diagnostics: [Diagnostic],
          steps: [ExplanationStep], windowID: String?) {
         self.receiver = receiver; self.handledBy = handledBy; self.dismissed = dismissed; self.forwarded = forwarded

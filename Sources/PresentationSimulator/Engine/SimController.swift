@@ -26,37 +26,42 @@ public enum ContainerKind: String, Sendable, CaseIterable {
 
 /// A simulated view controller. Relationships follow UIKit's ownership: a parent retains its
 /// children, a presenting controller retains its presented controller, back references are weak.
+///
+/// Its stored properties skip Swift's run-time exclusivity checks: UIKit's properties have none,
+/// the hooks read several of them for every ancestor on every call (callgrind: about a tenth of
+/// recording an event went to these checks), and every access is a plain load or store on the
+/// main thread, never an `inout` access held across a call.
 public final class SimController: PresentationNode {
     public let id: String
-    public var type: String
-    public var title: String?
+    @exclusivity(unchecked) public var type: String
+    @exclusivity(unchecked) public var title: String?
     public let container: ContainerKind
-    public internal(set) var children: [SimController] = []
+    @exclusivity(unchecked) public internal(set) var children: [SimController] = []
     /// The selected child of a tab bar controller.
-    public internal(set) var selectedIndex = 0
-    public internal(set) weak var parent: SimController?
-    public internal(set) var presented: SimController?
-    public internal(set) weak var presenting: SimController?
+    @exclusivity(unchecked) public internal(set) var selectedIndex = 0
+    @exclusivity(unchecked) public internal(set) weak var parent: SimController?
+    @exclusivity(unchecked) public internal(set) var presented: SimController?
+    @exclusivity(unchecked) public internal(set) weak var presenting: SimController?
 
-    public var modalPresentationStyle: PresentationStyle = .automatic
-    public var modalTransitionStyle: TransitionStyle = .coverVertical
-    public var definesPresentationContext: Bool
-    public var providesPresentationContextTransitionStyle = false
-    public var isModalInPresentation = false
-    public var hasPopoverAnchor = false
+    @exclusivity(unchecked) public var modalPresentationStyle: PresentationStyle = .automatic
+    @exclusivity(unchecked) public var modalTransitionStyle: TransitionStyle = .coverVertical
+    @exclusivity(unchecked) public var definesPresentationContext: Bool
+    @exclusivity(unchecked) public var providesPresentationContextTransitionStyle = false
+    @exclusivity(unchecked) public var isModalInPresentation = false
+    @exclusivity(unchecked) public var hasPopoverAnchor = false
 
     /// The style this controller was presented with, while it is presented.
-    public internal(set) var effectiveStyle: PresentationStyle?
+    @exclusivity(unchecked) public internal(set) var effectiveStyle: PresentationStyle?
     /// Whether its present transition has finished.
-    public internal(set) var presentationCompleted = false
+    @exclusivity(unchecked) public internal(set) var presentationCompleted = false
     /// Whether a dismiss transition is removing it.
-    public internal(set) var isBeingDismissed = false
+    @exclusivity(unchecked) public internal(set) var isBeingDismissed = false
 
-    weak var simulation: Simulation?
-    var windowID: String?
-    var sizeClass: SizeClass = .compact
+    @exclusivity(unchecked) weak var simulation: Simulation?
+    @exclusivity(unchecked) var windowID: String?
+    @exclusivity(unchecked) var sizeClass: SizeClass = .compact
     /// The scenario dropped its own reference (`release` step).
-    var releasedByScenario = false
+    @exclusivity(unchecked) var releasedByScenario = false
 
     /// Creates a controller; `definesPresentationContext` defaults to true for navigation
     /// controllers, as in UIKit.
@@ -75,6 +80,16 @@ public final class SimController: PresentationNode {
         case .navigation: children.last.map { [$0] } ?? []
         case .tabBar: children.indices.contains(selectedIndex) ? [children[selectedIndex]] : []
         case .split, .plain, .none: children
+        }
+    }
+
+    /// Whether `child` is one of ``visibleChildren`` (without building that array: the hooks ask
+    /// it for every ancestor on every call).
+    func shows(child: SimController) -> Bool {
+        switch container {
+        case .navigation: children.last === child
+        case .tabBar: children.indices.contains(selectedIndex) && children[selectedIndex] === child
+        case .split, .plain, .none: children.contains { $0 === child }
         }
     }
 

@@ -172,7 +172,8 @@ public final class Simulation {
 
     /// Whether a present or dismiss transition is running in `c`'s window.
     public func isTransitionInProgress(for c: SimController) -> Bool {
-        guard let w = Hierarchy.windowID(of: c) else { return false }
+        // Most of the time nothing runs: no walk to the window (the hooks ask on every call).
+        guard !runningTransitions.isEmpty, let w = Hierarchy.windowID(of: c) else { return false }
         return (runningTransitions[w] ?? 0) > 0
     }
 
@@ -180,7 +181,10 @@ public final class Simulation {
         guard animated, let window else { finish(); return }
         runningTransitions[window, default: 0] += 1
         clock.scheduleLocal(after: Self.transitionDuration) { [weak self] in
-            self?.runningTransitions[window, default: 1] -= 1
+            if let self {
+                let left = (self.runningTransitions[window] ?? 1) - 1
+                self.runningTransitions[window] = left > 0 ? left : nil
+            }
             finish()
         }
     }
