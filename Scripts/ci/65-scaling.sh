@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # No quadratic path in pinspect (issue 10, item 5): every command that reads a log runs under
-# callgrind on a log of N windows and one of 4N (Scripts/ci/many_windows.py); the instructions
-# it executes (minus those on a log with a header only: startup) may grow at most 4.6x (4x, with
-# room for sorting). Instruction counts, not time: the same on a loaded machine.
+# callgrind on a log of N windows and one of 4N (Scripts/ci/many_windows.py), and simulate on
+# scenarios of N and 4N windows (Scripts/ci/many_windows_scenario.py); the instructions it
+# executes (minus those on a log with a header only, or a scenario without steps: startup) may
+# grow at most 4.6x (4x, with room for sorting). Instruction counts, not time: the same on a
+# loaded machine.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 n=${SCALING_WINDOWS:-400}
@@ -53,4 +55,15 @@ d0=$(instructions "$work/0.jsonl" diff "$work/0.jsonl")
 verdict=$(python3 -c "z,a,b=$d0,$d1,$d4; r=(b-z)/max(1,a-z); print(f'{r:.2f} ' + ('ok' if r <= 4.6 else 'QUADRATIC'))")
 printf '%-26s ratio %s\n' "diff" "$verdict"
 [[ "$verdict" == *QUADRATIC* ]] && failed=1
+# simulate reads a scenario: N windows against 4N (Scripts/ci/many_windows_scenario.py).
+python3 Scripts/ci/many_windows_scenario.py 0 "$work/s0.json"
+python3 Scripts/ci/many_windows_scenario.py "$n" "$work/sn.json"
+python3 Scripts/ci/many_windows_scenario.py $((4 * n)) "$work/s4n.json"
+s0=$(instructions "$work/s0.json" simulate); s1=$(instructions "$work/sn.json" simulate); s4=$(instructions "$work/s4n.json" simulate)
+if [[ -z "$s0" || -z "$s1" || -z "$s4" ]]; then echo "simulate: no instruction count"; failed=1
+else
+  verdict=$(python3 -c "z,a,b=$s0,$s1,$s4; r=(b-z)/max(1,a-z); print(f'{r:.2f} ' + ('ok' if r <= 4.6 else 'QUADRATIC'))")
+  printf '%-26s n: %12s  4n: %13s  ratio %s\n' "simulate" "$((s1 - s0))" "$((s4 - s0))" "$verdict"
+  [[ "$verdict" == *QUADRATIC* ]] && failed=1
+fi
 exit $failed
