@@ -135,7 +135,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         let predictedOutcome: Outcome = resolution.rejection == nil ? .presented : .rejected
         let looks = configuration.recordsObservations
         let op = PendingOperation()
-        let first = FirstLook()
+        let first: FirstLook? = looks ? FirstLook() : nil  // read only for a second look
         let ended = TransitionEnd()
         // The completion captures these rather than the resolution: capturing it copied every
         // field of the resolution into the closure (callgrind: ~900 instructions an event).
@@ -153,7 +153,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
                                  effectiveStyle: effectiveStyle,
                                  chain: chains.chain(from: Hierarchy.ultimateRoot(of: presented)))
                 // A second look once the transition is over: adaptation and the final window are known only now.
-                if looks, let predicted = first.predicted {
+                if let first, let predicted = first.predicted {
                     let again = Self.observedPresent(presented, wasPresented: false, at: .completion).merging(observe?())
                     Self.attach(again, to: &done, driftAgainst: predicted, driftOnly: again.subtracting(first.observation))
                 }
@@ -187,8 +187,8 @@ public final class PresentationHooksHandler: @unchecked Sendable {
             var predicted = e
             predicted.outcome = predictedOutcome
             Self.attach(observation, to: &e, driftAgainst: predicted)
-            first.predicted = predicted
-            first.observation = observation
+            first?.predicted = predicted
+            first?.observation = observation
         }
         op.recorded(seq: recorder.recordedSeq(e))
     }
