@@ -49,16 +49,36 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     nonisolated(unsafe) static var simulation: Simulation?
 
     /// The node of `controller`, created on first use (`UIKitNode.node(for:)`).
+    /// The lookup first (`objc_getAssociatedObject` is thread-safe), the creation lock only to make one.
     static func node(for controller: SimController) -> DeviceNode {
+        if let n = associatedNode(of: controller) { return n }
         creationLock.lock(); defer { creationLock.unlock() }
-        associationLock.lock()
-        let associated = associations[ObjectIdentifier(controller)]
-        associationLock.unlock()
-        if let n = associated as? DeviceNode { return n }
+        if let n = associatedNode(of: controller) { return n }
         let n = DeviceNode(controller)
         associationLock.lock(); associations[ObjectIdentifier(controller)] = n; associationLock.unlock()
         return n
     }
+
+    /// `objc_getAssociatedObject(controller, key) as? UIKitNode`.
+    private static func associatedNode(of controller: SimController) -> DeviceNode? {
+        associationLock.lock()
+        let associated = associations[ObjectIdentifier(controller)]
+        associationLock.unlock()
+        return associated as? DeviceNode
+    }
+
+    /// `UIKitNode.typeName(ofClass:)`: a class's recorded name, cached per class (a locked
+    /// dictionary, as there); `name` is what `NSStringFromClass` would answer.
+    static func typeName(ofClass cls: AnyClass, named name: String) -> String {
+        typeNameLock.lock()
+        if let n = typeNames[ObjectIdentifier(cls)] { typeNameLock.unlock(); return n }
+        typeNameLock.unlock()
+        let n = SwiftClassName.recordedTypeName(name)
+        typeNameLock.lock(); typeNames[ObjectIdentifier(cls)] = n; typeNameLock.unlock()
+        return n
+    }
+    nonisolated(unsafe) private static var typeNames: [ObjectIdentifier: String] = [:]
+    private static let typeNameLock = NSLock()
 
     /// `0x1234abcd`, as UIKit prints object addresses.
     static func address(of object: AnyObject) -> String {
@@ -75,11 +95,10 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
 
     var ref: ControllerRef {
         let recordsTitles = DeviceHookState.shared.session?.configuration.recordsTitles ?? true
-        if recordsTitles, Thread.isMainThread, let vc = controller {
-            let title = vc.title
-            lock.lock(); lastTitle = title; lock.unlock()
-        }
+        var fresh: String?? = nil
+        if recordsTitles, Thread.isMainThread, let vc = controller { fresh = .some(vc.title) }
         lock.lock(); defer { lock.unlock() }
+        if let fresh { lastTitle = fresh }
         return ControllerRef(id: id, type: typeName, title: recordsTitles ? lastTitle : nil)
     }
 
@@ -104,12 +123,27 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     var isViewInWindow: Bool { read(false) { $0.isViewInWindow } }
     var horizontalSizeClass: SizeClass { read(.compact) { $0.horizontalSizeClass } }
 
-    /// UIKitNode walks its window's chain asking each controller `isBeingPresented || isBeingDismissed`.
+    /// UIKitNode walks its window's chain over the controllers themselves (no nodes), asking the
+    /// root and each presented controller `isBeingPresented || isBeingDismissed`.
     var isTransitionInProgress: Bool {
-        read(false) { _ in
-            Hierarchy.chain(from: Hierarchy.ultimateRoot(of: self)).contains { node in
-                node.read(false) { $0.isBeingDismissed || ($0.presenting != nil && !$0.presentationCompleted) }
+        read(false) { vc in
+            var root = vc, steps = 0
+            while steps < 10_000 {
+                if let p = root.parent { root = p } else if let p = root.presenting { root = p } else { break }
+                steps += 1
             }
+            func moving(_ c: SimController) -> Bool { c.isBeingDismissed || (c.presenting != nil && !c.presentationCompleted) }
+            if moving(root) { return true }
+            var pending = [root], visited = 0
+            while let c = pending.popLast(), visited < 10_000 {
+                visited += 1
+                if let p = c.presented, p.presenting === c {
+                    if moving(p) { return true }
+                    pending.append(p)
+                }
+                pending.append(contentsOf: c.children)
+            }
+            return false
         }
     }
 

@@ -84,7 +84,7 @@ final class DevicePath {
     private static func observePresent(_ presented: SimController, source: SimController) -> Observation? {
         guard presented.presentingNode != nil, let style = presented.effectiveStyle else { return nil }
         var o = Observation()
-        o.presentationControllerClass = SwiftClassName.recordedTypeName("_UIPageSheetPresentationController")
+        o.presentationControllerClass = DeviceNode.typeName(ofClass: PageSheetPresentationController.self, named: "_UIPageSheetPresentationController")
         o.effectiveStyle = style
         if !style.isContextStyle { o.effectiveTransition = presented.modalTransitionStyle }
         if presented.isViewInWindow { o.window = DeviceNode.address(of: presented) }
@@ -121,6 +121,9 @@ final class DevicePath {
     /// Runs the delayed work (leak checks) scheduled so far.
     func runScheduledWork() { scheduler.runDue() }
 }
+
+/// Stands for UIKit's `_UIPageSheetPresentationController` class (its name is cached per class).
+private final class PageSheetPresentationController {}
 
 /// The simulation, handed to the recorder's subscriber, which reads it on the main thread only
 /// (as the iOS layer's `MainThreadValue`).
