@@ -9,8 +9,9 @@ import PresentationSimulator
 //            class names, the exclusion check, an observation closure, the handler with
 //            `.current(capturing:)`, then UIKit's answer read (UIKitObservation.present);
 //   dismiss: the same, and the `viewWillDisappear` hook's report to the dismissal monitor;
-//   every event: `PresentationInspector.start`'s subscription that refreshes the window-chain
-//            cache (`WindowChainCache.refresh`: every window's chain) on the main thread.
+//   every event: `PresentationInspector.start`'s subscription that marks the window-chain cache
+//            stale; its one refresh per main-queue turn (every window's chain) runs with the
+//            scheduled work, once per pair.
 // The session is a real `InspectorSession` with its defaults: observations recorded, leak checks
 // after 2 s (their work runs inside the measured loop), signposts set up as the iOS layer does
 // with Instruments not recording, the dismissal monitor following the recorder. UIKit's own `present`/`dismiss` is the simulation
@@ -22,6 +23,8 @@ final class DevicePath {
     let scheduler = DeviceScheduler()
     let simulation: Simulation
     private var chainRefresh: Recorder.Subscription?
+    /// The window chains the debugger reads (`PresentationInspector.start`'s cache).
+    private(set) var chains: DeferredWindowChains?
 
     init(simulation: Simulation) {
         self.simulation = simulation
@@ -33,9 +36,14 @@ final class DevicePath {
         _ = CapturedCallStack.capture()  // the C library's unwinder loads on first use
         let box = MainThreadSimulation(simulation)
         let handler = session.handler
-        chainRefresh = session.recorder.subscribe { _ in
-            if Thread.isMainThread { _ = Self.windowChains(box.simulation, sharedWith: handler) }
-        }
+        // `WindowChainCache.make`: the refresh goes to the main queue (`DispatchQueue.main.async`),
+        // here the scheduler's queue, run inside the measured loop.
+        let scheduler = self.scheduler
+        let chains = DeferredWindowChains(compute: { Self.windowChains(box.simulation, sharedWith: handler) },
+                                          scheduleOnMain: { work in scheduler.schedule(after: 0, work) })
+        chains.refreshNow()
+        self.chains = chains
+        chainRefresh = session.recorder.subscribe { _ in chains.markStale() }
     }
 
     /// `UIKitEnvironment.windowChains(excluding:sharedWith:)`: each window's class name checked
@@ -118,7 +126,7 @@ final class DevicePath {
         return session.dismissals.dismissalWillBegin(node, isInteractive: false) == .ignored ? nil : node
     }
 
-    /// Runs the delayed work (leak checks) scheduled so far.
+    /// Runs the delayed work (leak checks, the window chains' refresh) scheduled so far.
     func runScheduledWork() { scheduler.runDue() }
 }
 

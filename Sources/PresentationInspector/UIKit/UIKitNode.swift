@@ -186,7 +186,7 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
                 if let p = root.parent { root = p } else if let p = root.presentingViewController { root = p } else { break }
                 steps += 1
             }
-            func moving(_ c: UIViewController) -> Bool { c.isBeingPresented || c.isBeingDismissed }
+            @MainActor func moving(_ c: UIViewController) -> Bool { c.isBeingPresented ? true : c.isBeingDismissed }
             if moving(root) { return true }
             var pending = [root], visited = 0
             while let c = pending.popLast(), visited < 10_000 {
