@@ -80,6 +80,18 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     nonisolated(unsafe) private static var typeNames: [ObjectIdentifier: String] = [:]
     private static let typeNameLock = NSLock()
 
+    /// `controller.viewIfLoaded?.window`: the window whose root the controller hangs from, when
+    /// its view is in it.
+    static func window(of controller: SimController) -> SimWindow? {
+        guard controller.isViewInWindow else { return nil }
+        var root = controller, steps = 0
+        while steps < 10_000 {
+            if let p = root.parent { root = p } else if let p = root.presenting { root = p } else { break }
+            steps += 1
+        }
+        return simulation?.windows.first { $0.root === root }
+    }
+
     /// `0x1234abcd`, as UIKit prints object addresses.
     static func address(of object: AnyObject) -> String {
         "0x" + String(UInt(bitPattern: ObjectIdentifier(object)), radix: 16)

@@ -95,7 +95,7 @@ final class DevicePath {
         o.presentationControllerClass = DeviceNode.typeName(ofClass: PageSheetPresentationController.self, named: "_UIPageSheetPresentationController")
         o.effectiveStyle = style
         if !style.isContextStyle { o.effectiveTransition = presented.modalTransitionStyle }
-        if presented.isViewInWindow { o.window = DeviceNode.address(of: presented) }
+        if let window = DeviceNode.window(of: presented) { o.window = DeviceNode.address(of: window) }
         return o.isEmpty ? nil : o
     }
 
