@@ -115,7 +115,19 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     }
 
     var parentNode: DeviceNode? { read(nil) { $0.parent.map(DeviceNode.node) } }
-    var childNodes: [DeviceNode] { read([]) { $0.children.map(DeviceNode.node) } }
+    /// `UIKitNode.childNodes`: the nodes handed out last time while the children are the same
+    /// controllers (a weak load each instead of an association lookup each, and no new array).
+    var childNodes: [DeviceNode] {
+        read([]) { vc in
+            let children = vc.children
+            lock.lock(); let cached = lastChildren; lock.unlock()
+            if cached.count == children.count, zip(cached, children).allSatisfy({ $0.controller === $1 }) { return cached }
+            let fresh = children.map(DeviceNode.node)
+            lock.lock(); lastChildren = fresh; lock.unlock()
+            return fresh
+        }
+    }
+    private var lastChildren: [DeviceNode] = []
     var presentingNode: DeviceNode? { read(nil) { vc in vc.parent == nil ? vc.presenting.map(DeviceNode.node) : nil } }
     var ownPresentedNode: DeviceNode? {
         read(nil) { vc in

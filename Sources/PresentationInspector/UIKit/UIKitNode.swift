@@ -121,7 +121,21 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
     }
 
     var parentNode: UIKitNode? { read(nil) { $0.parent.map(UIKitNode.node) } }
-    var childNodes: [UIKitNode] { read([]) { $0.children.map(UIKitNode.node) } }
+    /// The nodes handed out last time while the children are the same controllers: a chain walk
+    /// asks every controller of the window for its children after each change, and a weak load
+    /// per child is cheaper than an associated-object lookup per child and a new array.
+    /// (Child nodes hold their controllers weakly: keeping them keeps no controller alive.)
+    var childNodes: [UIKitNode] {
+        read([]) { vc in
+            let children = vc.children
+            lock.lock(); let cached = lastChildren; lock.unlock()
+            if cached.count == children.count, zip(cached, children).allSatisfy({ $0.controller === $1 }) { return cached }
+            let fresh = children.map(UIKitNode.node)
+            lock.lock(); lastChildren = fresh; lock.unlock()
+            return fresh
+        }
+    }
+    private var lastChildren: [UIKitNode] = []
 
     /// UIKit answers `presentingViewController` for a child with its ancestor's presenter; the
     /// protocol wants it only for the controller that was presented itself.
