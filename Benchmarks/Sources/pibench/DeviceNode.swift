@@ -19,7 +19,14 @@ final class DeviceHookState: @unchecked Sendable {
     /// The recording in progress (also the one whose settings `ref` follows).
     var session: InspectorSession? {
         get { lock.lock(); defer { lock.unlock() }; return current }
-        set { lock.lock(); current = newValue; lock.unlock() }
+        set { lock.lock(); current = newValue; currentRecordsTitles = newValue?.configuration.recordsTitles ?? true; lock.unlock() }
+    }
+    private var currentRecordsTitles = true
+
+    /// `HookState.recordsTitles`: the session's setting, read under the lock without retaining it.
+    var recordsTitles: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return currentRecordsTitles
     }
 }
 
@@ -106,7 +113,7 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     // MARK: PresentationNode
 
     var ref: ControllerRef {
-        let recordsTitles = DeviceHookState.shared.session?.configuration.recordsTitles ?? true
+        let recordsTitles = DeviceHookState.shared.recordsTitles
         var fresh: String?? = nil
         if recordsTitles, Thread.isMainThread, let vc = controller { fresh = .some(vc.title) }
         lock.lock(); defer { lock.unlock() }

@@ -112,7 +112,7 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
 
     /// Titles follow the current (or last) session's `recordsTitles`: a node outlives sessions.
     var ref: ControllerRef {
-        let recordsTitles = HookState.shared.lastSession?.configuration.recordsTitles ?? true
+        let recordsTitles = HookState.shared.recordsTitles
         var fresh: String?? = nil
         if recordsTitles, Thread.isMainThread, let vc = controller { fresh = .some(MainActor.assumeIsolated { vc.title }) }
         lock.lock(); defer { lock.unlock() }
