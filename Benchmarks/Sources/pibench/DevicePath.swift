@@ -62,7 +62,7 @@ final class DevicePath {
     /// class): on Darwin `NSStringFromClass` makes a string of the class's C name (Linux's
     /// Foundation reflects instead, hundreds of times dearer: not what a device pays).
     static func windowTypeNames(of c: SimController) -> [String?] {
-        [c.isViewInWindow ? windowClassName() : nil]
+        [DeviceNode.window(of: c) != nil ? windowClassName() : nil]
     }
 
     /// `NSStringFromClass(type(of: window))`.
