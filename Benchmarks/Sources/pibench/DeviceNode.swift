@@ -30,6 +30,16 @@ final class DeviceHookState: @unchecked Sendable {
     }
 }
 
+/// `Thread.isMainThread` as a device answers it: Darwin's Foundation asks `pthread_main_np()`, a
+/// flag in the thread's own storage. swift-corelibs-foundation answers with a `gettid` system call
+/// on Linux (about 40 per event on this path, a few microseconds of wall clock per event under a
+/// hypervisor), which no device pays: the model compares `pthread_self()` with the main thread's.
+enum MainThread {
+    /// The main thread; first read by `DevicePath.init`, on the main thread.
+    static let thread: pthread_t = pthread_self()
+    static var isCurrent: Bool { pthread_equal(pthread_self(), thread) != 0 }
+}
+
 /// `UIKitNode` over a simulated controller, held weakly, one per controller.
 final class DeviceNode: PresentationNode, @unchecked Sendable {
     private(set) weak var controller: SimController?
@@ -110,7 +120,7 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
 
     /// Runs `body` with the controller on the main thread; `fallback` off it or once it is gone.
     private func read<T>(_ fallback: T, _ body: (SimController) -> T) -> T {
-        guard Thread.isMainThread, let vc = controller else { return fallback }
+        guard MainThread.isCurrent, let vc = controller else { return fallback }
         return body(vc)
     }
 
@@ -119,7 +129,7 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     var ref: ControllerRef {
         let recordsTitles = DeviceHookState.shared.recordsTitles
         var fresh: String?? = nil
-        if recordsTitles, Thread.isMainThread, let vc = controller { fresh = .some(vc.title) }
+        if recordsTitles, MainThread.isCurrent, let vc = controller { fresh = .some(vc.title) }
         lock.lock(); defer { lock.unlock() }
         if let fresh { lastTitle = fresh }
         return ControllerRef(id: id, type: typeName, title: recordsTitles ? lastTitle : nil)
@@ -184,7 +194,7 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
 
     func makeLivenessProbe() -> LivenessProbe {
         LivenessProbe { [weak controller] in
-            guard let controller, Thread.isMainThread else { return false }
+            guard let controller, MainThread.isCurrent else { return false }
             return controller.parent == nil && controller.presenting == nil && !controller.isViewInWindow
         }
     }

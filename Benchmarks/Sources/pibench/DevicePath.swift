@@ -28,6 +28,8 @@ final class DevicePath {
 
     init(simulation: Simulation) {
         self.simulation = simulation
+        precondition(Thread.isMainThread, "DevicePath models the main thread's hooks")
+        _ = MainThread.thread
         session = InspectorSession(configuration: InspectorConfiguration(), header: LogHeader(app: ["name": "pibench"]), scheduler: scheduler)
         // Signposts as the iOS layer sets them up, with Instruments not recording (the usual case).
         session.activate(windowChains: nil, signpostSink: { _ in }, signpostsEnabled: { false })
@@ -40,7 +42,7 @@ final class DevicePath {
         // here the scheduler's queue, run inside the measured loop.
         let scheduler = self.scheduler
         let chains = DeferredWindowChains(compute: { Self.windowChains(box.simulation, sharedWith: handler) },
-                                          scheduleOnMain: { work in scheduler.schedule(after: 0, work) })
+                                          isMainThread: { MainThread.isCurrent }, scheduleOnMain: { work in scheduler.schedule(after: 0, work) })
         chains.refreshNow()
         self.chains = chains
         chainRefresh = session.recorder.subscribe { _ in chains.markStale() }
@@ -78,7 +80,7 @@ final class DevicePath {
             return simulation.present(presented, from: source, animated: false)
         }
         let observe: (() -> Observation?)? = { [weak source, weak presented] in
-            guard Thread.isMainThread, let source, let presented else { return nil }
+            guard MainThread.isCurrent, let source, let presented else { return nil }
             return Self.observePresent(presented, source: source)
         }
         session.handler.handlePresent(source: s, presented: p, animated: false, context: .current(capturing: stack), completion: nil,
