@@ -214,15 +214,24 @@ final class DeviceScheduler: InspectorScheduler, @unchecked Sendable {
         lock.lock(); pending.append(work); lock.unlock()
     }
 
-    /// Runs the work scheduled so far, as if its delay had passed.
+    /// `DispatchQueue.main.async`: work for the main queue's next turn (the window chains' refresh).
+    func async(_ work: @escaping @Sendable () -> Void) {
+        lock.lock(); nextTurn.append(work); lock.unlock()
+    }
+    private var nextTurn: [@Sendable () -> Void] = []
+
+    /// Runs the work scheduled so far: the main queue's next turn, then the delayed work as if its
+    /// delay had passed.
     func runDue() {
         lock.lock()
-        let due = pending
+        let turn = nextTurn, due = pending
+        nextTurn.removeAll(keepingCapacity: true)
         pending.removeAll(keepingCapacity: true)
         lock.unlock()
+        for work in turn { work() }
         for work in due { work() }
     }
 
-    /// Work scheduled and not run yet.
+    /// Delayed work (leak checks) scheduled and not run yet.
     var pendingCount: Int { lock.lock(); defer { lock.unlock() }; return pending.count }
 }

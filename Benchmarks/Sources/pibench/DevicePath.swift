@@ -39,10 +39,10 @@ final class DevicePath {
         let box = MainThreadSimulation(simulation)
         let handler = session.handler
         // `WindowChainCache.make`: the refresh goes to the main queue (`DispatchQueue.main.async`),
-        // here the scheduler's queue, run inside the measured loop.
+        // here the scheduler's next turn, run inside the measured loop.
         let scheduler = self.scheduler
         let chains = DeferredWindowChains(compute: { Self.windowChains(box.simulation, sharedWith: handler) },
-                                          isMainThread: { MainThread.isCurrent }, scheduleOnMain: { work in scheduler.schedule(after: 0, work) })
+                                          isMainThread: { MainThread.isCurrent }, scheduleOnMain: { work in scheduler.async(work) })
         chains.refreshNow()
         self.chains = chains
         chainRefresh = session.recorder.subscribe { _ in chains.markStale() }
