@@ -47,13 +47,12 @@ public enum PresentationInspector {
 
         let session = InspectorSession(configuration: configuration, header: UIKitEnvironment.logHeader(), scheduler: SystemScheduler())
         if let error = session.liveLogError { print("PresentationInspector: \(error)") }
-        let chains = WindowChainCache(policy: session.exclusions, handler: session.handler)
-        chains.refresh()
+        let chains = WindowChainCache.make(policy: session.exclusions, handler: session.handler)
+        chains.refreshNow()
         let emitter = SignpostEmitter()
         session.activate(windowChains: { chains.current() }, signpostSink: { emitter.emit($0) }, signpostsEnabled: { emitter.isEnabled })
-        chainRefresh = session.recorder.subscribe { _ in
-            if Thread.isMainThread { MainActor.assumeIsolated { chains.refresh() } }
-        }
+        // Each event only marks the debugger's copy stale: it is made again once per main-queue turn.
+        chainRefresh = session.recorder.subscribe { _ in chains.markStale() }
         HookState.shared.session = session
         HookState.shared.lastSession = session
         PresentationHooks.install()

@@ -91,6 +91,23 @@ final class IntegrationDismissMonitorTests: XCTestCase {
         XCTAssertEqual(monitor.controllersBeingDismissedByCalls, [])
     }
 
+    /// A completion forgets exactly its own call's controllers: those it names (in place), and any
+    /// others still filed under its call (a completion that names fewer than its call did).
+    func testCompletionForgetsOnlyItsOwnCallsControllers() {
+        let a = ControllerRef(id: "a", type: "A"), b = ControllerRef(id: "b", type: "B"), c = ControllerRef(id: "c", type: "C")
+        let other = InteractiveDismissMonitor(handler: sim.handler)
+        other.observe(Event(seq: 7, time: 0, kind: .dismiss, outcome: .dismissed, dismissed: [a, b]))
+        other.observe(Event(seq: 8, time: 0, kind: .dismiss, outcome: .dismissed, dismissed: [c]))
+        XCTAssertEqual(other.controllersBeingDismissedByCalls, ["a", "b", "c"])
+        other.observe(Event(seq: 9, time: 1, kind: .dismissCompleted, outcome: .completed, relatesTo: 7, dismissed: [a]))
+        XCTAssertEqual(other.controllersBeingDismissedByCalls, ["c"])
+        // A completion naming a controller another call removes leaves that call's entry alone.
+        other.observe(Event(seq: 10, time: 1, kind: .dismissCompleted, outcome: .completed, relatesTo: 7, dismissed: [c]))
+        XCTAssertEqual(other.controllersBeingDismissedByCalls, ["c"])
+        other.observe(Event(seq: 11, time: 2, kind: .dismissCompleted, outcome: .completed, relatesTo: 8, dismissed: [c]))
+        XCTAssertEqual(other.controllersBeingDismissedByCalls, [])
+    }
+
     func testCancelledInteractiveTransitionOfADismissCallIsRecordedAndForgotten() {
         sim.dismiss(sheet, animated: true)
         let dismissSeq = events.last!.seq

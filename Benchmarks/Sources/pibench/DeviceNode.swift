@@ -19,8 +19,25 @@ final class DeviceHookState: @unchecked Sendable {
     /// The recording in progress (also the one whose settings `ref` follows).
     var session: InspectorSession? {
         get { lock.lock(); defer { lock.unlock() }; return current }
-        set { lock.lock(); current = newValue; lock.unlock() }
+        set { lock.lock(); current = newValue; currentRecordsTitles = newValue?.configuration.recordsTitles ?? true; lock.unlock() }
     }
+    private var currentRecordsTitles = true
+
+    /// `HookState.recordsTitles`: the session's setting, read under the lock without retaining it.
+    var recordsTitles: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return currentRecordsTitles
+    }
+}
+
+/// `Thread.isMainThread` as a device answers it: Darwin's Foundation asks `pthread_main_np()`, a
+/// flag in the thread's own storage. swift-corelibs-foundation answers with a `gettid` system call
+/// on Linux (about 40 per event on this path, a few microseconds of wall clock per event under a
+/// hypervisor), which no device pays: the model compares `pthread_self()` with the main thread's.
+enum MainThread {
+    /// The main thread; first read by `DevicePath.init`, on the main thread.
+    static let thread: pthread_t = pthread_self()
+    static var isCurrent: Bool { pthread_equal(pthread_self(), thread) != 0 }
 }
 
 /// `UIKitNode` over a simulated controller, held weakly, one per controller.
@@ -49,15 +66,51 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     nonisolated(unsafe) static var simulation: Simulation?
 
     /// The node of `controller`, created on first use (`UIKitNode.node(for:)`).
+    /// The lookup first (`objc_getAssociatedObject` is thread-safe), the creation lock only to make one.
     static func node(for controller: SimController) -> DeviceNode {
+        if let n = associatedNode(of: controller) { return n }
         creationLock.lock(); defer { creationLock.unlock() }
-        associationLock.lock()
-        let associated = associations[ObjectIdentifier(controller)]
-        associationLock.unlock()
-        if let n = associated as? DeviceNode { return n }
+        if let n = associatedNode(of: controller) { return n }
         let n = DeviceNode(controller)
         associationLock.lock(); associations[ObjectIdentifier(controller)] = n; associationLock.unlock()
         return n
+    }
+
+    /// `objc_getAssociatedObject(controller, key) as? UIKitNode`.
+    private static func associatedNode(of controller: SimController) -> DeviceNode? {
+        associationLock.lock()
+        let associated = associations[ObjectIdentifier(controller)]
+        associationLock.unlock()
+        return associated as? DeviceNode
+    }
+
+    /// `UIKitNode.typeName(ofClass:)`: a class's recorded name, cached per class (a locked
+    /// dictionary, as there); `name` is what `NSStringFromClass` would answer.
+    static func typeName(ofClass cls: AnyClass, named name: String) -> String {
+        typeNameLock.lock()
+        if let n = typeNames[ObjectIdentifier(cls)] { typeNameLock.unlock(); return n }
+        typeNameLock.unlock()
+        let n = SwiftClassName.recordedTypeName(name)
+        typeNameLock.lock(); typeNames[ObjectIdentifier(cls)] = n; typeNameLock.unlock()
+        return n
+    }
+    nonisolated(unsafe) private static var typeNames: [ObjectIdentifier: String] = [:]
+    private static let typeNameLock = NSLock()
+
+    /// `controller.viewIfLoaded?.window` as the hooks read it: the window whose root the
+    /// controller hangs from. UIKit keeps a view's window in the view (a message send); the
+    /// simulator works visibility out by walking the hierarchy from the window's root (about
+    /// 40,000 instructions for a leaf 50 levels deep), which no device does, so this climbs to the
+    /// root instead (still more than UIKit pays). A covered view counts as in its window here:
+    /// that changes no answer the hooks use (every modelled window is a `UIWindow`, and the
+    /// observed controller has just been presented on top).
+    static func window(of controller: SimController) -> SimWindow? {
+        var root = controller, steps = 0
+        while steps < 10_000 {
+            if let p = root.parent { root = p } else if let p = root.presenting { root = p } else { break }
+            steps += 1
+        }
+        return simulation?.windows.first { $0.root === root }
     }
 
     /// `0x1234abcd`, as UIKit prints object addresses.
@@ -67,24 +120,35 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
 
     /// Runs `body` with the controller on the main thread; `fallback` off it or once it is gone.
     private func read<T>(_ fallback: T, _ body: (SimController) -> T) -> T {
-        guard Thread.isMainThread, let vc = controller else { return fallback }
+        guard MainThread.isCurrent, let vc = controller else { return fallback }
         return body(vc)
     }
 
     // MARK: PresentationNode
 
     var ref: ControllerRef {
-        let recordsTitles = DeviceHookState.shared.session?.configuration.recordsTitles ?? true
-        if recordsTitles, Thread.isMainThread, let vc = controller {
-            let title = vc.title
-            lock.lock(); lastTitle = title; lock.unlock()
-        }
+        let recordsTitles = DeviceHookState.shared.recordsTitles
+        var fresh: String?? = nil
+        if recordsTitles, MainThread.isCurrent, let vc = controller { fresh = .some(vc.title) }
         lock.lock(); defer { lock.unlock() }
+        if let fresh { lastTitle = fresh }
         return ControllerRef(id: id, type: typeName, title: recordsTitles ? lastTitle : nil)
     }
 
     var parentNode: DeviceNode? { read(nil) { $0.parent.map(DeviceNode.node) } }
-    var childNodes: [DeviceNode] { read([]) { $0.children.map(DeviceNode.node) } }
+    /// `UIKitNode.childNodes`: the nodes handed out last time while the children are the same
+    /// controllers (a weak load each instead of an association lookup each, and no new array).
+    var childNodes: [DeviceNode] {
+        read([]) { vc in
+            let children = vc.children
+            lock.lock(); let cached = lastChildren; lock.unlock()
+            if cached.count == children.count, zip(cached, children).allSatisfy({ $0.controller === $1 }) { return cached }
+            let fresh = children.map(DeviceNode.node)
+            lock.lock(); lastChildren = fresh; lock.unlock()
+            return fresh
+        }
+    }
+    private var lastChildren: [DeviceNode] = []
     var presentingNode: DeviceNode? { read(nil) { vc in vc.parent == nil ? vc.presenting.map(DeviceNode.node) : nil } }
     var ownPresentedNode: DeviceNode? {
         read(nil) { vc in
@@ -104,18 +168,33 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     var isViewInWindow: Bool { read(false) { $0.isViewInWindow } }
     var horizontalSizeClass: SizeClass { read(.compact) { $0.horizontalSizeClass } }
 
-    /// UIKitNode walks its window's chain asking each controller `isBeingPresented || isBeingDismissed`.
+    /// UIKitNode walks its window's chain over the controllers themselves (no nodes), asking the
+    /// root and each presented controller `isBeingPresented || isBeingDismissed`.
     var isTransitionInProgress: Bool {
-        read(false) { _ in
-            Hierarchy.chain(from: Hierarchy.ultimateRoot(of: self)).contains { node in
-                node.read(false) { $0.isBeingDismissed || ($0.presenting != nil && !$0.presentationCompleted) }
+        read(false) { vc in
+            var root = vc, steps = 0
+            while steps < 10_000 {
+                if let p = root.parent { root = p } else if let p = root.presenting { root = p } else { break }
+                steps += 1
             }
+            func moving(_ c: SimController) -> Bool { c.isBeingDismissed || (c.presenting != nil && !c.presentationCompleted) }
+            if moving(root) { return true }
+            var pending = [root], visited = 0
+            while let c = pending.popLast(), visited < 10_000 {
+                visited += 1
+                if let p = c.presented, p.presenting === c {
+                    if moving(p) { return true }
+                    pending.append(p)
+                }
+                pending.append(contentsOf: c.children)
+            }
+            return false
         }
     }
 
     func makeLivenessProbe() -> LivenessProbe {
         LivenessProbe { [weak controller] in
-            guard let controller, Thread.isMainThread else { return false }
+            guard let controller, MainThread.isCurrent else { return false }
             return controller.parent == nil && controller.presenting == nil && !controller.isViewInWindow
         }
     }
@@ -135,15 +214,24 @@ final class DeviceScheduler: InspectorScheduler, @unchecked Sendable {
         lock.lock(); pending.append(work); lock.unlock()
     }
 
-    /// Runs the work scheduled so far, as if its delay had passed.
+    /// `DispatchQueue.main.async`: work for the main queue's next turn (the window chains' refresh).
+    func async(_ work: @escaping @Sendable () -> Void) {
+        lock.lock(); nextTurn.append(work); lock.unlock()
+    }
+    private var nextTurn: [@Sendable () -> Void] = []
+
+    /// Runs the work scheduled so far: the main queue's next turn, then the delayed work as if its
+    /// delay had passed.
     func runDue() {
         lock.lock()
-        let due = pending
+        let turn = nextTurn, due = pending
+        nextTurn.removeAll(keepingCapacity: true)
         pending.removeAll(keepingCapacity: true)
         lock.unlock()
+        for work in turn { work() }
         for work in due { work() }
     }
 
-    /// Work scheduled and not run yet.
+    /// Delayed work (leak checks) scheduled and not run yet.
     var pendingCount: Int { lock.lock(); defer { lock.unlock() }; return pending.count }
 }

@@ -9,8 +9,9 @@ import PresentationSimulator
 //            class names, the exclusion check, an observation closure, the handler with
 //            `.current(capturing:)`, then UIKit's answer read (UIKitObservation.present);
 //   dismiss: the same, and the `viewWillDisappear` hook's report to the dismissal monitor;
-//   every event: `PresentationInspector.start`'s subscription that refreshes the window-chain
-//            cache (`WindowChainCache.refresh`: every window's chain) on the main thread.
+//   every event: `PresentationInspector.start`'s subscription that marks the window-chain cache
+//            stale; its one refresh per main-queue turn (every window's chain) runs with the
+//            scheduled work, once per pair.
 // The session is a real `InspectorSession` with its defaults: observations recorded, leak checks
 // after 2 s (their work runs inside the measured loop), signposts set up as the iOS layer does
 // with Instruments not recording, the dismissal monitor following the recorder. UIKit's own `present`/`dismiss` is the simulation
@@ -22,9 +23,13 @@ final class DevicePath {
     let scheduler = DeviceScheduler()
     let simulation: Simulation
     private var chainRefresh: Recorder.Subscription?
+    /// The window chains the debugger reads (`PresentationInspector.start`'s cache).
+    private(set) var chains: DeferredWindowChains?
 
     init(simulation: Simulation) {
         self.simulation = simulation
+        precondition(Thread.isMainThread, "DevicePath models the main thread's hooks")
+        _ = MainThread.thread
         session = InspectorSession(configuration: InspectorConfiguration(), header: LogHeader(app: ["name": "pibench"]), scheduler: scheduler)
         // Signposts as the iOS layer sets them up, with Instruments not recording (the usual case).
         session.activate(windowChains: nil, signpostSink: { _ in }, signpostsEnabled: { false })
@@ -33,9 +38,14 @@ final class DevicePath {
         _ = CapturedCallStack.capture()  // the C library's unwinder loads on first use
         let box = MainThreadSimulation(simulation)
         let handler = session.handler
-        chainRefresh = session.recorder.subscribe { _ in
-            if Thread.isMainThread { _ = Self.windowChains(box.simulation, sharedWith: handler) }
-        }
+        // `WindowChainCache.make`: the refresh goes to the main queue (`DispatchQueue.main.async`),
+        // here the scheduler's next turn, run inside the measured loop.
+        let scheduler = self.scheduler
+        let chains = DeferredWindowChains(compute: { Self.windowChains(box.simulation, sharedWith: handler) },
+                                          isMainThread: { MainThread.isCurrent }, scheduleOnMain: { work in scheduler.async(work) })
+        chains.refreshNow()
+        self.chains = chains
+        chainRefresh = session.recorder.subscribe { _ in chains.markStale() }
     }
 
     /// `UIKitEnvironment.windowChains(excluding:sharedWith:)`: each window's class name checked
@@ -54,7 +64,7 @@ final class DevicePath {
     /// class): on Darwin `NSStringFromClass` makes a string of the class's C name (Linux's
     /// Foundation reflects instead, hundreds of times dearer: not what a device pays).
     static func windowTypeNames(of c: SimController) -> [String?] {
-        [c.isViewInWindow ? windowClassName() : nil]
+        [DeviceNode.window(of: c) != nil ? windowClassName() : nil]
     }
 
     /// `NSStringFromClass(type(of: window))`.
@@ -70,7 +80,7 @@ final class DevicePath {
             return simulation.present(presented, from: source, animated: false)
         }
         let observe: (() -> Observation?)? = { [weak source, weak presented] in
-            guard Thread.isMainThread, let source, let presented else { return nil }
+            guard MainThread.isCurrent, let source, let presented else { return nil }
             return Self.observePresent(presented, source: source)
         }
         session.handler.handlePresent(source: s, presented: p, animated: false, context: .current(capturing: stack), completion: nil,
@@ -84,10 +94,10 @@ final class DevicePath {
     private static func observePresent(_ presented: SimController, source: SimController) -> Observation? {
         guard presented.presentingNode != nil, let style = presented.effectiveStyle else { return nil }
         var o = Observation()
-        o.presentationControllerClass = SwiftClassName.recordedTypeName("_UIPageSheetPresentationController")
+        o.presentationControllerClass = DeviceNode.typeName(ofClass: PageSheetPresentationController.self, named: "_UIPageSheetPresentationController")
         o.effectiveStyle = style
         if !style.isContextStyle { o.effectiveTransition = presented.modalTransitionStyle }
-        if presented.isViewInWindow { o.window = DeviceNode.address(of: presented) }
+        if let window = DeviceNode.window(of: presented) { o.window = DeviceNode.address(of: window) }
         return o.isEmpty ? nil : o
     }
 
@@ -118,9 +128,12 @@ final class DevicePath {
         return session.dismissals.dismissalWillBegin(node, isInteractive: false) == .ignored ? nil : node
     }
 
-    /// Runs the delayed work (leak checks) scheduled so far.
+    /// Runs the delayed work (leak checks, the window chains' refresh) scheduled so far.
     func runScheduledWork() { scheduler.runDue() }
 }
+
+/// Stands for UIKit's `_UIPageSheetPresentationController` class (its name is cached per class).
+private final class PageSheetPresentationController {}
 
 /// The simulation, handed to the recorder's subscriber, which reads it on the main thread only
 /// (as the iOS layer's `MainThreadValue`).

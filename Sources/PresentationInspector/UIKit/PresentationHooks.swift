@@ -20,7 +20,15 @@ final class HookState: @unchecked Sendable {
     /// The recording in progress or, after `stop()`, the one that ran last (still readable).
     var lastSession: InspectorSession? {
         get { lock.lock(); defer { lock.unlock() }; return last }
-        set { lock.lock(); last = newValue; lock.unlock() }
+        set { lock.lock(); last = newValue; lastRecordsTitles = newValue?.configuration.recordsTitles ?? true; lock.unlock() }
+    }
+    private var lastRecordsTitles = true
+
+    /// `lastSession?.configuration.recordsTitles ?? true` without retaining the session (every
+    /// `UIKitNode.ref` reads it).
+    var recordsTitles: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return lastRecordsTitles
     }
 }
 

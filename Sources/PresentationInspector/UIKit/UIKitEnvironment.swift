@@ -61,28 +61,16 @@ enum UIKitEnvironment {
     }
 }
 
-/// The window chains as the debugger entry points ask for them, from any thread: computed
-/// on the main thread after each event and cached, because a paused app's main thread cannot
-/// be waited for.
-final class WindowChainCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var chains: [WindowChain] = []
-    private let policy: ExclusionPolicy
-    private let handler: PresentationHooksHandler?
-
-    init(policy: ExclusionPolicy, handler: PresentationHooksHandler? = nil) { self.policy = policy; self.handler = handler }
-
-    /// Recomputes the chains; call on the main thread.
-    @MainActor func refresh() {
-        let fresh = UIKitEnvironment.windowChains(excluding: policy, sharedWith: handler)
-        lock.lock(); chains = fresh; lock.unlock()
-    }
-
-    /// Fresh chains on the main thread, the last cached ones elsewhere.
-    func current() -> [WindowChain] {
-        if Thread.isMainThread { MainActor.assumeIsolated { refresh() } }
-        lock.lock(); defer { lock.unlock() }
-        return chains
+/// The window chains as the debugger entry points and the overlay ask for them, from any
+/// thread: fresh on the main thread, elsewhere as of the main thread's last turn after an event
+/// (a paused app's main thread cannot be waited for). Events only mark the copy stale; one
+/// refresh per main-queue turn makes it again (``DeferredWindowChains``).
+enum WindowChainCache {
+    static func make(policy: ExclusionPolicy, handler: PresentationHooksHandler?) -> DeferredWindowChains {
+        DeferredWindowChains(
+            compute: { MainActor.assumeIsolated { UIKitEnvironment.windowChains(excluding: policy, sharedWith: handler) } },
+            isMainThread: { Thread.isMainThread },
+            scheduleOnMain: { work in DispatchQueue.main.async(execute: work) })
     }
 }
 #endif

@@ -50,6 +50,8 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
     /// care: it is made without a reference (and not attached: the controller is going away),
     /// and the call is recorded against a controller that is in no hierarchy, as it is.
     static func node(for controller: UIViewController) -> UIKitNode {
+        // The lookup is thread-safe on its own: the creation lock is taken only to make a node.
+        if let n = objc_getAssociatedObject(controller, associationKey) as? UIKitNode { return n }
         creationLock.lock(); defer { creationLock.unlock() }
         if let n = objc_getAssociatedObject(controller, associationKey) as? UIKitNode { return n }
         if isDeallocating(controller) { return UIKitNode(deallocating: controller) }
@@ -77,11 +79,23 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
     /// The class name UIKit's messages use (`MyApp.ListViewController`), without KVO's subclass;
     /// mangled Swift names in readable form, SwiftUI hosting controllers marked
     /// (`PresentationHostingController<AnyView> (SwiftUI sheet)`).
-    static func typeName(of object: AnyObject) -> String {
-        let name = NSStringFromClass(type(of: object))
+    static func typeName(of object: AnyObject) -> String { typeName(ofClass: type(of: object)) }
+
+    /// ``typeName(of:)`` of a class, worked out once per class (a presentation controller is a
+    /// new object of the same few classes at every present).
+    static func typeName(ofClass cls: AnyClass) -> String {
+        typeNameLock.lock()
+        if let n = typeNames[ObjectIdentifier(cls)] { typeNameLock.unlock(); return n }
+        typeNameLock.unlock()
+        let name = NSStringFromClass(cls)
         let kvo = "NSKVONotifying_"
-        return SwiftClassName.recordedTypeName(name.hasPrefix(kvo) ? String(name.dropFirst(kvo.count)) : name)
+        let n = SwiftClassName.recordedTypeName(name.hasPrefix(kvo) ? String(name.dropFirst(kvo.count)) : name)
+        typeNameLock.lock(); typeNames[ObjectIdentifier(cls)] = n; typeNameLock.unlock()
+        return n
     }
+    // Classes are never unloaded from an iOS process: the table holds the app's few classes.
+    private nonisolated(unsafe) static var typeNames: [ObjectIdentifier: String] = [:]
+    private static let typeNameLock = NSLock()
 
     /// A reference that reads nothing from UIKit (for calls made off the main thread).
     static func threadSafeRef(of controller: UIViewController) -> ControllerRef {
@@ -98,17 +112,30 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
 
     /// Titles follow the current (or last) session's `recordsTitles`: a node outlives sessions.
     var ref: ControllerRef {
-        let recordsTitles = HookState.shared.lastSession?.configuration.recordsTitles ?? true
-        if recordsTitles, Thread.isMainThread, let vc = controller {
-            let title = MainActor.assumeIsolated { vc.title }
-            lock.lock(); lastTitle = title; lock.unlock()
-        }
+        let recordsTitles = HookState.shared.recordsTitles
+        var fresh: String?? = nil
+        if recordsTitles, Thread.isMainThread, let vc = controller { fresh = .some(MainActor.assumeIsolated { vc.title }) }
         lock.lock(); defer { lock.unlock() }
+        if let fresh { lastTitle = fresh }
         return ControllerRef(id: id, type: typeName, title: recordsTitles ? lastTitle : nil)
     }
 
     var parentNode: UIKitNode? { read(nil) { $0.parent.map(UIKitNode.node) } }
-    var childNodes: [UIKitNode] { read([]) { $0.children.map(UIKitNode.node) } }
+    /// The nodes handed out last time while the children are the same controllers: a chain walk
+    /// asks every controller of the window for its children after each change, and a weak load
+    /// per child is cheaper than an associated-object lookup per child and a new array.
+    /// (Child nodes hold their controllers weakly: keeping them keeps no controller alive.)
+    var childNodes: [UIKitNode] {
+        read([]) { vc in
+            let children = vc.children
+            lock.lock(); let cached = lastChildren; lock.unlock()
+            if cached.count == children.count, zip(cached, children).allSatisfy({ $0.controller === $1 }) { return cached }
+            let fresh = children.map(UIKitNode.node)
+            lock.lock(); lastChildren = fresh; lock.unlock()
+            return fresh
+        }
+    }
+    private var lastChildren: [UIKitNode] = []
 
     /// UIKit answers `presentingViewController` for a child with its ancestor's presenter; the
     /// protocol wants it only for the controller that was presented itself.
@@ -162,12 +189,29 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
         }
     }
 
-    /// A present or dismiss transition runs somewhere in this controller's window chain.
+    /// A present or dismiss transition runs somewhere in this controller's window chain: the
+    /// window's root or a presented controller of it is being presented or dismissed. Walked over
+    /// the controllers themselves (the chain `Hierarchy.chain` builds, without making a node per
+    /// controller), stopping at the first one in transition.
     var isTransitionInProgress: Bool {
-        read(false) { _ in
-            Hierarchy.chain(from: Hierarchy.ultimateRoot(of: self)).contains { node in
-                node.read(false) { $0.isBeingPresented || $0.isBeingDismissed }
+        read(false) { vc in
+            var root = vc, steps = 0
+            while steps < 10_000 {
+                if let p = root.parent { root = p } else if let p = root.presentingViewController { root = p } else { break }
+                steps += 1
             }
+            @MainActor func moving(_ c: UIViewController) -> Bool { c.isBeingPresented ? true : c.isBeingDismissed }
+            if moving(root) { return true }
+            var pending = [root], visited = 0
+            while let c = pending.popLast(), visited < 10_000 {
+                visited += 1
+                if let p = c.presentedViewController, p.presentingViewController === c {
+                    if moving(p) { return true }
+                    pending.append(p)
+                }
+                pending.append(contentsOf: c.children)
+            }
+            return false
         }
     }
 

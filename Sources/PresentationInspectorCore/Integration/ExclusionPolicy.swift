@@ -41,16 +41,21 @@ public struct ExclusionPolicy: Sendable {
 
     /// Whether this controller is excluded on its own (class name or predicate).
     public func excludes(_ controller: ControllerRef) -> Bool {
-        if controllerTypeNames.contains(controller.type) { return true }
-        if controllerTypePrefixes.contains(where: { controller.type.hasPrefix($0) }) { return true }
-        return predicate?(controller) ?? false
+        // Plain loops: every hooked call runs this, and closures over `self` copied the policy.
+        if !controllerTypeNames.isEmpty, controllerTypeNames.contains(controller.type) { return true }
+        for prefix in controllerTypePrefixes where controller.type.hasPrefix(prefix) { return true }
+        if let predicate { return predicate(controller) }
+        return false
     }
 
     /// Whether a call is excluded: any of its controllers is, or any of the windows involved
     /// (class names; `nil` for a controller whose view is in no window) is.
     public func excludesCall(controllers: [ControllerRef], windowTypeNames windows: [String?]) -> Bool {
-        if windows.contains(where: { $0.map(windowTypeNames.contains) ?? false }) { return true }
-        return controllers.contains(where: excludes)
+        if !windowTypeNames.isEmpty {
+            for case let window? in windows where windowTypeNames.contains(window) { return true }
+        }
+        for controller in controllers where excludes(controller) { return true }
+        return false
     }
 
     /// ``excludes(_:)`` as the hook handler's `ignore` closure; nil when the policy can

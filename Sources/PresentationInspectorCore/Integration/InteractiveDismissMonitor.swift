@@ -89,7 +89,10 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
                 for (id, _) in oldest { removalsByCall[id] = nil }
             }
         case (.dismissCompleted, _):
-            if let seq = event.relatesTo { removalsByCall = removalsByCall.filter { $0.value != seq } }
+            guard let seq = event.relatesTo, !removalsByCall.isEmpty else { break }
+            // The completed call's controllers, in place; a full pass only if others remain.
+            for ref in event.dismissed where removalsByCall[ref.id] == seq { removalsByCall[ref.id] = nil }
+            if removalsByCall.values.contains(seq) { removalsByCall = removalsByCall.filter { $0.value != seq } }
         case (.present, .presented):
             // A new controller at a reused address is not the one being dismissed.
             if let id = event.presented?.id { removalsByCall[id] = nil }
@@ -105,9 +108,11 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
     public func dismissalWillBegin<N: PresentationNode>(_ controller: N, isInteractive: Bool,
                                                          context: CallContext = .main) -> DismissalAttribution {
         handler.chains.invalidate()  // UIKit is changing a chain, possibly without a hooked call
-        guard controller.presentingNode != nil, !isExcluded(controller.ref) else { return .ignored }
+        guard controller.presentingNode != nil else { return .ignored }
+        let ref = controller.ref  // once: on a device each read takes locks and reads the title
+        guard !isExcluded(ref) else { return .ignored }
         lock.lock()
-        let callSeq = removalsByCall[controller.ref.id]
+        let callSeq = removalsByCall[ref.id]
         lock.unlock()
 
         let transition: Transition

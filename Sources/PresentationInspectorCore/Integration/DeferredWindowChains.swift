@@ -1,0 +1,81 @@
+import Foundation
+
+/// Every window's presentation chain as the debugger entry points and the overlay read them,
+/// refreshed after events without walking the windows inside each event.
+///
+/// Reading UIKit is allowed on the main thread only, and a debugger may read the chains from
+/// another thread while the main thread is paused, so a copy is kept for such readers. Keeping it
+/// current used to cost a walk of every window inside the recording of every event (about 4,000
+/// instructions per event in the device-path benchmark, issue 10). Now:
+/// - ``markStale()`` (called for each recorded event) only sets a flag and, if none is pending
+///   yet, schedules one refresh on the main thread: a burst of events costs one refresh, run
+///   after the hooked calls have returned;
+/// - ``current()`` on the main thread computes the chains fresh (as before), and elsewhere
+///   answers with the copy made by the last refresh (the chains as of the main thread's last turn).
+///
+/// `compute` is called on the main thread only (as `isMainThread` tells): by ``current()``,
+/// ``refreshNow()`` and the scheduled refresh.
+public final class DeferredWindowChains: @unchecked Sendable {
+    private let lock = NSLock()
+    private var chains: [WindowChain] = []
+    private var isStale = true
+    private var refreshIsScheduled = false
+    private let compute: @Sendable () -> [WindowChain]
+    private let isMainThread: @Sendable () -> Bool
+    private let scheduleOnMain: @Sendable (@escaping @Sendable () -> Void) -> Void
+
+    /// Creates the cache; nothing is computed until the first refresh or read.
+    /// - Parameters:
+    ///   - compute: every window's chain; called on the main thread only.
+    ///   - isMainThread: whether the caller runs on the main thread (UIKit: `Thread.isMainThread`).
+    ///   - scheduleOnMain: runs work on the main thread later (UIKit: `DispatchQueue.main.async`).
+    public init(compute: @escaping @Sendable () -> [WindowChain],
+                isMainThread: @escaping @Sendable () -> Bool = { Thread.isMainThread },
+                scheduleOnMain: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
+        self.compute = compute
+        self.isMainThread = isMainThread
+        self.scheduleOnMain = scheduleOnMain
+    }
+
+    /// The chains may have changed (an event was recorded): schedules one refresh on the main
+    /// thread unless one is pending already. Computes nothing itself.
+    public func markStale() {
+        lock.lock()
+        isStale = true
+        let schedule = !refreshIsScheduled
+        refreshIsScheduled = true
+        lock.unlock()
+        if schedule { scheduleOnMain { [weak self] in self?.scheduledRefresh() } }
+    }
+
+    /// Whether something changed since the copy for other threads was made.
+    public var isStaleForOtherThreads: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return isStale
+    }
+
+    /// Computes the chains and keeps them for readers on other threads; call on the main thread.
+    @discardableResult
+    public func refreshNow() -> [WindowChain] {
+        // Cleared before computing: a change made meanwhile marks the copy stale again.
+        lock.lock(); isStale = false; lock.unlock()
+        let fresh = compute()
+        lock.lock(); chains = fresh; lock.unlock()
+        return fresh
+    }
+
+    /// Fresh chains on the main thread; elsewhere the copy made by the last refresh.
+    public func current() -> [WindowChain] {
+        if isMainThread() { return refreshNow() }
+        lock.lock(); defer { lock.unlock() }
+        return chains
+    }
+
+    private func scheduledRefresh() {
+        lock.lock()
+        refreshIsScheduled = false
+        let stale = isStale
+        lock.unlock()
+        if stale { refreshNow() }
+    }
+}
