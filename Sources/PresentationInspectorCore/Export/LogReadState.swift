@@ -47,12 +47,49 @@ extension LogReader {
                 DispatchQueue.concurrentPerform(iterations: chunks.count) { jobs.run($0) }
             }
             for w in workers.prefix(chunks.count) {
-                for e in w.events { event(e) }
+                if collected != nil {
+                    // Moved, not copied: a copy retains and releases every string of the event.
+                    if w.events.count > 0 { collected!.append(w.takeEvents()) }
+                } else {
+                    w.events.forEach(event)
+                }
                 for var issue in w.issues { issue.line += number; issues.append(issue) }
                 number += w.lines
                 w.reset()
             }
             return number - firstLine
+        }
+
+        /// The events of every run, in file order, when the reader collects them
+        /// (``collectEvents()``) rather than handing them to a callback one by one.
+        private(set) var collected: [EventBuffer]?
+
+        /// Keeps the events of each run instead of calling the callback of ``consume(run:firstLine:_:)``
+        /// for them (lines read one by one still go to the callback).
+        mutating func collectEvents() { collected = [] }
+
+        /// The collected events in file order; the reader keeps none.
+        mutating func takeCollected() -> [Event] {
+            let parts = collected ?? []
+            collected = collected.map { _ in [] }
+            let total = parts.reduce(0) { $0 + $1.count }
+            return [Event](unsafeUninitializedCapacity: total) { buffer, count in
+                count = 0
+                for part in parts {
+                    let n = part.count
+                    guard n > 0 else { continue }
+                    part.moveAll(to: buffer.baseAddress! + count)
+                    count += n
+                }
+            }
+        }
+
+        /// Hands `e`, read line by line, to `event`, or collects it.
+        private mutating func deliver(_ e: Event, _ event: (Event) -> Void) {
+            if collected == nil { return event(e) }
+            let one = EventBuffer(capacity: 1)
+            one.append(e)
+            collected!.append(one)
         }
 
         /// `run` cut after newlines into at most `parts` chunks of about equal size.
@@ -85,7 +122,7 @@ extension LogReader {
             if Self.isBlank(line.bytes) { return }
             if header != nil {
                 switch workers[0].decoder.decode(line) {
-                case .event(let e): event(e)
+                case .event(let e): deliver(e, event)
                 case .issue(let issue): issues.append(issue)
                 case .blank: break
                 }
@@ -151,11 +188,28 @@ extension LogReader {
 
         private var fast = EventByteDecoder()
 
+        /// Decodes `line` into `events` or `issues`: the byte decoder's event goes straight into
+        /// the buffer (no copy through ``Outcome``).
+        @inline(__always)
+        mutating func decode(_ line: LineReader.Line, into events: EventBuffer, issues: inout [LogIssue]) {
+            if let e = fast.decode(line.bytes) { events.append(e); return }
+            switch reference(line) {
+            case .event(let e): events.append(e)
+            case .issue(let issue): issues.append(issue)
+            case .blank: break
+            }
+        }
+
         /// The line's event, or why it was skipped: the byte decoder when it is sure, else the
         /// reference decoder (JSON tree), which words the error.
         mutating func decode(_ line: LineReader.Line) -> Outcome {
-            if ReadState.isBlank(line.bytes) { return .blank }
             if let e = fast.decode(line.bytes) { return .event(e) }
+            return reference(line)
+        }
+
+        /// The reference path: the JSON tree, then ``EventCoding/decodeEvent(_:)``.
+        private func reference(_ line: LineReader.Line) -> Outcome {
+            if ReadState.isBlank(line.bytes) { return .blank }
             let parsed: JSONValue
             do {
                 parsed = try JSONParser.parse(line.bytes)
@@ -180,7 +234,7 @@ extension LogReader {
     /// the reader hands each worker one chunk, waits for all, then reads the results.
     final class ChunkWorker: @unchecked Sendable {
         var decoder = EventLineDecoder()
-        var events: [Event] = []
+        private(set) var events = EventBuffer()
         var issues: [LogIssue] = []
         var lines = 0
 
@@ -191,17 +245,20 @@ extension LogReader {
                     issues.append(LogIssue(line: line.number, message: "line is \(line.bytes.count) bytes long (limit \(maximumLineLength)); skipped", isTruncatedLastLine: false))
                     return
                 }
-                switch decoder.decode(line) {
-                case .event(let e): events.append(e)
-                case .issue(let issue): issues.append(issue)
-                case .blank: break
-                }
+                decoder.decode(line, into: events, issues: &issues)
             }
+        }
+
+        /// The chunk's events, handed over; the worker starts a new buffer of the same capacity.
+        func takeEvents() -> EventBuffer {
+            let taken = events
+            events = EventBuffer(capacity: taken.count)
+            return taken
         }
 
         /// Forgets the chunk's results, keeping the capacity and the interning tables.
         func reset() {
-            events.removeAll(keepingCapacity: true)
+            events.removeAll()
             issues.removeAll(keepingCapacity: true)
             lines = 0
         }
@@ -213,5 +270,59 @@ extension LogReader {
         let chunks: [UnsafeBufferPointer<UInt8>]
         init(workers: [ChunkWorker], chunks: [UnsafeBufferPointer<UInt8>]) { self.workers = workers; self.chunks = chunks }
         func run(_ k: Int) { workers[k].decode(chunks[k]) }
+    }
+}
+
+/// A growable buffer of events that can hand its events over without copying them: moving an
+/// `Event` is a memory copy, while copying one retains (and later releases) each of its strings
+/// and arrays (issue 10: a quarter of import). Used by one thread at a time.
+final class EventBuffer {
+    private var base: UnsafeMutablePointer<Event>
+    private(set) var count = 0
+    private var capacity: Int
+
+    /// An empty buffer with room for `capacity` events.
+    init(capacity: Int = 0) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    /// Appends `event`, moved in.
+    @inline(__always)
+    func append(_ event: consuming Event) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: event)
+        count += 1
+    }
+
+    private func grow() {
+        capacity *= 2
+        let bigger = UnsafeMutablePointer<Event>.allocate(capacity: capacity)
+        bigger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = bigger
+    }
+
+    /// Calls `body` with each event in order.
+    func forEach(_ body: (Event) -> Void) {
+        for k in 0..<count { body(base[k]) }
+    }
+
+    /// Moves every event to `destination` (uninitialized memory for ``count`` events); the
+    /// buffer is then empty.
+    func moveAll(to destination: UnsafeMutablePointer<Event>) {
+        destination.moveInitialize(from: base, count: count)
+        count = 0
+    }
+
+    /// Destroys the events, keeping the capacity.
+    func removeAll() {
+        base.deinitialize(count: count)
+        count = 0
     }
 }
