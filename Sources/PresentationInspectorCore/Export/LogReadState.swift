@@ -92,6 +92,61 @@ extension LogReader {
             collected!.append(one)
         }
 
+        /// Reads a regular file (from its start, `fd` being unread) whose first line is the
+        /// header as one byte range per worker, each read and decoded by its worker on its own
+        /// thread with `pread`: no thread waits for a shared read, and the copy out of the page
+        /// cache is shared too (issue 10). The events are collected (``collectEvents()`` must
+        /// have been called) and the issues numbered as the sequential reader numbers them.
+        /// Returns false, having consumed nothing that matters, when the file does not suit
+        /// (not a regular file, short, a first line that is not a header or longer than 64 KiB);
+        /// the caller then reads it in order. An errno value in `error` when reading failed.
+        mutating func consumeInRanges(fd: Int32, error: inout Int32?) -> Bool {
+            var st = stat()
+            guard collected != nil, workers.count > 1, fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return false }
+            let size = Int(st.st_size)
+            guard size >= 4 * parallelThreshold else { return false }
+            let headLength = min(size, 64 << 10)
+            var head = [UInt8](repeating: 0, count: headLength)
+            guard head.withUnsafeMutableBytes({ pread(fd, $0.baseAddress!, headLength, 0) }) == headLength,
+                  let nl = head.firstIndex(of: 0x0A) else { return false }
+            head.withUnsafeBufferPointer { b in
+                consume(LineReader.Line(number: 1, bytes: UnsafeBufferPointer(rebasing: b[0..<nl]), terminated: true)) { _ in }
+            }
+            if fatal != nil { return true }
+            guard header != nil else { return false }  // a blank first line: read in order (it is consumed again, harmlessly)
+            // Boundaries just after a newline near each equal share of the rest.
+            var bounds = [nl + 1]
+            for k in 1..<workers.count {
+                let target = bounds[0] + (size - bounds[0]) * k / workers.count
+                guard target > bounds.last!, let b = Self.lineStart(fd, from: target, size: size), b < size else { break }
+                bounds.append(b)
+            }
+            let jobs = RangeJobs(workers: workers, fd: fd, bounds: bounds)
+            DispatchQueue.concurrentPerform(iterations: bounds.count) { jobs.run($0) }
+            var number = 2
+            for w in workers.prefix(bounds.count) {
+                if let e = w.error, error == nil { error = e }
+                if w.events.count > 0 { collected!.append(w.takeEvents()) }
+                for var issue in w.issues { issue.line += number; issues.append(issue) }
+                number += w.lines
+                w.reset()
+            }
+            return true
+        }
+
+        /// The offset after the first newline at or after `offset`, if there is one before `size`.
+        static func lineStart(_ fd: Int32, from offset: Int, size: Int) -> Int? {
+            var block = [UInt8](repeating: 0, count: 64 << 10)
+            var at = offset
+            while at < size {
+                let n = block.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, min($0.count, size - at), off_t(at)) }
+                guard n > 0 else { return nil }
+                if let k = block[0..<n].firstIndex(of: 0x0A) { return at + k + 1 }
+                at += n
+            }
+            return nil
+        }
+
         /// `run` cut after newlines into at most `parts` chunks of about equal size.
         static func split(_ run: UnsafeBufferPointer<UInt8>, into parts: Int) -> [UnsafeBufferPointer<UInt8>] {
             var chunks: [UnsafeBufferPointer<UInt8>] = []
@@ -238,15 +293,39 @@ extension LogReader {
         var issues: [LogIssue] = []
         var lines = 0
 
-        /// Decodes the newline-terminated lines of `chunk`, numbering them from 0.
-        func decode(_ chunk: UnsafeBufferPointer<UInt8>) {
-            lines = LineReader.forEachLine(in: chunk, firstLine: 0) { line in
+        /// An errno value when reading its range failed (``decodeRange(fd:start:end:)``).
+        var error: Int32?
+
+        /// Decodes the newline-terminated lines of `chunk`, numbering them from `firstLine`;
+        /// ``lines`` is then the number after the last.
+        func decode(_ chunk: UnsafeBufferPointer<UInt8>, firstLine: Int = 0) {
+            lines = firstLine + LineReader.forEachLine(in: chunk, firstLine: firstLine) { line in
                 if line.bytes.count > maximumLineLength {
                     issues.append(LogIssue(line: line.number, message: "line is \(line.bytes.count) bytes long (limit \(maximumLineLength)); skipped", isTruncatedLastLine: false))
                     return
                 }
                 decoder.decode(line, into: events, issues: &issues)
             }
+        }
+
+        /// Reads and decodes the lines of bytes `start..<end` of `fd` (to the end of the file
+        /// when `end` is nil) on its own, with `pread`, numbering them from 0: several workers
+        /// read one file at once (``ReadState/consumeInRanges(fd:)``). A last line without a
+        /// newline is decoded as the file reader's last line is.
+        func decodeRange(fd: Int32, start: Int, end: Int?) {
+            var reader = LineReader(fd: fd, maximumLineLength: maximumLineLength)
+            reader.range = (start, end)
+            reader.firstLine = 0
+            error = reader.forEachBlock({ run, first in
+                decode(run, firstLine: first)
+                return lines - first
+            }, last: { line in
+                decoder.decode(line, into: events, issues: &issues)
+                lines = line.number + 1
+            }, oversized: { number, length in
+                issues.append(LogIssue(line: number, message: "line is \(length) bytes long (limit \(maximumLineLength)); skipped", isTruncatedLastLine: false))
+                lines = number + 1
+            })
         }
 
         /// The chunk's events, handed over; the worker starts a new buffer of the same capacity.
@@ -261,7 +340,17 @@ extension LogReader {
             events.removeAll()
             issues.removeAll(keepingCapacity: true)
             lines = 0
+            error = nil
         }
+    }
+
+    /// The byte ranges of one file and the worker for each, shared with the threads that read them.
+    private final class RangeJobs: @unchecked Sendable {
+        let workers: [ChunkWorker]
+        let fd: Int32
+        let bounds: [Int]
+        init(workers: [ChunkWorker], fd: Int32, bounds: [Int]) { self.workers = workers; self.fd = fd; self.bounds = bounds }
+        func run(_ k: Int) { workers[k].decodeRange(fd: fd, start: bounds[k], end: k + 1 < bounds.count ? bounds[k + 1] : nil) }
     }
 
     /// The chunks of one run and the worker for each, shared with the threads that decode them.

@@ -117,7 +117,15 @@ public enum LogReader {
         let name = path == "-" ? "<stdin>" : path
         var state = ReadState(name: name)
         state.onHeader = header
-        if collect { state.collectEvents() }
+        if collect {
+            state.collectEvents()
+            var err: Int32?
+            if fd != 0, state.consumeInRanges(fd: fd, error: &err) {
+                if let err { throw .unreadable(file: name, reason: String(cString: strerror(err))) }
+                if let f = state.fatal { throw f }
+                return (try state.finish(), state.issues, state.takeCollected())
+            }
+        }
         let reader = LineReader(fd: fd, maximumLineLength: maximumLineLength)
         let err = reader.forEachBlock({ run, firstLine in
             state.consume(run: run, firstLine: firstLine, event)
