@@ -44,8 +44,23 @@ import Foundation
     /// The event `bytes` holds, or nil to defer; values seen on earlier lines are shared, not
     /// decoded again.
     public mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Event? {
+        let slot = UnsafeMutablePointer<Event>.allocate(capacity: 1)
+        defer { slot.deallocate() }
         var p = JSONParser(bytes: bytes)
-        do { return try decodeEvent(&p) } catch { return nil }
+        do { try decodeEvent(&p, into: slot) } catch { return nil }
+        return slot.move()
+    }
+
+    /// Decodes `bytes` straight into `events` (the event moved in, not copied out of an
+    /// optional: that copy retained and released every string of the event); false to defer.
+    mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>, into events: EventBuffer) -> Bool {
+        var p = JSONParser(bytes: bytes)
+        do {
+            try events.appendInPlace { slot throws in try decodeEvent(&p, into: slot) }
+            return true
+        } catch {
+            return false
+        }
     }
 
     // MARK: the event object
@@ -129,10 +144,21 @@ import Foundation
         }
     }
 
-    private mutating func decodeEvent(_ p: inout JSONParser) throws -> Event {
+    /// Decodes the event into `e` (uninitialized memory; initialized when this returns, left
+    /// uninitialized when it throws). Fields are assigned in place: an event built in a local
+    /// and returned was copied whole twice per line (retaining and releasing every string).
+    private mutating func decodeEvent(_ p: inout JSONParser, into e: UnsafeMutablePointer<Event>) throws {
+        e.initialize(to: Event(time: 0, kind: .present, outcome: .presented))
+        do {
+            try decodeFields(&p, into: e)
+        } catch {
+            e.deinitialize(count: 1)
+            throw error
+        }
+    }
+
+    private mutating func decodeFields(_ p: inout JSONParser, into e: UnsafeMutablePointer<Event>) throws {
         var seq: Int?, time: Double?, kind: EventKind?, outcome: Outcome?
-        // Fields are assigned in place: an event built from locals at the end was copied twice.
-        var e = Event(time: 0, kind: .present, outcome: .presented)
         var dismissedIDs: [String] = []
         var dismissedRefs: [ControllerRef] = []
         Self.space(&p)
@@ -153,7 +179,7 @@ import Foundation
                     let v = try Self.number(&p)
                     guard v.isFinite, ValueRanges.time.contains(v) else { throw Bail() }
                     time = v
-                case .thread: e.thread = try string(&p)
+                case .thread: e.pointee.thread = try string(&p)
                 case .kind:
                     kind = try Self.interned(&p, in: &kinds) { p in
                         guard let v = EventKind(rawValue: try Self.string(&p)) else { throw Bail() }
@@ -164,38 +190,38 @@ import Foundation
                         guard let v = Outcome(rawValue: try Self.string(&p)) else { throw Bail() }
                         return v
                     }
-                case .animated: e.animated = try Self.bool(&p)
-                case .window: e.window = try Self.isNull(&p) ? nil : string(&p)
-                case .relatesTo: e.relatesTo = try Self.isNull(&p) ? nil : Self.count(&p)
-                case .source: e.source = try optionalRef(&p)
-                case .presented: e.presented = try optionalRef(&p)
-                case .presenting: e.presenting = try optionalRef(&p)
-                case .contextProvider: e.contextProvider = try optionalRef(&p)
-                case .receiver: e.receiver = try optionalRef(&p)
-                case .handledBy: e.handledBy = try optionalRef(&p)
-                case .requestedStyle: if !(try Self.isNull(&p)) { e.requestedStyle = try Self.interned(&p, in: &styles, Self.style) }
-                case .effectiveStyle: if !(try Self.isNull(&p)) { e.effectiveStyle = try Self.interned(&p, in: &styles, Self.style) }
-                case .requestedTransition: if !(try Self.isNull(&p)) { e.requestedTransition = try Self.interned(&p, in: &transitions, Self.transition) }
-                case .effectiveTransition: if !(try Self.isNull(&p)) { e.effectiveTransition = try Self.interned(&p, in: &transitions, Self.transition) }
+                case .animated: e.pointee.animated = try Self.bool(&p)
+                case .window: e.pointee.window = try Self.isNull(&p) ? nil : string(&p)
+                case .relatesTo: e.pointee.relatesTo = try Self.isNull(&p) ? nil : Self.count(&p)
+                case .source: e.pointee.source = try optionalRef(&p)
+                case .presented: e.pointee.presented = try optionalRef(&p)
+                case .presenting: e.pointee.presenting = try optionalRef(&p)
+                case .contextProvider: e.pointee.contextProvider = try optionalRef(&p)
+                case .receiver: e.pointee.receiver = try optionalRef(&p)
+                case .handledBy: e.pointee.handledBy = try optionalRef(&p)
+                case .requestedStyle: if !(try Self.isNull(&p)) { e.pointee.requestedStyle = try Self.interned(&p, in: &styles, Self.style) }
+                case .effectiveStyle: if !(try Self.isNull(&p)) { e.pointee.effectiveStyle = try Self.interned(&p, in: &styles, Self.style) }
+                case .requestedTransition: if !(try Self.isNull(&p)) { e.pointee.requestedTransition = try Self.interned(&p, in: &transitions, Self.transition) }
+                case .effectiveTransition: if !(try Self.isNull(&p)) { e.pointee.effectiveTransition = try Self.interned(&p, in: &transitions, Self.transition) }
                 // Setting `explanation` would map the sentences to steps on every line; the interned
                 // steps are those same `.text` values.
                 case .explanation:
-                    e.steps = try Self.internedList(&p, in: &stepLists) { p in try Self.array(&p) { p in ExplanationStep.text(try Self.string(&p)) } }
+                    e.pointee.steps = try Self.internedList(&p, in: &stepLists) { p in try Self.array(&p) { p in ExplanationStep.text(try Self.string(&p)) } }
                 case .dismissed:
                     dismissedIDs = try Self.internedList(&p, in: &idLists) { p in
                         try Self.array(&p) { p in Self.peek(p) == UInt8(ascii: "{") ? try Self.ref(&p, depth: 3).id : try Self.string(&p) }
                     }
                 case .dismissedControllers: dismissedRefs = try refList(&p)
-                case .forwarded: e.forwarded = try Self.isNull(&p) ? nil : Self.bool(&p)
+                case .forwarded: e.pointee.forwarded = try Self.isNull(&p) ? nil : Self.bool(&p)
                 case .diagnostics:
-                    e.diagnostics = try Self.internedList(&p, in: &diagnosticLists) { p in try Self.array(&p) { p in try Self.diagnostic(&p) } }
-                case .chain: e.chain = try refList(&p)
-                case .callSite: e.callSite = try Self.isNull(&p) ? nil : string(&p)
-                case .ancestry: e.ancestry = try refList(&p)
+                    e.pointee.diagnostics = try Self.internedList(&p, in: &diagnosticLists) { p in try Self.array(&p) { p in try Self.diagnostic(&p) } }
+                case .chain: e.pointee.chain = try refList(&p)
+                case .callSite: e.pointee.callSite = try Self.isNull(&p) ? nil : string(&p)
+                case .ancestry: e.pointee.ancestry = try refList(&p)
                 case .observed:
                     // Rare (device logs), nested and versioned: the reference decoder reads it.
                     let v = try p.parseValue(depth: 1)
-                    do { e.observed = try EventCoding.decodeObserved(v) } catch { throw Bail() }
+                    do { e.pointee.observed = try EventCoding.decodeObserved(v) } catch { throw Bail() }
                 case .other:
                     _ = try p.parseValue(depth: 1)  // unknown fields are ignored (forward compatibility)
                 }
@@ -208,9 +234,8 @@ import Foundation
         Self.space(&p)
         // A missing field (an empty object too) defers: the reference path names it.
         guard p.i == p.b.count, let seq, let time, let kind, let outcome else { throw Bail() }
-        e.seq = seq; e.time = time; e.kind = kind; e.outcome = outcome
-        e.dismissed = EventCoding.dismissed(ids: dismissedIDs, references: dismissedRefs)
-        return e
+        e.pointee.seq = seq; e.pointee.time = time; e.pointee.kind = kind; e.pointee.outcome = outcome
+        e.pointee.dismissed = EventCoding.dismissed(ids: dismissedIDs, references: dismissedRefs)
     }
 
     // MARK: interning

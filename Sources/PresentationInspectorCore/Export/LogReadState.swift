@@ -258,7 +258,7 @@ extension LogReader {
         /// the buffer (no copy through ``Outcome``).
         @inline(__always)
         mutating func decode(_ line: LineReader.Line, into events: EventBuffer, issues: inout [LogIssue]) {
-            if let e = fast.decode(line.bytes) { events.append(e); return }
+            if fast.decode(line.bytes, into: events) { return }
             switch reference(line) {
             case .event(let e): events.append(e)
             case .issue(let issue): issues.append(issue)
@@ -424,6 +424,15 @@ final class EventBuffer {
     /// Makes room for at least `total` events.
     func reserve(_ total: Int) {
         if total > capacity { grow(to: total) }
+    }
+
+    /// Appends the event `initialize` writes into the next slot (uninitialized memory that it
+    /// must initialize unless it throws): no copy of the event at all.
+    @inline(__always)
+    func appendInPlace(_ initialize: (UnsafeMutablePointer<Event>) throws -> Void) rethrows {
+        if count == capacity { grow() }
+        try initialize(base + count)
+        count += 1
     }
 
     private func grow(to total: Int? = nil) {
