@@ -58,6 +58,40 @@ final class EventByteDecoderTests: XCTestCase {
         for line in cases.prefix(9) { XCTAssertNotNil(fast(line), line) }
     }
 
+    /// Keys are matched 8 bytes at a time (by length and words): every field is recognised
+    /// wherever it stands (also within 24 bytes of the line's end, read byte by byte), and a key
+    /// that differs from a field by one byte, or is longer, is an unknown member.
+    func testKeysAreMatchedExactlyAtAnyLengthAndPosition() {
+        let ref = #"{"id":"a","type":"A"}"#
+        let values: [String: String] = [
+            "thread": #""worker""#, "animated": "true", "window": #""w""#, "relatesTo": "2", "source": ref, "presented": ref,
+            "presenting": ref, "contextProvider": ref, "receiver": ref, "handledBy": ref, "requestedStyle": #""formSheet""#,
+            "effectiveStyle": #""pageSheet""#, "requestedTransition": #""crossDissolve""#, "effectiveTransition": #""coverVertical""#,
+            "explanation": #"["s"]"#, "dismissed": #"["a"]"#, "dismissedControllers": "[\(ref)]", "forwarded": "false",
+            "diagnostics": #"[{"code":"c","severity":"info"}]"#, "chain": "[\(ref)]", "callSite": #""f.swift:3""#, "ancestry": "[\(ref)]",
+        ]
+        let base = #""seq":3,"time":1.5,"kind":"present","outcome":"presented""#
+        var checked = 0
+        for (key, value) in values {
+            var variants = [key, key + "x", String(key.dropLast()) + "Z", "Q" + key.dropFirst(), key + String(repeating: "y", count: 24)]
+            if key.count > 8 { variants.append(String(key.prefix(8)) + "_" + key.dropFirst(9)) }
+            for k in variants {
+                for line in ["{\(base),\"\(k)\":\(value)}", "{\"\(k)\":\(value),\(base)}", "{\(base),\"\(k)\":\(value)   }"] {
+                    let f = fast(line), r = reference(line)
+                    XCTAssertNotNil(r, line)
+                    XCTAssertEqual(f, r, line)
+                    checked += 1
+                }
+            }
+        }
+        // The fields every event has, at the end of a short line.
+        for line in [#"{"time":1,"kind":"dismiss","outcome":"no-op","seq":1}"#, #"{"outcome":"no-op","kind":"dismiss","time":1,"seq":1}"#] {
+            XCTAssertNotNil(fast(line), line)
+            XCTAssertEqual(fast(line), reference(line), line)
+        }
+        XCTAssertGreaterThan(checked, 300)
+    }
+
     func testLinesTheReferenceRejectsAreNeverDecoded() {
         let base = #""time":1.5,"kind":"present","outcome":"presented""#
         let bad = [
