@@ -9,6 +9,10 @@ extension LogReader {
     /// its own events and issues, and the chunks are merged in file order. Line numbers in
     /// issues stay exact: a chunk numbers its lines from 0 and is shifted by the lines before it.
     /// The result is the same as decoding every line in turn on one thread.
+    ///
+    /// A reader that keeps every event (`LogReader.read(path:)`) instead reads a large regular
+    /// file as one byte range per worker (``consumeInRanges(fd:error:)``): each worker reads its
+    /// range itself, so neither waits for a shared read or for the other's chunk.
     struct ReadState {
         let name: String
         var header: LogHeader?
@@ -304,7 +308,7 @@ extension LogReader {
         var issues: [LogIssue] = []
         var lines = 0
 
-        /// An errno value when reading its range failed (``decodeRange(fd:start:end:)``).
+        /// An errno value when reading its range failed (``decodeRange(fd:start:end:expectedLines:)``).
         var error: Int32?
 
         /// Decodes the newline-terminated lines of `chunk`, numbering them from `firstLine`;
@@ -321,7 +325,7 @@ extension LogReader {
 
         /// Reads and decodes the lines of bytes `start..<end` of `fd` (to the end of the file
         /// when `end` is nil) on its own, with `pread`, numbering them from 0: several workers
-        /// read one file at once (``ReadState/consumeInRanges(fd:)``). A last line without a
+        /// read one file at once (``ReadState/consumeInRanges(fd:error:)``). A last line without a
         /// newline is decoded as the file reader's last line is.
         func decodeRange(fd: Int32, start: Int, end: Int?, expectedLines: Int = 0) {
             // Sized once: doubling moved the events each time and touched new memory.

@@ -46,7 +46,9 @@ public enum LogReader {
     /// Lines longer than this are skipped and reported (default 16 MiB).
     public static let maximumLineLength = 16 << 20
 
-    /// Reads a whole log file (`-` reads standard input).
+    /// Reads a whole log file (`-` reads standard input). A large regular file is read as one
+    /// byte range per core, each read and decoded on its own thread; the result is the same as
+    /// reading it line by line (events in file order, issues with their line numbers).
     public static func read(path: String) throws(LogReadError) -> LogReadResult {
         let (header, issues, events) = try stream(path: path, header: nil, collect: true) { _ in }
         return LogReadResult(header: header, events: events, issues: issues)
