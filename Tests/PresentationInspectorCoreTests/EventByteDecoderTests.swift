@@ -92,6 +92,36 @@ final class EventByteDecoderTests: XCTestCase {
         XCTAssertGreaterThan(checked, 300)
     }
 
+    /// Numbers are read in one pass when they are plain decimals: the same double as the
+    /// parser's, bit for bit (signed zeros included), or the line defers.
+    func testNumbersReadAsTheParserReadsThem() {
+        var rng = SystemRandomNumberGenerator()
+        var texts = ["0", "-0", "0.0", "-0.0", "0.35", "6071.35", "123456789.012345", "0.000001", "999999999999999",
+                     "1234567890123456", "-99999999999999", "1.7976931348623157", "1e2", "1.5E-3", "01", "1.", "-", "00.5", "7"]
+        for _ in 0..<3_000 {
+            let digits = Int.random(in: 1...17, using: &rng)
+            var t = String((0..<digits).map { _ in Character(String(Int.random(in: 0...9, using: &rng))) })
+            let dot = Int.random(in: 0...digits, using: &rng)
+            if dot < digits { t.insert(".", at: t.index(t.startIndex, offsetBy: max(1, dot))) }
+            texts.append(Bool.random(using: &rng) ? "-" + t : t)
+        }
+        var fastCount = 0
+        for t in texts {
+            for key in ["time", "seq", "relatesTo"] {
+                let fields = ["\"seq\":1", "\"time\":1", "\"kind\":\"present\"", "\"outcome\":\"presented\""].filter { !$0.hasPrefix("\"\(key)\"") }
+                let line = "{\(fields.joined(separator: ",")),\"\(key)\":\(t)}"
+                let f = fast(line), r = reference(line)
+                if let f {
+                    XCTAssertEqual(f, r, line)
+                    XCTAssertEqual(f.time.bitPattern, r?.time.bitPattern, line)
+                    fastCount += 1
+                }
+                if r != nil, t.count <= 15, !t.contains("e"), !t.contains("E") { XCTAssertNotNil(f, line) }
+            }
+        }
+        XCTAssertGreaterThan(fastCount, 1_000)
+    }
+
     func testLinesTheReferenceRejectsAreNeverDecoded() {
         let base = #""time":1.5,"kind":"present","outcome":"presented""#
         let bad = [

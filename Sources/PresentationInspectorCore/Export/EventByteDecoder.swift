@@ -294,7 +294,7 @@ import Foundation
     private static func interned<V>(_ p: inout JSONParser, in cache: inout SpanCache<V>,
                                     _ decode: (inout JSONParser) throws -> V) throws -> V {
         let start = p.i
-        guard let end = p.valueEnd(), cache.accepts(end - start) else { return try decode(&p) }
+        guard let end = Self.stringEnd(p) ?? p.valueEnd(), cache.accepts(end - start) else { return try decode(&p) }
         let key = UnsafeBufferPointer(rebasing: p.b[start..<end])
         let hash = SpanCache<V>.hash(key)
         if let v = cache.value(for: key, hash: hash) { p.i = end; return v }
@@ -467,9 +467,63 @@ import Foundation
         return nil
     }
 
+    /// Where a string without escapes that starts at the parser ends (after its closing quote),
+    /// found 8 bytes at a time; nil when the value is not such a string (the generic
+    /// ``JSONParser/valueEnd()`` scan then decides).
+    @inline(__always)
+    private static func stringEnd(_ p: JSONParser) -> Int? {
+        let n = p.b.count
+        guard p.i < n, let base = p.b.baseAddress, base[p.i] == UInt8(ascii: "\"") else { return nil }
+        let raw = UnsafeRawPointer(base)
+        var j = p.i + 1
+        while j + 8 <= n {
+            let mask = JSONParser.stopMask(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)))
+            if mask != 0 { j += mask.trailingZeroBitCount >> 3; break }
+            j += 8
+        }
+        while j < n {
+            let c = base[j]
+            if c == UInt8(ascii: "\"") { return j + 1 }
+            if c == UInt8(ascii: "\\") || c < 0x20 { return nil }
+            j += 1
+        }
+        return nil
+    }
+
+    /// A number, as ``JSONParser/parseNumber()`` reads it: plain decimals of at most 15 digits
+    /// (what the writer makes) in one pass, giving the same double (the integer path for
+    /// integers, Clinger's exact quotient for decimals); anything else is left to the parser.
     private static func number(_ p: inout JSONParser) throws -> Double {
         guard let c = peek(p), c == UInt8(ascii: "-") || (0x30...0x39).contains(c) else { throw Bail() }
-        return try p.parseNumber()
+        let b = p.b, n = b.count, start = p.i
+        var k = start
+        let negative = c == UInt8(ascii: "-")
+        if negative { k += 1 }
+        var mantissa = 0, digits = 0, fraction = -1
+        @inline(__always) func digit(_ k: Int) -> Int? {
+            guard k < n else { return nil }
+            let d = Int(b[k]) - 0x30
+            return d >= 0 && d <= 9 ? d : nil
+        }
+        if k < n, b[k] == UInt8(ascii: "0") {
+            k += 1
+            digits = 1
+        } else {
+            while let d = digit(k) { mantissa = mantissa &* 10 &+ d; digits += 1; k += 1 }
+        }
+        if k < n, b[k] == UInt8(ascii: ".") {
+            k += 1
+            fraction = 0
+            while let d = digit(k) { mantissa = mantissa &* 10 &+ d; digits += 1; fraction += 1; k += 1 }
+        }
+        let exponent = k < n && (b[k] == UInt8(ascii: "e") || b[k] == UInt8(ascii: "E"))
+        guard digits > 0, digits <= 15, fraction != 0, !exponent, fraction >= 0 || k - start <= 15 else {
+            return try p.parseNumber()
+        }
+        p.i = k
+        if fraction < 0 { return Double(negative ? -mantissa : mantissa) }
+        let v = Double(mantissa) / JSONParser.exactPowersOfTen[fraction]
+        return negative ? -v : v
     }
 
     /// A sequence number or count, as ``EventCoding``'s `count`: an integer in `ValueRanges.count`.
