@@ -58,6 +58,70 @@ final class EventByteDecoderTests: XCTestCase {
         for line in cases.prefix(9) { XCTAssertNotNil(fast(line), line) }
     }
 
+    /// Keys are matched 8 bytes at a time (by length and words): every field is recognised
+    /// wherever it stands (also within 24 bytes of the line's end, read byte by byte), and a key
+    /// that differs from a field by one byte, or is longer, is an unknown member.
+    func testKeysAreMatchedExactlyAtAnyLengthAndPosition() {
+        let ref = #"{"id":"a","type":"A"}"#
+        let values: [String: String] = [
+            "thread": #""worker""#, "animated": "true", "window": #""w""#, "relatesTo": "2", "source": ref, "presented": ref,
+            "presenting": ref, "contextProvider": ref, "receiver": ref, "handledBy": ref, "requestedStyle": #""formSheet""#,
+            "effectiveStyle": #""pageSheet""#, "requestedTransition": #""crossDissolve""#, "effectiveTransition": #""coverVertical""#,
+            "explanation": #"["s"]"#, "dismissed": #"["a"]"#, "dismissedControllers": "[\(ref)]", "forwarded": "false",
+            "diagnostics": #"[{"code":"c","severity":"info"}]"#, "chain": "[\(ref)]", "callSite": #""f.swift:3""#, "ancestry": "[\(ref)]",
+        ]
+        let base = #""seq":3,"time":1.5,"kind":"present","outcome":"presented""#
+        var checked = 0
+        for (key, value) in values {
+            var variants = [key, key + "x", String(key.dropLast()) + "Z", "Q" + key.dropFirst(), key + String(repeating: "y", count: 24)]
+            if key.count > 8 { variants.append(String(key.prefix(8)) + "_" + key.dropFirst(9)) }
+            for k in variants {
+                for line in ["{\(base),\"\(k)\":\(value)}", "{\"\(k)\":\(value),\(base)}", "{\(base),\"\(k)\":\(value)   }"] {
+                    let f = fast(line), r = reference(line)
+                    XCTAssertNotNil(r, line)
+                    XCTAssertEqual(f, r, line)
+                    checked += 1
+                }
+            }
+        }
+        // The fields every event has, at the end of a short line.
+        for line in [#"{"time":1,"kind":"dismiss","outcome":"no-op","seq":1}"#, #"{"outcome":"no-op","kind":"dismiss","time":1,"seq":1}"#] {
+            XCTAssertNotNil(fast(line), line)
+            XCTAssertEqual(fast(line), reference(line), line)
+        }
+        XCTAssertGreaterThan(checked, 300)
+    }
+
+    /// Numbers are read in one pass when they are plain decimals: the same double as the
+    /// parser's, bit for bit (signed zeros included), or the line defers.
+    func testNumbersReadAsTheParserReadsThem() {
+        var rng = SystemRandomNumberGenerator()
+        var texts = ["0", "-0", "0.0", "-0.0", "0.35", "6071.35", "123456789.012345", "0.000001", "999999999999999",
+                     "1234567890123456", "-99999999999999", "1.7976931348623157", "1e2", "1.5E-3", "01", "1.", "-", "00.5", "7"]
+        for _ in 0..<3_000 {
+            let digits = Int.random(in: 1...17, using: &rng)
+            var t = String((0..<digits).map { _ in Character(String(Int.random(in: 0...9, using: &rng))) })
+            let dot = Int.random(in: 0...digits, using: &rng)
+            if dot < digits { t.insert(".", at: t.index(t.startIndex, offsetBy: max(1, dot))) }
+            texts.append(Bool.random(using: &rng) ? "-" + t : t)
+        }
+        var fastCount = 0
+        for t in texts {
+            for key in ["time", "seq", "relatesTo"] {
+                let fields = ["\"seq\":1", "\"time\":1", "\"kind\":\"present\"", "\"outcome\":\"presented\""].filter { !$0.hasPrefix("\"\(key)\"") }
+                let line = "{\(fields.joined(separator: ",")),\"\(key)\":\(t)}"
+                let f = fast(line), r = reference(line)
+                if let f {
+                    XCTAssertEqual(f, r, line)
+                    XCTAssertEqual(f.time.bitPattern, r?.time.bitPattern, line)
+                    fastCount += 1
+                }
+                if r != nil, t.count <= 15, !t.contains("e"), !t.contains("E") { XCTAssertNotNil(f, line) }
+            }
+        }
+        XCTAssertGreaterThan(fastCount, 1_000)
+    }
+
     func testLinesTheReferenceRejectsAreNeverDecoded() {
         let base = #""time":1.5,"kind":"present","outcome":"presented""#
         let bad = [

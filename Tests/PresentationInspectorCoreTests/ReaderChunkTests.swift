@@ -1,4 +1,4 @@
-@testable import PresentationInspectorCore
+@testable @_spi(Fuzzing) import PresentationInspectorCore
 import XCTest
 
 /// Issue 10: event lines are decoded in chunks on several threads, with interned values; the
@@ -85,6 +85,51 @@ final class ReaderChunkTests: XCTestCase {
         XCTAssertEqual(file.events, memory.events)
         XCTAssertEqual(file.issues, memory.issues)
         XCTAssertEqual(file.issues.first?.line, memory.issues.first?.line)
+    }
+
+    /// `LogReader.read(path:)` reads a large regular file as one byte range per worker, each
+    /// with its own `pread`s: the same events and issues (numbers included) as one thread.
+    func testByteRangesOfAFileGiveWhatOneThreadGives() throws {
+        let text = Self.awkwardLog(rounds: 1_500)
+        let path = NSTemporaryDirectory() + "reader-ranges-\(getpid()).jsonl"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let reference = try LogReader.read(text: text, workers: 1)
+        XCTAssertTrue(reference.truncatedLastLine)
+        for workers in [2, 3, 4, 7] {
+            var state = LogReader.ReadState(name: path, workers: workers)
+            state.collectEvents()
+            let fd = open(path, O_RDONLY)
+            defer { close(fd) }
+            var error: Int32?
+            XCTAssertTrue(state.consumeInRanges(fd: fd, error: &error), "\(workers) workers")
+            XCTAssertNil(error)
+            XCTAssertNil(state.fatal)
+            XCTAssertEqual(state.takeCollected(), reference.events, "\(workers) workers")
+            XCTAssertEqual(state.issues, reference.issues, "\(workers) workers")
+        }
+    }
+
+    /// Files the byte ranges do not suit are read in order, with the same result: a blank first
+    /// line, a header longer than the first block read, a short file.
+    func testFilesTheRangesDoNotSuitAreReadInOrder() throws {
+        let text = Self.awkwardLog(rounds: 1_500)
+        let long = text.replacingOccurrences(of: "\"name\":\"chunks\"", with: "\"name\":\"\(String(repeating: "x", count: 70_000))\"")
+        for (k, variant) in ["\n" + String(text.dropFirst()), long, Self.awkwardLog(rounds: 20)].enumerated() {
+            let path = NSTemporaryDirectory() + "reader-order-\(getpid())-\(k).jsonl"
+            try variant.write(toFile: path, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let fd = open(path, O_RDONLY)
+            defer { close(fd) }
+            var state = LogReader.ReadState(name: path, workers: 2)
+            state.collectEvents()
+            var error: Int32?
+            XCTAssertFalse(state.consumeInRanges(fd: fd, error: &error), "variant \(k)")
+            let file = try LogReader.read(path: path)
+            let memory = try LogReader.read(text: variant, workers: 1)
+            XCTAssertEqual(file.events, memory.events, "variant \(k)")
+            XCTAssertEqual(file.issues, memory.issues, "variant \(k)")
+        }
     }
 
     func testSplitCutsAfterNewlinesOnly() {

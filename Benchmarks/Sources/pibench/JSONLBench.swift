@@ -7,6 +7,7 @@ import PresentationInspectorCore
 // object per line, converted from and to Event inside the timed region, as ours is).
 
 func runJSONLBenchmark(_ o: Options) {
+    if o.string("read", "") != "" { return runImportOnly(o) }
     let n = o.int("events", 100_000)
     let dir = o.string("dir", NSTemporaryDirectory())
     let repeats = o.int("repeats", 3)
@@ -57,6 +58,29 @@ func runJSONLBenchmark(_ o: Options) {
         "ours_export_events_per_s": rate(exportOurs), "ours_import_events_per_s": rate(importOurs),
         "foundation_export_events_per_s": rate(exportFoundation), "foundation_import_events_per_s": rate(importFoundation),
     ])
+}
+
+/// `--read FILE`: only our import, of an existing log (`genlog`), `repeats` times; the median
+/// rate. With `--repeats 1` it is the run to profile (callgrind `--toggle-collect=*importOnce*`).
+func runImportOnly(_ o: Options) {
+    let path = o.string("read", "")
+    let repeats = o.int("repeats", 3)
+    var times: [Double] = []
+    var count = 0
+    for _ in 0..<repeats {
+        let t0 = Measure.nanoseconds()
+        count = importOnce(path)
+        times.append(Double(Measure.nanoseconds() - t0))
+    }
+    Measure.emit(["bench": "jsonl-read", "events": count, "repeats": repeats,
+                  "ours_import_events_per_s": Double(count) / (Measure.median(times) / 1e9)])
+}
+
+@inline(never)
+func importOnce(_ path: String) -> Int {
+    let read = try! LogReader.read(path: path)
+    precondition(read.issues.isEmpty, "import reported issues: \(read.issues.prefix(3))")
+    return read.events.count
 }
 
 /// Event's log fields as a Codable value: what an app would write with JSONEncoder.

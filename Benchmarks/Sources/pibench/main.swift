@@ -14,6 +14,7 @@ USAGE: pibench <command> [options]
   memory  --events N [--overfill N]              heap and RSS per retained event; growth once the ring is full
   memory  --stack-depth N --events N             the same with a modal stack N deep (a chain of N presented controllers)
   jsonl   --events N [--dir DIR]                 JSONL export/import events/s vs Foundation JSONEncoder/JSONDecoder
+  jsonl   --read FILE [--repeats N]              our import only, of an existing log (importOnce, for callgrind)
   genlog  --events N --output FILE               write a realistic log of N events
   html    --events N --output FILE               render the HTML report of N events (time, size)
 """

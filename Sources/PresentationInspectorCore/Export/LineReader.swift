@@ -24,6 +24,11 @@ struct LineReader {
     let fd: Int32
     let maximumLineLength: Int
     var chunkSize = 1 << 20
+    /// Where to read from with `pread` (a byte range of a regular file, read by one of several
+    /// threads), or nil to `read` the descriptor from its current offset.
+    var range: (start: Int, end: Int?)?
+    /// The number of the first line read.
+    var firstLine = 1
 
     /// Calls `block` with each run of whole lines (every line ending with its newline) and the
     /// number of its first line; `block` returns how many lines the run held. `last` gets a final
@@ -36,12 +41,20 @@ struct LineReader {
         var readSize = min(chunkSize, 64 << 10)
         var buf = [UInt8](repeating: 0, count: readSize)
         var used = 0
-        var lineNumber = 1
+        var lineNumber = firstLine
+        var position = range?.start ?? 0
         var skipping = false  // inside an oversized line: drop bytes until its newline
         var skippedLength = 0
         while true {
             if buf.count - used < readSize { buf.append(contentsOf: repeatElement(0, count: readSize - (buf.count - used))) }
-            let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress! + used, readSize) }
+            let n: Int
+            if let range {
+                let want = range.end.map { min(readSize, $0 - position) } ?? readSize
+                n = want <= 0 ? 0 : buf.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + used, want, off_t(position)) }
+                if n > 0 { position += n }
+            } else {
+                n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress! + used, readSize) }
+            }
             if n < 0 {
                 if errno == EINTR { continue }
                 return errno

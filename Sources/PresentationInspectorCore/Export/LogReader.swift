@@ -46,10 +46,11 @@ public enum LogReader {
     /// Lines longer than this are skipped and reported (default 16 MiB).
     public static let maximumLineLength = 16 << 20
 
-    /// Reads a whole log file (`-` reads standard input).
+    /// Reads a whole log file (`-` reads standard input). A large regular file is read as one
+    /// byte range per core, each read and decoded on its own thread; the result is the same as
+    /// reading it line by line (events in file order, issues with their line numbers).
     public static func read(path: String) throws(LogReadError) -> LogReadResult {
-        var events: [Event] = []
-        let (header, issues) = try stream(path: path) { events.append($0) }
+        let (header, issues, events) = try stream(path: path, header: nil, collect: true) { _ in }
         return LogReadResult(header: header, events: events, issues: issues)
     }
 
@@ -67,21 +68,23 @@ public enum LogReader {
     }
 
     private static func read(text: String, name: String, state: ReadState) throws(LogReadError) -> LogReadResult {
-        var events: [Event] = []
         var state = state
+        state.collectEvents()
+        let ignore: (Event) -> Void = { _ in }
         var copy = text
         // Split on the newline byte, as the file reader does: splitting on Character "\n"
         // would miss CRLF line ends, which Swift treats as one Character (found by fuzzing).
         copy.withUTF8 { all in
             var end = all.count
             while end > 0, all[end - 1] != 0x0A { end -= 1 }
-            let lines = state.consume(run: UnsafeBufferPointer(rebasing: all[0..<end]), firstLine: 1) { events.append($0) }
+            let lines = state.consume(run: UnsafeBufferPointer(rebasing: all[0..<end]), firstLine: 1, ignore)
             if end < all.count {
-                state.consume(LineReader.Line(number: 1 + lines, bytes: UnsafeBufferPointer(rebasing: all[end...]), terminated: false)) { events.append($0) }
+                state.consume(LineReader.Line(number: 1 + lines, bytes: UnsafeBufferPointer(rebasing: all[end...]), terminated: false), ignore)
             }
         }
         if let e = state.fatal { throw e }
-        return LogReadResult(header: try state.finish(), events: events, issues: state.issues)
+        let header = try state.finish()
+        return LogReadResult(header: header, events: state.takeCollected(), issues: state.issues)
     }
 
     /// Streams a log file: calls `event` for each valid event in file order and returns the
@@ -94,6 +97,14 @@ public enum LogReader {
     /// ``stream(path:event:)``, calling `header` with the log's header as soon as it is read,
     /// before the first event (a converter writes it first).
     public static func stream(path: String, header: ((LogHeader) -> Void)?, event: (Event) -> Void) throws(LogReadError) -> (LogHeader, [LogIssue]) {
+        let (h, issues, _) = try stream(path: path, header: header, collect: false, event: event)
+        return (h, issues)
+    }
+
+    /// ``stream(path:header:event:)``; with `collect`, the events are returned in file order
+    /// (moved out of the decoders' buffers, not copied one by one) and `event` is not called.
+    private static func stream(path: String, header: ((LogHeader) -> Void)?, collect: Bool,
+                               event: (Event) -> Void) throws(LogReadError) -> (LogHeader, [LogIssue], [Event]) {
         let fd: Int32
         if path == "-" {
             fd = 0
@@ -108,6 +119,15 @@ public enum LogReader {
         let name = path == "-" ? "<stdin>" : path
         var state = ReadState(name: name)
         state.onHeader = header
+        if collect {
+            state.collectEvents()
+            var err: Int32?
+            if fd != 0, state.consumeInRanges(fd: fd, error: &err) {
+                if let err { throw .unreadable(file: name, reason: String(cString: strerror(err))) }
+                if let f = state.fatal { throw f }
+                return (try state.finish(), state.issues, state.takeCollected())
+            }
+        }
         let reader = LineReader(fd: fd, maximumLineLength: maximumLineLength)
         let err = reader.forEachBlock({ run, firstLine in
             state.consume(run: run, firstLine: firstLine, event)
@@ -118,7 +138,7 @@ public enum LogReader {
         })
         if let err { throw .unreadable(file: name, reason: String(cString: strerror(err))) }
         if let f = state.fatal { throw f }
-        return (try state.finish(), state.issues)
+        return (try state.finish(), state.issues, state.takeCollected())
     }
 }
 
