@@ -2,7 +2,7 @@
 # The benchmarks of issue 6, side by side with their baselines, as one table (docs/PERFORMANCE.md).
 # Not part of CI: wall-clock figures need a quiet machine; callgrind instruction counts do not.
 #
-#   Scripts/bench.sh                 everything (about 10 minutes on 2 cores; the 1,000,000-event
+#   Scripts/bench.sh                 everything (about 5 minutes on 2 cores; the 1,000,000-event
 #                                    log is 1 GB and jq takes minutes on it)
 #   BENCH_QUICK=1 Scripts/bench.sh   smaller sizes (about 2 minutes), for checking the script
 #   BENCH_SMOKE=1 Scripts/bench.sh   tiny sizes (seconds once built): every benchmark runs, the
