@@ -1,5 +1,5 @@
 import Foundation
-import PresentationInspectorCore
+@_spi(Adapter) import PresentationInspectorCore
 import PresentationSimulator
 
 // The device path's adapter: a node type that costs what `UIKitNode`
@@ -47,8 +47,8 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     let id: String
     /// The class name as recorded, fixed at creation.
     let typeName: String
-    private let lock = NSLock()
-    private var lastTitle: String?
+    /// The last title read and the child nodes handed out last (UIKitNode's own code).
+    private let memory = AdapterNodeMemory<DeviceNode>()
 
     private init(_ controller: SimController) {
         self.controller = controller
@@ -84,18 +84,12 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
         return associated as? DeviceNode
     }
 
-    /// `UIKitNode.typeName(ofClass:)`: a class's recorded name, cached per class (a locked
-    /// dictionary, as there); `name` is what `NSStringFromClass` would answer.
+    /// `UIKitNode.typeName(ofClass:)`: a class's recorded name, cached per class (the same
+    /// `ClassNameCache` as there); `name` is what `NSStringFromClass` would answer.
     static func typeName(ofClass cls: AnyClass, named name: String) -> String {
-        typeNameLock.lock()
-        if let n = typeNames[ObjectIdentifier(cls)] { typeNameLock.unlock(); return n }
-        typeNameLock.unlock()
-        let n = SwiftClassName.recordedTypeName(name)
-        typeNameLock.lock(); typeNames[ObjectIdentifier(cls)] = n; typeNameLock.unlock()
-        return n
+        typeNames.name(of: cls) { _ in name }
     }
-    nonisolated(unsafe) private static var typeNames: [ObjectIdentifier: String] = [:]
-    private static let typeNameLock = NSLock()
+    private static let typeNames = ClassNameCache()
 
     /// `controller.viewIfLoaded?.window` as the hooks read it: the window whose root the
     /// controller hangs from. UIKit keeps a view's window in the view (a message send); the
@@ -130,25 +124,15 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
         let recordsTitles = DeviceHookState.shared.recordsTitles
         var fresh: String?? = nil
         if recordsTitles, MainThread.isCurrent, let vc = controller { fresh = .some(vc.title) }
-        lock.lock(); defer { lock.unlock() }
-        if let fresh { lastTitle = fresh }
-        return ControllerRef(id: id, type: typeName, title: recordsTitles ? lastTitle : nil)
+        return memory.ref(id: id, type: typeName, freshTitle: fresh, recordsTitles: recordsTitles)
     }
 
     var parentNode: DeviceNode? { read(nil) { $0.parent.map(DeviceNode.node) } }
     /// `UIKitNode.childNodes`: the nodes handed out last time while the children are the same
     /// controllers (a weak load each instead of an association lookup each, and no new array).
     var childNodes: [DeviceNode] {
-        read([]) { vc in
-            let children = vc.children
-            lock.lock(); let cached = lastChildren; lock.unlock()
-            if cached.count == children.count, zip(cached, children).allSatisfy({ $0.controller === $1 }) { return cached }
-            let fresh = children.map(DeviceNode.node)
-            lock.lock(); lastChildren = fresh; lock.unlock()
-            return fresh
-        }
+        read([]) { vc in memory.childNodes(of: vc.children, controller: { $0.controller }, node: DeviceNode.node) }
     }
-    private var lastChildren: [DeviceNode] = []
     var presentingNode: DeviceNode? { read(nil) { vc in vc.parent == nil ? vc.presenting.map(DeviceNode.node) : nil } }
     var ownPresentedNode: DeviceNode? {
         read(nil) { vc in

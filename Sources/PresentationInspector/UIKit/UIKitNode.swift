@@ -1,7 +1,7 @@
 #if canImport(UIKit)
 import UIKit
 import ObjectiveC
-import PresentationInspectorCore
+@_spi(Adapter) import PresentationInspectorCore
 
 /// The resolver's view of one real `UIViewController`, held weakly.
 ///
@@ -19,10 +19,11 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
     let id: String
     /// The class name, fixed at creation.
     let typeName: String
-    private let lock = NSLock()
-    private var lastTitle: String?
+    /// The last title read and the child nodes handed out last.
+    private let memory: AdapterNodeMemory<UIKitNode>
 
     private init(_ controller: UIViewController) {
+        memory = AdapterNodeMemory()
         self.controller = controller
         id = Self.address(of: controller)
         typeName = Self.typeName(of: controller)
@@ -33,7 +34,7 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
     private init(deallocating controller: UIViewController) {
         id = Self.address(of: controller)
         typeName = Self.typeName(of: controller)
-        if Thread.isMainThread { lastTitle = MainActor.assumeIsolated { controller.title } }
+        memory = AdapterNodeMemory(title: Thread.isMainThread ? MainActor.assumeIsolated { controller.title } : nil)
     }
 
     // MARK: Canonical nodes
@@ -84,18 +85,13 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
     /// ``typeName(of:)`` of a class, worked out once per class (a presentation controller is a
     /// new object of the same few classes at every present).
     static func typeName(ofClass cls: AnyClass) -> String {
-        typeNameLock.lock()
-        if let n = typeNames[ObjectIdentifier(cls)] { typeNameLock.unlock(); return n }
-        typeNameLock.unlock()
-        let name = NSStringFromClass(cls)
-        let kvo = "NSKVONotifying_"
-        let n = SwiftClassName.recordedTypeName(name.hasPrefix(kvo) ? String(name.dropFirst(kvo.count)) : name)
-        typeNameLock.lock(); typeNames[ObjectIdentifier(cls)] = n; typeNameLock.unlock()
-        return n
+        typeNames.name(of: cls) { cls in
+            let name = NSStringFromClass(cls)
+            let kvo = "NSKVONotifying_"
+            return name.hasPrefix(kvo) ? String(name.dropFirst(kvo.count)) : name
+        }
     }
-    // Classes are never unloaded from an iOS process: the table holds the app's few classes.
-    private nonisolated(unsafe) static var typeNames: [ObjectIdentifier: String] = [:]
-    private static let typeNameLock = NSLock()
+    private static let typeNames = ClassNameCache()
 
     /// A reference that reads nothing from UIKit (for calls made off the main thread).
     static func threadSafeRef(of controller: UIViewController) -> ControllerRef {
@@ -115,27 +111,15 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
         let recordsTitles = HookState.shared.recordsTitles
         var fresh: String?? = nil
         if recordsTitles, Thread.isMainThread, let vc = controller { fresh = .some(MainActor.assumeIsolated { vc.title }) }
-        lock.lock(); defer { lock.unlock() }
-        if let fresh { lastTitle = fresh }
-        return ControllerRef(id: id, type: typeName, title: recordsTitles ? lastTitle : nil)
+        return memory.ref(id: id, type: typeName, freshTitle: fresh, recordsTitles: recordsTitles)
     }
 
     var parentNode: UIKitNode? { read(nil) { $0.parent.map(UIKitNode.node) } }
-    /// The nodes handed out last time while the children are the same controllers: a chain walk
-    /// asks every controller of the window for its children after each change, and a weak load
-    /// per child is cheaper than an associated-object lookup per child and a new array.
-    /// (Child nodes hold their controllers weakly: keeping them keeps no controller alive.)
+    /// The nodes handed out last time while the children are the same controllers
+    /// (``AdapterNodeMemory/childNodes(of:controller:node:)``).
     var childNodes: [UIKitNode] {
-        read([]) { vc in
-            let children = vc.children
-            lock.lock(); let cached = lastChildren; lock.unlock()
-            if cached.count == children.count, zip(cached, children).allSatisfy({ $0.controller === $1 }) { return cached }
-            let fresh = children.map(UIKitNode.node)
-            lock.lock(); lastChildren = fresh; lock.unlock()
-            return fresh
-        }
+        read([]) { vc in memory.childNodes(of: vc.children, controller: { $0.controller }, node: UIKitNode.node) }
     }
-    private var lastChildren: [UIKitNode] = []
 
     /// UIKit answers `presentingViewController` for a child with its ancestor's presenter; the
     /// protocol wants it only for the controller that was presented itself.
