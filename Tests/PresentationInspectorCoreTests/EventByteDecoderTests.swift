@@ -95,7 +95,7 @@ final class EventByteDecoderTests: XCTestCase {
     /// Numbers are read in one pass when they are plain decimals: the same double as the
     /// parser's, bit for bit (signed zeros included), or the line defers.
     func testNumbersReadAsTheParserReadsThem() {
-        var rng = SystemRandomNumberGenerator()
+        var rng = SplitMix64(seed: 0x5EED_0010)  // seeded: a failure repeats
         var texts = ["0", "-0", "0.0", "-0.0", "0.35", "6071.35", "123456789.012345", "0.000001", "999999999999999",
                      "1234567890123456", "-99999999999999", "1.7976931348623157", "1e2", "1.5E-3", "01", "1.", "-", "00.5", "7"]
         for _ in 0..<3_000 {

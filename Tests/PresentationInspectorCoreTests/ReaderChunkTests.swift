@@ -146,7 +146,7 @@ final class ReaderChunkTests: XCTestCase {
     }
 
     func testDecimalsReadAsStrtodReadsThem() throws {
-        var rng = SystemRandomNumberGenerator()
+        var rng = SplitMix64(seed: 0x5EED_0010)  // seeded: a failure repeats
         var texts = ["0.1", "-0.0", "0.35", "6071.35", "123456789.012345", "0.000001", "999999999999999", "1.7976931348623157"]
         for _ in 0..<2_000 {
             let digits = Int.random(in: 1...17, using: &rng)

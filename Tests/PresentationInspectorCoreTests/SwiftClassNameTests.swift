@@ -36,7 +36,7 @@ final class SwiftClassNameTests: XCTestCase {
                        "_TtS9_", "_TtCS_3Foo", "_TtC5MyApp14ListControllerTRAILING", "_TtC0", "_Tt\u{1}\u{ff}"]
         for g in garbage { XCTAssertEqual(SwiftClassName.readable(g), g, g) }
         // Random bytes after the prefix: must terminate and never trap.
-        var rng = SystemRandomNumberGenerator()
+        var rng = SplitMix64(seed: 0x5EED_0010)  // seeded: a failure repeats
         let alphabet = Array("CVOGS_s0123456789AbcZ")
         for _ in 0..<2_000 {
             let s = "_Tt" + String((0..<Int.random(in: 0...40, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! })
