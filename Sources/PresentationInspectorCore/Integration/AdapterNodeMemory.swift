@@ -11,6 +11,7 @@ import Foundation
     // Guarded by `lock` (run-time exclusivity checks off, as in ``Recorder``).
     @exclusivity(unchecked) @usableFromInline var lastTitle: String?
     @exclusivity(unchecked) @usableFromInline var lastChildren: [Child] = []
+    @exclusivity(unchecked) @usableFromInline var lastRef: ControllerRef?
 
     /// Memory that starts with `title` as the last title read.
     public init(title: String? = nil) { lastTitle = title }
@@ -21,7 +22,13 @@ import Foundation
     @inlinable public func ref(id: String, type: String, freshTitle: String??, recordsTitles: Bool) -> ControllerRef {
         lock.lock(); defer { lock.unlock() }
         if let freshTitle { lastTitle = freshTitle }
-        return ControllerRef(id: id, type: type, title: recordsTitles ? lastTitle : nil)
+        let title = recordsTitles ? lastTitle : nil
+        // The same snapshot while nothing in it changed: events share it, and the recorder's
+        // pools match it by identity.
+        if let r = lastRef, r.id == id, r.type == type, r.title == title { return r }
+        let r = ControllerRef(id: id, type: type, title: title)
+        lastRef = r
+        return r
     }
 
     /// The nodes of `children`: the ones handed out last time while they stand for the same

@@ -33,8 +33,11 @@ public enum ContainerKind: String, Sendable, CaseIterable {
 /// main thread, never an `inout` access held across a call.
 public final class SimController: PresentationNode {
     public let id: String
-    @exclusivity(unchecked) public var type: String
-    @exclusivity(unchecked) public var title: String?
+    @exclusivity(unchecked) public var type: String { didSet { cachedRef = nil } }
+    @exclusivity(unchecked) public var title: String? { didSet { cachedRef = nil } }
+    /// The last ``ref`` made, until the type or title changes: events name the same snapshot,
+    /// which the recorder's pools then match by identity.
+    @exclusivity(unchecked) private var cachedRef: ControllerRef?
     public let container: ContainerKind
     @exclusivity(unchecked) public internal(set) var children: [SimController] = []
     /// The selected child of a tab bar controller.
@@ -95,7 +98,12 @@ public final class SimController: PresentationNode {
 
     // MARK: PresentationNode
 
-    public var ref: ControllerRef { ControllerRef(id: id, type: type, title: title) }
+    public var ref: ControllerRef {
+        if let r = cachedRef { return r }
+        let r = ControllerRef(id: id, type: type, title: title)
+        cachedRef = r
+        return r
+    }
     public var parentNode: SimController? { parent }
     public var childNodes: [SimController] { children }
     public var presentingNode: SimController? { presenting }
