@@ -58,7 +58,16 @@ struct InternPool<Value: Hashable> {
         let hit: UInt32? = values.withUnsafeBufferPointer { buffer in
             withUnsafeBytes(of: value) { v -> UInt32? in
                 func same(_ slot: UInt32) -> Bool {
-                    slot != 0 && memcmp(UnsafeRawPointer(buffer.baseAddress! + Int(slot)), v.baseAddress!, v.count) == 0
+                    guard slot != 0 else { return false }
+                    let stored = UnsafeRawPointer(buffer.baseAddress! + Int(slot))
+                    // One-word values (a reference's shared storage) and strings compared inline:
+                    // a call to memcmp cost more than the comparison.
+                    switch v.count {
+                    case 8: return stored.loadUnaligned(as: UInt64.self) == v.loadUnaligned(as: UInt64.self)
+                    case 16: return stored.loadUnaligned(as: UInt64.self) == v.loadUnaligned(as: UInt64.self)
+                        && stored.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == v.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                    default: return memcmp(stored, v.baseAddress!, v.count) == 0
+                    }
                 }
                 if same(recent.0) { return recent.0 }
                 if same(recent.1) { return recent.1 }

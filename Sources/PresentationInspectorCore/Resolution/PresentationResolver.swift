@@ -108,7 +108,8 @@ public enum PresentationResolver {
         let ancestry = Hierarchy.ancestry(of: source)
         let root = ancestry.last!
         let rootRef = root === source ? s : root.ref
-        let ultimateRoot = Hierarchy.ultimateRoot(of: source)
+        // From the root just found, not the source: one walk up the containment, not two.
+        let ultimateRoot = Hierarchy.ultimateRoot(of: root)
         let detached = ultimateRoot.rootOfWindow == nil
         if ancestry.count > 1 {
             // A closure, not the key path `\.ref.type`: generic key paths are instantiated at run time.
