@@ -30,6 +30,12 @@ final class ControllerRefTests: XCTestCase {
         }
     }
 
+    func testDescriptionShowsTheFieldsNotTheStorage() {
+        XCTAssertEqual(String(describing: ControllerRef(id: "c1", type: "T", title: "x")),
+                       #"ControllerRef(id: "c1", type: "T", title: Optional("x"))"#)
+        XCTAssertEqual(String(describing: ControllerRef(id: "c1", type: "T")), #"ControllerRef(id: "c1", type: "T", title: nil)"#)
+    }
+
     func testAReferenceIsOnePointerWide() {
         XCTAssertEqual(MemoryLayout<ControllerRef>.size, MemoryLayout<Int>.size)
         XCTAssertEqual(MemoryLayout<ControllerRef?>.size, MemoryLayout<Int>.size, "an absent reference costs no extra byte")
