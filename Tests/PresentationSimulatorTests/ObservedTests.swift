@@ -117,20 +117,3 @@ final class ObservedTests: XCTestCase {
         }
     }
 }
-
-/// A simulated controller hands out one snapshot until its type or title changes.
-final class SimControllerRefTests: XCTestCase {
-    func testRefIsSharedUntilTheTitleOrTypeChanges() {
-        let c = SimController(id: "c", type: "ListViewController", title: "Inbox")
-        let first = c.ref
-        XCTAssertEqual(first, ControllerRef(id: "c", type: "ListViewController", title: "Inbox"))
-        XCTAssertEqual(c.ref.label, first.label)
-        c.title = "Archive"
-        XCTAssertEqual(c.ref, ControllerRef(id: "c", type: "ListViewController", title: "Archive"))
-        XCTAssertEqual(first.title, "Inbox", "an earlier snapshot keeps what it recorded")
-        c.type = "ArchiveViewController"
-        XCTAssertEqual(c.ref.type, "ArchiveViewController")
-        c.title = nil
-        XCTAssertNil(c.ref.title)
-    }
-}

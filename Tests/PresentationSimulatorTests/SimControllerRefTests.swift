@@ -1,0 +1,20 @@
+import XCTest
+import PresentationInspectorCore
+@testable import PresentationSimulator
+
+/// A simulated controller hands out one snapshot until its type or title changes.
+final class SimControllerRefTests: XCTestCase {
+    func testRefIsSharedUntilTheTitleOrTypeChanges() {
+        let c = SimController(id: "c", type: "ListViewController", title: "Inbox")
+        let first = c.ref
+        XCTAssertEqual(first, ControllerRef(id: "c", type: "ListViewController", title: "Inbox"))
+        XCTAssertEqual(c.ref.label, first.label)
+        c.title = "Archive"
+        XCTAssertEqual(c.ref, ControllerRef(id: "c", type: "ListViewController", title: "Archive"))
+        XCTAssertEqual(first.title, "Inbox", "an earlier snapshot keeps what it recorded")
+        c.type = "ArchiveViewController"
+        XCTAssertEqual(c.ref.type, "ArchiveViewController")
+        c.title = nil
+        XCTAssertNil(c.ref.title)
+    }
+}
