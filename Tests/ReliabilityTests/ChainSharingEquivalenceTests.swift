@@ -7,15 +7,64 @@ import XCTest
 /// steps, a run that shares must record exactly what a run that walks for every event records.
 final class ChainSharingEquivalenceTests: XCTestCase {
     func testSharedChainsAreTheChainsAWalkFinds() throws {
+        var derived = 0
         for seed in 1...12 {
-            let shared = try randomRun(seed: UInt64(seed), steps: 250, sharing: true)
-            let walked = try randomRun(seed: UInt64(seed), steps: 250, sharing: false)
+            let (shared, sharingRun) = try randomRun(seed: UInt64(seed), steps: 250, sharing: true)
+            let (walked, walkingRun) = try randomRun(seed: UInt64(seed), steps: 250, sharing: false)
+            derived += sharingRun.handler.chains.derivedChains
+            XCTAssertEqual(walkingRun.handler.chains.derivedChains, 0)
             XCTAssertEqual(shared.count, walked.count, "seed \(seed)")
             for (a, b) in zip(shared, walked) {
                 XCTAssertEqual(a.chain, b.chain, "seed \(seed), event #\(a.seq) \(a.kind.rawValue)")
                 XCTAssertEqual(a, b, "seed \(seed), event #\(a.seq)")
             }
         }
+        // Chains worked out from the one before a present or dismiss (not walked) were compared too.
+        XCTAssertGreaterThan(derived, 10)
+    }
+
+    /// Runs that mostly present on the top of a window's chain and dismiss from it (the usual app,
+    /// where chains are worked out from the one before), mixed with presents and dismissals from
+    /// the middle and from children, containment changes and animated calls: both ways agree.
+    func testChainsWorkedOutFromTheOneBeforeAreTheChainsAWalkFinds() throws {
+        var derived = 0
+        for seed in 1...12 {
+            let (shared, sharingRun) = try stackRun(seed: UInt64(seed), steps: 300, sharing: true)
+            let (walked, _) = try stackRun(seed: UInt64(seed), steps: 300, sharing: false)
+            derived += sharingRun.handler.chains.derivedChains
+            XCTAssertEqual(shared.count, walked.count, "seed \(seed)")
+            for (a, b) in zip(shared, walked) {
+                XCTAssertEqual(a.chain, b.chain, "seed \(seed), event #\(a.seq) \(a.kind.rawValue)")
+                XCTAssertEqual(a, b, "seed \(seed), event #\(a.seq)")
+            }
+        }
+        XCTAssertGreaterThan(derived, 300)
+    }
+
+    private func stackRun(seed: UInt64, steps: Int, sharing: Bool) throws -> ([Event], Simulation) {
+        var rng = SplitMix(seed: seed)
+        let sim = Simulation(recorder: Recorder(capacity: 4_000), configuration: HandlerConfiguration(leakCheckDelay: nil))
+        sim.handler.chains.isSharing = sharing
+        let styles: [PresentationStyle] = [.fullScreen, .pageSheet, .formSheet, .overFullScreen, .automatic, .currentContext]
+        let all = try addRandomControllers(to: sim, rng: &rng, styles: styles, popoverAnchors: true)
+        let byID = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
+        func pick() -> SimController { all[Int(rng.next() % UInt64(all.count))] }
+        func chain() -> [SimController] { sim.handler.chain(from: all[0]).compactMap { byID[$0.id] } }
+        for _ in 0..<steps {
+            let c = chain(), top = c.last ?? all[0]
+            let animated = rng.next() % 8 == 0
+            switch rng.next() % 12 {
+            case 0...3: sim.present(pick(), from: top, animated: animated)
+            case 4...6: sim.dismiss(top, animated: animated)
+            case 7: sim.dismiss(c[Int(rng.next() % UInt64(c.count))], animated: animated)
+            case 8: sim.present(pick(), from: c[Int(rng.next() % UInt64(c.count))], animated: animated)
+            case 9: try? sim.addChild(pick(), to: top)
+            case 10: sim.present(pick(), from: top.children.first ?? top, animated: animated)
+            default: sim.advance(by: Double(rng.next() % 5) / 10)
+            }
+        }
+        sim.drain()
+        return (sim.recorder.events, sim)
     }
 
     /// A title changed between two events shows in the second one's chain.
@@ -31,7 +80,7 @@ final class ChainSharingEquivalenceTests: XCTestCase {
         XCTAssertEqual(dismiss.chain.first?.title, "Renamed")
     }
 
-    private func randomRun(seed: UInt64, steps: Int, sharing: Bool) throws -> [Event] {
+    private func randomRun(seed: UInt64, steps: Int, sharing: Bool) throws -> ([Event], Simulation) {
         var rng = SplitMix(seed: seed)
         let sim = Simulation(recorder: Recorder(capacity: 4_000), configuration: HandlerConfiguration(leakCheckDelay: nil))
         sim.handler.chains.isSharing = sharing
@@ -52,6 +101,6 @@ final class ChainSharingEquivalenceTests: XCTestCase {
             }
         }
         sim.drain()
-        return sim.recorder.events
+        return (sim.recorder.events, sim)
     }
 }

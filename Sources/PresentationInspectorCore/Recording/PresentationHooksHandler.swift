@@ -109,7 +109,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
 
         // UIKit raises for these: record first, the app may not survive the original call.
         if let rejection = resolution.rejection, rejection.severity == .error {
-            let chain = chains.chain(from: Hierarchy.ultimateRoot(of: source))
+            let chain = chains.chain(from: resolution.ultimateRoot)
             let rejected = event(outcome: .rejected, presenting: nil, steps: resolution.steps, chain: chain)
             let seq = recorder.recordedSeq(rejected)
             defer { chains.invalidate() }
@@ -142,8 +142,12 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         let windowID = resolution.windowID, effectiveStyle = resolution.effectiveStyle
         let predictedPresenting = resolution.presenting, presentingRef = refs.presenting
         let sourceRef = refs.source, presentedRef = refs.presented
+        // The chain before the call: when the call only puts `presented` on its top, the chain
+        // after it is worked out from this one instead of walked.
+        let chainRoot = resolution.ultimateRoot
+        let chainBefore = chains.look(from: chainRoot)
         let wrapped: () -> Void = { [recorder, scheduler, chains] in
-            ended.mark(chains)
+            ended.mark(chains, after: chainBefore.generation, applying: chains.change(chainBefore, afterPresenting: presented))
             op.whenRecorded { seq in
                 let p = presented.presentingNode
                 var done = Event(time: scheduler.now, thread: context.thread, kind: .presentCompleted, outcome: .completed,
@@ -178,7 +182,9 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         } else if succeeded, let observedPresenting, observedPresenting !== resolution.presenting {
             steps.append(.text("Observed: UIKit chose \(observedPresenting.ref.label) as the presenting controller where the model predicted \(refs.presenting.label)."))
         }
-        let chain = chains.chain(from: Hierarchy.ultimateRoot(of: succeeded ? presented : source))
+        // The presenting controller the model chose is an ancestor of the source, in the source's
+        // tree; a refused present changes no tree.
+        let chain = ended.chainLeft(chains) ?? chains.chain(from: !succeeded || observedPresenting === resolution.presenting ? chainRoot : Hierarchy.ultimateRoot(of: presented))
         // The event's outcome is what happened; with an observation every other field stays the model's prediction.
         var e = event(outcome: succeeded ? .presented : .rejected,
                       presenting: succeeded ? (observation != nil ? resolution.presenting : observedPresenting) : nil,
@@ -246,7 +252,8 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         let dismissedRefs = Hierarchy.refs(resolution.dismissed)
         // The chain as it stands once the call returns: an animated dismissal keeps the removed
         // controllers until its transition ends (dismiss-completed shows them gone).
-        let chainNow = chains.chain(from: windowRoot)
+        let now = chains.look(from: windowRoot)
+        let chainNow = now.refs
         let chainAfter = animated && resolution.outcome == .dismissed ? chainNow : chainNow.removing(dismissedRefs)
         let handledBy = resolution.handledBy?.ref
         var dismissEvent = Event(
@@ -261,7 +268,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
 
         // Reconciled when the transition ends: who really lost its presenter. The call above is
         // recorded first, so a crash in UIKit's dismissal cannot lose it.
-        let before = configuration.recordsObservations ? DismissalWitness(chain: Hierarchy.chain(from: windowRoot)) : nil
+        let before = configuration.recordsObservations ? DismissalWitness(chain: now.entry.flatMap { chains.nodes(of: $0, at: now.generation, as: N.self) } ?? Hierarchy.chain(from: windowRoot)) : nil
         guard resolution.outcome == .dismissed || before != nil else { original(completion); chains.invalidate(); return }
         let probes = configuration.leakCheckDelay == nil || resolution.outcome != .dismissed ? [] : resolution.dismissed.map { ($0.ref, $0.makeLivenessProbe()) }
         let window = resolution.windowID
@@ -269,14 +276,17 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         let predicted: Event? = before == nil ? nil : dismissEvent
         let ended = TransitionEnd()
         let predictsDismissal = resolution.outcome == .dismissed  // not the resolution: capturing it copies it whole
+        let dismissedNodes = resolution.dismissed
         let wrapped: () -> Void = { [recorder, scheduler, configuration, chains] in
-            ended.mark(chains)
             let observation = before?.observation()
+            // The chain after a dismissal of its top is the one before without it, once checked.
+            ended.mark(chains, after: now.generation,
+                       applying: predictsDismissal ? chains.change(now, afterDismissing: dismissedNodes, observed: before == nil ? nil : observation?.dismissed ?? []) : nil)
             // A dismissal the model did not predict is recorded only if UIKit really removed something.
             if predictsDismissal || observation?.dismissed?.isEmpty == false {
                 var done = Event(time: scheduler.now, thread: context.thread, kind: .dismissCompleted, outcome: .completed,
                                  animated: animated, window: window, relatesTo: recordedSeq, receiver: receiverRef,
-                                 handledBy: handledBy, dismissed: dismissedRefs, chain: chains.chain(from: windowRoot))
+                                 handledBy: handledBy, dismissed: dismissedRefs, chain: ended.chainLeft(chains) ?? chains.chain(from: windowRoot))
                 Self.attach(observation, to: &done, driftAgainst: predicted, driftOnly: observation?.subtracting(predicted?.observed))
                 _ = recorder.recordedSeq(done)
             }

@@ -8,14 +8,64 @@ import Foundation
 /// ends in a dismissal), all of which go through the handler and call ``invalidate()`` when they
 /// have run, ignored calls included. A window is recognised by its root controller, held weakly:
 /// a replaced or deallocated root is a different window. What is shared is the snapshots
-/// (``ControllerRef``), never the controllers.
+/// (``ControllerRef``); the controllers are held weakly.
+///
+/// The usual present puts one controller on the chain's top, and the usual dismissal takes the
+/// top off: then the chain after the call is worked out from the one before (its controllers'
+/// snapshots taken again, as a walk would) instead of walking the window again, once checked
+/// against what the hierarchy reports (the new top's presenter, the dismissed ones' presenters
+/// gone, the one below still presented, what UIKit was seen to dismiss). Anything else walks.
 @usableFromInline final class WindowChains: @unchecked Sendable {
-    @usableFromInline struct Entry {
-        @usableFromInline weak var root: AnyObject?
-        @usableFromInline var generation: UInt64
-        @usableFromInline var refs: [ControllerRef]
-        @usableFromInline init(root: AnyObject, generation: UInt64, refs: [ControllerRef]) {
-            self.root = root; self.generation = generation; self.refs = refs
+    /// A controller of a chain, held weakly.
+    @usableFromInline struct WeakNode {
+        @usableFromInline weak var node: AnyObject?
+        @inlinable init(_ node: AnyObject) { self.node = node }
+    }
+
+    /// One window's chain. A class: a present or dismiss on the chain's top changes it in place
+    /// (copying an entry copied its weak references, a runtime call each).
+    @usableFromInline final class Entry {
+        // Guarded by the chains' lock (exclusivity checks off: a runtime call per access).
+        @exclusivity(unchecked) @usableFromInline weak var root: AnyObject?
+        /// The node type the chain was walked over (`N.self`): the nodes are read back as it.
+        @usableFromInline let nodeType: ObjectIdentifier
+        @exclusivity(unchecked) @usableFromInline var generation: UInt64
+        @exclusivity(unchecked) @usableFromInline var refs: [ControllerRef]
+        /// The chain's controllers, in the order of `refs`.
+        @exclusivity(unchecked) @usableFromInline var nodes: [WeakNode]
+        @inlinable init<N: PresentationNode>(root: N, generation: UInt64, nodes: [N], refs: [ControllerRef]) {
+            self.root = root; nodeType = ObjectIdentifier(N.self); self.generation = generation; self.refs = refs
+            self.nodes = nodes.map { WeakNode($0) }
+        }
+
+        /// The controller at `index` as `N` (nil when gone or walked over another node type).
+        @inlinable func node<N: PresentationNode>(at index: Int, as _: N.Type) -> N? {
+            guard nodeType == ObjectIdentifier(N.self), let n = nodes[index].node else { return nil }
+            return unsafeDowncast(n, to: N.self)
+        }
+    }
+
+    /// A chain as one look found it: its snapshots, the generation it is current at, and the
+    /// entry that holds its controllers (nil when chains are not shared).
+    @usableFromInline struct Chain<N: PresentationNode> {
+        @usableFromInline let refs: [ControllerRef]
+        @usableFromInline let generation: UInt64
+        @usableFromInline let entry: Entry?
+        @inlinable init(refs: [ControllerRef], generation: UInt64, entry: Entry?) {
+            self.refs = refs; self.generation = generation; self.entry = entry
+        }
+    }
+
+    /// What a present or dismiss did to a chain's top: the first `kept` controllers stay,
+    /// `appended` (if any) goes on top, and `refs` are the new chain's snapshots.
+    @usableFromInline struct Change<N: PresentationNode> {
+        @usableFromInline let entry: Entry
+        @usableFromInline let count: Int
+        @usableFromInline let kept: Int
+        @usableFromInline let appended: N?
+        @usableFromInline let refs: [ControllerRef]
+        @inlinable init(entry: Entry, count: Int, kept: Int, appended: N?, refs: [ControllerRef]) {
+            self.entry = entry; self.count = count; self.kept = kept; self.appended = appended; self.refs = refs
         }
     }
 
@@ -27,6 +77,9 @@ import Foundation
     @usableFromInline static let maximumEntries = 8
     /// Off: every look walks (tests compare both ways).
     @exclusivity(unchecked) @usableFromInline var isSharing = true
+    /// Chains worked out from the one before a present or dismiss instead of walked (tests check
+    /// that the random runs comparing both ways take this path).
+    @exclusivity(unchecked) @usableFromInline var derivedChains = 0
 
     @usableFromInline init() {}
 
@@ -38,26 +91,117 @@ import Foundation
     }
 
     /// The chain that starts at `root` (a window's root, or a detached presentation root).
-    @inlinable func chain<N: PresentationNode>(from root: N) -> [ControllerRef] {
-        guard isSharing else { return Hierarchy.refs(Hierarchy.chain(from: root)) }
+    @inlinable func chain<N: PresentationNode>(from root: N) -> [ControllerRef] { look(from: root).refs }
+
+    /// The chain that starts at `root`, with what a hooked call's end works the next one out from
+    /// (``change(_:afterPresenting:)``, ``change(_:afterDismissing:observed:)``).
+    @inlinable func look<N: PresentationNode>(from root: N) -> Chain<N> {
+        guard isSharing else { return Chain(refs: Hierarchy.refs(Hierarchy.chain(from: root)), generation: 0, entry: nil) }
         lock.lock()
         let current = generation
-        // Indexed in place: `first(where:)` copied each entry out, its weak reference included.
-        for i in entries.indices where entries[i].generation == current && entries[i].root === root {
-            let refs = entries[i].refs
+        for entry in entries where entry.generation == current && entry.root === root {
+            let refs = entry.refs
             lock.unlock()
-            return refs
+            return Chain(refs: refs, generation: current, entry: entry)
         }
         lock.unlock()
-        // Walked outside the lock; stored with the generation it started from, so a change made
-        // meanwhile makes the next look walk again.
-        let refs = Hierarchy.refs(Hierarchy.chain(from: root))
+        // Walked outside the lock; stored with the generation the look started from, so a
+        // change made meanwhile makes the next look walk again.
+        let nodes = Hierarchy.chain(from: root)
+        let entry = Entry(root: root, generation: current, nodes: nodes, refs: Hierarchy.refs(nodes))
         lock.lock()
         entries.removeAll { $0.root == nil || $0.root === root }
         if entries.count >= Self.maximumEntries { entries.removeFirst() }
-        entries.append(Entry(root: root, generation: current, refs: refs))
+        entries.append(entry)
         lock.unlock()
-        return refs
+        return Chain(refs: entry.refs, generation: current, entry: entry)
+    }
+
+    /// A hooked call's changes are in place: the next look walks again, unless `change` is given,
+    /// worked out from the chain current at generation `base` (``look(from:)`` before the call),
+    /// and nothing else invalidated the chains since: then the chain is changed in place.
+    /// Returns the generation the changed chain is current at, nil when it was not applied.
+    @discardableResult
+    @inlinable func invalidate<N: PresentationNode>(after base: UInt64, applying change: Change<N>?) -> UInt64? {
+        var applied: UInt64?
+        lock.lock()
+        let unchanged = generation == base
+        generation &+= 1
+        if unchanged, let change, change.entry.generation == base, change.entry.nodes.count == change.count,
+           entries.contains(where: { $0 === change.entry }) {
+            let entry = change.entry
+            if change.kept < change.count { entry.nodes.removeLast(change.count - change.kept) }
+            if let appended = change.appended { entry.nodes.append(WeakNode(appended)) }
+            entry.refs = change.refs
+            entry.generation = generation
+            derivedChains &+= 1
+            applied = generation
+        }
+        lock.unlock()
+        return applied
+    }
+
+    /// The chain once `presented` has been presented, worked out from `before` (the chain current
+    /// before the call): `before` and `presented` when `presented`'s presenter is the chain's last
+    /// controller and `presented` presents nothing itself, its children included. Otherwise nil:
+    /// the next look walks. Every snapshot is taken again, as a walk would.
+    @inlinable func change<N: PresentationNode>(_ before: Chain<N>, afterPresenting presented: N) -> Change<N>? {
+        guard let entry = before.entry, let nodes = weakNodes(of: entry, at: before.generation, as: N.self), !nodes.isEmpty,
+              let presenter = presented.presentingNode, presenter === nodes[nodes.count - 1].node,
+              !Hierarchy.presentsAnything(inSubtreeOf: presented) else { return nil }
+        var refs: [ControllerRef] = []
+        refs.reserveCapacity(nodes.count + 1)
+        for i in nodes.indices {
+            guard let n = nodes[i].node else { return nil }
+            refs.append(unsafeDowncast(n, to: N.self).ref)
+        }
+        refs.append(presented.ref)
+        return Change(entry: entry, count: nodes.count, kept: nodes.count, appended: presented, refs: refs)
+    }
+
+    /// The controllers of `entry` while it is still the chain current at `generation` (nil if one is gone).
+    @inlinable func nodes<N: PresentationNode>(of entry: Entry, at generation: UInt64, as type: N.Type) -> [N]? {
+        guard let weak = weakNodes(of: entry, at: generation, as: type) else { return nil }
+        var out: [N] = []
+        out.reserveCapacity(weak.count)
+        for i in weak.indices {
+            guard let n = weak[i].node else { return nil }
+            out.append(unsafeDowncast(n, to: N.self))
+        }
+        return out
+    }
+
+    /// `entry`'s weak references while it is still the chain current at `generation` (read in
+    /// place, by index: copying one out copies the weak reference, a runtime call).
+    @inlinable func weakNodes<N: PresentationNode>(of entry: Entry, at generation: UInt64, as _: N.Type) -> [WeakNode]? {
+        lock.lock()
+        let weak = entry.nodes, current = entry.generation == generation && entry.nodeType == ObjectIdentifier(N.self)
+        lock.unlock()
+        return current ? weak : nil
+    }
+
+    /// The chain once `dismissed` (top first) have been dismissed, worked out from `before`: its
+    /// controllers up to the first dismissed one, when the dismissed ones are its top, none of them
+    /// is presented any more, the one below them still is (or is the root), and what UIKit was seen
+    /// to dismiss (`observed`, top first) is the same. Otherwise nil: the next look walks.
+    @inlinable func change<N: PresentationNode>(_ before: Chain<N>, afterDismissing dismissed: [N],
+                                                 observed: [ControllerRef]?) -> Change<N>? {
+        guard let entry = before.entry, let nodes = weakNodes(of: entry, at: before.generation, as: N.self) else { return nil }
+        let n = nodes.count, k = dismissed.count
+        guard k > 0, k < n, before.refs.count == n else { return nil }
+        for j in 0..<k where nodes[n - 1 - j].node !== dismissed[j] || dismissed[j].presentingNode != nil { return nil }
+        if let observed {
+            guard observed.count == k, zip(observed, before.refs[(n - k)...].reversed()).allSatisfy({ $0.id == $1.id }) else { return nil }
+        }
+        var refs: [ControllerRef] = []
+        refs.reserveCapacity(n - k)
+        for i in 0..<(n - k) {
+            guard let node = nodes[i].node.map({ unsafeDowncast($0, to: N.self) }) else { return nil }
+            // The one below the dismissed ones is still presented (or is the root).
+            if i == n - k - 1, i > 0, node.presentingNode == nil { return nil }
+            refs.append(node.ref)
+        }
+        return Change(entry: entry, count: n, kept: n - k, appended: nil, refs: refs)
     }
 }
 
@@ -67,12 +211,27 @@ import Foundation
 @usableFromInline final class TransitionEnd: @unchecked Sendable {
     @usableFromInline let lock = NSLock()
     @exclusivity(unchecked) @usableFromInline var ended = false  // guarded by `lock`
+    @exclusivity(unchecked) @usableFromInline var chainAfter: (refs: [ControllerRef], generation: UInt64)?  // guarded by `lock`
     @usableFromInline init() {}
 
-    /// The transition ended: what it changed is in place.
-    @inlinable func mark(_ chains: WindowChains) {
-        chains.invalidate()
-        lock.lock(); ended = true; lock.unlock()
+    /// The transition ended: what it changed is in place, and `change` (when given) is what it did
+    /// to the chain current at generation `base`.
+    @inlinable func mark<N: PresentationNode>(_ chains: WindowChains, after base: UInt64, applying change: WindowChains.Change<N>?) {
+        let applied = chains.invalidate(after: base, applying: change)
+        lock.lock(); ended = true; chainAfter = applied.flatMap { g in change.map { ($0.refs, g) } }; lock.unlock()
+    }
+
+    /// The chain the transition left, when it was worked out from the one before and nothing has
+    /// invalidated the chains since (what a look would return, without looking).
+    @inlinable func chainLeft(_ chains: WindowChains) -> [ControllerRef]? {
+        lock.lock()
+        let left = chainAfter
+        lock.unlock()
+        guard let left else { return nil }
+        chains.lock.lock()
+        let current = chains.generation == left.generation
+        chains.lock.unlock()
+        return current ? left.refs : nil
     }
 
     /// The original call returned: its changes invalidate the chains unless its transition

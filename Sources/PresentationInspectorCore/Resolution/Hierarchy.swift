@@ -45,6 +45,15 @@ public enum Hierarchy {
         for c in node.childNodes { presentedInSubtree(of: c, into: &out, depth: depth + 1) }
     }
 
+    /// Whether `node` or any of its descendants presents a controller (``presentedInSubtree(of:into:depth:)``
+    /// found something), without collecting them.
+    @inlinable static func presentsAnything<N: PresentationNode>(inSubtreeOf node: N, depth: Int = 0) -> Bool {
+        guard depth < 1_000 else { return false }
+        if node.ownPresentedNode != nil { return true }
+        for c in node.childNodes where presentsAnything(inSubtreeOf: c, depth: depth + 1) { return true }
+        return false
+    }
+
     /// The presentation chain that starts at `root`: `root`, then every presented controller in
     /// order (each followed by what it presents). For the usual single chain this is
     /// root → presented → presented…

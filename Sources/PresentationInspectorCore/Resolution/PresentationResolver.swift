@@ -22,6 +22,9 @@ public struct PresentResolution<Node: PresentationNode> {
     public var windowID: String?
     /// The source's ancestors through `parent`, starting with itself: the walk of rule 2.
     public var ancestry: [Node]
+    /// The root of the source's window (or of its detached presentation tree): where the chain
+    /// the present changes starts.
+    @usableFromInline var ultimateRoot: Node
     /// The snapshots of `source`, `presented`, `presenting` and `contextProvider`, taken once
     /// (on a device each snapshot takes locks and reads the title).
     @usableFromInline var refs: (source: ControllerRef, presented: ControllerRef, presenting: ControllerRef, contextProvider: ControllerRef)
@@ -30,12 +33,13 @@ public struct PresentResolution<Node: PresentationNode> {
     init(source: Node, presented: Node, presenting: Node, contextProvider: Node, requestedStyle: PresentationStyle,
          effectiveStyle: PresentationStyle, requestedTransition: TransitionStyle, effectiveTransition: TransitionStyle,
          diagnostics: [Diagnostic], rejection: Diagnostic?, steps: [ExplanationStep], windowID: String?, ancestry: [Node],
-         refs: (source: ControllerRef, presented: ControllerRef, presenting: ControllerRef, contextProvider: ControllerRef)) {
+         ultimateRoot: Node, refs: (source: ControllerRef, presented: ControllerRef, presenting: ControllerRef, contextProvider: ControllerRef)) {
         self.source = source; self.presented = presented; self.presenting = presenting; self.contextProvider = contextProvider
         self.requestedStyle = requestedStyle; self.effectiveStyle = effectiveStyle
         self.requestedTransition = requestedTransition; self.effectiveTransition = effectiveTransition
         self.diagnostics = diagnostics; self.rejection = rejection; self.steps = steps; self.windowID = windowID
         self.ancestry = ancestry
+        self.ultimateRoot = ultimateRoot
         self.refs = refs
     }
 }
@@ -110,7 +114,8 @@ public enum PresentationResolver {
         let rootRef = root === source ? s : root.ref
         // From the root just found, not the source: one walk up the containment, not two.
         let ultimateRoot = Hierarchy.ultimateRoot(of: root)
-        let detached = ultimateRoot.rootOfWindow == nil
+        let windowID = ultimateRoot.rootOfWindow
+        let detached = windowID == nil
         if ancestry.count > 1 {
             // A closure, not the key path `\.ref.type`: generic key paths are instantiated at run time.
             steps.append(.walkedUp(path: ancestry.map { $0.ref.type }, root: rootRef, place: rootPlace(root)))
@@ -205,7 +210,7 @@ public enum PresentationResolver {
                                  requestedStyle: presented.modalPresentationStyle, effectiveStyle: style,
                                  requestedTransition: requestedTransition, effectiveTransition: transition,
                                  diagnostics: diagnostics, rejection: rejection, steps: steps,
-                                 windowID: ultimateRoot.rootOfWindow, ancestry: ancestry,
+                                 windowID: windowID, ancestry: ancestry, ultimateRoot: ultimateRoot,
                                  refs: (s, p, presentingRef, provider === presenting ? presentingRef : provider.ref))
     }
 
