@@ -82,7 +82,7 @@ public struct Event: Hashable, Sendable {
         set { callSiteText = newValue; capturedCallStack = nil }
     }
     /// The call site as text (logs, scenarios).
-    var callSiteText: String?
+    @usableFromInline var callSiteText: String?
     /// The call site as the hooks capture it: return addresses, symbolicated only when read.
     public var capturedCallStack: CapturedCallStack?
     /// The source's (present) or receiver's (dismiss) ancestors through `parent`, starting with
@@ -93,7 +93,9 @@ public struct Event: Hashable, Sendable {
     public var observed: Observation? = nil
 
     /// Creates an event; only the fields every event has are required.
-    public init(seq: Int = 0, time: Double, thread: String = "main", kind: EventKind, outcome: Outcome,
+    // Inlinable: the hooks build an event per call, and across the module boundary the opaque
+    // initializer built it aside and copied it out (callgrind: a retain and release per field).
+    @inlinable public init(seq: Int = 0, time: Double, thread: String = "main", kind: EventKind, outcome: Outcome,
                 animated: Bool = false, window: String? = nil, relatesTo: Int? = nil,
                 source: ControllerRef? = nil, presented: ControllerRef? = nil, presenting: ControllerRef? = nil,
                 contextProvider: ControllerRef? = nil, requestedStyle: PresentationStyle? = nil,

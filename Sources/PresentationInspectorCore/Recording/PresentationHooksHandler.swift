@@ -61,9 +61,15 @@ public final class PresentationHooksHandler: @unchecked Sendable {
     /// window's chain after every event costs a walk only when something changed.
     public func chain<N: PresentationNode>(from root: N) -> [ControllerRef] { chains.chain(from: root) }
 
-    @usableFromInline func ignored(_ refs: ControllerRef...) -> Bool {
+    // One and two arguments, not variadic: a variadic call made an array per hooked call.
+    @inlinable func ignored(_ ref: ControllerRef) -> Bool {
         guard let ignore = configuration.ignore else { return false }
-        return refs.contains(where: ignore)
+        return ignore(ref)
+    }
+
+    @inlinable func ignored(_ a: ControllerRef, _ b: ControllerRef) -> Bool {
+        guard let ignore = configuration.ignore else { return false }
+        return ignore(a) || ignore(b)
     }
 
     // MARK: present
@@ -124,7 +130,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
                                      presented: refs.presented, presenting: p.ref, effectiveStyle: resolution.effectiveStyle,
                                      chain: chains.chain(from: Hierarchy.ultimateRoot(of: presented)))
                     Self.attach(Observation(presenting: p.ref, outcome: .presented).merging(observe?()), to: &done, driftAgainst: rejected)
-                    _ = recorder.recordedSeq(done)
+                    _ = recorder.record(inPlace: &done)
                 }
                 completion?()
             }
@@ -161,7 +167,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
                     let again = Self.observedPresent(presented, wasPresented: false, at: .completion).merging(observe?())
                     Self.attach(again, to: &done, driftAgainst: predicted, driftOnly: again.subtracting(first.observation))
                 }
-                _ = recorder.recordedSeq(done)
+                _ = recorder.record(inPlace: &done)
             }
             completion?()
         }
@@ -196,7 +202,8 @@ public final class PresentationHooksHandler: @unchecked Sendable {
             first?.predicted = predicted
             first?.observation = observation
         }
-        op.recorded(seq: recorder.recordedSeq(e))
+        // In place: handing over a copy retained and released every field (callgrind).
+        op.recorded(seq: recorder.record(inPlace: &e))
     }
 
     /// When a present is looked at: right after the call, or when its transition has ended.
@@ -264,7 +271,9 @@ public final class PresentationHooksHandler: @unchecked Sendable {
             ancestry: Hierarchy.refs(Hierarchy.ancestry(of: receiver)))
         dismissEvent.addFixes()
         Self.attach(observe?(), to: &dismissEvent)
-        let recordedSeq = recorder.recordedSeq(dismissEvent)
+        // The prediction the observation is compared with, kept only when there will be one.
+        let predicted: Event? = configuration.recordsObservations ? dismissEvent : nil
+        let recordedSeq = recorder.record(inPlace: &dismissEvent)
 
         // Reconciled when the transition ends: who really lost its presenter. The call above is
         // recorded first, so a crash in UIKit's dismissal cannot lose it.
@@ -272,8 +281,6 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         guard resolution.outcome == .dismissed || before != nil else { original(completion); chains.invalidate(); return }
         let probes = configuration.leakCheckDelay == nil || resolution.outcome != .dismissed ? [] : resolution.dismissed.map { ($0.ref, $0.makeLivenessProbe()) }
         let window = resolution.windowID
-        // The prediction the observation is compared with, kept only when there will be one.
-        let predicted: Event? = before == nil ? nil : dismissEvent
         let ended = TransitionEnd()
         let predictsDismissal = resolution.outcome == .dismissed  // not the resolution: capturing it copies it whole
         let dismissedNodes = resolution.dismissed
@@ -287,8 +294,8 @@ public final class PresentationHooksHandler: @unchecked Sendable {
                 var done = Event(time: scheduler.now, thread: context.thread, kind: .dismissCompleted, outcome: .completed,
                                  animated: animated, window: window, relatesTo: recordedSeq, receiver: receiverRef,
                                  handledBy: handledBy, dismissed: dismissedRefs, chain: ended.chainLeft(chains) ?? chains.chain(from: windowRoot))
-                Self.attach(observation, to: &done, driftAgainst: predicted, driftOnly: observation?.subtracting(predicted?.observed))
-                _ = recorder.recordedSeq(done)
+                if let observation { Self.attach(observation, to: &done, driftAgainst: predicted, driftOnly: observation.subtracting(predicted?.observed)) }
+                _ = recorder.record(inPlace: &done)
             }
             if let delay = configuration.leakCheckDelay { Self.scheduleLeakChecks(probes, after: delay, relatesTo: recordedSeq, window: window, recorder: recorder, scheduler: scheduler) }
             completion?()
@@ -429,24 +436,30 @@ public final class PresentationHooksHandler: @unchecked Sendable {
 /// before `present` returns.
 @usableFromInline final class PendingOperation: @unchecked Sendable {
     @usableFromInline init() {}
-    private let lock = NSLock()
+    /// One lock for every instance (see ``TransitionEnd/lock``): one is made per recorded call.
+    private static let lock = NSLock()
+    private var lock: NSLock { Self.lock }
     // Guarded by `lock` (exclusivity checks off, as in ``Recorder``).
     @exclusivity(unchecked) private var seq: Int?
+    /// The usual one waiter, then any others (an array made per call for one closure showed in the profile).
+    @exclusivity(unchecked) private var first: ((Int) -> Void)?
     @exclusivity(unchecked) private var waiting: [(Int) -> Void] = []
 
     @usableFromInline func whenRecorded(_ work: @escaping (Int) -> Void) {
         lock.lock()
         if let seq { lock.unlock(); work(seq); return }
-        waiting.append(work)
+        if first == nil { first = work } else { waiting.append(work) }
         lock.unlock()
     }
 
     @usableFromInline func recorded(seq: Int) {
         lock.lock()
         self.seq = seq
-        let w = waiting
+        let f = first, w = waiting
+        first = nil
         waiting = []
         lock.unlock()
+        f?(seq)
         for work in w { work(seq) }
     }
 }

@@ -69,6 +69,14 @@ public final class Recorder: @unchecked Sendable {
         return event.seq
     }
 
+    /// Stores `event` like ``record(_:)``, in place (its `seq` and `time` set as stored): the
+    /// hooks' path. Passed `consuming`, the event was still copied whole at every call site.
+    @usableFromInline
+    func record(inPlace event: inout Event) -> Int {
+        keep(&event)
+        return event.seq
+    }
+
     private func keep(_ e: inout Event) {
         // Microsecond precision: what the log keeps, so a written and re-read event is equal.
         e.time = (e.time * 1_000_000).rounded() / 1_000_000

@@ -120,10 +120,8 @@ import Foundation
     /// A hooked call's changes are in place: the next look walks again, unless `change` is given,
     /// worked out from the chain current at generation `base` (``look(from:)`` before the call),
     /// and nothing else invalidated the chains since: then the chain is changed in place.
-    /// Returns the generation the changed chain is current at, nil when it was not applied.
-    @discardableResult
-    @inlinable func invalidate<N: PresentationNode>(after base: UInt64, applying change: Change<N>?) -> UInt64? {
-        var applied: UInt64?
+    /// `end` (when given) is marked ended, with the changed chain when it was applied.
+    @inlinable func invalidate<N: PresentationNode>(after base: UInt64, applying change: Change<N>?, ending end: TransitionEnd? = nil) {
         lock.lock()
         let unchanged = generation == base
         generation &+= 1
@@ -135,10 +133,10 @@ import Foundation
             entry.refs = change.refs
             entry.generation = generation
             derivedChains &+= 1
-            applied = generation
+            end?.chainAfter = (change.refs, generation)
         }
+        end?.ended = true
         lock.unlock()
-        return applied
     }
 
     /// The chain once `presented` has been presented, worked out from `before` (the chain current
@@ -208,37 +206,35 @@ import Foundation
 /// Whether a hooked call's transition ended while UIKit's original implementation was still
 /// running (a transition without animation): the chains were invalidated then, after every change
 /// the call made, and stay valid when the call returns.
+///
+/// Guarded by the chains' lock: each step below is one critical section there (a lock of its
+/// own, made per call, cost ≈ 250 instructions an event, and a second lock round per step).
 @usableFromInline final class TransitionEnd: @unchecked Sendable {
-    @usableFromInline let lock = NSLock()
-    @exclusivity(unchecked) @usableFromInline var ended = false  // guarded by `lock`
-    @exclusivity(unchecked) @usableFromInline var chainAfter: (refs: [ControllerRef], generation: UInt64)?  // guarded by `lock`
+    @exclusivity(unchecked) @usableFromInline var ended = false
+    @exclusivity(unchecked) @usableFromInline var chainAfter: (refs: [ControllerRef], generation: UInt64)?
     @usableFromInline init() {}
 
     /// The transition ended: what it changed is in place, and `change` (when given) is what it did
     /// to the chain current at generation `base`.
     @inlinable func mark<N: PresentationNode>(_ chains: WindowChains, after base: UInt64, applying change: WindowChains.Change<N>?) {
-        let applied = chains.invalidate(after: base, applying: change)
-        lock.lock(); ended = true; chainAfter = applied.flatMap { g in change.map { ($0.refs, g) } }; lock.unlock()
+        chains.invalidate(after: base, applying: change, ending: self)
     }
 
     /// The chain the transition left, when it was worked out from the one before and nothing has
     /// invalidated the chains since (what a look would return, without looking).
     @inlinable func chainLeft(_ chains: WindowChains) -> [ControllerRef]? {
-        lock.lock()
-        let left = chainAfter
-        lock.unlock()
-        guard let left else { return nil }
         chains.lock.lock()
-        let current = chains.generation == left.generation
-        chains.lock.unlock()
-        return current ? left.refs : nil
+        defer { chains.lock.unlock() }
+        guard let left = chainAfter, chains.generation == left.generation else { return nil }
+        return left.refs
     }
 
     /// The original call returned: its changes invalidate the chains unless its transition
     /// already ended (and invalidated them) inside it.
     @inlinable func afterCall(_ chains: WindowChains) {
-        lock.lock(); let done = ended; lock.unlock()
-        if !done { chains.invalidate() }
+        chains.lock.lock()
+        if !ended { chains.generation &+= 1 }
+        chains.lock.unlock()
     }
 }
 

@@ -223,7 +223,9 @@ public enum PresentationResolver {
     /// Rule 7 for `receiver.dismiss(animated:)`.
     @inlinable public static func resolveDismiss<N: PresentationNode>(receiver: N) -> DismissResolution<N> {
         let r = receiver.ref
-        var steps: [ExplanationStep] = [.dismissCalled(r)]
+        var steps: [ExplanationStep] = []
+        steps.reserveCapacity(4)  // grown from one element, the array was made three times
+        steps.append(.dismissCalled(r))
         let window = Hierarchy.windowID(of: receiver)
         if receiver.isTransitionInProgress {
             steps.append(.dismissDuringTransition)
