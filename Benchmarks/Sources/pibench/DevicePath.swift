@@ -8,7 +8,8 @@ import PresentationSimulator
 //   present: the session read, the call stack captured, the nodes of both controllers, the window
 //            class names, the exclusion check, an observation closure, the handler with
 //            `.current(capturing:)`, then UIKit's answer read (UIKitObservation.present);
-//   dismiss: the same, and the `viewWillDisappear` hook's report to the dismissal monitor;
+//   dismiss: the same with the pass-through check first, and the `viewWillDisappear` hook's report
+//            to the dismissal monitor;
 //   every event: `PresentationInspector.start`'s subscription that marks the window-chain cache
 //            stale; its one refresh per main-queue turn (every window's chain) runs with the
 //            scheduled work, once per pair.
@@ -104,7 +105,9 @@ final class DevicePath {
     /// `receiver.dismiss(animated: false)` through the dismiss hook; UIKit's dismissal calls the
     /// `viewWillDisappear` hook of the controller it removes.
     func dismiss(_ receiver: SimController) {
-        guard let session = DeviceHookState.shared.session else { return simulation.dismiss(receiver, animated: false) }
+        guard let session = DeviceHookState.shared.session, !PassThroughDismissScope.isActive else {
+            return simulation.dismiss(receiver, animated: false)
+        }
         let stack = CapturedCallStack.capture()
         let node = DeviceNode.node(for: receiver)
         guard !session.exclusions.excludesCall(controllers: [node.ref], windowTypeNames: Self.windowTypeNames(of: receiver)) else {

@@ -10,19 +10,27 @@ import Foundation
 /// to the presenting controller, which might be an app controller. Per thread, like UIKit's
 /// own forwarding.
 public enum PassThroughDismissScope {
-    private static let depthKey = "PresentationInspector.passThroughDismissDepth"
+    /// The depth, per thread, in a pthread key (every hooked `dismiss` reads it: Foundation's
+    /// `threadDictionary` cost a dictionary lookup and a boxed number per call).
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    private static var depth: Int {
+        get { Int(bitPattern: pthread_getspecific(key)) }
+        set { pthread_setspecific(key, UnsafeRawPointer(bitPattern: newValue)) }
+    }
 
     /// Whether a pass-through dismiss is running on this thread.
-    public static var isActive: Bool {
-        ((Thread.current.threadDictionary[depthKey] as? Int) ?? 0) > 0
-    }
+    public static var isActive: Bool { depth > 0 }
 
     /// Runs `body` (the original `dismiss`) with the thread marked.
     public static func run<T>(_ body: () throws -> T) rethrows -> T {
-        let store = Thread.current.threadDictionary
-        let depth = (store[depthKey] as? Int) ?? 0
-        store[depthKey] = depth + 1
-        defer { store[depthKey] = depth }
+        let outer = depth
+        depth = outer + 1
+        defer { depth = outer }
         return try body()
     }
 }
