@@ -93,8 +93,8 @@ public struct Event: Hashable, Sendable {
     public var observed: Observation? = nil
 
     /// Creates an event; only the fields every event has are required.
-    // Inlinable: the hooks build an event per call, and across the module boundary the opaque
-    // initializer built it aside and copied it out (callgrind: a retain and release per field).
+    // Inlinable: the hooks build an event per call where they are specialised, in the app's
+    // module (an opaque call across the module boundary otherwise).
     @inlinable public init(seq: Int = 0, time: Double, thread: String = "main", kind: EventKind, outcome: Outcome,
                 animated: Bool = false, window: String? = nil, relatesTo: Int? = nil,
                 source: ControllerRef? = nil, presented: ControllerRef? = nil, presenting: ControllerRef? = nil,

@@ -436,7 +436,8 @@ public final class PresentationHooksHandler: @unchecked Sendable {
 /// before `present` returns.
 @usableFromInline final class PendingOperation: @unchecked Sendable {
     @usableFromInline init() {}
-    /// One lock for every instance (see ``TransitionEnd/lock``): one is made per recorded call.
+    /// One lock for every instance: one is made per recorded call, and a lock of its own was made
+    /// and destroyed with it (callgrind: ≈ 100 instructions an event).
     private static let lock = NSLock()
     private var lock: NSLock { Self.lock }
     // Guarded by `lock` (exclusivity checks off, as in ``Recorder``).

@@ -70,7 +70,7 @@ public final class Recorder: @unchecked Sendable {
     }
 
     /// Stores `event` like ``record(_:)``, in place (its `seq` and `time` set as stored): the
-    /// hooks' path. Passed `consuming`, the event was still copied whole at every call site.
+    /// hooks' path, which hands over no copy of the event.
     @usableFromInline
     func record(inPlace event: inout Event) -> Int {
         keep(&event)

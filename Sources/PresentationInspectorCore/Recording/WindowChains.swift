@@ -37,12 +37,6 @@ import Foundation
             self.root = root; nodeType = ObjectIdentifier(N.self); self.generation = generation; self.refs = refs
             self.nodes = nodes.map { WeakNode($0) }
         }
-
-        /// The controller at `index` as `N` (nil when gone or walked over another node type).
-        @inlinable func node<N: PresentationNode>(at index: Int, as _: N.Type) -> N? {
-            guard nodeType == ObjectIdentifier(N.self), let n = nodes[index].node else { return nil }
-            return unsafeDowncast(n, to: N.self)
-        }
     }
 
     /// A chain as one look found it: its snapshots, the generation it is current at, and the
