@@ -117,7 +117,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         if let rejection = resolution.rejection, rejection.severity == .error {
             let chain = chains.chain(from: resolution.ultimateRoot)
             let rejected = event(outcome: .rejected, presenting: nil, steps: resolution.steps, chain: chain)
-            let seq = recorder.recordedSeq(rejected)
+            let seq = recorder.record(rejected).seq  // a copy: `rejected` stays the prediction
             defer { chains.invalidate() }
             guard configuration.recordsObservations else { original(completion); return }
             // If UIKit went ahead after all, its completion is the only place that can say so.
@@ -277,7 +277,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
 
         // Reconciled when the transition ends: who really lost its presenter. The call above is
         // recorded first, so a crash in UIKit's dismissal cannot lose it.
-        let before = configuration.recordsObservations ? DismissalWitness(chain: now.entry.flatMap { chains.nodes(of: $0, at: now.generation, as: N.self) } ?? Hierarchy.chain(from: windowRoot)) : nil
+        let before = configuration.recordsObservations ? DismissalWitness(chain: chains.nodes(of: now) ?? Hierarchy.chain(from: windowRoot)) : nil
         guard resolution.outcome == .dismissed || before != nil else { original(completion); chains.invalidate(); return }
         let probes = configuration.leakCheckDelay == nil || resolution.outcome != .dismissed ? [] : resolution.dismissed.map { ($0.ref, $0.makeLivenessProbe()) }
         let window = resolution.windowID

@@ -61,14 +61,6 @@ public final class Recorder: @unchecked Sendable {
         return e
     }
 
-    /// Stores `event` like ``record(_:)`` and returns its sequence number only: the hooks' path,
-    /// which does not need the stored event back (an ``Event`` copy retains every field).
-    @usableFromInline
-    func recordedSeq(_ event: consuming Event) -> Int {
-        keep(&event)
-        return event.seq
-    }
-
     /// Stores `event` like ``record(_:)``, in place (its `seq` and `time` set as stored): the
     /// hooks' path, which hands over no copy of the event.
     @usableFromInline

@@ -151,9 +151,10 @@ import Foundation
         return Change(entry: entry, count: nodes.count, kept: nodes.count, appended: presented, refs: refs)
     }
 
-    /// The controllers of `entry` while it is still the chain current at `generation` (nil if one is gone).
-    @inlinable func nodes<N: PresentationNode>(of entry: Entry, at generation: UInt64, as type: N.Type) -> [N]? {
-        guard let weak = weakNodes(of: entry, at: generation, as: type) else { return nil }
+    /// The controllers of `chain` while it is still current (nil if one is gone, or when chains
+    /// are not shared).
+    @inlinable func nodes<N: PresentationNode>(of chain: Chain<N>) -> [N]? {
+        guard let entry = chain.entry, let weak = weakNodes(of: entry, at: chain.generation, as: N.self) else { return nil }
         var out: [N] = []
         out.reserveCapacity(weak.count)
         for i in weak.indices {
