@@ -92,31 +92,6 @@ public struct Event: Hashable, Sendable {
     /// it; the fields above stay the model's prediction. See ``ModelDrift``.
     public var observed: Observation? = nil
 
-    /// Creates an event; only the fields every event has are required.
-    // Inlinable: the hooks build an event per call where they are specialised, in the app's
-    // module (an opaque call across the module boundary otherwise).
-    @inlinable public init(seq: Int = 0, time: Double, thread: String = "main", kind: EventKind, outcome: Outcome,
-                animated: Bool = false, window: String? = nil, relatesTo: Int? = nil,
-                source: ControllerRef? = nil, presented: ControllerRef? = nil, presenting: ControllerRef? = nil,
-                contextProvider: ControllerRef? = nil, requestedStyle: PresentationStyle? = nil,
-                effectiveStyle: PresentationStyle? = nil, requestedTransition: TransitionStyle? = nil,
-                effectiveTransition: TransitionStyle? = nil, explanation: [String] = [], steps: [ExplanationStep] = [],
-                receiver: ControllerRef? = nil, handledBy: ControllerRef? = nil, dismissed: [ControllerRef] = [],
-                forwarded: Bool? = nil, diagnostics: [Diagnostic] = [], chain: [ControllerRef] = [],
-                callSite: String? = nil, capturedCallStack: CapturedCallStack? = nil, ancestry: [ControllerRef] = []) {
-        self.seq = seq; self.time = time; self.thread = thread; self.kind = kind; self.outcome = outcome
-        self.animated = animated; self.window = window; self.relatesTo = relatesTo
-        self.source = source; self.presented = presented; self.presenting = presenting
-        self.contextProvider = contextProvider; self.requestedStyle = requestedStyle
-        self.effectiveStyle = effectiveStyle; self.requestedTransition = requestedTransition
-        self.effectiveTransition = effectiveTransition
-        self.steps = explanation.isEmpty ? steps : steps + explanation.map(ExplanationStep.text)
-        self.receiver = receiver; self.handledBy = handledBy; self.dismissed = dismissed
-        self.forwarded = forwarded; self.diagnostics = diagnostics; self.chain = chain
-        self.callSiteText = callSite; self.capturedCallStack = capturedCallStack
-        self.ancestry = ancestry
-    }
-
     /// The most severe diagnostic's severity, if any.
     public var maxSeverity: Severity? { diagnostics.map(\.severity).max() }
 
@@ -155,6 +130,33 @@ public struct Event: Hashable, Sendable {
         s += " → \(outcome.rawValue)"
         if thread != "main" { s += " [thread \(thread)]" }
         return s
+    }
+}
+
+extension Event {
+    /// Creates an event; only the fields every event has are required.
+    // In an extension, so that the struct keeps its memberwise initializer (see below).
+    public init(seq: Int = 0, time: Double, thread: String = "main", kind: EventKind, outcome: Outcome,
+                animated: Bool = false, window: String? = nil, relatesTo: Int? = nil,
+                source: ControllerRef? = nil, presented: ControllerRef? = nil, presenting: ControllerRef? = nil,
+                contextProvider: ControllerRef? = nil, requestedStyle: PresentationStyle? = nil,
+                effectiveStyle: PresentationStyle? = nil, requestedTransition: TransitionStyle? = nil,
+                effectiveTransition: TransitionStyle? = nil, explanation: [String] = [], steps: [ExplanationStep] = [],
+                receiver: ControllerRef? = nil, handledBy: ControllerRef? = nil, dismissed: [ControllerRef] = [],
+                forwarded: Bool? = nil, diagnostics: [Diagnostic] = [], chain: [ControllerRef] = [],
+                callSite: String? = nil, capturedCallStack: CapturedCallStack? = nil, ancestry: [ControllerRef] = []) {
+        var steps = steps
+        if !explanation.isEmpty { steps += explanation.map(ExplanationStep.text) }
+        // The memberwise initializer builds the value in one piece; assigning the fields one by
+        // one made the compiler copy the whole event on return and destroy the original (a retain
+        // and a release of every field: callgrind, about a third of the hooks' reference counting).
+        self.init(seq: seq, time: time, thread: thread, kind: kind, outcome: outcome, animated: animated, window: window,
+                  relatesTo: relatesTo, source: source, presented: presented, presenting: presenting,
+                  contextProvider: contextProvider, requestedStyle: requestedStyle, effectiveStyle: effectiveStyle,
+                  requestedTransition: requestedTransition, effectiveTransition: effectiveTransition, steps: steps,
+                  receiver: receiver, handledBy: handledBy, dismissed: dismissed, forwarded: forwarded,
+                  diagnostics: diagnostics, chain: chain, callSiteText: callSite, capturedCallStack: capturedCallStack,
+                  ancestry: ancestry, observed: nil)
     }
 }
 

@@ -100,6 +100,11 @@ public struct Observation: Hashable, Sendable {
 public enum ModelDrift {
     /// The drift diagnostics of `observed` against `predicted`, in field order.
     public static func diagnostics(predicted e: Event, observed o: Observation) -> [Diagnostic] {
+        diagnostics(predicted: DriftPrediction(e), observed: o)
+    }
+
+    /// The same, against the predicted fields alone.
+    @usableFromInline static func diagnostics(predicted e: DriftPrediction, observed o: Observation) -> [Diagnostic] {
         var out: [Diagnostic] = []
         if let q = o.outcome, q != e.outcome {
             out.append(.modelDrift(field: "outcome", predicted: e.outcome.rawValue, observed: q.rawValue))
@@ -125,6 +130,32 @@ public enum ModelDrift {
         }
         ref("handledBy", e.handledBy, o.handledBy)
         return out
+    }
+}
+
+/// The fields of a predicted event that an observation can contradict: what ``ModelDrift``
+/// compares. The hooks keep this until UIKit's answer arrives, not a copy of the whole event
+/// (callgrind: a copy and its destruction retained and released every field, about a third of
+/// the recording path's reference counting).
+@usableFromInline struct DriftPrediction: Sendable {
+    @usableFromInline var outcome: Outcome
+    @usableFromInline var presenting: ControllerRef?
+    @usableFromInline var contextProvider: ControllerRef?
+    @usableFromInline var effectiveStyle: PresentationStyle?
+    @usableFromInline var effectiveTransition: TransitionStyle?
+    @usableFromInline var window: String?
+    @usableFromInline var dismissed: [ControllerRef]
+    @usableFromInline var handledBy: ControllerRef?
+
+    @inlinable init(_ e: borrowing Event) {
+        outcome = e.outcome
+        presenting = e.presenting
+        contextProvider = e.contextProvider
+        effectiveStyle = e.effectiveStyle
+        effectiveTransition = e.effectiveTransition
+        window = e.window
+        dismissed = e.dismissed
+        handledBy = e.handledBy
     }
 }
 

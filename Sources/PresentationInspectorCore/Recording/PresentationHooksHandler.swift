@@ -116,8 +116,9 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         // UIKit raises for these: record first, the app may not survive the original call.
         if let rejection = resolution.rejection, rejection.severity == .error {
             let chain = chains.chain(from: resolution.ultimateRoot)
-            let rejected = event(outcome: .rejected, presenting: nil, steps: resolution.steps, chain: chain)
-            let seq = recorder.record(rejected).seq  // a copy: `rejected` stays the prediction
+            var rejected = event(outcome: .rejected, presenting: nil, steps: resolution.steps, chain: chain)
+            let prediction = DriftPrediction(rejected)
+            let seq = recorder.record(inPlace: &rejected)
             defer { chains.invalidate() }
             guard configuration.recordsObservations else { original(completion); return }
             // If UIKit went ahead after all, its completion is the only place that can say so.
@@ -129,7 +130,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
                                      animated: animated, window: resolution.windowID, relatesTo: seq, source: refs.source,
                                      presented: refs.presented, presenting: p.ref, effectiveStyle: resolution.effectiveStyle,
                                      chain: chains.chain(from: Hierarchy.ultimateRoot(of: presented)))
-                    Self.attach(Observation(presenting: p.ref, outcome: .presented).merging(observe?()), to: &done, driftAgainst: rejected)
+                    Self.attach(Observation(presenting: p.ref, outcome: .presented).merging(observe?()), to: &done, driftAgainst: prediction)
                     _ = recorder.record(inPlace: &done)
                 }
                 completion?()
@@ -196,7 +197,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
                       presenting: succeeded ? (observation != nil ? resolution.presenting : observedPresenting) : nil,
                       steps: steps, chain: chain)
         if observation != nil || looks {
-            var predicted = e
+            var predicted = DriftPrediction(e)
             predicted.outcome = predictedOutcome
             Self.attach(observation, to: &e, driftAgainst: predicted)
             first?.predicted = predicted
@@ -272,7 +273,8 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         dismissEvent.addFixes()
         Self.attach(observe?(), to: &dismissEvent)
         // The prediction the observation is compared with, kept only when there will be one.
-        let predicted: Event? = configuration.recordsObservations ? dismissEvent : nil
+        let predicted = configuration.recordsObservations ? DriftPrediction(dismissEvent) : nil
+        let observedAtCall = configuration.recordsObservations ? dismissEvent.observed : nil
         let recordedSeq = recorder.record(inPlace: &dismissEvent)
 
         // Reconciled when the transition ends: who really lost its presenter. The call above is
@@ -294,7 +296,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
                 var done = Event(time: scheduler.now, thread: context.thread, kind: .dismissCompleted, outcome: .completed,
                                  animated: animated, window: window, relatesTo: recordedSeq, receiver: receiverRef,
                                  handledBy: handledBy, dismissed: dismissedRefs, chain: ended.chainLeft(chains) ?? chains.chain(from: windowRoot))
-                if let observation { Self.attach(observation, to: &done, driftAgainst: predicted, driftOnly: observation.subtracting(predicted?.observed)) }
+                if let observation { Self.attach(observation, to: &done, driftAgainst: predicted, driftOnly: observation.subtracting(observedAtCall)) }
                 _ = recorder.record(inPlace: &done)
             }
             if let delay = configuration.leakCheckDelay { Self.scheduleLeakChecks(probes, after: delay, relatesTo: recordedSeq, window: window, recorder: recorder, scheduler: scheduler) }
@@ -306,12 +308,13 @@ public final class PresentationHooksHandler: @unchecked Sendable {
 
     /// Stores `observation` on `event` and appends one `model-drift` per field of `driftOnly`
     /// (default: the whole observation) that differs from `predicted` (default: the event itself).
-    @usableFromInline static func attach(_ observation: Observation?, to event: inout Event, driftAgainst predicted: Event? = nil,
+    @usableFromInline static func attach(_ observation: Observation?, to event: inout Event, driftAgainst predicted: DriftPrediction? = nil,
                        driftOnly: Observation? = nil) {
         guard let observation, !observation.isEmpty else { return }
+        let drift = ModelDrift.diagnostics(predicted: predicted ?? DriftPrediction(event), observed: driftOnly ?? observation)
         event.observed = observation
-        event.diagnostics += ModelDrift.diagnostics(predicted: predicted ?? event, observed: driftOnly ?? observation)
-        event.addFixes()
+        // Only the new diagnostics lack fixes (a fix never reads `observed`).
+        if !drift.isEmpty { event.diagnostics += drift; event.addFixes() }
     }
 
     @usableFromInline static func scheduleLeakChecks(_ probes: [(ControllerRef, LivenessProbe)], after delay: Double, relatesTo seq: Int,
@@ -427,7 +430,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
 /// The present event's prediction and first observation, read by its completion (which UIKit
 /// may run before `present` returns, hence after `PendingOperation` releases it).
 @usableFromInline final class FirstLook: @unchecked Sendable {
-    @usableFromInline var predicted: Event?
+    @usableFromInline var predicted: DriftPrediction?
     @usableFromInline var observation: Observation?
     @usableFromInline init() {}
 }
