@@ -35,6 +35,48 @@ final class DerivedChainTests: XCTestCase {
         XCTAssertEqual(sim.handler.chains.derivedChains, derived + 2)
     }
 
+    /// The dismissal monitor (the `viewWillDisappear` hook's report) leaves the chains of a
+    /// hooked, non-interactive dismiss to the call, which brings them up to date when its
+    /// transition ends; invalidating them as well made every such dismissal walk again.
+    func testTheDismissalMonitorLeavesAHookedDismissCallsChainsToTheCall() throws {
+        let monitor = InteractiveDismissMonitor(handler: sim.handler)
+        monitor.start()
+        defer { monitor.stop() }
+        let chains = sim.handler.chains
+        sim.dismiss(b, animated: true)
+        let seq = try XCTUnwrap(sim.recorder.events.last { $0.kind == .dismiss }).seq
+        let generation = chains.generation
+        XCTAssertEqual(monitor.dismissalWillBegin(b!, isInteractive: false), .dismissCall(seq: seq))
+        XCTAssertEqual(chains.generation, generation)
+        sim.advance(by: 1)
+        monitor.dismissalDidEnd(b!, cancelled: false)
+        XCTAssertEqual(try lastChain(.dismissCompleted), ["root", "a"])
+        XCTAssertEqual(chains.look(from: root!).refs.map(\.id), ["root", "a"])
+    }
+
+    /// Any other dismissal the monitor hears of (no hooked call, or an interactive one) can change
+    /// a chain without a hooked call finishing it: the chains are invalidated at its start and end.
+    func testTheDismissalMonitorInvalidatesTheChainsForOtherDismissals() throws {
+        let monitor = InteractiveDismissMonitor(handler: sim.handler)
+        monitor.start()
+        defer { monitor.stop() }
+        let chains = sim.handler.chains
+        var generation = chains.generation
+        XCTAssertEqual(monitor.dismissalWillBegin(b!, isInteractive: false), .withoutDismissCall)
+        XCTAssertGreaterThan(chains.generation, generation)
+        generation = chains.generation
+        monitor.dismissalDidEnd(b!, cancelled: true)
+        XCTAssertGreaterThan(chains.generation, generation)
+
+        sim.dismiss(b, animated: true)
+        generation = chains.generation
+        XCTAssertNotEqual(monitor.dismissalWillBegin(b!, isInteractive: true), .ignored)
+        XCTAssertGreaterThan(chains.generation, generation)
+        generation = chains.generation
+        monitor.dismissalDidEnd(b!, cancelled: true)
+        XCTAssertGreaterThan(chains.generation, generation)
+    }
+
     func testUIKitDismissingMoreThanPredictedIsWalked() throws {
         var observed = ResolvedObservation()
         observed.dismissed = [b, a]

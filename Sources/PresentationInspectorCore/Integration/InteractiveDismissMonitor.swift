@@ -107,13 +107,16 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
     @discardableResult
     public func dismissalWillBegin<N: PresentationNode>(_ controller: N, isInteractive: Bool,
                                                          context: CallContext = .main) -> DismissalAttribution {
-        handler.chains.invalidate()  // UIKit is changing a chain, possibly without a hooked call
-        guard controller.presentingNode != nil else { return .ignored }
+        guard controller.presentingNode != nil else { handler.chains.invalidate(); return .ignored }
         let ref = controller.ref  // once: on a device each read takes locks and reads the title
-        guard !isExcluded(ref) else { return .ignored }
+        guard !isExcluded(ref) else { handler.chains.invalidate(); return .ignored }
         lock.lock()
         let callSeq = removalsByCall[ref.id]
         lock.unlock()
+        // UIKit is changing a chain. A hooked `dismiss` that is not interactive brings the chains
+        // up to date itself when its transition ends (worked out from the chain before the call,
+        // or walked); invalidating them here as well made every such dismissal walk again.
+        if callSeq == nil || isInteractive { handler.chains.invalidate() }
 
         let transition: Transition
         if let callSeq {
@@ -137,11 +140,14 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
     /// The transition reported by ``dismissalWillBegin(_:isInteractive:context:)`` ended;
     /// `cancelled` is true when the controller stays (the user let go early).
     public func dismissalDidEnd<N: PresentationNode>(_ controller: N, cancelled: Bool, context: CallContext = .main) {
-        handler.chains.invalidate()  // UIKit is changing a chain, possibly without a hooked call
         lock.lock()
         let transition = transitions.removeValue(forKey: ObjectIdentifier(controller))
         if !cancelled { removalsByCall[controller.ref.id] = nil }
         lock.unlock()
+        // As in `dismissalWillBegin`: a hooked, non-interactive dismiss keeps the chains itself.
+        if case .dismissCall = transition?.attribution, transition?.isInteractive == false, !cancelled {} else {
+            handler.chains.invalidate()
+        }
         transition?.onEnd(cancelled, context)
     }
 

@@ -74,7 +74,10 @@ public struct Observation: Hashable, Sendable {
     }
 
     /// Whether nothing was observed.
-    public var isEmpty: Bool { self == Observation() }
+    public var isEmpty: Bool {
+        outcome == nil && presenting == nil && contextProvider == nil && effectiveStyle == nil && effectiveTransition == nil
+            && window == nil && covered == nil && presentationControllerClass == nil && dismissed == nil && handledBy == nil
+    }
 
     /// `field = value` pairs of what was observed, in field order, for text views.
     public var fields: [(name: String, value: String)] {

@@ -1,33 +1,33 @@
 /// What the model says a `present` call does, before it runs.
 public struct PresentResolution<Node: PresentationNode> {
-    public var source: Node
-    public var presented: Node
+    public let source: Node
+    public let presented: Node
     /// The controller that becomes `presentingViewController` (nil only for a detached source).
-    public var presenting: Node
+    public let presenting: Node
     /// The controller whose area the presentation covers.
-    public var contextProvider: Node
-    public var requestedStyle: PresentationStyle
-    public var effectiveStyle: PresentationStyle
-    public var requestedTransition: TransitionStyle
-    public var effectiveTransition: TransitionStyle
+    public let contextProvider: Node
+    public let requestedStyle: PresentationStyle
+    public let effectiveStyle: PresentationStyle
+    public let requestedTransition: TransitionStyle
+    public let effectiveTransition: TransitionStyle
     /// Every finding, the rejecting one (if any) first among the checks.
-    public var diagnostics: [Diagnostic]
+    public let diagnostics: [Diagnostic]
     /// The check that rejects the presentation, if any (nothing changes).
-    public var rejection: Diagnostic?
+    public let rejection: Diagnostic?
     /// The walk that found the answer, as data.
-    public var steps: [ExplanationStep]
+    public let steps: [ExplanationStep]
     /// The walk that found the answer, one sentence per step.
     public var explanation: [String] { steps.map(\.sentence) }
     /// The window the source belongs to.
-    public var windowID: String?
+    public let windowID: String?
     /// The source's ancestors through `parent`, starting with itself: the walk of rule 2.
-    public var ancestry: [Node]
+    public let ancestry: [Node]
     /// The root of the source's window (or of its detached presentation tree): where the chain
     /// the present changes starts.
-    @usableFromInline var ultimateRoot: Node
+    @usableFromInline let ultimateRoot: Node
     /// The snapshots of `source`, `presented`, `presenting` and `contextProvider`, taken once
     /// (on a device each snapshot takes locks and reads the title).
-    @usableFromInline var refs: (source: ControllerRef, presented: ControllerRef, presenting: ControllerRef, contextProvider: ControllerRef)
+    @usableFromInline let refs: (source: ControllerRef, presented: ControllerRef, presenting: ControllerRef, contextProvider: ControllerRef)
 
     @inlinable
     init(source: Node, presented: Node, presenting: Node, contextProvider: Node, requestedStyle: PresentationStyle,
@@ -46,20 +46,20 @@ public struct PresentResolution<Node: PresentationNode> {
 
 /// What the model says a `dismiss` call does.
 public struct DismissResolution<Node: PresentationNode> {
-    public var receiver: Node
+    public let receiver: Node
     /// The presenting controller that performs the dismissal; nil when nothing is dismissed.
-    public var handledBy: Node?
+    public let handledBy: Node?
     /// Controllers removed, top first.
-    public var dismissed: [Node]
+    public let dismissed: [Node]
     /// Whether the message is handled by another controller than its receiver.
-    public var forwarded: Bool
-    public var outcome: Outcome
-    public var diagnostics: [Diagnostic]
+    public let forwarded: Bool
+    public let outcome: Outcome
+    public let diagnostics: [Diagnostic]
     /// The walk that found the answer, as data.
-    public var steps: [ExplanationStep]
+    public let steps: [ExplanationStep]
     /// The walk that found the answer, one sentence per step.
     public var explanation: [String] { steps.map(\.sentence) }
-    public var windowID: String?
+    public let windowID: String?
 
     @inlinable
     init(receiver: Node, handledBy: Node?, dismissed: [Node], forwarded: Bool, outcome: Outcome, diagnostics: [Diagnostic],
