@@ -157,15 +157,16 @@ public final class PresentationHooksHandler: @unchecked Sendable {
             ended.mark(chains, after: chainBefore.generation, applying: chains.change(chainBefore, afterPresenting: presented))
             op.whenRecorded { seq in
                 let p = presented.presentingNode
+                let pRef = p.map { $0 === predictedPresenting ? presentingRef : $0 === source ? sourceRef : $0 === presented ? presentedRef : $0.ref }
                 var done = Event(time: scheduler.now, thread: context.thread, kind: .presentCompleted, outcome: .completed,
                                  animated: animated, window: windowID, relatesTo: seq,
                                  source: sourceRef, presented: presentedRef,
-                                 presenting: p.map { $0 === predictedPresenting ? presentingRef : $0 === source ? sourceRef : $0 === presented ? presentedRef : $0.ref },
+                                 presenting: pRef,
                                  effectiveStyle: effectiveStyle,
                                  chain: chains.chain(from: Hierarchy.ultimateRoot(of: presented)))
                 // A second look once the transition is over: adaptation and the final window are known only now.
                 if let first, let predicted = first.predicted {
-                    let again = Self.observedPresent(presented, wasPresented: false, at: .completion).merging(observe?())
+                    let again = Self.observedPresent(presenting: pRef, wasPresented: false, at: .completion).merging(observe?())
                     Self.attach(again, to: &done, driftAgainst: predicted, driftOnly: again.subtracting(first.observation))
                 }
                 _ = recorder.record(inPlace: &done)
@@ -179,7 +180,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         let observedPresenting = presented.presentingNode
         let succeeded = !wasPresented && observedPresenting != nil
         var observation = observe?()
-        if looks { observation = Self.observedPresent(presented, wasPresented: wasPresented, at: .call).merging(observation) }
+        if looks { observation = Self.observedPresent(presenting: ref(observedPresenting), wasPresented: wasPresented, at: .call).merging(observation) }
         var steps = resolution.steps
         if observation != nil {
             // The observation and its model-drift say where reality differed.
@@ -211,13 +212,15 @@ public final class PresentationHooksHandler: @unchecked Sendable {
     @usableFromInline enum Look { case call, completion }
 
     /// What the hierarchy itself reports about a present, through the node protocol (on a device,
-    /// `presentingViewController`): the outcome, and the presenting controller UIKit chose.
-    @usableFromInline static func observedPresent<N: PresentationNode>(_ presented: N, wasPresented: Bool, at look: Look) -> Observation {
-        guard let p = presented.presentingNode, !wasPresented else {
+    /// `presentingViewController`): the outcome, and the presenting controller UIKit chose
+    /// (`presenting`: the presented controller's presenter as the caller read it, nil for none;
+    /// read once per look: on a device each read takes locks).
+    @usableFromInline static func observedPresent(presenting p: ControllerRef?, wasPresented: Bool, at look: Look) -> Observation {
+        guard let p, !wasPresented else {
             // After the transition a missing presenter means it was dismissed meanwhile, not refused.
             return look == .call ? Observation(outcome: .rejected) : Observation()
         }
-        return Observation(presenting: p.ref, outcome: look == .call ? .presented : nil)
+        return Observation(presenting: p, outcome: look == .call ? .presented : nil)
     }
 
     // MARK: dismiss
