@@ -145,9 +145,9 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
         if !cancelled { removalsByCall[controller.ref.id] = nil }
         lock.unlock()
         // As in `dismissalWillBegin`: a hooked, non-interactive dismiss keeps the chains itself.
-        if case .dismissCall = transition?.attribution, transition?.isInteractive == false, !cancelled {} else {
-            handler.chains.invalidate()
-        }
+        var keptByTheCall = false
+        if case .dismissCall = transition?.attribution { keptByTheCall = transition?.isInteractive == false && !cancelled }
+        if !keptByTheCall { handler.chains.invalidate() }
         transition?.onEnd(cancelled, context)
     }
 

@@ -100,6 +100,8 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         }
         var diagnostics = resolution.diagnostics
         if !context.isMainThread { diagnostics.append(.offMainThread("present(_:animated:completion:)", thread: context.thread)) }
+        // The completions capture the thread's name, not the context: capturing it copied every field.
+        let thread = context.thread
 
         func event(outcome: Outcome, presenting: N?, steps: [ExplanationStep], chain: [ControllerRef]) -> Event {
             var e = Event(time: scheduler.now, thread: context.thread, kind: .present, outcome: outcome, animated: animated,
@@ -126,7 +128,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
             original { [recorder, scheduler, chains] in
                 chains.invalidate()
                 if !wasPresented, let p = presented.presentingNode {
-                    var done = Event(time: scheduler.now, thread: context.thread, kind: .presentCompleted, outcome: .completed,
+                    var done = Event(time: scheduler.now, thread: thread, kind: .presentCompleted, outcome: .completed,
                                      animated: animated, window: resolution.windowID, relatesTo: seq, source: refs.source,
                                      presented: refs.presented, presenting: p.ref, effectiveStyle: resolution.effectiveStyle,
                                      chain: chains.chain(from: Hierarchy.ultimateRoot(of: presented)))
@@ -158,7 +160,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
             op.whenRecorded { seq in
                 let p = presented.presentingNode
                 let pRef = p.map { $0 === predictedPresenting ? presentingRef : $0 === source ? sourceRef : $0 === presented ? presentedRef : $0.ref }
-                var done = Event(time: scheduler.now, thread: context.thread, kind: .presentCompleted, outcome: .completed,
+                var done = Event(time: scheduler.now, thread: thread, kind: .presentCompleted, outcome: .completed,
                                  animated: animated, window: windowID, relatesTo: seq,
                                  source: sourceRef, presented: presentedRef,
                                  presenting: pRef,
@@ -258,6 +260,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         }
         var diagnostics = resolution.diagnostics
         if !context.isMainThread { diagnostics.append(.offMainThread("dismiss(animated:completion:)", thread: context.thread)) }
+        let thread = context.thread  // for the completion (see handlePresent)
         // The window's root, taken now: after the dismissal the receiver may hang from nothing.
         let windowRoot = Hierarchy.ultimateRoot(of: receiver)
         let dismissedRefs = Hierarchy.refs(resolution.dismissed)
@@ -296,7 +299,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
                        applying: predictsDismissal ? chains.change(now, afterDismissing: dismissedNodes, observed: before == nil ? nil : observation?.dismissed ?? []) : nil)
             // A dismissal the model did not predict is recorded only if UIKit really removed something.
             if predictsDismissal || observation?.dismissed?.isEmpty == false {
-                var done = Event(time: scheduler.now, thread: context.thread, kind: .dismissCompleted, outcome: .completed,
+                var done = Event(time: scheduler.now, thread: thread, kind: .dismissCompleted, outcome: .completed,
                                  animated: animated, window: window, relatesTo: recordedSeq, receiver: receiverRef,
                                  handledBy: handledBy, dismissed: dismissedRefs, chain: ended.chainLeft(chains) ?? chains.chain(from: windowRoot))
                 if let observation { Self.attach(observation, to: &done, driftAgainst: predicted, driftOnly: observation.subtracting(observedAtCall)) }
