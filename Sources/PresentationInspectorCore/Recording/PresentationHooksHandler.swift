@@ -144,35 +144,21 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         let predictedOutcome: Outcome = resolution.rejection == nil ? .presented : .rejected
         let looks = configuration.recordsObservations
         let op = PendingOperation()
-        let first: FirstLook? = looks ? FirstLook() : nil  // read only for a second look
         let ended = TransitionEnd()
-        // The completion captures these rather than the resolution: capturing it copied every
-        // field of the resolution into the closure (callgrind: ~900 instructions an event).
-        let windowID = resolution.windowID, effectiveStyle = resolution.effectiveStyle
-        let predictedPresenting = resolution.presenting, presentingRef = refs.presenting
-        let sourceRef = refs.source, presentedRef = refs.presented
+        // What the completion records, in one object: not the resolution (capturing it copied
+        // every field into the closure), and not value by value (the closure that waits for the
+        // event's `seq` copied every one again).
+        let completed = PresentCompletion(handler: self, source: source, presented: presented, predictedPresenting: resolution.presenting,
+                                          refs: (refs.source, refs.presented, refs.presenting), thread: thread, animated: animated,
+                                          windowID: resolution.windowID, effectiveStyle: resolution.effectiveStyle,
+                                          observe: observe, looks: looks)
         // The chain before the call: when the call only puts `presented` on its top, the chain
         // after it is worked out from this one instead of walked.
         let chainRoot = resolution.ultimateRoot
         let chainBefore = chains.look(from: chainRoot)
-        let wrapped: () -> Void = { [recorder, scheduler, chains] in
-            ended.mark(chains, after: chainBefore.generation, applying: chains.change(chainBefore, afterPresenting: presented))
-            op.whenRecorded { seq in
-                let p = presented.presentingNode
-                let pRef = p.map { $0 === predictedPresenting ? presentingRef : $0 === source ? sourceRef : $0 === presented ? presentedRef : $0.ref }
-                var done = Event(time: scheduler.now, thread: thread, kind: .presentCompleted, outcome: .completed,
-                                 animated: animated, window: windowID, relatesTo: seq,
-                                 source: sourceRef, presented: presentedRef,
-                                 presenting: pRef,
-                                 effectiveStyle: effectiveStyle,
-                                 chain: chains.chain(from: Hierarchy.ultimateRoot(of: presented)))
-                // A second look once the transition is over: adaptation and the final window are known only now.
-                if let first, let predicted = first.predicted {
-                    let again = Self.observedPresent(presenting: pRef, wasPresented: false, at: .completion).merging(observe?())
-                    Self.attach(again, to: &done, driftAgainst: predicted, driftOnly: again.subtracting(first.observation))
-                }
-                _ = recorder.record(inPlace: &done)
-            }
+        let wrapped: () -> Void = { [chains] in
+            ended.mark(chains, after: chainBefore.generation, applying: chains.change(chainBefore, afterPresenting: completed.presented))
+            op.whenRecorded(completed.record(seq:))
             completion?()
         }
         original(wrapped)
@@ -203,8 +189,10 @@ public final class PresentationHooksHandler: @unchecked Sendable {
             var predicted = DriftPrediction(e)
             predicted.outcome = predictedOutcome
             Self.attach(observation, to: &e, driftAgainst: predicted)
-            first?.predicted = predicted
-            first?.observation = observation
+            if looks {
+                completed.predicted = predicted
+                completed.observation = observation
+            }
         }
         // In place: handing over a copy retained and released every field (callgrind).
         op.recorded(seq: recorder.record(inPlace: &e))
@@ -292,7 +280,8 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         let ended = TransitionEnd()
         let predictsDismissal = resolution.outcome == .dismissed  // not the resolution: capturing it copies it whole
         let dismissedNodes = resolution.dismissed
-        let wrapped: () -> Void = { [recorder, scheduler, configuration, chains] in
+        let leakCheckDelay = configuration.leakCheckDelay  // not the configuration: its closures would be retained
+        let wrapped: () -> Void = { [recorder, scheduler, chains] in
             let observation = before?.observation()
             // The chain after a dismissal of its top is the one before without it, once checked.
             ended.mark(chains, after: now.generation,
@@ -305,7 +294,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
                 if let observation { Self.attach(observation, to: &done, driftAgainst: predicted, driftOnly: observation.subtracting(observedAtCall)) }
                 _ = recorder.record(inPlace: &done)
             }
-            if let delay = configuration.leakCheckDelay { Self.scheduleLeakChecks(probes, after: delay, relatesTo: recordedSeq, window: window, recorder: recorder, scheduler: scheduler) }
+            if let delay = leakCheckDelay { Self.scheduleLeakChecks(probes, after: delay, relatesTo: recordedSeq, window: window, recorder: recorder, scheduler: scheduler) }
             completion?()
         }
         original(wrapped)
@@ -430,46 +419,5 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         // A controller deallocated meanwhile was removed as well.
         let gone = entries.filter { e in e.node.map { $0.presentingNode == nil || $0.presentingNode?.ref.id != e.presenter.id } ?? true }
         return Observation(dismissed: gone.reversed().map(\.ref), handledBy: gone.first?.presenter)
-    }
-}
-
-/// The present event's prediction and first observation, read by its completion (which UIKit
-/// may run before `present` returns, hence after `PendingOperation` releases it).
-@usableFromInline final class FirstLook: @unchecked Sendable {
-    @usableFromInline var predicted: DriftPrediction?
-    @usableFromInline var observation: Observation?
-    @usableFromInline init() {}
-}
-
-/// Orders a completion after the event it completes, even when UIKit runs the completion
-/// before `present` returns.
-@usableFromInline final class PendingOperation: @unchecked Sendable {
-    @usableFromInline init() {}
-    /// One lock for every instance: one is made per recorded call, and a lock of its own was made
-    /// and destroyed with it (callgrind: ≈ 100 instructions an event).
-    private static let lock = NSLock()
-    private var lock: NSLock { Self.lock }
-    // Guarded by `lock` (exclusivity checks off, as in ``Recorder``).
-    @exclusivity(unchecked) private var seq: Int?
-    /// The usual one waiter, then any others (an array made per call for one closure showed in the profile).
-    @exclusivity(unchecked) private var first: ((Int) -> Void)?
-    @exclusivity(unchecked) private var waiting: [(Int) -> Void] = []
-
-    @usableFromInline func whenRecorded(_ work: @escaping (Int) -> Void) {
-        lock.lock()
-        if let seq { lock.unlock(); work(seq); return }
-        if first == nil { first = work } else { waiting.append(work) }
-        lock.unlock()
-    }
-
-    @usableFromInline func recorded(seq: Int) {
-        lock.lock()
-        self.seq = seq
-        let f = first, w = waiting
-        first = nil
-        waiting = []
-        lock.unlock()
-        f?(seq)
-        for work in w { work(seq) }
     }
 }
