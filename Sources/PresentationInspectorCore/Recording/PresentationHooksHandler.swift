@@ -148,13 +148,14 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         // What the completion records, in one object: not the resolution (capturing it copied
         // every field into the closure), and not value by value (the closure that waits for the
         // event's `seq` copied every one again).
+        let chainRoot = resolution.ultimateRoot
         let completed = PresentCompletion(handler: self, source: source, presented: presented, predictedPresenting: resolution.presenting,
+                                          chainRoot: chainRoot,
                                           refs: (refs.source, refs.presented, refs.presenting), thread: thread, animated: animated,
                                           windowID: resolution.windowID, effectiveStyle: resolution.effectiveStyle,
                                           observe: observe, looks: looks)
         // The chain before the call: when the call only puts `presented` on its top, the chain
         // after it is worked out from this one instead of walked.
-        let chainRoot = resolution.ultimateRoot
         let chainBefore = chains.look(from: chainRoot)
         let wrapped: () -> Void = { [chains] in
             ended.mark(chains, after: chainBefore.generation, applying: chains.change(chainBefore, afterPresenting: completed.presented))
@@ -250,7 +251,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         if !context.isMainThread { diagnostics.append(.offMainThread("dismiss(animated:completion:)", thread: context.thread)) }
         let thread = context.thread  // for the completion (see handlePresent)
         // The window's root, taken now: after the dismissal the receiver may hang from nothing.
-        let windowRoot = Hierarchy.ultimateRoot(of: receiver)
+        let windowRoot = resolution.ultimateRoot
         let dismissedRefs = Hierarchy.refs(resolution.dismissed)
         // The chain as it stands once the call returns: an animated dismissal keeps the removed
         // controllers until its transition ends (dismiss-completed shows them gone).

@@ -60,12 +60,16 @@ public struct DismissResolution<Node: PresentationNode> {
     /// The walk that found the answer, one sentence per step.
     public var explanation: [String] { steps.map(\.sentence) }
     public let windowID: String?
+    /// The root of everything the receiver hangs from (its window's root, or a detached root):
+    /// where the chain the dismissal changes starts.
+    @usableFromInline let ultimateRoot: Node
 
     @inlinable
     init(receiver: Node, handledBy: Node?, dismissed: [Node], forwarded: Bool, outcome: Outcome, diagnostics: [Diagnostic],
-         steps: [ExplanationStep], windowID: String?) {
+         steps: [ExplanationStep], windowID: String?, ultimateRoot: Node) {
         self.receiver = receiver; self.handledBy = handledBy; self.dismissed = dismissed; self.forwarded = forwarded
         self.outcome = outcome; self.diagnostics = diagnostics; self.steps = steps; self.windowID = windowID
+        self.ultimateRoot = ultimateRoot
     }
 }
 
@@ -226,11 +230,12 @@ public enum PresentationResolver {
         var steps: [ExplanationStep] = []
         steps.reserveCapacity(4)  // grown from one element, the array was made three times
         steps.append(.dismissCalled(r))
-        let window = Hierarchy.windowID(of: receiver)
+        let windowRoot = Hierarchy.ultimateRoot(of: receiver)
+        let window = windowRoot.rootOfWindow
         if receiver.isTransitionInProgress {
             steps.append(.dismissDuringTransition)
             return DismissResolution(receiver: receiver, handledBy: nil, dismissed: [], forwarded: false, outcome: .rejected,
-                                     diagnostics: [.dismissDuringTransition(r)], steps: steps, windowID: window)
+                                     diagnostics: [.dismissDuringTransition(r)], steps: steps, windowID: window, ultimateRoot: windowRoot)
         }
         if let p = Hierarchy.presentedController(of: receiver), let handler = p.presentingNode {
             let set = Hierarchy.dismissalSet(startingAt: p)
@@ -241,7 +246,7 @@ public enum PresentationResolver {
             }
             steps.append(.removed(Hierarchy.refs(set)))
             return DismissResolution(receiver: receiver, handledBy: handler, dismissed: set, forwarded: handler !== receiver,
-                                     outcome: .dismissed, diagnostics: [], steps: steps, windowID: window)
+                                     outcome: .dismissed, diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot)
         }
         let root = Hierarchy.presentationRoot(of: receiver)
         if let handler = root.presentingNode {
@@ -250,31 +255,32 @@ public enum PresentationResolver {
             steps.append(.forwarded(receiver: r, root: root === receiver ? nil : rootRef, handler: handler.ref, dismissedRoot: rootRef))
             steps.append(.removed(Hierarchy.refs(set)))
             return DismissResolution(receiver: receiver, handledBy: handler, dismissed: set, forwarded: true,
-                                     outcome: .dismissed, diagnostics: [], steps: steps, windowID: window)
+                                     outcome: .dismissed, diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot)
         }
         steps.append(.nothingToDismiss(r))
         return DismissResolution(receiver: receiver, handledBy: nil, dismissed: [], forwarded: false, outcome: .noOp,
-                                 diagnostics: [.nothingToDismiss(r)], steps: steps, windowID: window)
+                                 diagnostics: [.nothingToDismiss(r)], steps: steps, windowID: window, ultimateRoot: windowRoot)
     }
 
     /// Rule 8: a sheet swiped down, completed or cancelled by the user.
     @inlinable public static func resolveInteractiveDismiss<N: PresentationNode>(sheet: N, completes: Bool) -> DismissResolution<N> {
         let r = sheet.ref
         var steps: [ExplanationStep] = [.swipedDown(r)]
-        let window = Hierarchy.windowID(of: sheet)
+        let windowRoot = Hierarchy.ultimateRoot(of: sheet)
+        let window = windowRoot.rootOfWindow
         if sheet.isModalInPresentation {
             steps.append(.swipeBlocked(type: r.type))
             return DismissResolution(receiver: sheet, handledBy: nil, dismissed: [], forwarded: false, outcome: .blocked,
-                                     diagnostics: [], steps: steps, windowID: window)
+                                     diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot)
         }
         guard completes else {
             steps.append(.swipeCancelled)
             return DismissResolution(receiver: sheet, handledBy: nil, dismissed: [], forwarded: false, outcome: .cancelled,
-                                     diagnostics: [], steps: steps, windowID: window)
+                                     diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot)
         }
         let set = Hierarchy.dismissalSet(startingAt: sheet)
         steps.append(.swipeCompletes(presenter: sheet.presentingNode?.ref, removed: Hierarchy.refs(set)))
         return DismissResolution(receiver: sheet, handledBy: sheet.presentingNode, dismissed: set, forwarded: false,
-                                 outcome: .completed, diagnostics: [], steps: steps, windowID: window)
+                                 outcome: .completed, diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot)
     }
 }
