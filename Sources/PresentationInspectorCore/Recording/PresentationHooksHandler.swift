@@ -110,7 +110,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
                           requestedStyle: resolution.requestedStyle, effectiveStyle: resolution.effectiveStyle,
                           requestedTransition: resolution.requestedTransition, effectiveTransition: resolution.effectiveTransition,
                           steps: steps, diagnostics: diagnostics, chain: chain, callSite: context.callSiteText, capturedCallStack: context.capturedCallStack,
-                          ancestry: Hierarchy.refs(resolution.ancestry))
+                          ancestry: resolution.ancestryRefs)
             e.addFixes()
             return e
         }
@@ -264,7 +264,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
             window: resolution.windowID, steps: resolution.steps, receiver: receiverRef,
             handledBy: handledBy, dismissed: dismissedRefs, forwarded: resolution.forwarded,
             diagnostics: diagnostics, chain: chainAfter, callSite: context.callSiteText, capturedCallStack: context.capturedCallStack,
-            ancestry: Hierarchy.refs(Hierarchy.ancestry(of: receiver)))
+            ancestry: Hierarchy.ancestryRefs(of: receiver, first: receiverRef))
         dismissEvent.addFixes()
         Self.attach(observe?(), to: &dismissEvent)
         // The prediction the observation is compared with, kept only when there will be one.

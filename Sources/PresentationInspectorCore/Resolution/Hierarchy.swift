@@ -102,6 +102,17 @@ public enum Hierarchy {
         while out.count < 10_000, let p = out[out.count - 1].parentNode { out.append(p) }
         return out
     }
+
+    /// The snapshots of ``ancestry(of:)``, with `first` for `node`'s own (taken already): no array
+    /// of nodes, and one snapshot fewer.
+    @inlinable static func ancestryRefs<N: PresentationNode>(of node: N, first: ControllerRef) -> [ControllerRef] {
+        var out: [ControllerRef] = []
+        out.reserveCapacity(8)
+        out.append(first)
+        var next = node.parentNode
+        while let p = next, out.count < 10_000 { out.append(p.ref); next = p.parentNode }
+        return out
+    }
 }
 
 /// Membership in a group of nodes: a scan for the usual few, a hash set for many.

@@ -28,12 +28,15 @@ public struct PresentResolution<Node: PresentationNode> {
     /// The snapshots of `source`, `presented`, `presenting` and `contextProvider`, taken once
     /// (on a device each snapshot takes locks and reads the title).
     @usableFromInline let refs: (source: ControllerRef, presented: ControllerRef, presenting: ControllerRef, contextProvider: ControllerRef)
+    /// The snapshots of ``ancestry``, in its order, taken once as well.
+    @usableFromInline let ancestryRefs: [ControllerRef]
 
     @inlinable
     init(source: Node, presented: Node, presenting: Node, contextProvider: Node, requestedStyle: PresentationStyle,
          effectiveStyle: PresentationStyle, requestedTransition: TransitionStyle, effectiveTransition: TransitionStyle,
          diagnostics: [Diagnostic], rejection: Diagnostic?, steps: [ExplanationStep], windowID: String?, ancestry: [Node],
-         ultimateRoot: Node, refs: (source: ControllerRef, presented: ControllerRef, presenting: ControllerRef, contextProvider: ControllerRef)) {
+         ultimateRoot: Node, refs: (source: ControllerRef, presented: ControllerRef, presenting: ControllerRef, contextProvider: ControllerRef),
+         ancestryRefs: [ControllerRef]) {
         self.source = source; self.presented = presented; self.presenting = presenting; self.contextProvider = contextProvider
         self.requestedStyle = requestedStyle; self.effectiveStyle = effectiveStyle
         self.requestedTransition = requestedTransition; self.effectiveTransition = effectiveTransition
@@ -41,6 +44,7 @@ public struct PresentResolution<Node: PresentationNode> {
         self.ancestry = ancestry
         self.ultimateRoot = ultimateRoot
         self.refs = refs
+        self.ancestryRefs = ancestryRefs
     }
 }
 
@@ -115,14 +119,19 @@ public enum PresentationResolver {
         // Where the source hangs.
         let ancestry = Hierarchy.ancestry(of: source)
         let root = ancestry.last!
-        let rootRef = root === source ? s : root.ref
+        // Every ancestor's snapshot once: the steps, the context walk and the event share them.
+        var ancestryRefs: [ControllerRef] = []
+        ancestryRefs.reserveCapacity(ancestry.count)
+        ancestryRefs.append(s)
+        for i in ancestry.indices.dropFirst() { ancestryRefs.append(ancestry[i].ref) }
+        let rootRef = ancestryRefs[ancestryRefs.count - 1]
         // From the root just found, not the source: one walk up the containment, not two.
         let ultimateRoot = Hierarchy.ultimateRoot(of: root)
         let windowID = ultimateRoot.rootOfWindow
         let detached = windowID == nil
         if ancestry.count > 1 {
             // A closure, not the key path `\.ref.type`: generic key paths are instantiated at run time.
-            steps.append(.walkedUp(path: ancestry.map { $0.ref.type }, root: rootRef, place: rootPlace(root)))
+            steps.append(.walkedUp(path: ancestryRefs.map { $0.type }, root: rootRef, place: rootPlace(root)))
         } else {
             steps.append(.ownRoot(s, place: rootPlace(root)))
         }
@@ -133,16 +142,19 @@ public enum PresentationResolver {
 
         // Presenting controller and context provider (rule 2).
         var provider = root
+        var providerRef = rootRef
         if style.isContextStyle {
             var walk: [ExplanationStep.ContextCheck] = []
-            var found: N?
-            for a in ancestry {
-                walk.append(.init(type: a.ref.type, defines: a.definesPresentationContext))
-                if a.definesPresentationContext { found = a; break }
+            var found: Int?
+            for i in ancestry.indices {
+                let defines = ancestry[i].definesPresentationContext
+                walk.append(.init(type: ancestryRefs[i].type, defines: defines))
+                if defines { found = i; break }
             }
             if let found {
-                provider = found
-                steps.append(.contextFound(style, walk: walk, provider: found.ref))
+                provider = ancestry[found]
+                providerRef = ancestryRefs[found]
+                steps.append(.contextFound(style, walk: walk, provider: providerRef))
             } else {
                 steps.append(.contextNotFound(style, walk: walk, root: rootRef))
             }
@@ -150,7 +162,7 @@ public enum PresentationResolver {
             steps.append(.notContextStyle(style, root: rootRef))
         }
         let presenting = provider
-        let presentingRef = presenting === root ? rootRef : presenting.ref
+        let presentingRef = providerRef
         if presenting !== source {
             steps.append(.presentingIsNotSource(presenting: presentingRef, source: s))
         } else {
@@ -163,9 +175,9 @@ public enum PresentationResolver {
         if style.isContextStyle && provider.definesPresentationContext {
             if provider.providesPresentationContextTransitionStyle {
                 transition = provider.modalTransitionStyle
-                steps.append(.transitionFromProvider(provider: provider.ref, transition: transition, requested: requestedTransition))
+                steps.append(.transitionFromProvider(provider: providerRef, transition: transition, requested: requestedTransition))
             } else {
-                steps.append(.transitionOwnProviderDeclines(transition, providerType: provider.ref.type))
+                steps.append(.transitionOwnProviderDeclines(transition, providerType: providerRef.type))
             }
         } else {
             steps.append(.transitionOwn(transition))
@@ -215,7 +227,7 @@ public enum PresentationResolver {
                                  requestedTransition: requestedTransition, effectiveTransition: transition,
                                  diagnostics: diagnostics, rejection: rejection, steps: steps,
                                  windowID: windowID, ancestry: ancestry, ultimateRoot: ultimateRoot,
-                                 refs: (s, p, presentingRef, provider === presenting ? presentingRef : provider.ref))
+                                 refs: (s, p, presentingRef, providerRef), ancestryRefs: ancestryRefs)
     }
 
     @usableFromInline static func rootPlace<N: PresentationNode>(_ root: N) -> ExplanationStep.RootPlace {
