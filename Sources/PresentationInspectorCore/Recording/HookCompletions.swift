@@ -10,8 +10,6 @@ import Foundation
 @usableFromInline final class PresentCompletion<N: PresentationNode>: @unchecked Sendable {
     @usableFromInline let handler: PresentationHooksHandler
     @usableFromInline let source: N, presented: N, predictedPresenting: N
-    /// The root of the chain the present changes (the resolver's `ultimateRoot`).
-    @usableFromInline let chainRoot: N
     @usableFromInline let sourceRef: ControllerRef, presentedRef: ControllerRef, presentingRef: ControllerRef
     @usableFromInline let thread: String
     @usableFromInline let animated: Bool
@@ -23,12 +21,11 @@ import Foundation
     @usableFromInline var predicted: DriftPrediction?
     @usableFromInline var observation: Observation?
 
-    @inlinable init(handler: PresentationHooksHandler, source: N, presented: N, predictedPresenting: N, chainRoot: N,
+    @inlinable init(handler: PresentationHooksHandler, source: N, presented: N, predictedPresenting: N,
                     refs: (source: ControllerRef, presented: ControllerRef, presenting: ControllerRef), thread: String,
                     animated: Bool, windowID: String?, effectiveStyle: PresentationStyle, observe: (() -> Observation?)?, looks: Bool) {
         self.handler = handler
         self.source = source; self.presented = presented; self.predictedPresenting = predictedPresenting
-        self.chainRoot = chainRoot
         sourceRef = refs.source; presentedRef = refs.presented; presentingRef = refs.presenting
         self.thread = thread; self.animated = animated; self.windowID = windowID; self.effectiveStyle = effectiveStyle
         self.observe = observe; self.looks = looks
@@ -41,8 +38,8 @@ import Foundation
         var done = Event(time: handler.scheduler.now, thread: thread, kind: .presentCompleted, outcome: .completed,
                          animated: animated, window: windowID, relatesTo: seq, source: sourceRef, presented: presentedRef,
                          presenting: pRef, effectiveStyle: effectiveStyle,
-                         // Presented where predicted, it hangs from the chain the resolver found (no walk up).
-                         chain: handler.chains.chain(from: p != nil && p === predictedPresenting ? chainRoot : Hierarchy.ultimateRoot(of: presented)))
+                         // Walked up now, not the resolver's root: the transition may have taken a while.
+                         chain: handler.chains.chain(from: Hierarchy.ultimateRoot(of: presented)))
         // A second look once the transition is over: adaptation and the final window are known only now.
         if looks, let predicted {
             let again = PresentationHooksHandler.observedPresent(presenting: pRef, wasPresented: false, at: .completion).merging(observe?())

@@ -148,14 +148,13 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         // What the completion records, in one object: not the resolution (capturing it copied
         // every field into the closure), and not value by value (the closure that waits for the
         // event's `seq` copied every one again).
-        let chainRoot = resolution.ultimateRoot
         let completed = PresentCompletion(handler: self, source: source, presented: presented, predictedPresenting: resolution.presenting,
-                                          chainRoot: chainRoot,
                                           refs: (refs.source, refs.presented, refs.presenting), thread: thread, animated: animated,
                                           windowID: resolution.windowID, effectiveStyle: resolution.effectiveStyle,
                                           observe: observe, looks: looks)
         // The chain before the call: when the call only puts `presented` on its top, the chain
         // after it is worked out from this one instead of walked.
+        let chainRoot = resolution.ultimateRoot
         let chainBefore = chains.look(from: chainRoot)
         let wrapped: () -> Void = { [chains] in
             ended.mark(chains, after: chainBefore.generation, applying: chains.change(chainBefore, afterPresenting: completed.presented))
