@@ -14,6 +14,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "CHeapInfo"),
+        // The device path's call-site capture unwinds as Darwin's `backtrace()` does (frame
+        // pointers); `pibench` keeps its frame pointers for it, as every frame on Darwin has them.
+        .target(name: "CFramePointers", cSettings: [.unsafeFlags(["-fno-omit-frame-pointer"])]),
         .target(
             name: "BenchKit",
             dependencies: [
@@ -25,10 +28,13 @@ let package = Package(
             name: "pibench",
             dependencies: [
                 "BenchKit",
+                "CFramePointers",
                 .product(name: "PresentationInspectorCore", package: "PresentationInspector"),
                 .product(name: "PresentationSimulator", package: "PresentationInspector"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            // Swift on Linux omits frame pointers unless told to keep them (Darwin's ABI keeps them).
+            swiftSettings: [.unsafeFlags(["-Xcc", "-fno-omit-frame-pointer"], .when(platforms: [.linux]))],
             // `pibench callsite` symbolicates its own frames: dladdr names exported symbols only.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]),
         .executableTarget(

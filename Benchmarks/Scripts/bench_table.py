@@ -37,7 +37,7 @@ notes = []
 
 # 1. Recording
 for depth in (5, 50):
-    w = {m: one("record", mode=m, depth=depth) for m in ("simulator", "inspector", "swiftlog", "device")}
+    w = {m: one("record", mode=m, depth=depth) for m in ("simulator", "inspector", "swiftlog", "device", "device-glibc")}
     if w["simulator"] and w["inspector"] and w["swiftlog"]:
         rec = (w["inspector"]["ns_per_pair_median"] - w["simulator"]["ns_per_pair_median"]) / 4
         log = (w["swiftlog"]["ns_per_pair_median"] - w["simulator"]["ns_per_pair_median"]) / 4
@@ -49,7 +49,10 @@ for depth in (5, 50):
         dev = (w["device"]["ns_per_pair_median"] - w["simulator"]["ns_per_pair_median"]) / 4
         row(f"  device path, depth {depth}: ns per event (call site captured, UIKitNode-like adapter, leak checks on)²",
             fmt(dev, " ns"), "", "", *at_most(dev, 5000, "≤ 5,000 ns"))
-    c = {m: one("record-callgrind", mode=m, depth=depth) for m in ("simulator", "inspector", "swiftlog", "device")}
+    if w["simulator"] and w["device-glibc"]:
+        dev = (w["device-glibc"]["ns_per_pair_median"] - w["simulator"]["ns_per_pair_median"]) / 4
+        row(f"    the same with glibc's `backtrace()` (DWARF unwinding: Linux's cost, no device's)³", fmt(dev, " ns"), "", "", "", None)
+    c = {m: one("record-callgrind", mode=m, depth=depth) for m in ("simulator", "inspector", "swiftlog", "device", "device-glibc")}
     if c["simulator"] and c["inspector"] and c["swiftlog"]:
         per = {m: c[m]["instructions"] / c[m]["pairs"] for m in c if c[m]}
         rec, log = (per["inspector"] - per["simulator"]) / 4, (per["swiftlog"] - per["simulator"]) / 4
@@ -58,6 +61,8 @@ for depth in (5, 50):
         if "device" in per:
             row(f"  device path, depth {depth}: instructions per event (callgrind)²", fmt((per["device"] - per["simulator"]) / 4),
                 "", "", "", None)
+        if "device-glibc" in per:
+            row(f"    the same with glibc's `backtrace()`³", fmt((per["device-glibc"] - per["simulator"]) / 4), "", "", "", None)
         row(f"  simulator alone, depth {depth}: the model of UIKit's present/dismiss (our resolver runs as that model, ~78%), "
             "subtracted from every row above; not UIKit's cost", fmt(per["simulator"] / 4), "", "", "", None)
 cs = one("callsite")
@@ -65,6 +70,10 @@ if cs:
     row(f"  call site per call: CapturedCallStack.capture() ({cs['frames']} frames) vs Thread.callStackSymbols + parsing",
         fmt(cs["capture_ns"], " ns"), fmt(cs["callstacksymbols_ns"], " ns") + " callStackSymbols",
         fmt(cs["callstacksymbols_ns"] / cs["capture_ns"], "× faster"), "", None)
+    if "frame_pointer_capture_ns" in cs:
+        row(f"  call site per call, unwound as Darwin's `backtrace()` does (frame pointers; {cs['frame_pointer_frames']} frames here, "
+            f"the same callers as glibc's)³", fmt(cs["frame_pointer_capture_ns"], " ns"), fmt(cs["capture_ns"], " ns") + " glibc's",
+            fmt(cs["capture_ns"] / cs["frame_pointer_capture_ns"], "× faster"), "", None)
     row("  call site read: first read (dladdr + demangle); later reads of the same site", fmt(cs["first_read_ns"], " ns"),
         fmt(cs["cached_read_ns"], " ns") + " cached", "", "", None)
 if any(one("record", mode="swiftlog", depth=d) for d in (5, 50)):
@@ -72,11 +81,18 @@ if any(one("record", mode="swiftlog", depth=d) for d in (5, 50)):
                  "a metadata dictionary per entry (a `Logger.info` with the references, styles and the chain, into an in-memory "
                  "ring of 10,000 entries).")
 if any(one("record", mode="device", depth=d) for d in (5, 50)):
-    notes.append("² `pibench record --mode device`: calls go through models of the iOS hooks (stack captured per call, "
+    notes.append("² `pibench record --mode device`: calls go through models of the iOS hooks (stack captured per call from "
+                 "32 frames deep, as an app's action handler calls, unwound as Darwin's `backtrace()` does: frame pointers; "
                  "nodes costing what `UIKitNode` costs: locks, an associated-object lookup, a title read per `ref`) into a "
                  "real `InspectorSession` with its defaults (observations, leak checks after 2 s run inside the loop, "
                  "signposts set up with Instruments not recording, the window-chain cache marked stale per event and refreshed on the next main-queue turn, run inside the loop), "
                  "minus the simulator alone.")
+if any(one("record", mode="device-glibc", depth=d) for d in (5, 50)) or (cs and "frame_pointer_capture_ns" in cs):
+    notes.append("³ Darwin's `backtrace()` follows frame pointers, which every Darwin binary keeps; glibc's unwinds with DWARF "
+                 "call-frame tables (about 1,700 instructions a frame), because Swift on Linux omits frame pointers unless built "
+                 "with `-Xcc -fno-omit-frame-pointer` (as `pibench` is). The device rows unwind as Darwin does "
+                 "(`pi_frame_pointer_backtrace`, Benchmarks/Sources/CFramePointers); `pibench callsite` checks that it finds "
+                 "the callers glibc's finds. `--mode device-glibc` is the same path with glibc's `backtrace()`.")
 
 # 2. Memory
 for r in find("memory"):

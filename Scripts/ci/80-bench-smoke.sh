@@ -23,10 +23,13 @@ if missing:
     sys.exit(f"bench smoke: no result from {sorted(missing)} (got {sorted(k for k in kinds if k)})")
 if not all(r["same_counts"] for r in rows if r.get("bench") == "cli-agree"):
     sys.exit("bench smoke: pinspect and jq disagree on the counts")
-if {r.get("mode") for r in rows if r.get("bench") == "record-callgrind"} != {"simulator", "inspector", "swiftlog", "device"}:
+if {r.get("mode") for r in rows if r.get("bench") == "record-callgrind"} != {"simulator", "inspector", "swiftlog", "device", "device-glibc"}:
     sys.exit("bench smoke: a recording mode has no callgrind figure")
 if any(r.get("pending_work", 0) > 1 for r in rows if r.get("bench") == "record" and r.get("mode") == "device"):
     sys.exit("bench smoke: the device path's scheduled work (leak checks) piles up")
+# The device path prices a capture as deep as an app's stack: every capture fills the 32 frames.
+if any(r.get("captured_frames") != 32 for r in rows if r.get("bench") == "record" and r.get("mode", "").startswith("device")):
+    sys.exit("bench smoke: the device path's call-site capture did not walk a full stack (32 frames)")
 if any(r.get("instructions", 1) == 0 for r in rows if r.get("bench") == "record-callgrind"):
     sys.exit("bench smoke: callgrind counted no instructions (the toggle symbol was not found)")
 print(f"bench smoke: {len(rows)} results from {len(kinds)} benchmarks")

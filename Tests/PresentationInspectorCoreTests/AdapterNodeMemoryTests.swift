@@ -38,6 +38,45 @@ final class AdapterNodeMemoryTests: XCTestCase {
         XCTAssertEqual(nodes([]).count, 0)
     }
 
+    func testRelativeNodesAreReusedOnlyForTheSameControllerAndNotKeptAlive() {
+        let m = AdapterNodeMemory<Node>()
+        var made = 0
+        func node(of relative: AdapterNodeMemory<Node>.Relative, _ c: Controller) -> Node {
+            m.node(of: relative, c, controller: { $0.controller }, node: { made += 1; return Node($0) })
+        }
+        let a = Controller(), b = Controller()
+        let parent = node(of: .parent, a)
+        XCTAssertTrue(node(of: .parent, a) === parent, "the same parent: the same node")
+        XCTAssertEqual(made, 1)
+        let presenter = node(of: .presenting, b)
+        XCTAssertEqual(made, 2, "parent and presenter are remembered apart")
+        XCTAssertTrue(node(of: .presenting, b) === presenter && node(of: .parent, a) === parent)
+        XCTAssertEqual(made, 2)
+        XCTAssertTrue(node(of: .parent, b).controller === b, "another parent: its own node")
+        XCTAssertEqual(made, 3)
+
+        // The memory holds its nodes weakly: a node nobody else holds goes, and is made again.
+        weak var gone: Node?
+        do {
+            let c = Controller()
+            gone = node(of: .presenting, c)
+            XCTAssertNil(gone, "only the memory held it")
+            XCTAssertTrue(node(of: .presenting, c).controller === c)
+        }
+        XCTAssertEqual(made, 5)
+        withExtendedLifetime((parent, presenter)) {}
+    }
+
+    func testAddressTextsAreRightWhetherKeptOrMade() {
+        let c = Controller()
+        XCTAssertEqual(ObjectAddressText.of(c), "0x" + String(UInt(bitPattern: ObjectIdentifier(c)), radix: 16))
+        // Addresses that share slots, asked in turn and again: each text is its own address's.
+        let addresses: [UInt] = (0..<200).map { 0x6000_0000_0000 &+ UInt($0) &* 0x210 } + [0, 1, .max]
+        for _ in 0..<2 {
+            for a in addresses { XCTAssertEqual(ObjectAddressText.text(of: a), "0x" + String(a, radix: 16)) }
+        }
+    }
+
     func testClassNamesAreMadeOncePerClass() {
         let cache = ClassNameCache()
         var asked = 0

@@ -20,6 +20,25 @@ final class IntegrationPoliciesTests: XCTestCase {
         XCTAssertFalse(policy.excludesCall(controllers: app, windowTypeNames: ["UIWindow", nil]))
     }
 
+    func testExcludedNamesChangedAfterCreationAreFollowed() {
+        var policy = ExclusionPolicy.none
+        let debug = ControllerRef(id: "0x1", type: "MyApp.DebugMenuViewController")
+        XCTAssertFalse(policy.excludes(debug))
+        policy.controllerTypeNames.insert(debug.type)
+        XCTAssertTrue(policy.excludes(debug), "a name added later is looked up")
+        XCTAssertFalse(policy.excludes(ControllerRef(id: "0x1", type: "MyApp.DebugMenuViewControllex")), "same length, other name")
+        XCTAssertFalse(policy.excludesCall(controllers: [], windowTypeNames: ["MyApp.OverlayWindow"]))
+        policy.windowTypeNames = ["MyApp.OverlayWindow"]
+        XCTAssertTrue(policy.excludesCall(controllers: [], windowTypeNames: ["MyApp.OverlayWindow"]))
+        // Lengths of 63 bytes and more share one bit; lengths are counted in UTF-8.
+        let long = String(repeating: "A", count: 80)
+        policy.controllerTypeNames = [long, "Mörk.Skärm"]
+        XCTAssertTrue(policy.excludes(ControllerRef(id: "1", type: long)))
+        XCTAssertFalse(policy.excludes(ControllerRef(id: "1", type: String(repeating: "A", count: 90))))
+        XCTAssertTrue(policy.excludes(ControllerRef(id: "1", type: "Mörk.Skärm")))
+        XCTAssertFalse(policy.excludes(debug), "a name taken out is not excluded any more")
+    }
+
     func testConfigurationCombinesBuiltInExclusionsWithTheAppPredicate() {
         var config = InspectorConfiguration(ignore: { $0.type.hasSuffix("Banner") })
         XCTAssertTrue(config.exclusionPolicy.excludes(ControllerRef(id: "1", type: "PromoBanner")))

@@ -1,6 +1,6 @@
 import BenchKit
 import Foundation
-import PresentationInspectorCore
+@_spi(Adapter) import PresentationInspectorCore
 
 // Benchmark: what one hooked call pays for its call site. Before issue 10 the hooks symbolicated
 // every recorded call (`Thread.callStackSymbols`, then `CallSite.firstAppFrame` parses and
@@ -9,6 +9,10 @@ import PresentationInspectorCore
 
 @inline(never)
 private func appCallSite() -> CapturedCallStack { CapturedCallStack.capture() }
+
+/// The same capture unwound as Darwin's `backtrace()` unwinds (frame pointers; the device path's).
+@inline(never)
+private func appCallSiteFramePointers() -> CapturedCallStack { framePointerCallStack() }
 
 @inline(never)
 private func appCallSiteSymbols() -> String? { CallSite.firstAppFrame(in: Thread.callStackSymbols) }
@@ -30,6 +34,25 @@ func runCallSiteBenchmark(_ o: Options) {
     for _ in 0..<calls { kept = appCallSite() }
     let capture = Double(Measure.nanoseconds() - c0) / Double(calls)
 
+    // The frame-pointer walk finds the frames glibc's DWARF unwinder finds (the callers of this
+    // function up to `main`), or its figure would price a shorter walk than a device makes.
+    // Both end with the same callers of this function (the frames above them differ: each
+    // capture's own, inlined or not); the walk stops where glibc's start-up code, built without
+    // frame pointers, begins.
+    let walked = appCallSiteFramePointers().addresses, unwound = appCallSite().addresses
+    var common = 0
+    for i in walked.indices {
+        for j in unwound.indices where walked[i] == unwound[j] {
+            common = max(common, zip(walked[i...], unwound[j...]).prefix { $0 == $1 }.count)
+        }
+    }
+    guard common >= 2, common == walked.count - 2 || common == walked.count - 1 else {
+        fatalError("pibench callsite: the frame-pointer walk disagrees with glibc's backtrace() (\(walked) vs \(unwound))")
+    }
+    let f0 = Measure.nanoseconds()
+    for _ in 0..<calls { kept = appCallSiteFramePointers() }
+    let framePointerCapture = Double(Measure.nanoseconds() - f0) / Double(calls)
+
     // Another instance of the same addresses: the process-wide cache answers.
     let r1 = Measure.nanoseconds()
     var reads = 0
@@ -42,6 +65,8 @@ func runCallSiteBenchmark(_ o: Options) {
     let symbols = Double(Measure.nanoseconds() - s0) / Double(symbolCalls)
     withExtendedLifetime(kept) {}
     Measure.emit(["bench": "callsite", "calls": calls, "frames": fresh.addresses.count, "capture_ns": capture,
+                  "frame_pointer_frames": walked.count, "frame_pointer_capture_ns": framePointerCapture,
+                  "frames_in_common": common,
                   "first_read_ns": Double(firstRead), "cached_read_ns": cachedRead, "callstacksymbols_ns": symbols,
                   "app_frame": frame ?? "nil", "callstacksymbols_frame": text ?? "nil", "reads": reads])
 }

@@ -108,9 +108,7 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     }
 
     /// `0x1234abcd`, as UIKit prints object addresses.
-    static func address(of object: AnyObject) -> String {
-        "0x" + String(UInt(bitPattern: ObjectIdentifier(object)), radix: 16)
-    }
+    static func address(of object: AnyObject) -> String { ObjectAddressText.of(object) }
 
     /// Runs `body` with the controller on the main thread; `fallback` off it or once it is gone.
     private func read<T>(_ fallback: T, _ body: (SimController) -> T) -> T {
@@ -127,13 +125,20 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
         return memory.ref(id: id, type: typeName, freshTitle: fresh, recordsTitles: recordsTitles)
     }
 
-    var parentNode: DeviceNode? { read(nil) { $0.parent.map(DeviceNode.node) } }
+    var parentNode: DeviceNode? {
+        read(nil) { vc in vc.parent.map { memory.node(of: .parent, $0, controller: { $0.controller }, node: DeviceNode.node) } }
+    }
     /// `UIKitNode.childNodes`: the nodes handed out last time while the children are the same
     /// controllers (a weak load each instead of an association lookup each, and no new array).
     var childNodes: [DeviceNode] {
         read([]) { vc in memory.childNodes(of: vc.children, controller: { $0.controller }, node: DeviceNode.node) }
     }
-    var presentingNode: DeviceNode? { read(nil) { vc in vc.parent == nil ? vc.presenting.map(DeviceNode.node) : nil } }
+    var presentingNode: DeviceNode? {
+        read(nil) { vc in
+            guard vc.parent == nil, let p = vc.presenting else { return nil }
+            return memory.node(of: .presenting, p, controller: { $0.controller }, node: DeviceNode.node)
+        }
+    }
     var ownPresentedNode: DeviceNode? {
         read(nil) { vc in
             guard let p = vc.presented, p.presenting === vc else { return nil }

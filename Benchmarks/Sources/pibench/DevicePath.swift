@@ -1,11 +1,13 @@
+import CFramePointers
 import Foundation
-import PresentationInspectorCore
+@_spi(Adapter) import PresentationInspectorCore
 import PresentationSimulator
 
 // The device path (issue 10): what a real hooked call costs on top of UIKit's own work. It does
 // what PresentationHooks' blocks do (Sources/PresentationInspector/UIKit/PresentationHooks.swift)
 // in the same order, over `DeviceNode`s:
-//   present: the session read, the call stack captured, the nodes of both controllers, the window
+//   present: the session read, the call stack captured (unwound as Darwin's `backtrace()` does, by
+//            frame pointers, or with glibc's: `CallStackUnwinder`), the nodes of both controllers, the window
 //            class names, the exclusion check, an observation closure, the handler with
 //            `.current(capturing:)`, then UIKit's answer read (UIKitObservation.present);
 //   dismiss: the same with the pass-through check first, and the `viewWillDisappear` hook's report
@@ -18,8 +20,29 @@ import PresentationSimulator
 // with Instruments not recording, the dismissal monitor following the recorder. UIKit's own `present`/`dismiss` is the simulation
 // with a handler that records nothing: exactly the `simulator` workload, which is subtracted.
 
+/// How the device path unwinds the call stack at each hooked call.
+enum CallStackUnwinder {
+    /// `CapturedCallStack.capture()` as it runs on a device: Darwin's `backtrace()` follows the
+    /// frame pointers (`pi_frame_pointer_backtrace`, the same walk; `pibench` keeps its frame
+    /// pointers as every Darwin binary does).
+    case framePointers
+    /// `CapturedCallStack.capture()` as it runs here: glibc's `backtrace()`, DWARF unwinding.
+    case glibc
+}
+
+/// `CapturedCallStack.capture()` as a device runs it: Darwin's `backtrace()` (the frame-pointer
+/// walk), the stack kept as `capture()` keeps its own.
+@inline(__always)
+func framePointerCallStack() -> CapturedCallStack {
+    withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: CapturedCallStack.maximumFrames) { buffer in
+        let count = Int(pi_frame_pointer_backtrace(buffer.baseAddress!, Int32(buffer.count)))
+        return CapturedCallStack.stack(returnAddresses: UnsafeBufferPointer(rebasing: buffer[..<max(0, count)]))
+    }
+}
+
 /// The hooks of the device path around one simulation.
 final class DevicePath {
+    let unwinder: CallStackUnwinder
     let session: InspectorSession
     let scheduler = DeviceScheduler()
     let simulation: Simulation
@@ -27,8 +50,9 @@ final class DevicePath {
     /// The window chains the debugger reads (`PresentationInspector.start`'s cache).
     private(set) var chains: DeferredWindowChains?
 
-    init(simulation: Simulation) {
+    init(simulation: Simulation, unwinder: CallStackUnwinder) {
         self.simulation = simulation
+        self.unwinder = unwinder
         precondition(Thread.isMainThread, "DevicePath models the main thread's hooks")
         _ = MainThread.thread
         session = InspectorSession(configuration: InspectorConfiguration(), header: LogHeader(app: ["name": "pibench"]), scheduler: scheduler)
@@ -37,6 +61,7 @@ final class DevicePath {
         DeviceHookState.shared.session = session
         DeviceNode.simulation = simulation
         _ = CapturedCallStack.capture()  // the C library's unwinder loads on first use
+        _ = captureCallStack()  // the frame-pointer walk reads the thread's stack bounds on first use
         let box = MainThreadSimulation(simulation)
         let handler = session.handler
         // `WindowChainCache.make`: the refresh goes to the main queue (`DispatchQueue.main.async`),
@@ -72,10 +97,31 @@ final class DevicePath {
     static func windowClassName() -> String { windowClassNameC.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } }
     private static let windowClassNameC: [CChar] = Array("UIWindow".utf8CString)
 
+    /// Frames the last capture found (the benchmark checks that captures walk a full stack).
+    private(set) var lastCapturedFrames = 0
+
+    /// `CapturedCallStack.capture()`, unwound the way `unwinder` says.
+    @inline(__always)
+    private func captureCallStack() -> CapturedCallStack {
+        let stack = unwound()
+        lastCapturedFrames = stack.addresses.count
+        return stack
+    }
+
+    @inline(__always)
+    private func unwound() -> CapturedCallStack {
+        switch unwinder {
+        case .glibc:
+            return CapturedCallStack.capture()
+        case .framePointers:
+            return framePointerCallStack()
+        }
+    }
+
     /// `source.present(presented, animated: false)` through the present hook.
     func present(_ presented: SimController, from source: SimController) {
         guard let session = DeviceHookState.shared.session else { return simulation.present(presented, from: source, animated: false) }
-        let stack = CapturedCallStack.capture()
+        let stack = captureCallStack()
         let s = DeviceNode.node(for: source), p = DeviceNode.node(for: presented)
         guard !session.exclusions.excludesCall(controllers: [s.ref, p.ref], windowTypeNames: Self.windowTypeNames(of: source)) else {
             return simulation.present(presented, from: source, animated: false)
@@ -108,7 +154,7 @@ final class DevicePath {
         guard let session = DeviceHookState.shared.session, !PassThroughDismissScope.isActive else {
             return simulation.dismiss(receiver, animated: false)
         }
-        let stack = CapturedCallStack.capture()
+        let stack = captureCallStack()
         let node = DeviceNode.node(for: receiver)
         guard !session.exclusions.excludesCall(controllers: [node.ref], windowTypeNames: Self.windowTypeNames(of: receiver)) else {
             return simulation.dismiss(receiver, animated: false)

@@ -17,12 +17,15 @@ import PresentationSimulator
 //   device     the device path (DevicePath.swift): the calls go through models of the iOS hooks
 //              (call stack captured, adapter nodes that cost what UIKitNode costs, a real
 //              InspectorSession with leak checks, observations and signposts on) to the simulation
-//              as UIKit's own work.
+//              as UIKit's own work; the call stack is unwound as Darwin's `backtrace()` unwinds it
+//              (frame pointers);
+//   device-glibc  the same with glibc's `backtrace()` (DWARF unwinding: what Linux pays, no device).
 // Recording cost = inspector − simulator; logging cost = swiftlog − simulator; device path = device − simulator.
 
 /// The workload a `record` run measures.
 enum RecordMode: String, CaseIterable {
     case simulator, inspector, swiftlog, device
+    case deviceGlibc = "device-glibc"
 }
 
 /// One present+dismiss workload, ready to run.
@@ -47,7 +50,11 @@ final class PairWorkload {
         let store = InMemoryLogStore(capacity: Recorder.defaultCapacity)
         self.store = store
         logger = Logger(label: "presentation", factory: { (_: String) -> any LogHandler in InMemoryLogHandler(store: store) })
-        device = mode == .device ? DevicePath(simulation: hierarchy.simulation) : nil
+        switch mode {
+        case .device: device = DevicePath(simulation: hierarchy.simulation, unwinder: .framePointers)
+        case .deviceGlibc: device = DevicePath(simulation: hierarchy.simulation, unwinder: .glibc)
+        default: device = nil
+        }
         if mode == .swiftlog {
             presentCompletion = { [unowned self] in self.logPresentCompleted() }
             dismissCompletion = { [unowned self] in self.logDismissCompleted() }
@@ -73,8 +80,10 @@ final class PairWorkload {
             for _ in 0..<pairs { plainPair() }
         case .swiftlog:
             for _ in 0..<pairs { loggedPair() }
-        case .device:
-            for _ in 0..<pairs { devicePair() }
+        case .device, .deviceGlibc:
+            // An app calls `present` from deep in its stack (the run loop, event dispatch, its
+            // own code): the capture walks `CapturedCallStack.maximumFrames`, not this tool's few.
+            AppStack.run(depth: AppStack.framesBelowCapture) { for _ in 0..<pairs { devicePair() } }
         }
     }
 
@@ -174,10 +183,26 @@ final class PairWorkload {
         switch mode {
         case .inspector: hierarchy.simulation.recorder.snapshot().totalRecorded
         case .swiftlog: store.total
-        case .device: device!.session.recorder.snapshot().totalRecorded
+        case .device, .deviceGlibc: device!.session.recorder.snapshot().totalRecorded
         case .simulator: 0
         }
     }
+}
+
+/// Frames an app's stack has below a hooked call.
+enum AppStack {
+    /// Enough that every capture fills `CapturedCallStack.maximumFrames` (32), as one made from
+    /// an app's action handler does (UIApplicationMain, the run loop, event dispatch, the app).
+    static let framesBelowCapture = CapturedCallStack.maximumFrames
+
+    /// Runs `body` below `depth` more frames of this function.
+    @inline(never)
+    static func run(depth: Int, _ body: () -> Void) {
+        if depth <= 0 { return body() }
+        run(depth: depth - 1, body)
+        frameKept &+= 1  // work after the call: it stays a call, not a jump
+    }
+    nonisolated(unsafe) private static var frameKept = 0
 }
 
 /// A bounded in-memory log, like the recorder's ring: the last `capacity` entries.
@@ -229,7 +254,8 @@ func runRecordBenchmark(_ o: Options) {
         w.warmUpPairs(warmUp)  // lazily initialised state, not counted by callgrind
         w.measuredPairs(pairs)
         Measure.emit(["bench": "record-once", "mode": mode.rawValue, "depth": depth, "measured_pairs": pairs,
-                      "recorded": w.recordedCount, "pending_work": w.device?.scheduler.pendingCount ?? 0])
+                      "recorded": w.recordedCount, "pending_work": w.device?.scheduler.pendingCount ?? 0,
+                      "captured_frames": w.device?.lastCapturedFrames ?? 0])
         return
     }
     let batches = o.int("batches", 41)
@@ -249,6 +275,7 @@ func runRecordBenchmark(_ o: Options) {
         Measure.emit(["bench": "record", "mode": w.mode.rawValue, "depth": depth, "pairs_per_batch": pairs, "batches": batches,
                       "ns_per_pair_median": Measure.median(s), "ns_per_pair_p10": Measure.percentile(s, 10),
                       "ns_per_pair_p90": Measure.percentile(s, 90), "recorded": w.recordedCount,
-                      "pending_work": w.device?.scheduler.pendingCount ?? 0])
+                      "pending_work": w.device?.scheduler.pendingCount ?? 0,
+                      "captured_frames": w.device?.lastCapturedFrames ?? 0])
     }
 }

@@ -73,9 +73,7 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
     }
 
     /// `0x1234abcd`, as UIKit prints object addresses.
-    static func address(of object: AnyObject) -> String {
-        "0x" + String(UInt(bitPattern: ObjectIdentifier(object)), radix: 16)
-    }
+    static func address(of object: AnyObject) -> String { ObjectAddressText.of(object) }
 
     /// The class name UIKit's messages use (`MyApp.ListViewController`), without KVO's subclass;
     /// mangled Swift names in readable form, SwiftUI hosting controllers marked
@@ -114,7 +112,9 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
         return memory.ref(id: id, type: typeName, freshTitle: fresh, recordsTitles: recordsTitles)
     }
 
-    var parentNode: UIKitNode? { read(nil) { $0.parent.map(UIKitNode.node) } }
+    var parentNode: UIKitNode? {
+        read(nil) { vc in vc.parent.map { memory.node(of: .parent, $0, controller: { $0.controller }, node: UIKitNode.node) } }
+    }
     /// The nodes handed out last time while the children are the same controllers
     /// (``AdapterNodeMemory/childNodes(of:controller:node:)``).
     var childNodes: [UIKitNode] {
@@ -124,7 +124,10 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
     /// UIKit answers `presentingViewController` for a child with its ancestor's presenter; the
     /// protocol wants it only for the controller that was presented itself.
     var presentingNode: UIKitNode? {
-        read(nil) { vc in vc.parent == nil ? vc.presentingViewController.map(UIKitNode.node) : nil }
+        read(nil) { vc in
+            guard vc.parent == nil, let p = vc.presentingViewController else { return nil }
+            return memory.node(of: .presenting, p, controller: { $0.controller }, node: UIKitNode.node)
+        }
     }
 
     /// `presentedViewController` is inherited from ancestors (rule 5): keep it only when this

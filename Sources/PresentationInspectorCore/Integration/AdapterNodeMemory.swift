@@ -1,7 +1,8 @@
 import Foundation
 
 /// What an adapter node (the iOS layer's `UIKitNode`) remembers between reads, behind one lock:
-/// its controller's last title, and the child nodes it handed out last.
+/// its controller's last title, and the nodes it handed out last for its children, its parent
+/// and its presenting controller.
 ///
 /// In the core, not the iOS layer, so that the device-path benchmark (`pibench record --mode
 /// device`) runs the adapter's own code over simulated controllers, and so that it is tested on
@@ -12,6 +13,10 @@ import Foundation
     @exclusivity(unchecked) @usableFromInline var lastTitle: String?
     @exclusivity(unchecked) @usableFromInline var lastChildren: [Child] = []
     @exclusivity(unchecked) @usableFromInline var lastRef: ControllerRef?
+    // Held weakly: a parent's node holds its children's nodes (`lastChildren`), and nodes live as
+    // long as their controllers (an associated object), not as long as a neighbour's memory.
+    @exclusivity(unchecked) @usableFromInline weak var lastParent: Child?
+    @exclusivity(unchecked) @usableFromInline weak var lastPresenting: Child?
 
     /// Memory that starts with `title` as the last title read.
     public init(title: String? = nil) { lastTitle = title }
@@ -44,6 +49,35 @@ import Foundation
         lock.lock(); lastChildren = fresh; lock.unlock()
         return fresh
     }
+
+    /// A controller this node's controller is related to.
+    public enum Relative: Sendable {
+        /// Its parent (`parent`).
+        case parent
+        /// The controller that presented it (`presentingViewController`).
+        case presenting
+    }
+
+    /// The node of `related`, this node's ``Relative``: the one handed out last while it stands
+    /// for the same controller, otherwise `node(related)`, kept for next time. The resolver asks
+    /// a controller for its parent and presenter many times per call, and comparing is cheaper
+    /// than the association lookup `node` makes (a lock and a hash table in the Objective-C
+    /// runtime) and its cast.
+    @inlinable public func node<Controller: AnyObject>(of relative: Relative, _ related: Controller,
+                                                       controller: (Child) -> Controller?, node: (Controller) -> Child) -> Child {
+        lock.lock()
+        let cached = relative == .parent ? lastParent : lastPresenting
+        lock.unlock()
+        if let cached, controller(cached) === related { return cached }
+        let fresh = node(related)
+        lock.lock()
+        switch relative {
+        case .parent: lastParent = fresh
+        case .presenting: lastPresenting = fresh
+        }
+        lock.unlock()
+        return fresh
+    }
 }
 
 /// Recorded type names per class, made once per class (`SwiftClassName.recordedTypeName` of the
@@ -64,5 +98,30 @@ import Foundation
         let n = SwiftClassName.recordedTypeName(runtimeName(cls))
         lock.lock(); names[ObjectIdentifier(cls)] = n; lock.unlock()
         return n
+    }
+}
+
+/// Objects' addresses as UIKit prints them (`0x1234abcd`), the text of an address seen recently
+/// kept: the hooks name the same few windows and controllers at every call, and formatting a
+/// number in hexadecimal into a new string cost more than the rest of the read. The text depends
+/// on the address alone, so a kept one is right whatever object holds the address now.
+@_spi(Adapter) public enum ObjectAddressText {
+    private static let slotCount = 32
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var slots = [(address: UInt, text: String)?](repeating: nil, count: slotCount)  // guarded by `lock`
+
+    /// `0x` and the object's address in lowercase hexadecimal.
+    public static func of(_ object: AnyObject) -> String { text(of: UInt(bitPattern: ObjectIdentifier(object))) }
+
+    /// `0x` and `address` in lowercase hexadecimal.
+    public static func text(of address: UInt) -> String {
+        // Objects are 16-byte aligned: the bits above the alignment pick the slot.
+        let slot = Int(truncatingIfNeeded: (address >> 4) ^ (address >> 9)) & (slotCount - 1)
+        lock.lock()
+        if let kept = slots[slot], kept.address == address { lock.unlock(); return kept.text }
+        lock.unlock()
+        let text = "0x" + String(address, radix: 16)
+        lock.lock(); slots[slot] = (address, text); lock.unlock()
+        return text
     }
 }

@@ -71,6 +71,14 @@ public final class CapturedCallStack: Hashable, @unchecked Sendable, CustomStrin
         }
     }
 
+    /// A stack whose return addresses (innermost first) the caller's own unwinder found, kept as
+    /// ``capture()`` keeps its own (a stack seen recently is the same instance). The device
+    /// benchmark unwinds with frame pointers, as Darwin's `backtrace()` does, where glibc's
+    /// unwinds with DWARF tables.
+    @_spi(Adapter) public static func stack(returnAddresses: UnsafeBufferPointer<UnsafeMutableRawPointer?>) -> CapturedCallStack {
+        RecentStacks.shared.stack(for: UnsafeBufferPointer(rebasing: returnAddresses.prefix(maximumFrames)))
+    }
+
     /// The app's frame (MyApp\`ListViewController.showNext() -> () + 120), nil when every
     /// frame belongs to the inspector or the system. Symbolicated on first read, then cached.
     public var appFrame: String? { Symbolicator.shared.appFrame(of: self) }

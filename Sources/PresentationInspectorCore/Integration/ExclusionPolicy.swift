@@ -5,13 +5,18 @@
 /// excluded class. Excluded calls go straight to UIKit: nothing is resolved or recorded.
 public struct ExclusionPolicy: Sendable {
     /// Controller class names excluded exactly (as `NSStringFromClass` spells them).
-    public var controllerTypeNames: Set<String>
+    public var controllerTypeNames: Set<String> { didSet { controllerNameLengths = NameLengths(controllerTypeNames) } }
     /// Controller class-name prefixes excluded (for example a module prefix `MyDebugTools.`).
     public var controllerTypePrefixes: [String]
     /// Window class names whose controllers are excluded.
-    public var windowTypeNames: Set<String>
+    public var windowTypeNames: Set<String> { didSet { windowNameLengths = NameLengths(windowTypeNames) } }
     /// The app's own rule: return true to exclude a controller.
     public var predicate: (@Sendable (ControllerRef) -> Bool)?
+
+    // Every hooked call checks its controllers' and windows' class names: a name whose length no
+    // excluded name has is not looked up (hashing it cost more than the rest of the check).
+    private var controllerNameLengths: NameLengths
+    private var windowNameLengths: NameLengths
 
     /// Creates a policy.
     public init(controllerTypeNames: Set<String> = [], controllerTypePrefixes: [String] = [],
@@ -20,6 +25,8 @@ public struct ExclusionPolicy: Sendable {
         self.controllerTypePrefixes = controllerTypePrefixes
         self.windowTypeNames = windowTypeNames
         self.predicate = predicate
+        controllerNameLengths = NameLengths(controllerTypeNames)
+        windowNameLengths = NameLengths(windowTypeNames)
     }
 
     /// The Objective-C name of the overlay's window class (fixed with `@objc(...)` so it
@@ -42,7 +49,7 @@ public struct ExclusionPolicy: Sendable {
     /// Whether this controller is excluded on its own (class name or predicate).
     public func excludes(_ controller: ControllerRef) -> Bool {
         // Plain loops: every hooked call runs this, and closures over `self` copied the policy.
-        if !controllerTypeNames.isEmpty, controllerTypeNames.contains(controller.type) { return true }
+        if controllerNameLengths.mayContain(controller.type), controllerTypeNames.contains(controller.type) { return true }
         for prefix in controllerTypePrefixes where controller.type.hasPrefix(prefix) { return true }
         if let predicate { return predicate(controller) }
         return false
@@ -52,7 +59,7 @@ public struct ExclusionPolicy: Sendable {
     /// (class names; `nil` for a controller whose view is in no window) is.
     public func excludesCall(controllers: [ControllerRef], windowTypeNames windows: [String?]) -> Bool {
         if !windowTypeNames.isEmpty {
-            for case let window? in windows where windowTypeNames.contains(window) { return true }
+            for case let window? in windows where windowNameLengths.mayContain(window) && windowTypeNames.contains(window) { return true }
         }
         for controller in controllers where excludes(controller) { return true }
         return false
@@ -65,4 +72,18 @@ public struct ExclusionPolicy: Sendable {
         let policy = self
         return { policy.excludes($0) }
     }
+}
+
+/// The UTF-8 lengths of a set of names, as bits (lengths of 63 bytes and more share the last):
+/// a name of a length no member has is not a member, found without hashing it.
+private struct NameLengths: Sendable {
+    private var bits: UInt64 = 0
+
+    init(_ names: Set<String>) {
+        for name in names { bits |= Self.bit(name) }
+    }
+
+    func mayContain(_ name: String) -> Bool { bits & Self.bit(name) != 0 }
+
+    private static func bit(_ name: String) -> UInt64 { 1 << UInt64(min(name.utf8.count, 63)) }
 }
