@@ -37,6 +37,14 @@ final class IntegrationPoliciesTests: XCTestCase {
         XCTAssertFalse(policy.excludes(ControllerRef(id: "1", type: String(repeating: "A", count: 90))))
         XCTAssertTrue(policy.excludes(ControllerRef(id: "1", type: "Mörk.Skärm")))
         XCTAssertFalse(policy.excludes(debug), "a name taken out is not excluded any more")
+        // Swift's strings are equal by canonical equivalence, whatever their UTF-8 lengths:
+        // U+037E GREEK QUESTION MARK is `;`, and `e` with a combining acute accent is `é`.
+        policy.controllerTypeNames = ["MyApp.A;B"]
+        XCTAssertTrue(policy.excludes(ControllerRef(id: "1", type: "MyApp.A\u{037E}B")), "ASCII member, longer equal name")
+        policy.controllerTypeNames = ["MyApp.Caf\u{E9}"]
+        XCTAssertTrue(policy.excludes(ControllerRef(id: "1", type: "MyApp.Cafe\u{301}")), "member of other scalars, longer equal name")
+        policy.windowTypeNames = ["MyApp.Caf\u{E9}Window"]
+        XCTAssertTrue(policy.excludesCall(controllers: [], windowTypeNames: ["MyApp.Cafe\u{301}Window"]))
     }
 
     func testConfigurationCombinesBuiltInExclusionsWithTheAppPredicate() {

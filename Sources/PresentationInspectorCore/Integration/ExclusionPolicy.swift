@@ -74,16 +74,38 @@ public struct ExclusionPolicy: Sendable {
     }
 }
 
-/// The UTF-8 lengths of a set of names, as bits (lengths of 63 bytes and more share the last):
-/// a name of a length no member has is not a member, found without hashing it.
+/// The UTF-8 lengths of a set of names, as bits (lengths of 63 bytes and more share the last): a
+/// name that is not a member is told without hashing it when it is ASCII and no member has its
+/// length. Only then: Swift's strings compare by canonical equivalence, so a name with other
+/// scalars can equal a member of another length (`"Cafe\u{301}" == "Café"`); a member that is not
+/// ASCII makes every length possible.
 private struct NameLengths: Sendable {
     private var bits: UInt64 = 0
 
     init(_ names: Set<String>) {
-        for name in names { bits |= Self.bit(name) }
+        for name in names { bits |= Self.isASCII(name) ? Self.bit(name) : .max }
     }
 
-    func mayContain(_ name: String) -> Bool { bits & Self.bit(name) != 0 }
+    func mayContain(_ name: String) -> Bool { bits & Self.bit(name) != 0 || !Self.isASCII(name) }
 
     private static func bit(_ name: String) -> UInt64 { 1 << UInt64(min(name.utf8.count, 63)) }
+
+    /// Eight bytes at a time where the string's bytes are contiguous (native and small strings).
+    private static func isASCII(_ name: String) -> Bool {
+        let contiguous = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard let base = bytes.baseAddress else { return true }
+            let raw = UnsafeRawPointer(base)
+            var i = 0
+            while i + 8 <= bytes.count {
+                if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                i += 8
+            }
+            while i < bytes.count {
+                if bytes[i] >= 0x80 { return false }
+                i += 1
+            }
+            return true
+        }
+        return contiguous ?? name.utf8.allSatisfy { $0 < 0x80 }
+    }
 }
