@@ -27,7 +27,8 @@ if {r.get("mode") for r in rows if r.get("bench") == "record-callgrind"} != {"si
     sys.exit("bench smoke: a recording mode has no callgrind figure")
 if any(r.get("pending_work", 0) > 1 for r in rows if r.get("bench") == "record" and r.get("mode") == "device"):
     sys.exit("bench smoke: the device path's scheduled work (leak checks) piles up")
-# The device path prices a capture as deep as an app's stack: every capture fills the 32 frames.
+# The device path prices a capture as deep as an app's stack: every capture fills the 32 frames
+# (`captured_frames` is the fewest any capture of the run found).
 if any(r.get("captured_frames") != 32 for r in rows if r.get("bench") == "record" and r.get("mode", "").startswith("device")):
     sys.exit("bench smoke: the device path's call-site capture did not walk a full stack (32 frames)")
 if any(r.get("instructions", 1) == 0 for r in rows if r.get("bench") == "record-callgrind"):

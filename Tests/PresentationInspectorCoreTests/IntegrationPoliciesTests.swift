@@ -30,8 +30,14 @@ final class IntegrationPoliciesTests: XCTestCase {
         XCTAssertFalse(policy.excludesCall(controllers: [], windowTypeNames: ["MyApp.OverlayWindow"]))
         policy.windowTypeNames = ["MyApp.OverlayWindow"]
         XCTAssertTrue(policy.excludesCall(controllers: [], windowTypeNames: ["MyApp.OverlayWindow"]))
-        // Lengths of 63 bytes and more share one bit; lengths are counted in UTF-8.
+        // Lengths of 63 bytes and more share one bit.
         let long = String(repeating: "A", count: 80)
+        policy.controllerTypeNames = [long]
+        XCTAssertTrue(policy.excludes(ControllerRef(id: "1", type: long)))
+        XCTAssertTrue(policy.excludes(ControllerRef(id: "1", type: String(repeating: "A", count: 79) + "\u{41}")))
+        XCTAssertFalse(policy.excludes(ControllerRef(id: "1", type: String(repeating: "A", count: 90))))
+        XCTAssertFalse(policy.excludes(ControllerRef(id: "1", type: String(repeating: "A", count: 63))))
+        // A member that is not ASCII.
         policy.controllerTypeNames = [long, "Mörk.Skärm"]
         XCTAssertTrue(policy.excludes(ControllerRef(id: "1", type: long)))
         XCTAssertFalse(policy.excludes(ControllerRef(id: "1", type: String(repeating: "A", count: 90))))

@@ -1,14 +1,26 @@
 // A model of Darwin's `backtrace()` (libsystem_c's `_thread_stack_pcs`): the frame-pointer chain,
 // bounded by the thread's stack. glibc's `backtrace()` unwinds with DWARF call-frame information
 // instead (about 1,700 instructions a frame here), which no Darwin process pays.
+#if !defined(__APPLE__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE  // pthread_getattr_np
+#endif
 #include "CFramePointers.h"
 #if defined(__APPLE__)
 #include <execinfo.h>
+#include <string.h>
 
-int pi_frame_pointer_backtrace(void **buffer, int size) { return backtrace(buffer, size); }
+// Darwin's own, less its first address (this function's frame), so that both start at the
+// return into the caller.
+__attribute__((noinline)) int pi_frame_pointer_backtrace(void **buffer, int size) {
+    if (size <= 0) return 0;
+    void *frames[size + 1];
+    int count = backtrace(frames, size + 1);
+    if (count <= 1) return 0;
+    memcpy(buffer, frames + 1, (size_t)(count - 1) * sizeof(void *));
+    return count - 1;
+}
 
 #else
-#define _GNU_SOURCE
 #include <pthread.h>
 #include <stdint.h>
 

@@ -61,7 +61,7 @@ final class DevicePath {
         DeviceHookState.shared.session = session
         DeviceNode.simulation = simulation
         _ = CapturedCallStack.capture()  // the C library's unwinder loads on first use
-        _ = captureCallStack()  // the frame-pointer walk reads the thread's stack bounds on first use
+        _ = unwound()  // the frame-pointer walk reads the thread's stack bounds on first use (not counted: this stack is shallow)
         let box = MainThreadSimulation(simulation)
         let handler = session.handler
         // `WindowChainCache.make`: the refresh goes to the main queue (`DispatchQueue.main.async`),
@@ -97,14 +97,14 @@ final class DevicePath {
     static func windowClassName() -> String { windowClassNameC.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } }
     private static let windowClassNameC: [CChar] = Array("UIWindow".utf8CString)
 
-    /// Frames the last capture found (the benchmark checks that captures walk a full stack).
-    private(set) var lastCapturedFrames = 0
+    /// The fewest frames a capture found (the benchmark checks that every capture walks a full stack).
+    private(set) var fewestCapturedFrames = Int.max
 
     /// `CapturedCallStack.capture()`, unwound the way `unwinder` says.
     @inline(__always)
     private func captureCallStack() -> CapturedCallStack {
         let stack = unwound()
-        lastCapturedFrames = stack.addresses.count
+        fewestCapturedFrames = min(fewestCapturedFrames, stack.addresses.count)
         return stack
     }
 

@@ -255,7 +255,7 @@ func runRecordBenchmark(_ o: Options) {
         w.measuredPairs(pairs)
         Measure.emit(["bench": "record-once", "mode": mode.rawValue, "depth": depth, "measured_pairs": pairs,
                       "recorded": w.recordedCount, "pending_work": w.device?.scheduler.pendingCount ?? 0,
-                      "captured_frames": w.device?.lastCapturedFrames ?? 0])
+                      "captured_frames": w.device?.fewestCapturedFrames ?? 0])
         return
     }
     let batches = o.int("batches", 41)
@@ -276,6 +276,6 @@ func runRecordBenchmark(_ o: Options) {
                       "ns_per_pair_median": Measure.median(s), "ns_per_pair_p10": Measure.percentile(s, 10),
                       "ns_per_pair_p90": Measure.percentile(s, 90), "recorded": w.recordedCount,
                       "pending_work": w.device?.scheduler.pendingCount ?? 0,
-                      "captured_frames": w.device?.lastCapturedFrames ?? 0])
+                      "captured_frames": w.device?.fewestCapturedFrames ?? 0])
     }
 }

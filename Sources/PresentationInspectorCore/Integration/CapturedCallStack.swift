@@ -74,7 +74,8 @@ public final class CapturedCallStack: Hashable, @unchecked Sendable, CustomStrin
     /// A stack whose return addresses (innermost first) the caller's own unwinder found, kept as
     /// ``capture()`` keeps its own (a stack seen recently is the same instance). The device
     /// benchmark unwinds with frame pointers, as Darwin's `backtrace()` does, where glibc's
-    /// unwinds with DWARF tables.
+    /// unwinds with DWARF tables. ``appFrame`` skips as many leading addresses as ``capture()``'s
+    /// own frames: read it only on addresses that start the same way.
     @_spi(Adapter) public static func stack(returnAddresses: UnsafeBufferPointer<UnsafeMutableRawPointer?>) -> CapturedCallStack {
         RecentStacks.shared.stack(for: UnsafeBufferPointer(rebasing: returnAddresses.prefix(maximumFrames)))
     }
