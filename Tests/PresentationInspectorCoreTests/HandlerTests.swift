@@ -19,7 +19,15 @@ final class FakeNode: PresentationNode {
     var hasPopoverAnchor = false
     var isViewInWindow = true
     var horizontalSizeClass: SizeClass = .compact
-    var isTransitionInProgress = false
+    /// Asked only when `isBeingPresentedOrDismissed` is nil or chains are not shared.
+    var isTransitionInProgress: Bool {
+        get { transitionQuestions += 1; return transitionAnswer }
+        set { transitionAnswer = newValue }
+    }
+    private var transitionAnswer = false
+    /// How often `isTransitionInProgress` was read.
+    private(set) var transitionQuestions = 0
+    var isBeingPresentedOrDismissed: Bool?
 
     init(_ id: String, window: String? = nil) {
         ref = ControllerRef(id: id, type: "Fake")

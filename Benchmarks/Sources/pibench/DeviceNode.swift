@@ -42,7 +42,8 @@ enum MainThread {
 
 /// `UIKitNode` over a simulated controller, held weakly, one per controller.
 final class DeviceNode: PresentationNode, @unchecked Sendable {
-    private(set) weak var controller: SimController?
+    // Set once, by `init` (as UIKitNode's: run-time exclusivity checks off).
+    @exclusivity(unchecked) private(set) weak var controller: SimController?
     /// `0x…`, fixed at creation.
     let id: String
     /// The class name as recorded, fixed at creation.
@@ -59,11 +60,12 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     // MARK: Canonical nodes (objc_getAssociatedObject / objc_setAssociatedObject)
 
     /// The Objective-C runtime's association table: a global lock around a hash map.
-    nonisolated(unsafe) private static var associations: [ObjectIdentifier: AnyObject] = [:]
+    // The runtime's table has no exclusivity checks (nor has UIKit's state below).
+    @exclusivity(unchecked) nonisolated(unsafe) private static var associations: [ObjectIdentifier: AnyObject] = [:]
     private static let associationLock = NSLock()
     private static let creationLock = NSLock()
     /// What `UIKitEnvironment.windows()` scans.
-    nonisolated(unsafe) static var simulation: Simulation?
+    @exclusivity(unchecked) nonisolated(unsafe) static var simulation: Simulation?
 
     /// The node of `controller`, created on first use (`UIKitNode.node(for:)`).
     /// The lookup first (`objc_getAssociatedObject` is thread-safe), the creation lock only to make one.
@@ -157,8 +159,8 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     var isViewInWindow: Bool { read(false) { $0.isViewInWindow } }
     var horizontalSizeClass: SizeClass { read(.compact) { $0.horizontalSizeClass } }
 
-    /// UIKitNode walks its window's chain over the controllers themselves (no nodes), asking the
-    /// root and each presented controller `isBeingPresented || isBeingDismissed`.
+    /// UIKitNode walks its window's chain over the controllers themselves (no nodes, no array),
+    /// asking the root and each presented controller `isBeingPresented || isBeingDismissed`.
     var isTransitionInProgress: Bool {
         read(false) { vc in
             var root = vc, steps = 0
@@ -166,19 +168,23 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
                 if let p = root.parent { root = p } else if let p = root.presenting { root = p } else { break }
                 steps += 1
             }
-            func moving(_ c: SimController) -> Bool { c.isBeingDismissed || (c.presenting != nil && !c.presentationCompleted) }
-            if moving(root) { return true }
-            var pending = [root], visited = 0
-            while let c = pending.popLast(), visited < 10_000 {
-                visited += 1
-                if let p = c.presented, p.presenting === c {
-                    if moving(p) { return true }
-                    pending.append(p)
-                }
-                pending.append(contentsOf: c.children)
-            }
-            return false
+            if Self.moving(root) { return true }
+            var budget = 10_000
+            return Self.transitionRuns(below: root, depth: 0, budget: &budget)
         }
+    }
+
+    var isBeingPresentedOrDismissed: Bool? { read(false) { Self.moving($0) } }
+
+    private static func moving(_ c: SimController) -> Bool { c.isBeingDismissed || (c.presenting != nil && !c.presentationCompleted) }
+
+    /// Whether a controller presented from `c` or its descendants is being presented or dismissed.
+    private static func transitionRuns(below c: SimController, depth: Int, budget: inout Int) -> Bool {
+        guard depth < 1_000, budget > 0 else { return false }
+        budget -= 1
+        if let p = c.presented, p.presenting === c, moving(p) || transitionRuns(below: p, depth: depth + 1, budget: &budget) { return true }
+        for child in c.children where transitionRuns(below: child, depth: depth + 1, budget: &budget) { return true }
+        return false
     }
 
     func makeLivenessProbe() -> LivenessProbe {

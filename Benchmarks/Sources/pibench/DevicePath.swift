@@ -123,15 +123,16 @@ final class DevicePath {
         guard let session = DeviceHookState.shared.session else { return simulation.present(presented, from: source, animated: false) }
         let stack = captureCallStack()
         let s = DeviceNode.node(for: source), p = DeviceNode.node(for: presented)
-        guard !session.exclusions.excludesCall(controllers: [s.ref, p.ref], windowTypeNames: Self.windowTypeNames(of: source)) else {
+        let refs = (source: s.ref, presented: p.ref)
+        guard !session.exclusions.excludesCall(controllers: [refs.source, refs.presented], windowTypeNames: Self.windowTypeNames(of: source)) else {
             return simulation.present(presented, from: source, animated: false)
         }
         let observe: (() -> Observation?)? = { [weak source, weak presented] in
             guard MainThread.isCurrent, let source, let presented else { return nil }
             return Self.observePresent(presented, source: source)
         }
-        session.handler.handlePresent(source: s, presented: p, animated: false, context: .current(capturing: stack), completion: nil,
-                                      observe: observe) { [simulation] wrapped in
+        session.handler.handlePresent(source: s, presented: p, checkedRefs: refs, animated: false, context: .current(capturing: stack),
+                                      completion: nil, observe: observe) { [simulation] wrapped in
             simulation.present(presented, from: source, animated: false, completion: wrapped)
         }
     }
@@ -156,10 +157,11 @@ final class DevicePath {
         }
         let stack = captureCallStack()
         let node = DeviceNode.node(for: receiver)
-        guard !session.exclusions.excludesCall(controllers: [node.ref], windowTypeNames: Self.windowTypeNames(of: receiver)) else {
+        let ref = node.ref
+        guard !session.exclusions.excludesCall(controllers: [ref], windowTypeNames: Self.windowTypeNames(of: receiver)) else {
             return simulation.dismiss(receiver, animated: false)
         }
-        session.handler.handleDismiss(receiver: node, animated: false, context: .current(capturing: stack), completion: nil) {
+        session.handler.handleDismiss(receiver: node, checkedRef: ref, animated: false, context: .current(capturing: stack), completion: nil) {
             [simulation] wrapped in
             let removed = Hierarchy.presentedController(of: receiver) ?? receiver
             let disappearing = Self.viewWillDisappear(session, removed)
@@ -173,8 +175,9 @@ final class DevicePath {
     private static func viewWillDisappear(_ session: InspectorSession, _ controller: SimController) -> DeviceNode? {
         guard controller.parent == nil, controller.presenting != nil else { return nil }
         let node = DeviceNode.node(for: controller)
-        guard !session.exclusions.excludesCall(controllers: [node.ref], windowTypeNames: windowTypeNames(of: controller)) else { return nil }
-        return session.dismissals.dismissalWillBegin(node, isInteractive: false) == .ignored ? nil : node
+        let ref = node.ref
+        guard !session.exclusions.excludesCall(controllers: [ref], windowTypeNames: windowTypeNames(of: controller)) else { return nil }
+        return session.dismissals.dismissalWillBegin(node, checkedRef: ref, isInteractive: false) == .ignored ? nil : node
     }
 
     /// Runs the delayed work (leak checks, the window chains' refresh) scheduled so far.

@@ -1,7 +1,7 @@
 #if canImport(UIKit)
 import UIKit
 import ObjectiveC
-import PresentationInspectorCore
+@_spi(Adapter) import PresentationInspectorCore
 
 /// The running session, as the hook blocks see it from any thread. `nil` makes every hook
 /// pass straight through to UIKit.
@@ -110,7 +110,8 @@ enum PresentationHooks {
                                       stack: CapturedCallStack, completion: Completion?, original: ((() -> Void)?) -> Void) {
         let s = UIKitNode.node(for: source), p = UIKitNode.node(for: presented)
         let windows = UIKitEnvironment.windowTypeNames(of: [source])
-        guard !session.exclusions.excludesCall(controllers: [s.ref, p.ref], windowTypeNames: windows) else {
+        let refs = (source: s.ref, presented: p.ref)
+        guard !session.exclusions.excludesCall(controllers: [refs.source, refs.presented], windowTypeNames: windows) else {
             return original(completion.map { c in { c() } })
         }
         // Called on the main thread right after UIKit's present returns and when its transition ends.
@@ -121,7 +122,7 @@ enum PresentationHooks {
             let handed = MainThreadValue((source, presented))
             return MainActor.assumeIsolated { UIKitObservation.present(handed.value.1, source: handed.value.0) }
         }
-        session.handler.handlePresent(source: s, presented: p, animated: animated, context: .current(capturing: stack),
+        session.handler.handlePresent(source: s, presented: p, checkedRefs: refs, animated: animated, context: .current(capturing: stack),
                                       completion: completion.map { c in { c() } }, observe: observe, original: original)
         // Only now: reading presentationController before presenting would create it too early.
         // Sheets (swipe down) and popovers (tap outside) are the presentations a user can refuse.
@@ -157,10 +158,11 @@ enum PresentationHooks {
                 let completion = handed.value
                 let node = UIKitNode.node(for: receiver)
                 let windows = UIKitEnvironment.windowTypeNames(of: [receiver])
-                guard !session.exclusions.excludesCall(controllers: [node.ref], windowTypeNames: windows) else {
+                let ref = node.ref
+                guard !session.exclusions.excludesCall(controllers: [ref], windowTypeNames: windows) else {
                     return PassThroughDismissScope.run { callOriginal(completion.map { c in { c() } }) }
                 }
-                session.handler.handleDismiss(receiver: node, animated: animated, context: .current(capturing: stack),
+                session.handler.handleDismiss(receiver: node, checkedRef: ref, animated: animated, context: .current(capturing: stack),
                                               completion: completion.map { c in { c() } }, original: callOriginal)
             }
         }
@@ -185,9 +187,10 @@ enum PresentationHooks {
     private static func observeDisappearance(_ session: InspectorSession, _ controller: UIViewController) {
         guard controller.isBeingDismissed, controller.parent == nil, controller.presentingViewController != nil else { return }
         let node = UIKitNode.node(for: controller)
-        guard !session.exclusions.excludesCall(controllers: [node.ref], windowTypeNames: UIKitEnvironment.windowTypeNames(of: [controller])) else { return }
+        let ref = node.ref
+        guard !session.exclusions.excludesCall(controllers: [ref], windowTypeNames: UIKitEnvironment.windowTypeNames(of: [controller])) else { return }
         let coordinator = controller.transitionCoordinator
-        let attribution = session.dismissals.dismissalWillBegin(node, isInteractive: coordinator?.isInteractive ?? false)
+        let attribution = session.dismissals.dismissalWillBegin(node, checkedRef: ref, isInteractive: coordinator?.isInteractive ?? false)
         guard attribution != .ignored else { return }
         let ended: @MainActor (Bool) -> Void = { cancelled in session.dismissals.dismissalDidEnd(node, cancelled: cancelled) }
         // A non-animated dismissal has no coordinator and is done by the next run-loop turn.

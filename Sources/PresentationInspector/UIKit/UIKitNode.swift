@@ -14,7 +14,8 @@ import ObjectiveC
 /// safe to send (`@unchecked Sendable`): its only mutable state is behind a lock.
 final class UIKitNode: PresentationNode, @unchecked Sendable {
     /// The controller, while it is alive.
-    private(set) weak var controller: UIViewController?
+    // Set once, by `init` (run-time exclusivity checks off: a runtime call per read).
+    @exclusivity(unchecked) private(set) weak var controller: UIViewController?
     /// `0x…`, fixed at creation.
     let id: String
     /// The class name, fixed at creation.
@@ -179,7 +180,7 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
     /// A present or dismiss transition runs somewhere in this controller's window chain: the
     /// window's root or a presented controller of it is being presented or dismissed. Walked over
     /// the controllers themselves (the chain `Hierarchy.chain` builds, without making a node per
-    /// controller), stopping at the first one in transition.
+    /// controller, and without an array: callgrind, issue 10), stopping at the first one in transition.
     var isTransitionInProgress: Bool {
         read(false) { vc in
             var root = vc, steps = 0
@@ -187,19 +188,27 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
                 if let p = root.parent { root = p } else if let p = root.presentingViewController { root = p } else { break }
                 steps += 1
             }
-            @MainActor func moving(_ c: UIViewController) -> Bool { c.isBeingPresented ? true : c.isBeingDismissed }
-            if moving(root) { return true }
-            var pending = [root], visited = 0
-            while let c = pending.popLast(), visited < 10_000 {
-                visited += 1
-                if let p = c.presentedViewController, p.presentingViewController === c {
-                    if moving(p) { return true }
-                    pending.append(p)
-                }
-                pending.append(contentsOf: c.children)
-            }
-            return false
+            if Self.isMoving(root) { return true }
+            var budget = 10_000
+            return Self.transitionRuns(below: root, depth: 0, budget: &budget)
         }
+    }
+
+    /// `isBeingPresented || isBeingDismissed`: with it the hook handler answers
+    /// ``isTransitionInProgress`` from the window's chain it keeps, without the walk above.
+    var isBeingPresentedOrDismissed: Bool? { read(false) { Self.isMoving($0) } }
+
+    @MainActor private static func isMoving(_ c: UIViewController) -> Bool { c.isBeingPresented ? true : c.isBeingDismissed }
+
+    /// Whether a controller presented by `c` or by one of its descendants is being presented or
+    /// dismissed (at most `budget` controllers and 1,000 levels are visited).
+    @MainActor private static func transitionRuns(below c: UIViewController, depth: Int, budget: inout Int) -> Bool {
+        guard depth < 1_000, budget > 0 else { return false }
+        budget -= 1
+        if let p = c.presentedViewController, p.presentingViewController === c,
+           isMoving(p) || transitionRuns(below: p, depth: depth + 1, budget: &budget) { return true }
+        for child in c.children where transitionRuns(below: child, depth: depth + 1, budget: &budget) { return true }
+        return false
     }
 
     func makeLivenessProbe() -> LivenessProbe {

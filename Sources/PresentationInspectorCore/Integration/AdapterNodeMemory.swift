@@ -108,7 +108,7 @@ import Foundation
 @_spi(Adapter) public enum ObjectAddressText {
     private static let slotCount = 32
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var slots = [(address: UInt, text: String)?](repeating: nil, count: slotCount)  // guarded by `lock`
+    @exclusivity(unchecked) nonisolated(unsafe) private static var slots = [(address: UInt, text: String)?](repeating: nil, count: slotCount)  // guarded by `lock`
 
     /// `0x` and the object's address in lowercase hexadecimal.
     public static func of(_ object: AnyObject) -> String { text(of: UInt(bitPattern: ObjectIdentifier(object))) }

@@ -111,7 +111,8 @@ final class RecentStacks: @unchecked Sendable {
     static let shared = RecentStacks()
     private static let slotCount = 64
     private let lock = NSLock()
-    private var slots = [CapturedCallStack?](repeating: nil, count: RecentStacks.slotCount)
+    // Guarded by `lock` (run-time exclusivity checks off: a runtime call per access).
+    @exclusivity(unchecked) private var slots = [CapturedCallStack?](repeating: nil, count: RecentStacks.slotCount)
 
     func stack(for frames: UnsafeBufferPointer<UnsafeMutableRawPointer?>) -> CapturedCallStack {
         // FNV-1a over the addresses: a few instructions a frame, no allocation.

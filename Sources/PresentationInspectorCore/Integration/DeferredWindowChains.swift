@@ -17,9 +17,10 @@ import Foundation
 /// ``refreshNow()`` and the scheduled refresh.
 public final class DeferredWindowChains: @unchecked Sendable {
     private let lock = NSLock()
-    private var chains: [WindowChain] = []
-    private var isStale = true
-    private var refreshIsScheduled = false
+    // Guarded by `lock` (run-time exclusivity checks off, as in ``Recorder``).
+    @exclusivity(unchecked) private var chains: [WindowChain] = []
+    @exclusivity(unchecked) private var isStale = true
+    @exclusivity(unchecked) private var refreshIsScheduled = false
     private let compute: @Sendable () -> [WindowChain]
     private let isMainThread: @Sendable () -> Bool
     private let scheduleOnMain: @Sendable (@escaping @Sendable () -> Void) -> Void

@@ -42,12 +42,15 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
     private struct Transition {
         var attribution: DismissalAttribution
         var isInteractive: Bool
+        /// The controller's id, taken when the transition began (its end needs no snapshot).
+        var id = ""
         var onEnd: (_ cancelled: Bool, _ context: CallContext) -> Void
     }
 
     private let lock = NSLock()
-    private var removalsByCall: [String: Int] = [:]     // controller id → seq of the dismiss removing it
-    private var transitions: [ObjectIdentifier: Transition] = [:]
+    // Guarded by `lock` (run-time exclusivity checks off, as in ``Recorder``: a runtime call per access).
+    @exclusivity(unchecked) private var removalsByCall: [String: Int] = [:]     // controller id → seq of the dismiss removing it
+    @exclusivity(unchecked) private var transitions: [ObjectIdentifier: Transition] = [:]
     private var subscription: Recorder.Subscription?
 
     /// Creates a monitor; call ``start()`` to follow the handler's recorder.
@@ -95,7 +98,7 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
             if removalsByCall.values.contains(seq) { removalsByCall = removalsByCall.filter { $0.value != seq } }
         case (.present, .presented):
             // A new controller at a reused address is not the one being dismissed.
-            if let id = event.presented?.id { removalsByCall[id] = nil }
+            if !removalsByCall.isEmpty, let id = event.presented?.id { removalsByCall[id] = nil }
         default:
             break
         }
@@ -107,9 +110,18 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
     @discardableResult
     public func dismissalWillBegin<N: PresentationNode>(_ controller: N, isInteractive: Bool,
                                                          context: CallContext = .main) -> DismissalAttribution {
+        dismissalWillBegin(controller, checkedRef: nil, isInteractive: isInteractive, context: context)
+    }
+
+    /// ``dismissalWillBegin(_:isInteractive:context:)`` for a hook that has taken the controller's
+    /// snapshot (`checkedRef`) and found it not excluded by the session's ``ExclusionPolicy``,
+    /// whose predicate is the handler's `ignore`: a snapshot takes locks and reads the title.
+    @_spi(Adapter) @discardableResult
+    public func dismissalWillBegin<N: PresentationNode>(_ controller: N, checkedRef: ControllerRef?, isInteractive: Bool,
+                                                         context: CallContext = .main) -> DismissalAttribution {
         guard controller.presentingNode != nil else { handler.chains.invalidate(); return .ignored }
-        let ref = controller.ref  // once: on a device each read takes locks and reads the title
-        guard !isExcluded(ref) else { handler.chains.invalidate(); return .ignored }
+        let ref = checkedRef ?? controller.ref  // once: on a device each read takes locks and reads the title
+        guard checkedRef != nil || !isExcluded(ref) else { handler.chains.invalidate(); return .ignored }
         lock.lock()
         let callSeq = removalsByCall[ref.id]
         lock.unlock()
@@ -131,8 +143,10 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
         } else {
             transition = recordDismissalWithoutCall(controller, context: context)
         }
+        var begun = transition
+        begun.id = ref.id
         lock.lock()
-        transitions[ObjectIdentifier(controller)] = transition
+        transitions[ObjectIdentifier(controller)] = begun
         lock.unlock()
         return transition.attribution
     }
@@ -142,7 +156,7 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
     public func dismissalDidEnd<N: PresentationNode>(_ controller: N, cancelled: Bool, context: CallContext = .main) {
         lock.lock()
         let transition = transitions.removeValue(forKey: ObjectIdentifier(controller))
-        if !cancelled { removalsByCall[controller.ref.id] = nil }
+        if !cancelled, !removalsByCall.isEmpty { removalsByCall[transition?.id ?? controller.ref.id] = nil }
         lock.unlock()
         // As in `dismissalWillBegin`: a hooked, non-interactive dismiss keeps the chains itself.
         var keptByTheCall = false

@@ -4,44 +4,152 @@
 /// after the call or at the end of the transition; in simulation a scenario step's `observed`
 /// object stands for UIKit answering differently from the model.
 public struct Observation: Hashable, Sendable {
+    /// The fields, shared between copies until one of them changes (copy on write): the hooks
+    /// pass an observation through several steps per call, and a copy of ten optional fields
+    /// retained and released each of them (callgrind, issue 10: about 9,000 instructions per
+    /// present/dismiss pair). Nil when nothing was observed, so an empty one allocates nothing.
+    @usableFromInline var storage: Storage?
+
+    @usableFromInline final class Storage: @unchecked Sendable {  // mutated only while uniquely referenced
+        @exclusivity(unchecked) @usableFromInline var outcome: Outcome?
+        @exclusivity(unchecked) @usableFromInline var presenting: ControllerRef?
+        @exclusivity(unchecked) @usableFromInline var contextProvider: ControllerRef?
+        @exclusivity(unchecked) @usableFromInline var effectiveStyle: PresentationStyle?
+        @exclusivity(unchecked) @usableFromInline var effectiveTransition: TransitionStyle?
+        @exclusivity(unchecked) @usableFromInline var window: String?
+        @exclusivity(unchecked) @usableFromInline var covered: ControllerRef?
+        @exclusivity(unchecked) @usableFromInline var presentationControllerClass: String?
+        @exclusivity(unchecked) @usableFromInline var dismissed: [ControllerRef]?
+        @exclusivity(unchecked) @usableFromInline var handledBy: ControllerRef?
+
+        @inlinable init() {}
+
+        @inlinable init(copying o: Storage) {
+            outcome = o.outcome
+            presenting = o.presenting
+            contextProvider = o.contextProvider
+            effectiveStyle = o.effectiveStyle
+            effectiveTransition = o.effectiveTransition
+            window = o.window
+            covered = o.covered
+            presentationControllerClass = o.presentationControllerClass
+            dismissed = o.dismissed
+            handledBy = o.handledBy
+        }
+    }
+
+    /// The fields, made unique to this value before a change.
+    @inlinable mutating func writable() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.map(Storage.init(copying:)) ?? Storage() }
+        return storage.unsafelyUnwrapped
+    }
+
     /// What became of the call: `presented` when UIKit set `presentingViewController`,
     /// `rejected` when it did not (the event's own `outcome` is always what happened).
-    public var outcome: Outcome?
+    public var outcome: Outcome? {
+        @inlinable get { storage?.outcome }
+        @inlinable set { writable().outcome = newValue }
+    }
     /// The controller UIKit made `presentingViewController`.
-    public var presenting: ControllerRef?
+    public var presenting: ControllerRef? {
+        @inlinable get { storage?.presenting }
+        @inlinable set { writable().presenting = newValue }
+    }
     /// The controller whose area the presentation covers.
-    public var contextProvider: ControllerRef?
+    public var contextProvider: ControllerRef? {
+        @inlinable get { storage?.contextProvider }
+        @inlinable set { writable().contextProvider = newValue }
+    }
     /// The style in effect after adaptation.
-    public var effectiveStyle: PresentationStyle?
+    public var effectiveStyle: PresentationStyle? {
+        @inlinable get { storage?.effectiveStyle }
+        @inlinable set { writable().effectiveStyle = newValue }
+    }
     /// The transition style in effect.
-    public var effectiveTransition: TransitionStyle?
+    public var effectiveTransition: TransitionStyle? {
+        @inlinable get { storage?.effectiveTransition }
+        @inlinable set { writable().effectiveTransition = newValue }
+    }
     /// The window the presented view ended up in.
-    public var window: String?
+    public var window: String? {
+        @inlinable get { storage?.window }
+        @inlinable set { writable().window = newValue }
+    }
     /// The controller whose view the presentation covers (context styles).
-    public var covered: ControllerRef?
+    public var covered: ControllerRef? {
+        @inlinable get { storage?.covered }
+        @inlinable set { writable().covered = newValue }
+    }
     /// The class name of the presentation controller UIKit used.
-    public var presentationControllerClass: String?
+    public var presentationControllerClass: String? {
+        @inlinable get { storage?.presentationControllerClass }
+        @inlinable set { writable().presentationControllerClass = newValue }
+    }
     /// The controllers that really lost their `presentingViewController`, top first.
-    public var dismissed: [ControllerRef]?
+    public var dismissed: [ControllerRef]? {
+        @inlinable get { storage?.dismissed }
+        @inlinable set { writable().dismissed = newValue }
+    }
     /// The controller that really performed the dismissal.
-    public var handledBy: ControllerRef?
+    public var handledBy: ControllerRef? {
+        @inlinable get { storage?.handledBy }
+        @inlinable set { writable().handledBy = newValue }
+    }
 
     /// Creates an observation; every field is optional.
     public init(presenting: ControllerRef? = nil, contextProvider: ControllerRef? = nil,
                 effectiveStyle: PresentationStyle? = nil, effectiveTransition: TransitionStyle? = nil,
                 window: String? = nil, covered: ControllerRef? = nil, presentationControllerClass: String? = nil,
                 dismissed: [ControllerRef]? = nil, handledBy: ControllerRef? = nil, outcome: Outcome? = nil) {
-        self.outcome = outcome
-        self.presenting = presenting; self.contextProvider = contextProvider
-        self.effectiveStyle = effectiveStyle; self.effectiveTransition = effectiveTransition
-        self.window = window; self.covered = covered; self.presentationControllerClass = presentationControllerClass
-        self.dismissed = dismissed; self.handledBy = handledBy
+        guard outcome != nil || presenting != nil || contextProvider != nil || effectiveStyle != nil || effectiveTransition != nil
+                || window != nil || covered != nil || presentationControllerClass != nil || dismissed != nil || handledBy != nil else { return }
+        let s = Storage()
+        s.outcome = outcome
+        s.presenting = presenting
+        s.contextProvider = contextProvider
+        s.effectiveStyle = effectiveStyle
+        s.effectiveTransition = effectiveTransition
+        s.window = window
+        s.covered = covered
+        s.presentationControllerClass = presentationControllerClass
+        s.dismissed = dismissed
+        s.handledBy = handledBy
+        storage = s
+    }
+
+    /// Whether every field is equal.
+    public static func == (a: Observation, b: Observation) -> Bool {
+        if a.storage === b.storage { return true }
+        return a.outcome == b.outcome
+            && a.presenting == b.presenting
+            && a.contextProvider == b.contextProvider
+            && a.effectiveStyle == b.effectiveStyle
+            && a.effectiveTransition == b.effectiveTransition
+            && a.window == b.window
+            && a.covered == b.covered
+            && a.presentationControllerClass == b.presentationControllerClass
+            && a.dismissed == b.dismissed
+            && a.handledBy == b.handledBy
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(outcome)
+        hasher.combine(presenting)
+        hasher.combine(contextProvider)
+        hasher.combine(effectiveStyle)
+        hasher.combine(effectiveTransition)
+        hasher.combine(window)
+        hasher.combine(covered)
+        hasher.combine(presentationControllerClass)
+        hasher.combine(dismissed)
+        hasher.combine(handledBy)
     }
 
     /// This observation without the fields `earlier` already observed with the same value: what
     /// a second look (at the end of a transition) adds to the first.
     public func subtracting(_ earlier: Observation?) -> Observation {
-        guard let earlier else { return self }
+        guard let earlier, earlier.storage != nil, storage != nil else { return self }
         var o = self
         if o.outcome == earlier.outcome { o.outcome = nil }
         if o.presenting?.id == earlier.presenting?.id { o.presenting = nil }
@@ -58,7 +166,8 @@ public struct Observation: Hashable, Sendable {
 
     /// `self` with the fields `other` observed and `self` did not.
     public func merging(_ other: Observation?) -> Observation {
-        guard let other else { return self }
+        guard let other, other.storage != nil else { return self }
+        if storage == nil { return other }
         var o = self
         o.outcome = o.outcome ?? other.outcome
         o.presenting = o.presenting ?? other.presenting
@@ -75,7 +184,8 @@ public struct Observation: Hashable, Sendable {
 
     /// Whether nothing was observed.
     public var isEmpty: Bool {
-        outcome == nil && presenting == nil && contextProvider == nil && effectiveStyle == nil && effectiveTransition == nil
+        guard storage != nil else { return true }
+        return outcome == nil && presenting == nil && contextProvider == nil && effectiveStyle == nil && effectiveTransition == nil
             && window == nil && covered == nil && presentationControllerClass == nil && dismissed == nil && handledBy == nil
     }
 
@@ -93,6 +203,17 @@ public struct Observation: Hashable, Sendable {
         if let v = dismissed { out.append(("dismissed", "[" + v.map(\.consoleDescription).joined(separator: ", ") + "]")) }
         if let v = handledBy { out.append(("handledBy", v.consoleDescription)) }
         return out
+    }
+}
+
+extension Observation: CustomReflectable {
+    /// The fields, as a struct of optional fields shows them (the storage is an implementation detail).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["outcome": outcome as Any, "presenting": presenting as Any, "contextProvider": contextProvider as Any,
+                                "effectiveStyle": effectiveStyle as Any, "effectiveTransition": effectiveTransition as Any,
+                                "window": window as Any, "covered": covered as Any,
+                                "presentationControllerClass": presentationControllerClass as Any,
+                                "dismissed": dismissed as Any, "handledBy": handledBy as Any], displayStyle: .struct)
     }
 }
 

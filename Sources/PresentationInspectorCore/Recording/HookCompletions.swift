@@ -20,6 +20,11 @@ import Foundation
     @usableFromInline let looks: Bool
     @usableFromInline var predicted: DriftPrediction?
     @usableFromInline var observation: Observation?
+    /// The present's transition end: the chain it left, while nothing changed since, is the chain now.
+    @usableFromInline var ended: TransitionEnd?
+    /// The call's own look when the transition ended inside the call: taken after the end, it is
+    /// what a second look would see (nothing runs between the two), so none is taken.
+    @usableFromInline var lookAtEnd: Observation?
 
     @inlinable init(handler: PresentationHooksHandler, source: N, presented: N, predictedPresenting: N,
                     refs: (source: ControllerRef, presented: ControllerRef, presenting: ControllerRef), thread: String,
@@ -33,15 +38,23 @@ import Foundation
 
     /// Records `present-completed` for the present recorded as `seq`.
     @inlinable func record(seq: Int) {
-        let p = presented.presentingNode
-        let pRef = p.map { $0 === predictedPresenting ? presentingRef : $0 === source ? sourceRef : $0 === presented ? presentedRef : $0.ref }
+        let pRef: ControllerRef?
+        if let lookAtEnd {
+            pRef = lookAtEnd.presenting
+        } else {
+            let p = presented.presentingNode
+            pRef = p.map { $0 === predictedPresenting ? presentingRef : $0 === source ? sourceRef : $0 === presented ? presentedRef : $0.ref }
+        }
         var done = Event(time: handler.scheduler.now, thread: thread, kind: .presentCompleted, outcome: .completed,
                          animated: animated, window: windowID, relatesTo: seq, source: sourceRef, presented: presentedRef,
                          presenting: pRef, effectiveStyle: effectiveStyle,
                          // Walked up now, not the resolver's root: the transition may have taken a while.
-                         chain: handler.chains.chain(from: Hierarchy.ultimateRoot(of: presented)))
-        // A second look once the transition is over: adaptation and the final window are known only now.
-        if looks, let predicted {
+                         chain: ended?.chainLeft(handler.chains) ?? handler.chains.chain(from: Hierarchy.ultimateRoot(of: presented)))
+        if let lookAtEnd {
+            // Its differences from the prediction are on the present's own event.
+            done.observed = lookAtEnd
+        } else if looks, let predicted {
+            // A second look once the transition is over: adaptation and the final window are known only now.
             let again = PresentationHooksHandler.observedPresent(presenting: pRef, wasPresented: false, at: .completion).merging(observe?())
             PresentationHooksHandler.attach(again, to: &done, driftAgainst: predicted, driftOnly: again.subtracting(observation))
         }

@@ -89,9 +89,31 @@ public final class PresentationHooksHandler: @unchecked Sendable {
     @inlinable public func handlePresent<N: PresentationNode>(source: N, presented: N, animated: Bool, context: CallContext = .main,
                                                    completion: (() -> Void)?, observe: (() -> Observation?)? = nil,
                                                    original: (_ completion: (() -> Void)?) -> Void) {
-        if ignored(source.ref, presented.ref) { original(completion); chains.invalidate(); return }
-        let resolution = PresentationResolver.resolvePresent(source: source, presented: presented, options: configuration.resolver,
-                                                             chainLength: { [chains] root in chains.chain(from: root).count })
+        let s = source.ref, p = presented.ref
+        if ignored(s, p) { original(completion); chains.invalidate(); return }
+        handleCheckedPresent(source: source, presented: presented, refs: (s, p), animated: animated, context: context, completion: completion,
+                             observe: observe, original: original)
+    }
+
+    /// ``handlePresent(source:presented:animated:context:completion:observe:original:)`` for a hook
+    /// that has taken both controllers' snapshots at the call (`checkedRefs`) and found neither
+    /// excluded by the session's ``ExclusionPolicy``, whose predicate is this handler's `ignore`:
+    /// a snapshot takes locks and reads the title, and each was taken three times per call.
+    @_spi(Adapter) @inlinable public func handlePresent<N: PresentationNode>(
+        source: N, presented: N, checkedRefs: (source: ControllerRef, presented: ControllerRef), animated: Bool, context: CallContext,
+        completion: (() -> Void)?, observe: (() -> Observation?)?, original: (_ completion: (() -> Void)?) -> Void
+    ) {
+        handleCheckedPresent(source: source, presented: presented, refs: checkedRefs, animated: animated, context: context,
+                             completion: completion, observe: observe, original: original)
+    }
+
+    @inlinable func handleCheckedPresent<N: PresentationNode>(
+        source: N, presented: N, refs checkedRefs: (source: ControllerRef, presented: ControllerRef), animated: Bool, context: CallContext,
+        completion: (() -> Void)?, observe: (() -> Observation?)?, original: (_ completion: (() -> Void)?) -> Void
+    ) {
+        let resolution = PresentationResolver.resolvePresent(source: source, presented: presented, refs: checkedRefs, options: configuration.resolver,
+                                                             chainLength: { [chains] root in chains.chain(from: root).count },
+                                                             transitionRuns: { [chains] root in chains.transitionRuns(inChainFrom: root) })
         let refs = resolution.refs
         /// A node's snapshot, reusing the resolver's for the controllers it already looked at.
         func ref(_ n: N?) -> ControllerRef? {
@@ -156,13 +178,14 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         // after it is worked out from this one instead of walked.
         let chainRoot = resolution.ultimateRoot
         let chainBefore = chains.look(from: chainRoot)
+        completed.ended = ended
         let wrapped: () -> Void = { [chains] in
             ended.mark(chains, after: chainBefore.generation, applying: chains.change(chainBefore, afterPresenting: completed.presented))
             op.whenRecorded(completed.record(seq:))
             completion?()
         }
         original(wrapped)
-        ended.afterCall(chains)
+        let endedInCall = ended.afterCall(chains)
 
         // Observe what actually happened; on device this is UIKit's own answer.
         let observedPresenting = presented.presentingNode
@@ -192,6 +215,11 @@ public final class PresentationHooksHandler: @unchecked Sendable {
             if looks {
                 completed.predicted = predicted
                 completed.observation = observation
+                // The transition ended inside the call: this look, taken after it, saw its end.
+                if endedInCall, succeeded, var seen = observation {
+                    seen.outcome = nil  // as the completion's own look has it
+                    completed.lookAtEnd = seen
+                }
             }
         }
         // In place: handing over a copy retained and released every field (callgrind).
@@ -225,6 +253,25 @@ public final class PresentationHooksHandler: @unchecked Sendable {
     @inlinable public func handleDismiss<N: PresentationNode>(receiver: N, animated: Bool, context: CallContext = .main,
                                                    completion: (() -> Void)?, observe: (() -> Observation?)? = nil,
                                                    original: (_ completion: (() -> Void)?) -> Void) {
+        handleCheckedDismiss(receiver: receiver, checkedRef: nil, animated: animated, context: context, completion: completion, observe: observe,
+                             original: original)
+    }
+
+    /// ``handleDismiss(receiver:animated:context:completion:observe:original:)`` for a hook that
+    /// has taken the receiver's snapshot at the call (`checkedRef`) and found it not excluded by
+    /// the session's ``ExclusionPolicy``, whose predicate is this handler's `ignore`.
+    @_spi(Adapter) @inlinable public func handleDismiss<N: PresentationNode>(
+        receiver: N, checkedRef: ControllerRef?, animated: Bool, context: CallContext, completion: (() -> Void)?,
+        observe: (() -> Observation?)? = nil, original: (_ completion: (() -> Void)?) -> Void
+    ) {
+        handleCheckedDismiss(receiver: receiver, checkedRef: checkedRef, animated: animated, context: context, completion: completion,
+                             observe: observe, original: original)
+    }
+
+    @inlinable func handleCheckedDismiss<N: PresentationNode>(
+        receiver: N, checkedRef: ControllerRef?, animated: Bool, context: CallContext, completion: (() -> Void)?,
+        observe: (() -> Observation?)?, original: (_ completion: (() -> Void)?) -> Void
+    ) {
         let expected = ForwardedDismiss.expected
         if expected != 0, expected == UInt(bitPattern: ObjectIdentifier(receiver)) {
             // UIKit's forward: folded. Calls the app makes while it runs are its own again.
@@ -233,15 +280,17 @@ public final class PresentationHooksHandler: @unchecked Sendable {
             original(completion)
             return
         }
-        let resolution = PresentationResolver.resolveDismiss(receiver: receiver)
+        let receiverRef = checkedRef ?? receiver.ref
+        let resolution = PresentationResolver.resolveDismiss(receiver: receiver, ref: receiverRef,
+                                                             transitionRuns: { [chains] root in chains.transitionRuns(inChainFrom: root) })
         // The forward UIKit will make, if any; ignored calls' forwards are skipped as well.
         ForwardedDismiss.expected = resolution.forwarded ? resolution.handledBy.map { UInt(bitPattern: ObjectIdentifier($0)) } ?? 0 : 0
         defer { ForwardedDismiss.expected = expected }
-        let receiverRef = receiver.ref
-        if ignored(receiverRef) { original(completion); chains.invalidate(); return }
+        if checkedRef == nil, ignored(receiverRef) { original(completion); chains.invalidate(); return }
 
         // A dismissal that only removes ignored controllers (the inspector's own UI) is not recorded either.
-        if configuration.ignore != nil, !resolution.dismissed.isEmpty, resolution.dismissed.allSatisfy({ ignored($0.ref) }) {
+        let dismissedRefs = resolution.refs.dismissed
+        if configuration.ignore != nil, !dismissedRefs.isEmpty, dismissedRefs.allSatisfy({ ignored($0) }) {
             original(completion)
             chains.invalidate()
             return
@@ -251,13 +300,12 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         let thread = context.thread  // for the completion (see handlePresent)
         // The window's root, taken now: after the dismissal the receiver may hang from nothing.
         let windowRoot = resolution.ultimateRoot
-        let dismissedRefs = Hierarchy.refs(resolution.dismissed)
         // The chain as it stands once the call returns: an animated dismissal keeps the removed
         // controllers until its transition ends (dismiss-completed shows them gone).
         let now = chains.look(from: windowRoot)
         let chainNow = now.refs
         let chainAfter = animated && resolution.outcome == .dismissed ? chainNow : chainNow.removing(dismissedRefs)
-        let handledBy = resolution.handledBy?.ref
+        let handledBy = resolution.refs.handledBy
         var dismissEvent = Event(
             time: scheduler.now, thread: context.thread, kind: .dismiss, outcome: resolution.outcome, animated: animated,
             window: resolution.windowID, steps: resolution.steps, receiver: receiverRef,
@@ -273,9 +321,9 @@ public final class PresentationHooksHandler: @unchecked Sendable {
 
         // Reconciled when the transition ends: who really lost its presenter. The call above is
         // recorded first, so a crash in UIKit's dismissal cannot lose it.
-        let before = configuration.recordsObservations ? DismissalWitness(chain: chains.nodes(of: now) ?? Hierarchy.chain(from: windowRoot)) : nil
+        let before = configuration.recordsObservations ? chains.nodes(of: now).map { DismissalWitness(chain: $0, refs: chainNow) } ?? DismissalWitness(chain: Hierarchy.chain(from: windowRoot)) : nil
         guard resolution.outcome == .dismissed || before != nil else { original(completion); chains.invalidate(); return }
-        let probes = configuration.leakCheckDelay == nil || resolution.outcome != .dismissed ? [] : resolution.dismissed.map { ($0.ref, $0.makeLivenessProbe()) }
+        let probes = configuration.leakCheckDelay == nil || resolution.outcome != .dismissed ? [] : zip(dismissedRefs, resolution.dismissed).map { ($0, $1.makeLivenessProbe()) }
         let window = resolution.windowID
         let ended = TransitionEnd()
         let predictsDismissal = resolution.outcome == .dismissed  // not the resolution: capturing it copies it whole
@@ -406,18 +454,37 @@ public final class PresentationHooksHandler: @unchecked Sendable {
 /// The presented controllers of a chain before a dismissal, weakly, with their presenters:
 /// after the transition, the ones whose presenter is gone are what UIKit really dismissed.
 @usableFromInline struct DismissalWitness<N: PresentationNode>: @unchecked Sendable {
-    @usableFromInline struct Entry { @usableFromInline weak var node: N?; @usableFromInline let ref: ControllerRef; @usableFromInline let presenter: ControllerRef
-        @inlinable init(node: N, ref: ControllerRef, presenter: ControllerRef) { self.node = node; self.ref = ref; self.presenter = presenter } }
+    @usableFromInline struct Entry {
+        @usableFromInline weak var node: N?
+        @usableFromInline let ref: ControllerRef
+        @usableFromInline let presenter: ControllerRef
+        /// The presenter's node, by identity: compared with the presenter read after the
+        /// transition (a snapshot to compare ids would take locks and read the title).
+        @usableFromInline let presenterID: ObjectIdentifier
+        @inlinable init(node: N, ref: ControllerRef, presenter: ControllerRef, presenterID: ObjectIdentifier) {
+            self.node = node; self.ref = ref; self.presenter = presenter; self.presenterID = presenterID
+        }
+    }
     @usableFromInline let entries: [Entry]
 
-    @inlinable init(chain: [N]) {
-        entries = chain.compactMap { n in n.presentingNode.map { Entry(node: n, ref: n.ref, presenter: $0.ref) } }
+    /// The presented controllers of `chain`; `refs`, when given, are its snapshots in its order
+    /// (the chain as the handler keeps it), taken again otherwise.
+    @inlinable init(chain: [N], refs: [ControllerRef]? = nil) {
+        let known = refs.flatMap { $0.count == chain.count ? $0 : nil }
+        var out: [Entry] = []
+        for i in chain.indices {
+            guard let presenter = chain[i].presentingNode else { continue }
+            // A chain's presented controller is usually presented by the one before it.
+            let presenterRef = i > 0 && presenter === chain[i - 1] ? known?[i - 1] ?? presenter.ref : presenter.ref
+            out.append(Entry(node: chain[i], ref: known?[i] ?? chain[i].ref, presenter: presenterRef, presenterID: ObjectIdentifier(presenter)))
+        }
+        entries = out
     }
 
     /// `dismissed` (top first) and `handledBy` (the presenter of the lowest one removed).
     @inlinable func observation() -> Observation {
         // A controller deallocated meanwhile was removed as well.
-        let gone = entries.filter { e in e.node.map { $0.presentingNode == nil || $0.presentingNode?.ref.id != e.presenter.id } ?? true }
+        let gone = entries.filter { e in e.node.map { $0.presentingNode.map { ObjectIdentifier($0) != e.presenterID } ?? true } ?? true }
         return Observation(dismissed: gone.reversed().map(\.ref), handledBy: gone.first?.presenter)
     }
 }

@@ -151,6 +151,23 @@ import Foundation
         return Change(entry: entry, count: nodes.count, kept: nodes.count, appended: presented, refs: refs)
     }
 
+    /// Whether a controller of the chain that starts at `root` is being presented or dismissed,
+    /// read from the chain as kept while it is current (what ``PresentationNode/isTransitionInProgress``
+    /// asks, without walking the window); nil when chains are not shared, a controller is gone,
+    /// or a node does not say (``PresentationNode/isBeingPresentedOrDismissed``).
+    @inlinable func transitionRuns<N: PresentationNode>(inChainFrom root: N) -> Bool? {
+        guard isSharing, let rootMoving = root.isBeingPresentedOrDismissed else { return nil }
+        if rootMoving { return true }
+        let chain = look(from: root)
+        guard let entry = chain.entry, let weak = weakNodes(of: entry, at: chain.generation, as: N.self) else { return nil }
+        // The chain starts at `root`, asked already.
+        for i in weak.indices.dropFirst() {
+            guard let n = weak[i].node, let moving = unsafeDowncast(n, to: N.self).isBeingPresentedOrDismissed else { return nil }
+            if moving { return true }
+        }
+        return false
+    }
+
     /// The controllers of `chain` while it is still current (nil if one is gone, or when chains
     /// are not shared).
     @inlinable func nodes<N: PresentationNode>(of chain: Chain<N>) -> [N]? {
@@ -225,11 +242,13 @@ import Foundation
     }
 
     /// The original call returned: its changes invalidate the chains unless its transition
-    /// already ended (and invalidated them) inside it.
-    @inlinable func afterCall(_ chains: WindowChains) {
+    /// already ended (and invalidated them) inside it. Returns whether it had.
+    @inlinable @discardableResult func afterCall(_ chains: WindowChains) -> Bool {
         chains.lock.lock()
-        if !ended { chains.generation &+= 1 }
+        let endedInside = ended
+        if !endedInside { chains.generation &+= 1 }
         chains.lock.unlock()
+        return endedInside
     }
 }
 

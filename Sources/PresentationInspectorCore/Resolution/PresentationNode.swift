@@ -31,9 +31,21 @@ public protocol PresentationNode: AnyObject {
     var horizontalSizeClass: SizeClass { get }
     /// Whether a present or dismiss transition is running in this controller's window.
     var isTransitionInProgress: Bool { get }
+    /// Whether this controller itself is being presented or dismissed (UIKit's
+    /// `isBeingPresented || isBeingDismissed`), or nil when the node does not say (the default).
+    ///
+    /// With it, the hook handler answers ``isTransitionInProgress`` from the window's chain it
+    /// keeps (a transition runs when one of the chain's controllers is in one), instead of
+    /// walking every controller of the window at each call.
+    var isBeingPresentedOrDismissed: Bool? { get }
 
     /// A weak probe used by leak checks after dismissal.
     func makeLivenessProbe() -> LivenessProbe
+}
+
+extension PresentationNode {
+    /// Nil: the node does not say, and ``isTransitionInProgress`` is asked instead.
+    public var isBeingPresentedOrDismissed: Bool? { nil }
 }
 
 /// Tells, some time after a dismissal, whether the dismissed controller is still alive and

@@ -67,13 +67,17 @@ public struct DismissResolution<Node: PresentationNode> {
     /// The root of everything the receiver hangs from (its window's root, or a detached root):
     /// where the chain the dismissal changes starts.
     @usableFromInline let ultimateRoot: Node
+    /// The snapshots of ``dismissed`` (in its order) and of ``handledBy``, taken once for the steps
+    /// and shared with the event.
+    @usableFromInline let refs: (dismissed: [ControllerRef], handledBy: ControllerRef?)
 
     @inlinable
     init(receiver: Node, handledBy: Node?, dismissed: [Node], forwarded: Bool, outcome: Outcome, diagnostics: [Diagnostic],
-         steps: [ExplanationStep], windowID: String?, ultimateRoot: Node) {
+         steps: [ExplanationStep], windowID: String?, ultimateRoot: Node, refs: (dismissed: [ControllerRef], handledBy: ControllerRef?) = ([], nil)) {
         self.receiver = receiver; self.handledBy = handledBy; self.dismissed = dismissed; self.forwarded = forwarded
         self.outcome = outcome; self.diagnostics = diagnostics; self.steps = steps; self.windowID = windowID
         self.ultimateRoot = ultimateRoot
+        self.refs = refs
     }
 }
 
@@ -104,16 +108,20 @@ public enum PresentationResolver {
 
     /// Rules 1–4 and 10 for `source.present(presented)`.
     @inlinable public static func resolvePresent<N: PresentationNode>(source: N, presented: N, options: ResolverOptions = ResolverOptions()) -> PresentResolution<N> {
-        resolvePresent(source: source, presented: presented, options: options, chainLength: nil)
+        resolvePresent(source: source, presented: presented, refs: (source.ref, presented.ref), options: options, chainLength: nil,
+                       transitionRuns: nil)
     }
 
-    /// Rules 1–4 and 10, with the length of the window's chain when the caller knows it already.
-    @inlinable static func resolvePresent<N: PresentationNode>(source: N, presented: N, options: ResolverOptions,
-                                                             chainLength: ((N) -> Int)?) -> PresentResolution<N> {
+    /// Rules 1–4 and 10, with the two controllers' snapshots taken already (`refs`), and what the
+    /// caller knows of the window whose root it is given: its chain's length, and whether a
+    /// transition runs in it (nil: ask ``PresentationNode/isTransitionInProgress``).
+    @inlinable static func resolvePresent<N: PresentationNode>(source: N, presented: N, refs: (source: ControllerRef, presented: ControllerRef),
+                                                             options: ResolverOptions, chainLength: ((N) -> Int)?,
+                                                             transitionRuns: ((N) -> Bool?)?) -> PresentResolution<N> {
         // Steps are data; sentences are rendered only where a person reads them (issue 10).
         var steps: [ExplanationStep] = []
         steps.reserveCapacity(8)
-        let s = source.ref, p = presented.ref
+        let s = refs.source, p = refs.presented
         steps.append(.presentCalled(source: s, presented: p))
 
         // Where the source hangs.
@@ -192,7 +200,7 @@ public enum PresentationResolver {
         } else if presented.parentNode != nil || presented.rootOfWindow != nil {
             rejection = .activeController(p)
             steps.append(presented.parentNode.map { .activeChild(p, parent: $0.ref) } ?? .activeRoot(p, window: presented.rootOfWindow!))
-        } else if source.isTransitionInProgress {
+        } else if transitionRuns?(ultimateRoot) ?? source.isTransitionInProgress {
             rejection = .presentationInProgress(p, on: presentingRef, from: s)
             steps.append(.transitionRunning)
         } else if let q = Hierarchy.presentedController(of: presenting) {
@@ -238,36 +246,52 @@ public enum PresentationResolver {
 
     /// Rule 7 for `receiver.dismiss(animated:)`.
     @inlinable public static func resolveDismiss<N: PresentationNode>(receiver: N) -> DismissResolution<N> {
-        let r = receiver.ref
+        resolveDismiss(receiver: receiver, ref: receiver.ref, transitionRuns: nil)
+    }
+
+    /// Rule 7, with the receiver's snapshot taken already and, when the caller knows it, whether a
+    /// transition runs in the window whose root it is given (nil: ask the receiver).
+    @inlinable static func resolveDismiss<N: PresentationNode>(receiver: N, ref r: ControllerRef,
+                                                             transitionRuns: ((N) -> Bool?)?) -> DismissResolution<N> {
         var steps: [ExplanationStep] = []
         steps.reserveCapacity(4)  // grown from one element, the array was made three times
         steps.append(.dismissCalled(r))
         let windowRoot = Hierarchy.ultimateRoot(of: receiver)
         let window = windowRoot.rootOfWindow
-        if receiver.isTransitionInProgress {
+        if transitionRuns?(windowRoot) ?? receiver.isTransitionInProgress {
             steps.append(.dismissDuringTransition)
             return DismissResolution(receiver: receiver, handledBy: nil, dismissed: [], forwarded: false, outcome: .rejected,
                                      diagnostics: [.dismissDuringTransition(r)], steps: steps, windowID: window, ultimateRoot: windowRoot)
         }
         if let p = Hierarchy.presentedController(of: receiver), let handler = p.presentingNode {
             let set = Hierarchy.dismissalSet(startingAt: p)
-            if p.presentingNode === receiver {
-                steps.append(.dismissesOwn(receiver: r, presented: p.ref))
+            let setRefs = Hierarchy.refs(set)
+            // `set` starts at `p`'s chain: its last element is `p` itself.
+            let presentedRef = setRefs.last ?? p.ref
+            let handlerRef: ControllerRef
+            if handler === receiver {
+                handlerRef = r
+                steps.append(.dismissesOwn(receiver: r, presented: presentedRef))
             } else {
-                steps.append(.dismissInherited(receiver: r, presented: p.ref, handler: handler.ref))
+                handlerRef = handler.ref
+                steps.append(.dismissInherited(receiver: r, presented: presentedRef, handler: handlerRef))
             }
-            steps.append(.removed(Hierarchy.refs(set)))
+            steps.append(.removed(setRefs))
             return DismissResolution(receiver: receiver, handledBy: handler, dismissed: set, forwarded: handler !== receiver,
-                                     outcome: .dismissed, diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot)
+                                     outcome: .dismissed, diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot,
+                                     refs: (setRefs, handlerRef))
         }
         let root = Hierarchy.presentationRoot(of: receiver)
         if let handler = root.presentingNode {
             let set = Hierarchy.dismissalSet(startingAt: root)
-            let rootRef = root === receiver ? r : root.ref
-            steps.append(.forwarded(receiver: r, root: root === receiver ? nil : rootRef, handler: handler.ref, dismissedRoot: rootRef))
-            steps.append(.removed(Hierarchy.refs(set)))
+            let setRefs = Hierarchy.refs(set)
+            let rootRef = root === receiver ? r : setRefs.last ?? root.ref
+            let handlerRef = handler.ref
+            steps.append(.forwarded(receiver: r, root: root === receiver ? nil : rootRef, handler: handlerRef, dismissedRoot: rootRef))
+            steps.append(.removed(setRefs))
             return DismissResolution(receiver: receiver, handledBy: handler, dismissed: set, forwarded: true,
-                                     outcome: .dismissed, diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot)
+                                     outcome: .dismissed, diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot,
+                                     refs: (setRefs, handlerRef))
         }
         steps.append(.nothingToDismiss(r))
         return DismissResolution(receiver: receiver, handledBy: nil, dismissed: [], forwarded: false, outcome: .noOp,
