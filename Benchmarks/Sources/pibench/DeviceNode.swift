@@ -8,7 +8,11 @@ import PresentationSimulator
 // same work: a lock where UIKitNode takes one, a locked global dictionary where the Objective-C
 // runtime looks an associated object up (it takes a lock and searches a hash map), a dynamic cast
 // where UIKitNode casts, a string built where it builds one. A message send to UIKit is modelled
-// by reading the simulator's property (a message send costs a few nanoseconds more).
+// by reading the simulator's property (a message send costs a few nanoseconds more), through
+// SimController's own accessors (`parentNode`, `presentingNode`, `ownPresentedNode`): read
+// directly from this module, its weak properties got Swift's run-time exclusivity checks despite
+// their `@exclusivity(unchecked)` (Swift 6.3.1, checked with objdump), a cost UIKit's properties
+// do not have.
 
 /// The session the hooks see (`HookState` in the iOS layer): behind a lock, read by every `ref`.
 final class DeviceHookState: @unchecked Sendable {
@@ -103,7 +107,7 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     static func window(of controller: SimController) -> SimWindow? {
         var root = controller, steps = 0
         while steps < 10_000 {
-            if let p = root.parent { root = p } else if let p = root.presenting { root = p } else { break }
+            if let p = root.parentNode { root = p } else if let p = root.presentingNode { root = p } else { break }
             steps += 1
         }
         return simulation?.windows.first { $0.root === root }
@@ -128,7 +132,7 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     }
 
     var parentNode: DeviceNode? {
-        read(nil) { vc in vc.parent.map { memory.node(of: .parent, $0, controller: { $0.controller }, node: DeviceNode.node) } }
+        read(nil) { vc in vc.parentNode.map { memory.node(of: .parent, $0, controller: { $0.controller }, node: DeviceNode.node) } }
     }
     /// `UIKitNode.childNodes`: the nodes handed out last time while the children are the same
     /// controllers (a weak load each instead of an association lookup each, and no new array).
@@ -137,13 +141,13 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     }
     var presentingNode: DeviceNode? {
         read(nil) { vc in
-            guard vc.parent == nil, let p = vc.presenting else { return nil }
+            guard vc.parentNode == nil, let p = vc.presentingNode else { return nil }
             return memory.node(of: .presenting, p, controller: { $0.controller }, node: DeviceNode.node)
         }
     }
     var ownPresentedNode: DeviceNode? {
         read(nil) { vc in
-            guard let p = vc.presented, p.presenting === vc else { return nil }
+            guard let p = vc.ownPresentedNode, p.presentingNode === vc else { return nil }
             return DeviceNode.node(for: p)
         }
     }
@@ -165,7 +169,7 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
         read(false) { vc in
             var root = vc, steps = 0
             while steps < 10_000 {
-                if let p = root.parent { root = p } else if let p = root.presenting { root = p } else { break }
+                if let p = root.parentNode { root = p } else if let p = root.presentingNode { root = p } else { break }
                 steps += 1
             }
             if Self.moving(root) { return true }
@@ -176,13 +180,13 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
 
     var isBeingPresentedOrDismissed: Bool? { read(false) { Self.moving($0) } }
 
-    private static func moving(_ c: SimController) -> Bool { c.isBeingDismissed || (c.presenting != nil && !c.presentationCompleted) }
+    private static func moving(_ c: SimController) -> Bool { c.isBeingDismissed || (c.presentingNode != nil && !c.presentationCompleted) }
 
     /// Whether a controller presented from `c` or its descendants is being presented or dismissed.
     private static func transitionRuns(below c: SimController, depth: Int, budget: inout Int) -> Bool {
         guard depth < 1_000, budget > 0 else { return false }
         budget -= 1
-        if let p = c.presented, p.presenting === c, moving(p) || transitionRuns(below: p, depth: depth + 1, budget: &budget) { return true }
+        if let p = c.ownPresentedNode, p.presentingNode === c, moving(p) || transitionRuns(below: p, depth: depth + 1, budget: &budget) { return true }
         for child in c.children where transitionRuns(below: child, depth: depth + 1, budget: &budget) { return true }
         return false
     }
@@ -190,7 +194,7 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     func makeLivenessProbe() -> LivenessProbe {
         LivenessProbe { [weak controller] in
             guard let controller, MainThread.isCurrent else { return false }
-            return controller.parent == nil && controller.presenting == nil && !controller.isViewInWindow
+            return controller.parentNode == nil && controller.presentingNode == nil && !controller.isViewInWindow
         }
     }
 }

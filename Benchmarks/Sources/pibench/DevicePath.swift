@@ -173,7 +173,7 @@ final class DevicePath {
 
     /// `PresentationHooks.observeDisappearance`: a presented controller starting its dismissal.
     private static func viewWillDisappear(_ session: InspectorSession, _ controller: SimController) -> DeviceNode? {
-        guard controller.parent == nil, controller.presenting != nil else { return nil }
+        guard controller.parentNode == nil, controller.presentingNode != nil else { return nil }
         let node = DeviceNode.node(for: controller)
         let ref = node.ref
         guard !session.exclusions.excludesCall(controllers: [ref], windowTypeNames: windowTypeNames(of: controller)) else { return nil }

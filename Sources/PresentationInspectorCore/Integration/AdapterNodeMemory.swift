@@ -1,8 +1,11 @@
 import Foundation
 
-/// What an adapter node (the iOS layer's `UIKitNode`) remembers between reads, behind one lock:
-/// its controller's last title, and the nodes it handed out last for its children, its parent
-/// and its presenting controller.
+/// What an adapter node (the iOS layer's `UIKitNode`) remembers between reads: its controller's
+/// last title, behind a lock (snapshots are taken on any thread), and the nodes it handed out
+/// last for its children, its parent and its presenting controller, without one: relationships
+/// are read on the main thread only (UIKit allows no other), so call ``childNodes(of:controller:node:)``
+/// and ``node(of:_:controller:node:)`` from one thread (the lock cost ≈ 250 instructions an
+/// event on the device path, callgrind, issue 10).
 ///
 /// In the core, not the iOS layer, so that the device-path benchmark (`pibench record --mode
 /// device`) runs the adapter's own code over simulated controllers, and so that it is tested on
@@ -11,8 +14,9 @@ import Foundation
     @usableFromInline let lock = NSLock()
     // Guarded by `lock` (run-time exclusivity checks off, as in ``Recorder``).
     @exclusivity(unchecked) @usableFromInline var lastTitle: String?
-    @exclusivity(unchecked) @usableFromInline var lastChildren: [Child] = []
     @exclusivity(unchecked) @usableFromInline var lastRef: ControllerRef?
+    // Read and written on the main thread only (see above).
+    @exclusivity(unchecked) @usableFromInline var lastChildren: [Child] = []
     // Held weakly: a parent's node holds its children's nodes (`lastChildren`), and nodes live as
     // long as their controllers (an associated object), not as long as a neighbour's memory.
     @exclusivity(unchecked) @usableFromInline weak var lastParent: Child?
@@ -43,10 +47,10 @@ import Foundation
     /// weakly, so keeping them keeps no controller alive.
     @inlinable public func childNodes<Controller: AnyObject>(of children: [Controller], controller: (Child) -> Controller?,
                                                              node: (Controller) -> Child) -> [Child] {
-        lock.lock(); let cached = lastChildren; lock.unlock()
+        let cached = lastChildren
         if cached.count == children.count, zip(cached, children).allSatisfy({ controller($0) === $1 }) { return cached }
         let fresh = children.map(node)
-        lock.lock(); lastChildren = fresh; lock.unlock()
+        lastChildren = fresh
         return fresh
     }
 
@@ -65,17 +69,13 @@ import Foundation
     /// runtime) and its cast.
     @inlinable public func node<Controller: AnyObject>(of relative: Relative, _ related: Controller,
                                                        controller: (Child) -> Controller?, node: (Controller) -> Child) -> Child {
-        lock.lock()
         let cached = relative == .parent ? lastParent : lastPresenting
-        lock.unlock()
         if let cached, controller(cached) === related { return cached }
         let fresh = node(related)
-        lock.lock()
         switch relative {
         case .parent: lastParent = fresh
         case .presenting: lastPresenting = fresh
         }
-        lock.unlock()
         return fresh
     }
 }

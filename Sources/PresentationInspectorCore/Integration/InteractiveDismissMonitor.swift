@@ -113,13 +113,14 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
         dismissalWillBegin(controller, checkedRef: nil, isInteractive: isInteractive, context: context)
     }
 
-    /// ``dismissalWillBegin(_:isInteractive:context:)`` for a hook that has taken the controller's
-    /// snapshot (`checkedRef`) and found it not excluded by the session's ``ExclusionPolicy``,
-    /// whose predicate is the handler's `ignore`: a snapshot takes locks and reads the title.
+    /// ``dismissalWillBegin(_:isInteractive:context:)`` for a hook that has found the controller
+    /// presented (it has a `presentingViewController`), taken its snapshot (`checkedRef`) and found
+    /// it not excluded by the session's ``ExclusionPolicy``, whose predicate is the handler's
+    /// `ignore`: on a device each of these reads takes locks.
     @_spi(Adapter) @discardableResult
     public func dismissalWillBegin<N: PresentationNode>(_ controller: N, checkedRef: ControllerRef?, isInteractive: Bool,
                                                          context: CallContext = .main) -> DismissalAttribution {
-        guard controller.presentingNode != nil else { handler.chains.invalidate(); return .ignored }
+        guard checkedRef != nil || controller.presentingNode != nil else { handler.chains.invalidate(); return .ignored }
         let ref = checkedRef ?? controller.ref  // once: on a device each read takes locks and reads the title
         guard checkedRef != nil || !isExcluded(ref) else { handler.chains.invalidate(); return .ignored }
         lock.lock()

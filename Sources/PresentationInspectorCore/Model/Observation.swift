@@ -159,9 +159,15 @@ public struct Observation: Hashable, Sendable {
         if o.window == earlier.window { o.window = nil }
         if o.covered?.id == earlier.covered?.id { o.covered = nil }
         if o.presentationControllerClass == earlier.presentationControllerClass { o.presentationControllerClass = nil }
-        if o.dismissed.map({ $0.map(\.id) }) == earlier.dismissed.map({ $0.map(\.id) }) { o.dismissed = nil }
+        if Self.sameIDs(o.dismissed, earlier.dismissed) { o.dismissed = nil }
         if o.handledBy?.id == earlier.handledBy?.id { o.handledBy = nil }
         return o
+    }
+
+    /// Whether both are absent, or list the same controllers (by id) in the same order.
+    static func sameIDs(_ a: [ControllerRef]?, _ b: [ControllerRef]?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return a.elementsEqual(b) { $0.id == $1.id }
     }
 
     /// `self` with the fields `other` observed and `self` did not.
@@ -248,7 +254,7 @@ public enum ModelDrift {
         if let q = o.window, q != e.window {
             out.append(.modelDrift(field: "window", predicted: e.window ?? "nothing", observed: q))
         }
-        if let q = o.dismissed, q.map(\.id) != e.dismissed.map(\.id) {
+        if let q = o.dismissed, !Observation.sameIDs(q, e.dismissed) {
             func list(_ r: [ControllerRef]) -> String { "[" + r.map(\.consoleDescription).joined(separator: ", ") + "]" }
             out.append(.modelDrift(field: "dismissed", predicted: list(e.dismissed), observed: list(q)))
         }

@@ -18,13 +18,15 @@ import Foundation
     @usableFromInline let observe: (() -> Observation?)?
     /// Whether observations are recorded: the completion then takes a second look.
     @usableFromInline let looks: Bool
-    @usableFromInline var predicted: DriftPrediction?
-    @usableFromInline var observation: Observation?
+    // Set before the present's event is recorded, read after (ordered by `PendingOperation`'s
+    // lock; run-time exclusivity checks off: a runtime call per access).
+    @exclusivity(unchecked) @usableFromInline var predicted: DriftPrediction?
+    @exclusivity(unchecked) @usableFromInline var observation: Observation?
     /// The present's transition end: the chain it left, while nothing changed since, is the chain now.
-    @usableFromInline var ended: TransitionEnd?
+    @exclusivity(unchecked) @usableFromInline var ended: TransitionEnd?
     /// The call's own look when the transition ended inside the call: taken after the end, it is
     /// what a second look would see (nothing runs between the two), so none is taken.
-    @usableFromInline var lookAtEnd: Observation?
+    @exclusivity(unchecked) @usableFromInline var lookAtEnd: Observation?
 
     @inlinable init(handler: PresentationHooksHandler, source: N, presented: N, predictedPresenting: N,
                     refs: (source: ControllerRef, presented: ControllerRef, presenting: ControllerRef), thread: String,

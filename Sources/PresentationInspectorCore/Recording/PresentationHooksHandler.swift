@@ -472,7 +472,8 @@ public final class PresentationHooksHandler: @unchecked Sendable {
     @inlinable init(chain: [N], refs: [ControllerRef]? = nil) {
         let known = refs.flatMap { $0.count == chain.count ? $0 : nil }
         var out: [Entry] = []
-        for i in chain.indices {
+        // The chain's first controller is its window's root (or a detached root): presented by nothing.
+        for i in chain.indices.dropFirst() {
             guard let presenter = chain[i].presentingNode else { continue }
             // A chain's presented controller is usually presented by the one before it.
             let presenterRef = i > 0 && presenter === chain[i - 1] ? known?[i - 1] ?? presenter.ref : presenter.ref

@@ -87,9 +87,19 @@ public enum Hierarchy {
         return out
     }
 
+    /// The snapshots of `nodes`, in order, with `ref` for `known` (taken already) wherever it occurs.
+    @inlinable static func refs<N: PresentationNode>(_ nodes: [N], reusing ref: ControllerRef, of known: N) -> [ControllerRef] {
+        var out: [ControllerRef] = []
+        out.reserveCapacity(nodes.count)
+        for i in nodes.indices { out.append(nodes[i] === known ? ref : nodes[i].ref) }
+        return out
+    }
+
     /// `node` and every controller presented above it, top first: what a dismissal of `node` removes.
     @inlinable public static func dismissalSet<N: PresentationNode>(startingAt node: N) -> [N] {
-        chain(from: node).reversed()
+        // The usual dismissal removes one controller that presents nothing: no walk, no arrays.
+        if !presentsAnything(inSubtreeOf: node) { return [node] }
+        return chain(from: node).reversed()
     }
 
     /// The ancestors of `node` through `parent`, starting with `node`.

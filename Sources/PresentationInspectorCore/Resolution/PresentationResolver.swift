@@ -133,15 +133,19 @@ public enum PresentationResolver {
         ancestryRefs.append(s)
         for i in ancestry.indices.dropFirst() { ancestryRefs.append(ancestry[i].ref) }
         let rootRef = ancestryRefs[ancestryRefs.count - 1]
-        // From the root just found, not the source: one walk up the containment, not two.
-        let ultimateRoot = Hierarchy.ultimateRoot(of: root)
+        // From the root just found, which has no parent: one walk up the containment, not two.
+        let rootPresenter = root.presentingNode
+        let ultimateRoot = rootPresenter.map { Hierarchy.ultimateRoot(of: $0) } ?? root
         let windowID = ultimateRoot.rootOfWindow
         let detached = windowID == nil
+        // `rootPlace(root)`, from the reads above.
+        let place: ExplanationStep.RootPlace = rootPresenter == nil ? windowID.map { .windowRoot($0) } ?? .detached
+            : root.rootOfWindow.map { .windowRoot($0) } ?? .presentedBy(rootPresenter!.ref)
         if ancestry.count > 1 {
             // A closure, not the key path `\.ref.type`: generic key paths are instantiated at run time.
-            steps.append(.walkedUp(path: ancestryRefs.map { $0.type }, root: rootRef, place: rootPlace(root)))
+            steps.append(.walkedUp(path: ancestryRefs.map { $0.type }, root: rootRef, place: place))
         } else {
-            steps.append(.ownRoot(s, place: rootPlace(root)))
+            steps.append(.ownRoot(s, place: place))
         }
 
         // Style.
@@ -238,12 +242,6 @@ public enum PresentationResolver {
                                  refs: (s, p, presentingRef, providerRef), ancestryRefs: ancestryRefs)
     }
 
-    @usableFromInline static func rootPlace<N: PresentationNode>(_ root: N) -> ExplanationStep.RootPlace {
-        if let w = root.rootOfWindow { return .windowRoot(w) }
-        if let q = root.presentingNode { return .presentedBy(q.ref) }
-        return .detached
-    }
-
     /// Rule 7 for `receiver.dismiss(animated:)`.
     @inlinable public static func resolveDismiss<N: PresentationNode>(receiver: N) -> DismissResolution<N> {
         resolveDismiss(receiver: receiver, ref: receiver.ref, transitionRuns: nil)
@@ -256,14 +254,25 @@ public enum PresentationResolver {
         var steps: [ExplanationStep] = []
         steps.reserveCapacity(4)  // grown from one element, the array was made three times
         steps.append(.dismissCalled(r))
-        let windowRoot = Hierarchy.ultimateRoot(of: receiver)
+        // One walk up the containment: the receiver's presentation root, and on the way the
+        // controller UIKit answers `presentedViewController` with (rule 5: its own, else its parent's).
+        var presentationRoot = receiver
+        var presented = receiver.ownPresentedNode
+        var levels = 0
+        while levels < 10_000, let parent = presentationRoot.parentNode {
+            presentationRoot = parent
+            if presented == nil { presented = parent.ownPresentedNode }
+            levels += 1
+        }
+        let rootPresenter = presentationRoot.presentingNode
+        let windowRoot = rootPresenter.map { Hierarchy.ultimateRoot(of: $0) } ?? presentationRoot
         let window = windowRoot.rootOfWindow
         if transitionRuns?(windowRoot) ?? receiver.isTransitionInProgress {
             steps.append(.dismissDuringTransition)
             return DismissResolution(receiver: receiver, handledBy: nil, dismissed: [], forwarded: false, outcome: .rejected,
                                      diagnostics: [.dismissDuringTransition(r)], steps: steps, windowID: window, ultimateRoot: windowRoot)
         }
-        if let p = Hierarchy.presentedController(of: receiver), let handler = p.presentingNode {
+        if let p = presented, let handler = p.presentingNode {
             let set = Hierarchy.dismissalSet(startingAt: p)
             let setRefs = Hierarchy.refs(set)
             // `set` starts at `p`'s chain: its last element is `p` itself.
@@ -281,10 +290,10 @@ public enum PresentationResolver {
                                      outcome: .dismissed, diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot,
                                      refs: (setRefs, handlerRef))
         }
-        let root = Hierarchy.presentationRoot(of: receiver)
-        if let handler = root.presentingNode {
+        let root = presentationRoot
+        if let handler = rootPresenter {
             let set = Hierarchy.dismissalSet(startingAt: root)
-            let setRefs = Hierarchy.refs(set)
+            let setRefs = Hierarchy.refs(set, reusing: r, of: receiver)
             let rootRef = root === receiver ? r : setRefs.last ?? root.ref
             let handlerRef = handler.ref
             steps.append(.forwarded(receiver: r, root: root === receiver ? nil : rootRef, handler: handlerRef, dismissedRoot: rootRef))
