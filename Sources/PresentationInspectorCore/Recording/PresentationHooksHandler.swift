@@ -321,7 +321,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
 
         // Reconciled when the transition ends: who really lost its presenter. The call above is
         // recorded first, so a crash in UIKit's dismissal cannot lose it.
-        let before = configuration.recordsObservations ? chains.nodes(of: now).map { DismissalWitness(chain: $0, refs: chainNow) } ?? DismissalWitness(chain: Hierarchy.chain(from: windowRoot)) : nil
+        let before = configuration.recordsObservations ? chains.keptNodes(of: now).flatMap { DismissalWitness(chain: $0, refs: chainNow) } ?? DismissalWitness(chain: Hierarchy.chain(from: windowRoot)) : nil
         guard resolution.outcome == .dismissed || before != nil else { original(completion); chains.invalidate(); return }
         let probes = configuration.leakCheckDelay == nil || resolution.outcome != .dismissed ? [] : zip(dismissedRefs, resolution.dismissed).map { ($0, $1.makeLivenessProbe()) }
         let window = resolution.windowID
@@ -455,37 +455,53 @@ public final class PresentationHooksHandler: @unchecked Sendable {
 /// after the transition, the ones whose presenter is gone are what UIKit really dismissed.
 @usableFromInline struct DismissalWitness<N: PresentationNode>: @unchecked Sendable {
     @usableFromInline struct Entry {
-        @usableFromInline weak var node: N?
+        /// Where the controller is in ``nodes``.
+        @usableFromInline let index: Int
         @usableFromInline let ref: ControllerRef
         @usableFromInline let presenter: ControllerRef
         /// The presenter's node, by identity: compared with the presenter read after the
         /// transition (a snapshot to compare ids would take locks and read the title).
         @usableFromInline let presenterID: ObjectIdentifier
-        @inlinable init(node: N, ref: ControllerRef, presenter: ControllerRef, presenterID: ObjectIdentifier) {
-            self.node = node; self.ref = ref; self.presenter = presenter; self.presenterID = presenterID
+        @inlinable init(index: Int, ref: ControllerRef, presenter: ControllerRef, presenterID: ObjectIdentifier) {
+            self.index = index; self.ref = ref; self.presenter = presenter; self.presenterID = presenterID
         }
     }
+    /// The chain's controllers, weakly: the window chains' own array when the chain is the one
+    /// they keep (a copy shares its storage; a weak reference made per controller cost more than
+    /// the rest of the witness, callgrind).
+    @usableFromInline let nodes: [WindowChains.WeakNode]
     @usableFromInline let entries: [Entry]
 
-    /// The presented controllers of `chain`; `refs`, when given, are its snapshots in its order
-    /// (the chain as the handler keeps it), taken again otherwise.
-    @inlinable init(chain: [N], refs: [ControllerRef]? = nil) {
-        let known = refs.flatMap { $0.count == chain.count ? $0 : nil }
+    /// The presented controllers of `chain` (its first controller is its root), with `refs`, its
+    /// snapshots in its order; nil when a controller of it is gone.
+    @inlinable init?(chain: [WindowChains.WeakNode], refs: [ControllerRef]) {
+        guard chain.count == refs.count, let first = chain.first?.node else { return nil }
         var out: [Entry] = []
-        // The chain's first controller is its window's root (or a detached root): presented by nothing.
+        var previous: AnyObject = first
+        // The first controller is the chain's root (a window's or a detached one): presented by nothing.
         for i in chain.indices.dropFirst() {
-            guard let presenter = chain[i].presentingNode else { continue }
+            guard let object = chain[i].node else { return nil }
+            defer { previous = object }
+            guard let presenter = unsafeDowncast(object, to: N.self).presentingNode else { continue }
             // A chain's presented controller is usually presented by the one before it.
-            let presenterRef = i > 0 && presenter === chain[i - 1] ? known?[i - 1] ?? presenter.ref : presenter.ref
-            out.append(Entry(node: chain[i], ref: known?[i] ?? chain[i].ref, presenter: presenterRef, presenterID: ObjectIdentifier(presenter)))
+            let presenterRef = presenter === previous ? refs[i - 1] : presenter.ref
+            out.append(Entry(index: i, ref: refs[i], presenter: presenterRef, presenterID: ObjectIdentifier(presenter)))
         }
+        nodes = chain
         entries = out
+    }
+
+    /// The presented controllers of `chain`, walked now (its first controller is its root).
+    @inlinable init(chain: [N]) {
+        self.init(chain: chain.map { WindowChains.WeakNode($0) }, refs: Hierarchy.refs(chain))!
     }
 
     /// `dismissed` (top first) and `handledBy` (the presenter of the lowest one removed).
     @inlinable func observation() -> Observation {
         // A controller deallocated meanwhile was removed as well.
-        let gone = entries.filter { e in e.node.map { $0.presentingNode.map { ObjectIdentifier($0) != e.presenterID } ?? true } ?? true }
+        let gone = entries.filter { e in
+            nodes[e.index].node.map { unsafeDowncast($0, to: N.self).presentingNode.map { ObjectIdentifier($0) != e.presenterID } ?? true } ?? true
+        }
         return Observation(dismissed: gone.reversed().map(\.ref), handledBy: gone.first?.presenter)
     }
 }

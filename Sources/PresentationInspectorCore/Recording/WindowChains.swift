@@ -168,17 +168,10 @@ import Foundation
         return false
     }
 
-    /// The controllers of `chain` while it is still current (nil if one is gone, or when chains
-    /// are not shared).
-    @inlinable func nodes<N: PresentationNode>(of chain: Chain<N>) -> [N]? {
-        guard let entry = chain.entry, let weak = weakNodes(of: entry, at: chain.generation, as: N.self) else { return nil }
-        var out: [N] = []
-        out.reserveCapacity(weak.count)
-        for i in weak.indices {
-            guard let n = weak[i].node else { return nil }
-            out.append(unsafeDowncast(n, to: N.self))
-        }
-        return out
+    /// The controllers of `chain`, weakly, while it is still current (nil when chains are not shared).
+    @inlinable func keptNodes<N: PresentationNode>(of chain: Chain<N>) -> [WeakNode]? {
+        guard let entry = chain.entry else { return nil }
+        return weakNodes(of: entry, at: chain.generation, as: N.self)
     }
 
     /// `entry`'s weak references while it is still the chain current at `generation` (read in
