@@ -38,33 +38,55 @@ final class AdapterNodeMemoryTests: XCTestCase {
         XCTAssertEqual(nodes([]).count, 0)
     }
 
+    /// A controller that keeps its one node, as a `UIViewController` keeps its `UIKitNode` (an
+    /// associated object): what `node(of:_:node:)` requires of the nodes it hands out.
+    final class KeepingController {
+        var node: KeptNode?
+    }
+    final class KeptNode {
+        weak var controller: KeepingController?
+        init(_ c: KeepingController) { controller = c }
+    }
+
     func testRelativeNodesAreReusedOnlyForTheSameControllerAndNotKeptAlive() {
-        let m = AdapterNodeMemory<Node>()
+        let m = AdapterNodeMemory<KeptNode>()
         var made = 0
-        func node(of relative: AdapterNodeMemory<Node>.Relative, _ c: Controller) -> Node {
-            m.node(of: relative, c, controller: { $0.controller }, node: { made += 1; return Node($0) })
+        func node(of relative: AdapterNodeMemory<KeptNode>.Relative, _ c: KeepingController) -> KeptNode {
+            m.node(of: relative, c, node: { c in
+                if let n = c.node { return n }
+                made += 1
+                let n = KeptNode(c)
+                c.node = n
+                return n
+            })
         }
-        let a = Controller(), b = Controller()
+        let a = KeepingController(), b = KeepingController()
         let parent = node(of: .parent, a)
         XCTAssertTrue(node(of: .parent, a) === parent, "the same parent: the same node")
         XCTAssertEqual(made, 1)
         let presenter = node(of: .presenting, b)
         XCTAssertEqual(made, 2, "parent and presenter are remembered apart")
         XCTAssertTrue(node(of: .presenting, b) === presenter && node(of: .parent, a) === parent)
+        XCTAssertTrue(node(of: .parent, b) === presenter, "another parent: its own node")
         XCTAssertEqual(made, 2)
-        XCTAssertTrue(node(of: .parent, b).controller === b, "another parent: its own node")
-        XCTAssertEqual(made, 3)
 
-        // The memory holds its nodes weakly: a node nobody else holds goes, and is made again.
-        weak var gone: Node?
+        // The memory keeps neither the controllers nor their nodes: a controller that goes takes
+        // its node with it, and a new controller (perhaps at the same address) gets a node of its own.
+        weak var goneNode: KeptNode?
+        weak var goneController: KeepingController?
         do {
-            let c = Controller()
-            gone = node(of: .presenting, c)
-            XCTAssertNil(gone, "only the memory held it")
-            XCTAssertTrue(node(of: .presenting, c).controller === c)
+            let c = KeepingController()
+            goneController = c
+            goneNode = node(of: .presenting, c)
         }
-        XCTAssertEqual(made, 5)
-        withExtendedLifetime((parent, presenter)) {}
+        XCTAssertNil(goneController, "only the memory could have held it")
+        XCTAssertNil(goneNode, "the node went with its controller")
+        for _ in 0..<100 {
+            let d = KeepingController()
+            XCTAssertTrue(node(of: .presenting, d).controller === d, "a new controller's own node")
+        }
+        XCTAssertEqual(made, 103)
+        withExtendedLifetime((a, b, parent, presenter)) {}
     }
 
     func testAddressTextsAreRightWhetherKeptOrMade() {

@@ -223,3 +223,78 @@ final class HandlerHookPathTests: XCTestCase {
         XCTAssertEqual(Set([a, b, Observation(window: "w")]).count, 2)
     }
 }
+
+/// How the handler's caches hold nodes (`WindowChains.KeptNodes`): strongly when a node keeps no
+/// controller alive (an adapter), weakly when the node is the controller itself.
+final class KeptNodesTests: XCTestCase {
+    /// An adapter over any object, holding it weakly as `UIKitNode` holds its controller.
+    final class Adapter: PresentationNode {
+        static var keepsNoControllerAlive: Bool { true }
+        weak var controller: AnyObject?
+        init(_ controller: AnyObject) { self.controller = controller }
+        var ref: ControllerRef { ControllerRef(id: "0x1", type: "Adapter") }
+        var parentNode: Adapter? { nil }
+        var childNodes: [Adapter] { [] }
+        var presentingNode: Adapter? { nil }
+        var ownPresentedNode: Adapter? { nil }
+        var rootOfWindow: String? { nil }
+        var modalPresentationStyle: PresentationStyle { .automatic }
+        var modalTransitionStyle: TransitionStyle { .coverVertical }
+        var definesPresentationContext: Bool { false }
+        var providesPresentationContextTransitionStyle: Bool { false }
+        var isModalInPresentation: Bool { false }
+        var hasPopoverAnchor: Bool { true }
+        var isViewInWindow: Bool { controller != nil }
+        var horizontalSizeClass: SizeClass { .compact }
+        var isTransitionInProgress: Bool { false }
+        func makeLivenessProbe() -> LivenessProbe { LivenessProbe { false } }
+    }
+
+    func testAdapterNodesAreKeptAndTheirControllersAreNot() {
+        weak var controller: AnyObject?
+        weak var node: Adapter?
+        let kept: WindowChains.KeptNodes = {
+            let c = NSObject()
+            controller = c
+            let a = Adapter(c)
+            node = a
+            return WindowChains.KeptNodes([a])
+        }()
+        XCTAssertTrue(kept.keepsStrongly)
+        XCTAssertNotNil(node, "the cache keeps the adapter node")
+        XCTAssertNil(controller, "but not the controller it stands for")
+        XCTAssertTrue(kept[0] === node)
+    }
+
+    func testNodesThatAreTheirControllersAreNotKept() {
+        weak var gone: FakeNode?
+        let kept: WindowChains.KeptNodes = {
+            let f = FakeNode("f")
+            gone = f
+            return WindowChains.KeptNodes([f])
+        }()
+        XCTAssertFalse(kept.keepsStrongly)
+        XCTAssertNil(gone)
+        XCTAssertNil(kept[0])
+    }
+
+    /// A chain the handler keeps but no longer trusts (a change no hook saw) keeps none of the
+    /// simulator's controllers alive.
+    func testAStaleChainKeepsNoControllerAlive() {
+        let h = PresentationHooksHandler(recorder: Recorder(), scheduler: ManualScheduler(),
+                                         configuration: HandlerConfiguration(leakCheckDelay: nil))
+        let root = FakeNode("root", window: "w")
+        weak var gone: FakeNode?
+        do {
+            let p = FakeNode("p")
+            gone = p
+            h.handlePresent(source: root, presented: p, animated: false, completion: nil) { c in
+                root.ownPresentedNode = p; p.presentingNode = root; c?()
+            }
+            XCTAssertEqual(h.chain(from: root).map(\.id), ["root", "p"])
+            h.hierarchyDidChange()
+            root.ownPresentedNode = nil  // UIKit let go of it without a hooked call
+        }
+        XCTAssertNil(gone)
+    }
+}

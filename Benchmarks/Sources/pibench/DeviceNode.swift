@@ -132,7 +132,7 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     }
 
     var parentNode: DeviceNode? {
-        read(nil) { vc in vc.parentNode.map { memory.node(of: .parent, $0, controller: { $0.controller }, node: DeviceNode.node) } }
+        read(nil) { vc in vc.parentNode.map { memory.node(of: .parent, $0, node: DeviceNode.node) } }
     }
     /// `UIKitNode.childNodes`: the nodes handed out last time while the children are the same
     /// controllers (a weak load each instead of an association lookup each, and no new array).
@@ -142,7 +142,7 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     var presentingNode: DeviceNode? {
         read(nil) { vc in
             guard vc.parentNode == nil, let p = vc.presentingNode else { return nil }
-            return memory.node(of: .presenting, p, controller: { $0.controller }, node: DeviceNode.node)
+            return memory.node(of: .presenting, p, node: DeviceNode.node)
         }
     }
     var ownPresentedNode: DeviceNode? {
@@ -179,6 +179,9 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     }
 
     var isBeingPresentedOrDismissed: Bool? { read(false) { Self.moving($0) } }
+
+    /// As `UIKitNode`'s: a node holds its controller weakly.
+    static var keepsNoControllerAlive: Bool { true }
 
     private static func moving(_ c: SimController) -> Bool { c.isBeingDismissed || (c.presentingNode != nil && !c.presentationCompleted) }
 

@@ -114,7 +114,7 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
     }
 
     var parentNode: UIKitNode? {
-        read(nil) { vc in vc.parent.map { memory.node(of: .parent, $0, controller: { $0.controller }, node: UIKitNode.node) } }
+        read(nil) { vc in vc.parent.map { memory.node(of: .parent, $0, node: UIKitNode.node) } }
     }
     /// The nodes handed out last time while the children are the same controllers
     /// (``AdapterNodeMemory/childNodes(of:controller:node:)``).
@@ -127,7 +127,7 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
     var presentingNode: UIKitNode? {
         read(nil) { vc in
             guard vc.parent == nil, let p = vc.presentingViewController else { return nil }
-            return memory.node(of: .presenting, p, controller: { $0.controller }, node: UIKitNode.node)
+            return memory.node(of: .presenting, p, node: UIKitNode.node)
         }
     }
 
@@ -197,6 +197,9 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
     /// `isBeingPresented || isBeingDismissed`: with it the hook handler answers
     /// ``isTransitionInProgress`` from the window's chain it keeps, without the walk above.
     var isBeingPresentedOrDismissed: Bool? { read(false) { Self.isMoving($0) } }
+
+    /// A node holds its controller weakly: the handler's caches may keep nodes.
+    static var keepsNoControllerAlive: Bool { true }
 
     @MainActor private static func isMoving(_ c: UIViewController) -> Bool { c.isBeingPresented ? true : c.isBeingDismissed }
 

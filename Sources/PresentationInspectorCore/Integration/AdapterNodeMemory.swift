@@ -17,10 +17,15 @@ import Foundation
     @exclusivity(unchecked) @usableFromInline var lastRef: ControllerRef?
     // Read and written on the main thread only (see above).
     @exclusivity(unchecked) @usableFromInline var lastChildren: [Child] = []
-    // Held weakly: a parent's node holds its children's nodes (`lastChildren`), and nodes live as
-    // long as their controllers (an associated object), not as long as a neighbour's memory.
-    @exclusivity(unchecked) @usableFromInline weak var lastParent: Child?
-    @exclusivity(unchecked) @usableFromInline weak var lastPresenting: Child?
+    // The parent's and the presenter's nodes handed out last, with their controllers. The
+    // controllers are held weakly, the nodes not at all: a node lives as long as its controller
+    // (an associated object), so while the controller is there its node is too. A weak reference
+    // to a node gave every node a side table, and every retain and release of one Swift's slow
+    // path (callgrind, issue 10); a strong one would keep a neighbour's node alive.
+    @exclusivity(unchecked) @usableFromInline weak var lastParentController: AnyObject?
+    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var lastParent: Child?
+    @exclusivity(unchecked) @usableFromInline weak var lastPresentingController: AnyObject?
+    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var lastPresenting: Child?
 
     /// Memory that starts with `title` as the last title read.
     public init(title: String? = nil) { lastTitle = title }
@@ -62,21 +67,31 @@ import Foundation
         case presenting
     }
 
-    /// The node of `related`, this node's ``Relative``: the one handed out last while it stands
-    /// for the same controller, otherwise `node(related)`, kept for next time. The resolver asks
+    /// The node of `related`, this node's ``Relative``: the one handed out last while `related`
+    /// is the same controller, otherwise `node(related)`, kept for next time. The resolver asks
     /// a controller for its parent and presenter many times per call, and comparing is cheaper
     /// than the association lookup `node` makes (a lock and a hash table in the Objective-C
     /// runtime) and its cast.
-    @inlinable public func node<Controller: AnyObject>(of relative: Relative, _ related: Controller,
-                                                       controller: (Child) -> Controller?, node: (Controller) -> Child) -> Child {
-        let cached = relative == .parent ? lastParent : lastPresenting
-        if let cached, controller(cached) === related { return cached }
-        let fresh = node(related)
+    ///
+    /// `node` must answer a controller's one node, which the controller keeps alive as long as it
+    /// lives (`UIKitNode`: an associated object): the node handed out last is not held here.
+    @inlinable public func node<Controller: AnyObject>(of relative: Relative, _ related: Controller, node: (Controller) -> Child) -> Child {
         switch relative {
-        case .parent: lastParent = fresh
-        case .presenting: lastPresenting = fresh
+        case .parent:
+            // The controller is alive (a weak reference answers nil from the start of its
+            // deallocation), so the node it keeps is too.
+            if let c = lastParentController, c === related, let cached = lastParent { return cached }
+            let fresh = node(related)
+            lastParentController = related
+            lastParent = fresh
+            return fresh
+        case .presenting:
+            if let c = lastPresentingController, c === related, let cached = lastPresenting { return cached }
+            let fresh = node(related)
+            lastPresentingController = related
+            lastPresenting = fresh
+            return fresh
         }
-        return fresh
     }
 }
 

@@ -466,21 +466,21 @@ public final class PresentationHooksHandler: @unchecked Sendable {
             self.index = index; self.ref = ref; self.presenter = presenter; self.presenterID = presenterID
         }
     }
-    /// The chain's controllers, weakly: the window chains' own array when the chain is the one
-    /// they keep (a copy shares its storage; a weak reference made per controller cost more than
-    /// the rest of the witness, callgrind).
-    @usableFromInline let nodes: [WindowChains.WeakNode]
+    /// The chain's controllers, as the window chains keep them (``WindowChains/KeptNode``): their
+    /// own array when the chain is the one they keep (a copy shares its storage; a weak reference
+    /// made per controller cost more than the rest of the witness, callgrind).
+    @usableFromInline let nodes: WindowChains.KeptNodes
     @usableFromInline let entries: [Entry]
 
     /// The presented controllers of `chain` (its first controller is its root), with `refs`, its
     /// snapshots in its order; nil when a controller of it is gone.
-    @inlinable init?(chain: [WindowChains.WeakNode], refs: [ControllerRef]) {
-        guard chain.count == refs.count, let first = chain.first?.node else { return nil }
+    @inlinable init?(chain: WindowChains.KeptNodes, refs: [ControllerRef]) {
+        guard chain.count == refs.count, !chain.isEmpty, let first = chain[0] else { return nil }
         var out: [Entry] = []
         var previous: AnyObject = first
         // The first controller is the chain's root (a window's or a detached one): presented by nothing.
-        for i in chain.indices.dropFirst() {
-            guard let object = chain[i].node else { return nil }
+        for i in 1..<chain.count {
+            guard let object = chain[i] else { return nil }
             defer { previous = object }
             guard let presenter = unsafeDowncast(object, to: N.self).presentingNode else { continue }
             // A chain's presented controller is usually presented by the one before it.
@@ -493,14 +493,14 @@ public final class PresentationHooksHandler: @unchecked Sendable {
 
     /// The presented controllers of `chain`, walked now (its first controller is its root).
     @inlinable init(chain: [N]) {
-        self.init(chain: chain.map { WindowChains.WeakNode($0) }, refs: Hierarchy.refs(chain))!
+        self.init(chain: WindowChains.KeptNodes(chain), refs: Hierarchy.refs(chain))!
     }
 
     /// `dismissed` (top first) and `handledBy` (the presenter of the lowest one removed).
     @inlinable func observation() -> Observation {
         // A controller deallocated meanwhile was removed as well.
         let gone = entries.filter { e in
-            nodes[e.index].node.map { unsafeDowncast($0, to: N.self).presentingNode.map { ObjectIdentifier($0) != e.presenterID } ?? true } ?? true
+            nodes[e.index].map { unsafeDowncast($0, to: N.self).presentingNode.map { ObjectIdentifier($0) != e.presenterID } ?? true } ?? true
         }
         return Observation(dismissed: gone.reversed().map(\.ref), handledBy: gone.first?.presenter)
     }

@@ -22,20 +22,47 @@ import Foundation
         @inlinable init(_ node: AnyObject) { self.node = node }
     }
 
+    /// A chain's controllers as kept: strongly when keeping a node keeps no controller alive
+    /// (``PresentationNode/keepsNoControllerAlive``: an adapter, which holds its controller
+    /// weakly), weakly otherwise (the simulator's controllers are their own nodes). A weak
+    /// reference gives an object a side table, and every retain and release of it then takes
+    /// Swift's slow path (callgrind, issue 10: ≈ 1,200 instructions per event on the device path).
+    @usableFromInline struct KeptNodes {
+        @usableFromInline var strong: [AnyObject] = []
+        @usableFromInline var weak: [WeakNode] = []
+        @usableFromInline let keepsStrongly: Bool
+        @inlinable init<N: PresentationNode>(_ nodes: [N]) {
+            keepsStrongly = N.keepsNoControllerAlive
+            if keepsStrongly { strong = nodes } else { weak = nodes.map { WeakNode($0) } }
+        }
+        @inlinable var count: Int { keepsStrongly ? strong.count : weak.count }
+        @inlinable var isEmpty: Bool { count == 0 }
+        @inlinable var indices: Range<Int> { 0..<count }
+        /// The node at `i`; nil once a weakly held one is gone. Read in place: copying a weak
+        /// reference out is a runtime call.
+        @inlinable subscript(i: Int) -> AnyObject? { keepsStrongly ? strong[i] : weak[i].node }
+        @inlinable mutating func removeLast(_ k: Int) { if keepsStrongly { strong.removeLast(k) } else { weak.removeLast(k) } }
+        @inlinable mutating func append(_ node: AnyObject) { if keepsStrongly { strong.append(node) } else { weak.append(WeakNode(node)) } }
+    }
+
     /// One window's chain. A class: a present or dismiss on the chain's top changes it in place
     /// (copying an entry copied its weak references, a runtime call each).
     @usableFromInline final class Entry {
         // Guarded by the chains' lock (exclusivity checks off: a runtime call per access).
-        @exclusivity(unchecked) @usableFromInline weak var root: AnyObject?
+        /// The root, kept as ``KeptNodes`` keeps nodes.
+        @usableFromInline let strongRoot: AnyObject?
+        @exclusivity(unchecked) @usableFromInline weak var weakRoot: AnyObject?
+        @inlinable var root: AnyObject? { strongRoot ?? weakRoot }
         /// The node type the chain was walked over (`N.self`): the nodes are read back as it.
         @usableFromInline let nodeType: ObjectIdentifier
         @exclusivity(unchecked) @usableFromInline var generation: UInt64
         @exclusivity(unchecked) @usableFromInline var refs: [ControllerRef]
         /// The chain's controllers, in the order of `refs`.
-        @exclusivity(unchecked) @usableFromInline var nodes: [WeakNode]
+        @exclusivity(unchecked) @usableFromInline var nodes: KeptNodes
         @inlinable init<N: PresentationNode>(root: N, generation: UInt64, nodes: [N], refs: [ControllerRef]) {
-            self.root = root; nodeType = ObjectIdentifier(N.self); self.generation = generation; self.refs = refs
-            self.nodes = nodes.map { WeakNode($0) }
+            if N.keepsNoControllerAlive { strongRoot = root } else { strongRoot = nil; weakRoot = root }
+            nodeType = ObjectIdentifier(N.self); self.generation = generation; self.refs = refs
+            self.nodes = KeptNodes(nodes)
         }
     }
 
@@ -123,7 +150,7 @@ import Foundation
            entries.contains(where: { $0 === change.entry }) {
             let entry = change.entry
             if change.kept < change.count { entry.nodes.removeLast(change.count - change.kept) }
-            if let appended = change.appended { entry.nodes.append(WeakNode(appended)) }
+            if let appended = change.appended { entry.nodes.append(appended) }
             entry.refs = change.refs
             entry.generation = generation
             derivedChains &+= 1
@@ -138,13 +165,13 @@ import Foundation
     /// controller and `presented` presents nothing itself, its children included. Otherwise nil:
     /// the next look walks. Every snapshot is taken again, as a walk would.
     @inlinable func change<N: PresentationNode>(_ before: Chain<N>, afterPresenting presented: N) -> Change<N>? {
-        guard let entry = before.entry, let nodes = weakNodes(of: entry, at: before.generation, as: N.self), !nodes.isEmpty,
-              let presenter = presented.presentingNode, presenter === nodes[nodes.count - 1].node,
+        guard let entry = before.entry, let nodes = nodes(of: entry, at: before.generation, as: N.self), !nodes.isEmpty,
+              let presenter = presented.presentingNode, presenter === nodes[nodes.count - 1],
               !Hierarchy.presentsAnything(inSubtreeOf: presented) else { return nil }
         var refs: [ControllerRef] = []
         refs.reserveCapacity(nodes.count + 1)
         for i in nodes.indices {
-            guard let n = nodes[i].node else { return nil }
+            guard let n = nodes[i] else { return nil }
             refs.append(unsafeDowncast(n, to: N.self).ref)
         }
         refs.append(presented.ref)
@@ -159,24 +186,24 @@ import Foundation
         guard isSharing, let rootMoving = root.isBeingPresentedOrDismissed else { return nil }
         if rootMoving { return true }
         let chain = look(from: root)
-        guard let entry = chain.entry, let weak = weakNodes(of: entry, at: chain.generation, as: N.self) else { return nil }
+        guard let entry = chain.entry, let weak = nodes(of: entry, at: chain.generation, as: N.self) else { return nil }
         // The chain starts at `root`, asked already.
         for i in weak.indices.dropFirst() {
-            guard let n = weak[i].node, let moving = unsafeDowncast(n, to: N.self).isBeingPresentedOrDismissed else { return nil }
+            guard let n = weak[i], let moving = unsafeDowncast(n, to: N.self).isBeingPresentedOrDismissed else { return nil }
             if moving { return true }
         }
         return false
     }
 
-    /// The controllers of `chain`, weakly, while it is still current (nil when chains are not shared).
-    @inlinable func keptNodes<N: PresentationNode>(of chain: Chain<N>) -> [WeakNode]? {
+    /// The controllers of `chain` as kept, while it is still current (nil when chains are not shared).
+    @inlinable func keptNodes<N: PresentationNode>(of chain: Chain<N>) -> KeptNodes? {
         guard let entry = chain.entry else { return nil }
-        return weakNodes(of: entry, at: chain.generation, as: N.self)
+        return nodes(of: entry, at: chain.generation, as: N.self)
     }
 
-    /// `entry`'s weak references while it is still the chain current at `generation` (read in
-    /// place, by index: copying one out copies the weak reference, a runtime call).
-    @inlinable func weakNodes<N: PresentationNode>(of entry: Entry, at generation: UInt64, as _: N.Type) -> [WeakNode]? {
+    /// `entry`'s nodes while it is still the chain current at `generation` (read in place, by
+    /// index: copying a weakly held one out copies the weak reference, a runtime call).
+    @inlinable func nodes<N: PresentationNode>(of entry: Entry, at generation: UInt64, as _: N.Type) -> KeptNodes? {
         lock.lock()
         let weak = entry.nodes, current = entry.generation == generation && entry.nodeType == ObjectIdentifier(N.self)
         lock.unlock()
@@ -189,17 +216,17 @@ import Foundation
     /// to dismiss (`observed`, top first) is the same. Otherwise nil: the next look walks.
     @inlinable func change<N: PresentationNode>(_ before: Chain<N>, afterDismissing dismissed: [N],
                                                  observed: [ControllerRef]?) -> Change<N>? {
-        guard let entry = before.entry, let nodes = weakNodes(of: entry, at: before.generation, as: N.self) else { return nil }
+        guard let entry = before.entry, let nodes = nodes(of: entry, at: before.generation, as: N.self) else { return nil }
         let n = nodes.count, k = dismissed.count
         guard k > 0, k < n, before.refs.count == n else { return nil }
-        for j in 0..<k where nodes[n - 1 - j].node !== dismissed[j] || dismissed[j].presentingNode != nil { return nil }
+        for j in 0..<k where nodes[n - 1 - j] !== dismissed[j] || dismissed[j].presentingNode != nil { return nil }
         if let observed {
             guard observed.count == k, zip(observed, before.refs[(n - k)...].reversed()).allSatisfy({ $0.id == $1.id }) else { return nil }
         }
         var refs: [ControllerRef] = []
         refs.reserveCapacity(n - k)
         for i in 0..<(n - k) {
-            guard let node = nodes[i].node.map({ unsafeDowncast($0, to: N.self) }) else { return nil }
+            guard let node = nodes[i].map({ unsafeDowncast($0, to: N.self) }) else { return nil }
             // The one below the dismissed ones is still presented (or is the root).
             if i == n - k - 1, i > 0, node.presentingNode == nil { return nil }
             refs.append(node.ref)

@@ -39,6 +39,13 @@ public protocol PresentationNode: AnyObject {
     /// walking every controller of the window at each call.
     var isBeingPresentedOrDismissed: Bool? { get }
 
+    /// Whether keeping a node keeps no controller alive: true for an adapter that holds its
+    /// controller weakly (`UIKitNode`), false (the default) for a node that is the controller
+    /// itself (the simulator's). The hook handler's caches then hold such nodes strongly instead
+    /// of weakly: a weak reference gives an object a side table, and its every retain and release
+    /// then takes Swift's slow path.
+    static var keepsNoControllerAlive: Bool { get }
+
     /// A weak probe used by leak checks after dismissal.
     func makeLivenessProbe() -> LivenessProbe
 }
@@ -46,6 +53,9 @@ public protocol PresentationNode: AnyObject {
 extension PresentationNode {
     /// Nil: the node does not say, and ``isTransitionInProgress`` is asked instead.
     public var isBeingPresentedOrDismissed: Bool? { nil }
+
+    /// False: a node may be the controller itself, which the handler's caches must not keep alive.
+    public static var keepsNoControllerAlive: Bool { false }
 }
 
 /// Tells, some time after a dismissal, whether the dismissed controller is still alive and
