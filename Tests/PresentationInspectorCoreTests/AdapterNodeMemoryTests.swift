@@ -89,6 +89,30 @@ final class AdapterNodeMemoryTests: XCTestCase {
         withExtendedLifetime((a, b, parent, presenter)) {}
     }
 
+    /// A controller that may not be referenced weakly (one being deallocated: the Objective-C
+    /// runtime traps) gets its node without the memory remembering it.
+    func testAControllerThatMayNotBeReferencedIsNotRemembered() {
+        let m = AdapterNodeMemory<KeptNode>()
+        let c = KeepingController()
+        var asked = 0
+        func node(mayReference: Bool) -> KeptNode {
+            m.node(of: .parent, c, mayReference: { _ in asked += 1; return mayReference }, node: { c in
+                if let n = c.node { return n }
+                let n = KeptNode(c)
+                c.node = n
+                return n
+            })
+        }
+        let first = node(mayReference: false)
+        XCTAssertNil(m.lastParentController, "not referenced")
+        XCTAssertTrue(node(mayReference: false) === first)
+        XCTAssertEqual(asked, 2)
+        XCTAssertTrue(node(mayReference: true) === first)
+        XCTAssertTrue(m.lastParentController === c)
+        XCTAssertTrue(node(mayReference: false) === first)
+        XCTAssertEqual(asked, 3, "a remembered controller is not asked about again")
+    }
+
     func testAddressTextsAreRightWhetherKeptOrMade() {
         let c = Controller()
         XCTAssertEqual(ObjectAddressText.of(c), "0x" + String(UInt(bitPattern: ObjectIdentifier(c)), radix: 16))

@@ -114,7 +114,7 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
     }
 
     var parentNode: UIKitNode? {
-        read(nil) { vc in vc.parent.map { memory.node(of: .parent, $0, node: UIKitNode.node) } }
+        read(nil) { vc in vc.parent.map { memory.node(of: .parent, $0, mayReference: { !UIKitNode.isDeallocating($0) }, node: UIKitNode.node) } }
     }
     /// The nodes handed out last time while the children are the same controllers
     /// (``AdapterNodeMemory/childNodes(of:controller:node:)``).
@@ -127,7 +127,7 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
     var presentingNode: UIKitNode? {
         read(nil) { vc in
             guard vc.parent == nil, let p = vc.presentingViewController else { return nil }
-            return memory.node(of: .presenting, p, node: UIKitNode.node)
+            return memory.node(of: .presenting, p, mayReference: { !UIKitNode.isDeallocating($0) }, node: UIKitNode.node)
         }
     }
 

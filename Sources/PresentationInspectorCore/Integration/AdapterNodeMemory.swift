@@ -75,23 +75,23 @@ import Foundation
     ///
     /// `node` must answer a controller's one node, which the controller keeps alive as long as it
     /// lives (`UIKitNode`: an associated object): the node handed out last is not held here.
-    @inlinable public func node<Controller: AnyObject>(of relative: Relative, _ related: Controller, node: (Controller) -> Child) -> Child {
+    /// `mayReference` tells whether `related` may be referenced weakly (the Objective-C runtime
+    /// traps on a weak reference to an object being deallocated): when it may not, the node is
+    /// handed out and not remembered. It is asked only when the node is not the one remembered.
+    @inlinable public func node<Controller: AnyObject>(of relative: Relative, _ related: Controller,
+                                                       mayReference: (Controller) -> Bool = { _ in true },
+                                                       node: (Controller) -> Child) -> Child {
+        // The controller is alive (a weak reference answers nil from the start of its
+        // deallocation), so the node it keeps is too.
+        if let c = relative == .parent ? lastParentController : lastPresentingController, c === related,
+           let cached = relative == .parent ? lastParent : lastPresenting { return cached }
+        let fresh = node(related)
+        guard mayReference(related) else { return fresh }
         switch relative {
-        case .parent:
-            // The controller is alive (a weak reference answers nil from the start of its
-            // deallocation), so the node it keeps is too.
-            if let c = lastParentController, c === related, let cached = lastParent { return cached }
-            let fresh = node(related)
-            lastParentController = related
-            lastParent = fresh
-            return fresh
-        case .presenting:
-            if let c = lastPresentingController, c === related, let cached = lastPresenting { return cached }
-            let fresh = node(related)
-            lastPresentingController = related
-            lastPresenting = fresh
-            return fresh
+        case .parent: lastParentController = related; lastParent = fresh
+        case .presenting: lastPresentingController = related; lastPresenting = fresh
         }
+        return fresh
     }
 }
 
