@@ -125,6 +125,20 @@ final class HandlerHookPathTests: XCTestCase {
         XCTAssertEqual(a.transitionQuestions, 1)
     }
 
+    /// A change the handler did not see (a call the hook let through unrecorded) is read once the
+    /// hook says so (`hierarchyDidChange`), as the iOS hooks and the device bench do.
+    func testAChangeTheHandlerDidNotSeeIsReadOnceTold() {
+        let (root, a, b, h) = stack()
+        defer { withExtendedLifetime(root) {} }
+        let x = FakeNode("x")
+        x.isBeingPresentedOrDismissed = true
+        present(x, on: a)  // straight to UIKit, still in its transition
+        h.hierarchyDidChange()
+        h.handlePresent(source: a, presented: b, animated: false, completion: nil) { self.present(b, on: a, completion: $0) }
+        XCTAssertEqual(h.recorder.events.last { $0.kind == .present }?.diagnostics.first?.code, .presentationInProgress)
+        XCTAssertEqual(a.transitionQuestions, 0)
+    }
+
     func testUnsharedChainsAskTheWindow() {
         let (root, a, b, h) = stack()
         defer { withExtendedLifetime(root) {} }
@@ -247,7 +261,20 @@ final class KeptNodesTests: XCTestCase {
         var isViewInWindow: Bool { controller != nil }
         var horizontalSizeClass: SizeClass { .compact }
         var isTransitionInProgress: Bool { false }
+        var isBeingPresentedOrDismissed: Bool? { controller == nil ? nil : false }
         func makeLivenessProbe() -> LivenessProbe { LivenessProbe { false } }
+    }
+
+    /// A kept adapter node outlives its controller: read as gone once the controller is.
+    func testAKeptNodeWhoseControllerIsGoneIsNotLive() {
+        var controller: NSObject? = NSObject()
+        let a = Adapter(controller!)
+        let kept = WindowChains.KeptNodes([a])
+        XCTAssertTrue(kept.live(0, as: Adapter.self) === a)
+        controller = nil
+        XCTAssertNotNil(kept[0], "still kept")
+        XCTAssertNil(kept.live(0, as: Adapter.self), "but its controller is gone")
+        withExtendedLifetime(controller) {}
     }
 
     func testAdapterNodesAreKeptAndTheirControllersAreNot() {

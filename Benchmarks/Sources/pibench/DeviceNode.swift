@@ -178,7 +178,7 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
         }
     }
 
-    var isBeingPresentedOrDismissed: Bool? { read(false) { Self.moving($0) } }
+    var isBeingPresentedOrDismissed: Bool? { read(nil) { Self.moving($0) } }
 
     /// As `UIKitNode`'s: a node holds its controller weakly.
     static var keepsNoControllerAlive: Bool { true }

@@ -125,7 +125,9 @@ final class DevicePath {
         let s = DeviceNode.node(for: source), p = DeviceNode.node(for: presented)
         let refs = (source: s.ref, presented: p.ref)
         guard !session.exclusions.excludesCall(controllers: [refs.source, refs.presented], windowTypeNames: Self.windowTypeNames(of: source)) else {
-            return simulation.present(presented, from: source, animated: false)
+            simulation.present(presented, from: source, animated: false)
+            session.handler.hierarchyDidChange()
+            return
         }
         let observe: (() -> Observation?)? = { [weak source, weak presented] in
             guard MainThread.isCurrent, let source, let presented else { return nil }
@@ -159,7 +161,9 @@ final class DevicePath {
         let node = DeviceNode.node(for: receiver)
         let ref = node.ref
         guard !session.exclusions.excludesCall(controllers: [ref], windowTypeNames: Self.windowTypeNames(of: receiver)) else {
-            return simulation.dismiss(receiver, animated: false)
+            simulation.dismiss(receiver, animated: false) { session.handler.hierarchyDidChange() }
+            session.handler.hierarchyDidChange()
+            return
         }
         session.handler.handleDismiss(receiver: node, checkedRef: ref, animated: false, context: .current(capturing: stack), completion: nil) {
             [simulation] wrapped in
@@ -176,7 +180,10 @@ final class DevicePath {
         guard controller.parentNode == nil, controller.presentingNode != nil else { return nil }
         let node = DeviceNode.node(for: controller)
         let ref = node.ref
-        guard !session.exclusions.excludesCall(controllers: [ref], windowTypeNames: windowTypeNames(of: controller)) else { return nil }
+        guard !session.exclusions.excludesCall(controllers: [ref], windowTypeNames: windowTypeNames(of: controller)) else {
+            session.handler.hierarchyDidChange()
+            return nil
+        }
         return session.dismissals.dismissalWillBegin(node, checkedRef: ref, isInteractive: false) == .ignored ? nil : node
     }
 

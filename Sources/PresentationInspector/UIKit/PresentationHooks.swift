@@ -95,7 +95,10 @@ enum PresentationHooks {
                     session.recorder.record(UnresolvedCall.offMainPresent(source: s, presented: p, animated: animated, thread: context.thread,
                                                                           time: session.handler.scheduler.now, capturedCallStack: stack))
                 }
-                return callOriginal(completion)
+                callOriginal(completion)
+                // A chain may have changed without the handler: the window chains it keeps are walked again.
+                session.handler.hierarchyDidChange()
+                return
             }
             let handed = MainThreadValue(completion)
             MainActor.assumeIsolated {
@@ -112,7 +115,10 @@ enum PresentationHooks {
         let windows = UIKitEnvironment.windowTypeNames(of: [source])
         let refs = (source: s.ref, presented: p.ref)
         guard !session.exclusions.excludesCall(controllers: [refs.source, refs.presented], windowTypeNames: windows) else {
-            return original(completion.map { c in { c() } })
+            original(completion.map { c in { c() } })
+            // The chain changed without the handler (which also reads transitions from it): walked again.
+            session.handler.hierarchyDidChange()
+            return
         }
         // Called on the main thread right after UIKit's present returns and when its transition ends.
         // Not for a call made from a `deinit`: a weak reference to a deallocating controller traps.
@@ -151,7 +157,11 @@ enum PresentationHooks {
                     session.recorder.record(UnresolvedCall.offMainDismiss(receiver: r, animated: animated, thread: context.thread,
                                                                           time: session.handler.scheduler.now, capturedCallStack: stack))
                 }
-                return PassThroughDismissScope.run { callOriginal(completion) }
+                // The chain changes without the handler, now and when the transition ends: walked again.
+                let handler = session.handler
+                PassThroughDismissScope.run { callOriginal({ handler.hierarchyDidChange(); completion?() }) }
+                handler.hierarchyDidChange()
+                return
             }
             let handed = MainThreadValue(completion)
             MainActor.assumeIsolated {
@@ -160,7 +170,11 @@ enum PresentationHooks {
                 let windows = UIKitEnvironment.windowTypeNames(of: [receiver])
                 let ref = node.ref
                 guard !session.exclusions.excludesCall(controllers: [ref], windowTypeNames: windows) else {
-                    return PassThroughDismissScope.run { callOriginal(completion.map { c in { c() } }) }
+                    // As off the main thread: the chain changes without the handler.
+                    let handler = session.handler
+                    PassThroughDismissScope.run { callOriginal({ handler.hierarchyDidChange(); completion?() }) }
+                    handler.hierarchyDidChange()
+                    return
                 }
                 session.handler.handleDismiss(receiver: node, checkedRef: ref, animated: animated, context: .current(capturing: stack),
                                               completion: completion.map { c in { c() } }, original: callOriginal)
@@ -188,7 +202,10 @@ enum PresentationHooks {
         guard controller.isBeingDismissed, controller.parent == nil, controller.presentingViewController != nil else { return }
         let node = UIKitNode.node(for: controller)
         let ref = node.ref
-        guard !session.exclusions.excludesCall(controllers: [ref], windowTypeNames: UIKitEnvironment.windowTypeNames(of: [controller])) else { return }
+        guard !session.exclusions.excludesCall(controllers: [ref], windowTypeNames: UIKitEnvironment.windowTypeNames(of: [controller])) else {
+            session.handler.hierarchyDidChange()  // a chain changes without the monitor
+            return
+        }
         let coordinator = controller.transitionCoordinator
         let attribution = session.dismissals.dismissalWillBegin(node, checkedRef: ref, isInteractive: coordinator?.isInteractive ?? false)
         guard attribution != .ignored else { return }

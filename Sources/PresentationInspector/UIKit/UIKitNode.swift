@@ -196,7 +196,8 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
 
     /// `isBeingPresented || isBeingDismissed`: with it the hook handler answers
     /// ``isTransitionInProgress`` from the window's chain it keeps, without the walk above.
-    var isBeingPresentedOrDismissed: Bool? { read(false) { Self.isMoving($0) } }
+    /// Nil once the controller is gone (or off the main thread): a kept node outlives its controller.
+    var isBeingPresentedOrDismissed: Bool? { read(nil) { Self.isMoving($0) } }
 
     /// A node holds its controller weakly: the handler's caches may keep nodes.
     static var keepsNoControllerAlive: Bool { true }

@@ -4,7 +4,7 @@ import Foundation
 /// last title, behind a lock (snapshots are taken on any thread), and the nodes it handed out
 /// last for its children, its parent and its presenting controller, without one: relationships
 /// are read on the main thread only (UIKit allows no other), so call ``childNodes(of:controller:node:)``
-/// and ``node(of:_:controller:node:)`` from one thread (the lock cost ≈ 250 instructions an
+/// and ``node(of:_:mayReference:node:)`` from one thread (the lock cost ≈ 250 instructions an
 /// event on the device path, callgrind, issue 10).
 ///
 /// In the core, not the iOS layer, so that the device-path benchmark (`pibench record --mode

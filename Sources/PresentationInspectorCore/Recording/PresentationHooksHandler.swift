@@ -466,7 +466,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
             self.index = index; self.ref = ref; self.presenter = presenter; self.presenterID = presenterID
         }
     }
-    /// The chain's controllers, as the window chains keep them (``WindowChains/KeptNode``): their
+    /// The chain's controllers, as the window chains keep them (``WindowChains/KeptNodes``): their
     /// own array when the chain is the one they keep (a copy shares its storage; a weak reference
     /// made per controller cost more than the rest of the witness, callgrind).
     @usableFromInline let nodes: WindowChains.KeptNodes
@@ -475,14 +475,14 @@ public final class PresentationHooksHandler: @unchecked Sendable {
     /// The presented controllers of `chain` (its first controller is its root), with `refs`, its
     /// snapshots in its order; nil when a controller of it is gone.
     @inlinable init?(chain: WindowChains.KeptNodes, refs: [ControllerRef]) {
-        guard chain.count == refs.count, !chain.isEmpty, let first = chain[0] else { return nil }
+        guard chain.count == refs.count, !chain.isEmpty, let first = chain.live(0, as: N.self) else { return nil }
         var out: [Entry] = []
         var previous: AnyObject = first
         // The first controller is the chain's root (a window's or a detached one): presented by nothing.
         for i in 1..<chain.count {
-            guard let object = chain[i] else { return nil }
+            guard let object = chain.live(i, as: N.self) else { return nil }
             defer { previous = object }
-            guard let presenter = unsafeDowncast(object, to: N.self).presentingNode else { continue }
+            guard let presenter = object.presentingNode else { continue }
             // A chain's presented controller is usually presented by the one before it.
             let presenterRef = presenter === previous ? refs[i - 1] : presenter.ref
             out.append(Entry(index: i, ref: refs[i], presenter: presenterRef, presenterID: ObjectIdentifier(presenter)))

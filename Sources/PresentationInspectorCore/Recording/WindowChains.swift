@@ -41,6 +41,15 @@ import Foundation
         /// The node at `i`; nil once a weakly held one is gone. Read in place: copying a weak
         /// reference out is a runtime call.
         @inlinable subscript(i: Int) -> AnyObject? { keepsStrongly ? strong[i] : weak[i].node }
+        /// The node at `i` while its controller is there: a strongly kept adapter node outlives its
+        /// controller, and one that cannot say whether its controller is moving has none (or is
+        /// read off the main thread). Nil for a weakly held node that is gone as well.
+        @inlinable func live<N: PresentationNode>(_ i: Int, as _: N.Type) -> N? {
+            guard let object = self[i] else { return nil }
+            let node = unsafeDowncast(object, to: N.self)
+            if keepsStrongly, node.isBeingPresentedOrDismissed == nil { return nil }
+            return node
+        }
         @inlinable mutating func removeLast(_ k: Int) { if keepsStrongly { strong.removeLast(k) } else { weak.removeLast(k) } }
         @inlinable mutating func append(_ node: AnyObject) { if keepsStrongly { strong.append(node) } else { weak.append(WeakNode(node)) } }
     }
@@ -171,8 +180,8 @@ import Foundation
         var refs: [ControllerRef] = []
         refs.reserveCapacity(nodes.count + 1)
         for i in nodes.indices {
-            guard let n = nodes[i] else { return nil }
-            refs.append(unsafeDowncast(n, to: N.self).ref)
+            guard let n = nodes.live(i, as: N.self) else { return nil }
+            refs.append(n.ref)
         }
         refs.append(presented.ref)
         return Change(entry: entry, count: nodes.count, kept: nodes.count, appended: presented, refs: refs)
@@ -226,7 +235,7 @@ import Foundation
         var refs: [ControllerRef] = []
         refs.reserveCapacity(n - k)
         for i in 0..<(n - k) {
-            guard let node = nodes[i].map({ unsafeDowncast($0, to: N.self) }) else { return nil }
+            guard let node = nodes.live(i, as: N.self) else { return nil }
             // The one below the dismissed ones is still presented (or is the root).
             if i == n - k - 1, i > 0, node.presentingNode == nil { return nil }
             refs.append(node.ref)

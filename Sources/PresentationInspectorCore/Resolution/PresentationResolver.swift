@@ -73,7 +73,7 @@ public struct DismissResolution<Node: PresentationNode> {
 
     @inlinable
     init(receiver: Node, handledBy: Node?, dismissed: [Node], forwarded: Bool, outcome: Outcome, diagnostics: [Diagnostic],
-         steps: [ExplanationStep], windowID: String?, ultimateRoot: Node, refs: (dismissed: [ControllerRef], handledBy: ControllerRef?) = ([], nil)) {
+         steps: [ExplanationStep], windowID: String?, ultimateRoot: Node, refs: (dismissed: [ControllerRef], handledBy: ControllerRef?)) {
         self.receiver = receiver; self.handledBy = handledBy; self.dismissed = dismissed; self.forwarded = forwarded
         self.outcome = outcome; self.diagnostics = diagnostics; self.steps = steps; self.windowID = windowID
         self.ultimateRoot = ultimateRoot
@@ -270,7 +270,7 @@ public enum PresentationResolver {
         if transitionRuns?(windowRoot) ?? receiver.isTransitionInProgress {
             steps.append(.dismissDuringTransition)
             return DismissResolution(receiver: receiver, handledBy: nil, dismissed: [], forwarded: false, outcome: .rejected,
-                                     diagnostics: [.dismissDuringTransition(r)], steps: steps, windowID: window, ultimateRoot: windowRoot)
+                                     diagnostics: [.dismissDuringTransition(r)], steps: steps, windowID: window, ultimateRoot: windowRoot, refs: ([], nil))
         }
         if let p = presented, let handler = p.presentingNode {
             let set = Hierarchy.dismissalSet(startingAt: p)
@@ -304,7 +304,7 @@ public enum PresentationResolver {
         }
         steps.append(.nothingToDismiss(r))
         return DismissResolution(receiver: receiver, handledBy: nil, dismissed: [], forwarded: false, outcome: .noOp,
-                                 diagnostics: [.nothingToDismiss(r)], steps: steps, windowID: window, ultimateRoot: windowRoot)
+                                 diagnostics: [.nothingToDismiss(r)], steps: steps, windowID: window, ultimateRoot: windowRoot, refs: ([], nil))
     }
 
     /// Rule 8: a sheet swiped down, completed or cancelled by the user.
@@ -316,16 +316,20 @@ public enum PresentationResolver {
         if sheet.isModalInPresentation {
             steps.append(.swipeBlocked(type: r.type))
             return DismissResolution(receiver: sheet, handledBy: nil, dismissed: [], forwarded: false, outcome: .blocked,
-                                     diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot)
+                                     diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot, refs: ([], nil))
         }
         guard completes else {
             steps.append(.swipeCancelled)
             return DismissResolution(receiver: sheet, handledBy: nil, dismissed: [], forwarded: false, outcome: .cancelled,
-                                     diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot)
+                                     diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot, refs: ([], nil))
         }
         let set = Hierarchy.dismissalSet(startingAt: sheet)
-        steps.append(.swipeCompletes(presenter: sheet.presentingNode?.ref, removed: Hierarchy.refs(set)))
-        return DismissResolution(receiver: sheet, handledBy: sheet.presentingNode, dismissed: set, forwarded: false,
-                                 outcome: .completed, diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot)
+        let setRefs = Hierarchy.refs(set)
+        let presenter = sheet.presentingNode
+        let presenterRef = presenter?.ref
+        steps.append(.swipeCompletes(presenter: presenterRef, removed: setRefs))
+        return DismissResolution(receiver: sheet, handledBy: presenter, dismissed: set, forwarded: false,
+                                 outcome: .completed, diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot,
+                                 refs: (setRefs, presenterRef))
     }
 }
