@@ -74,7 +74,9 @@ import Foundation
     /// runtime) and its cast.
     ///
     /// `node` must answer a controller's one node, which the controller keeps alive as long as it
-    /// lives (`UIKitNode`: an associated object): the node handed out last is not held here.
+    /// lives (`UIKitNode`: an associated object): the node handed out last is not held here. (Code
+    /// that calls `objc_removeAssociatedObjects` on a live controller, which Apple's documentation
+    /// warns against because it removes every client's associations, breaks that.)
     /// `mayReference` tells whether `related` may be referenced weakly (the Objective-C runtime
     /// traps on a weak reference to an object being deallocated): when it may not, the node is
     /// handed out and not remembered. It is asked only when the node is not the one remembered.
