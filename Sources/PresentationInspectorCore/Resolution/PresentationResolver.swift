@@ -138,9 +138,13 @@ public enum PresentationResolver {
         let ultimateRoot = rootPresenter.map { Hierarchy.ultimateRoot(of: $0) } ?? root
         let windowID = ultimateRoot.rootOfWindow
         let detached = windowID == nil
-        // `rootPlace(root)`, from the reads above.
-        let place: ExplanationStep.RootPlace = rootPresenter == nil ? windowID.map { .windowRoot($0) } ?? .detached
-            : root.rootOfWindow.map { .windowRoot($0) } ?? .presentedBy(rootPresenter!.ref)
+        // Where the root hangs, from the reads above.
+        let place: ExplanationStep.RootPlace
+        if let rootPresenter {
+            place = root.rootOfWindow.map { .windowRoot($0) } ?? .presentedBy(rootPresenter.ref)
+        } else {
+            place = windowID.map { .windowRoot($0) } ?? .detached
+        }
         if ancestry.count > 1 {
             // A closure, not the key path `\.ref.type`: generic key paths are instantiated at run time.
             steps.append(.walkedUp(path: ancestryRefs.map { $0.type }, root: rootRef, place: place))
