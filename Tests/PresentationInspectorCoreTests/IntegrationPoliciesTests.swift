@@ -20,6 +20,26 @@ final class IntegrationPoliciesTests: XCTestCase {
         XCTAssertFalse(policy.excludesCall(controllers: app, windowTypeNames: ["UIWindow", nil]))
     }
 
+    /// The hooks' form (no arrays) answers as the array form for every place an excluded name can be.
+    func testTheHooksFormOfTheCallCheckAnswersAsTheArrayForm() {
+        let policy = ExclusionPolicy.inspectorAndFLEX
+        let app = ControllerRef(id: "0x2", type: "MyApp.ListViewController")
+        let flex = ControllerRef(id: "0x3", type: "FLEXNavigationController")
+        for first in [app, flex] {
+            for other in [nil, app, flex] {
+                for window in [nil, "UIWindow", "FLEXWindow"] as [String?] {
+                    XCTAssertEqual(policy.excludesCall(first, other, windowTypeName: window),
+                                   policy.excludesCall(controllers: [first] + (other.map { [$0] } ?? []), windowTypeNames: [window]),
+                                   "\(first.type), \(other?.type ?? "nil"), \(window ?? "nil")")
+                }
+            }
+        }
+        XCTAssertTrue(policy.excludesCall(app, flex, windowTypeName: nil), "the second controller is checked")
+        XCTAssertTrue(policy.excludesCall(app, windowTypeName: "FLEXWindow"), "the window is checked")
+        XCTAssertFalse(policy.excludesCall(app, app, windowTypeName: "UIWindow"))
+        XCTAssertTrue(ExclusionPolicy(predicate: { $0.id == "0x2" }).excludesCall(flex, app, windowTypeName: nil), "the predicate is asked")
+    }
+
     func testExcludedNamesChangedAfterCreationAreFollowed() {
         var policy = ExclusionPolicy.none
         let debug = ControllerRef(id: "0x1", type: "MyApp.DebugMenuViewController")

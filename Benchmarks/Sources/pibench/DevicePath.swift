@@ -86,11 +86,11 @@ final class DevicePath {
         }
     }
 
-    /// The window class names `UIKitEnvironment.windowTypeNames(of:)` reads (`view.window`'s
+    /// The window class name `UIKitEnvironment.windowTypeName(of:)` reads (`view.window`'s
     /// class): on Darwin `NSStringFromClass` makes a string of the class's C name (Linux's
     /// Foundation reflects instead, hundreds of times dearer: not what a device pays).
-    static func windowTypeNames(of c: SimController) -> [String?] {
-        [DeviceNode.window(of: c) != nil ? windowClassName() : nil]
+    static func windowTypeName(of c: SimController) -> String? {
+        DeviceNode.window(of: c) != nil ? windowClassName() : nil
     }
 
     /// `NSStringFromClass(type(of: window))`.
@@ -124,7 +124,7 @@ final class DevicePath {
         let stack = captureCallStack()
         let s = DeviceNode.node(for: source), p = DeviceNode.node(for: presented)
         let refs = (source: s.ref, presented: p.ref)
-        guard !session.exclusions.excludesCall(controllers: [refs.source, refs.presented], windowTypeNames: Self.windowTypeNames(of: source)) else {
+        guard !session.exclusions.excludesCall(refs.source, refs.presented, windowTypeName: Self.windowTypeName(of: source)) else {
             simulation.present(presented, from: source, animated: false)
             session.handler.hierarchyDidChange()
             return
@@ -160,7 +160,7 @@ final class DevicePath {
         let stack = captureCallStack()
         let node = DeviceNode.node(for: receiver)
         let ref = node.ref
-        guard !session.exclusions.excludesCall(controllers: [ref], windowTypeNames: Self.windowTypeNames(of: receiver)) else {
+        guard !session.exclusions.excludesCall(ref, windowTypeName: Self.windowTypeName(of: receiver)) else {
             simulation.dismiss(receiver, animated: false) { session.handler.hierarchyDidChange() }
             session.handler.hierarchyDidChange()
             return
@@ -180,7 +180,7 @@ final class DevicePath {
         guard controller.parentNode == nil, controller.presentingNode != nil else { return nil }
         let node = DeviceNode.node(for: controller)
         let ref = node.ref
-        guard !session.exclusions.excludesCall(controllers: [ref], windowTypeNames: windowTypeNames(of: controller)) else {
+        guard !session.exclusions.excludesCall(ref, windowTypeName: windowTypeName(of: controller)) else {
             session.handler.hierarchyDidChange()
             return nil
         }

@@ -90,7 +90,7 @@ enum PresentationHooks {
             let stack = CapturedCallStack.capture()
             guard Thread.isMainThread else {
                 let s = UIKitNode.threadSafeRef(of: source), p = UIKitNode.threadSafeRef(of: presented)
-                if !session.exclusions.excludesCall(controllers: [s, p], windowTypeNames: []) {
+                if !session.exclusions.excludesCall(s, p, windowTypeName: nil) {
                     let context = CallContext.current()
                     session.recorder.record(UnresolvedCall.offMainPresent(source: s, presented: p, animated: animated, thread: context.thread,
                                                                           time: session.handler.scheduler.now, capturedCallStack: stack))
@@ -112,9 +112,9 @@ enum PresentationHooks {
     private static func handlePresent(_ session: InspectorSession, source: UIViewController, presented: UIViewController, animated: Bool,
                                       stack: CapturedCallStack, completion: Completion?, original: ((() -> Void)?) -> Void) {
         let s = UIKitNode.node(for: source), p = UIKitNode.node(for: presented)
-        let windows = UIKitEnvironment.windowTypeNames(of: [source])
+        let window = UIKitEnvironment.windowTypeName(of: source)
         let refs = (source: s.ref, presented: p.ref)
-        guard !session.exclusions.excludesCall(controllers: [refs.source, refs.presented], windowTypeNames: windows) else {
+        guard !session.exclusions.excludesCall(refs.source, refs.presented, windowTypeName: window) else {
             original(completion.map { c in { c() } })
             // The chain changed without the handler (which also reads transitions from it): walked again.
             session.handler.hierarchyDidChange()
@@ -152,7 +152,7 @@ enum PresentationHooks {
             let stack = CapturedCallStack.capture()
             guard Thread.isMainThread else {
                 let r = UIKitNode.threadSafeRef(of: receiver)
-                if !session.exclusions.excludesCall(controllers: [r], windowTypeNames: []) {
+                if !session.exclusions.excludesCall(r, windowTypeName: nil) {
                     let context = CallContext.current()
                     session.recorder.record(UnresolvedCall.offMainDismiss(receiver: r, animated: animated, thread: context.thread,
                                                                           time: session.handler.scheduler.now, capturedCallStack: stack))
@@ -167,9 +167,9 @@ enum PresentationHooks {
             MainActor.assumeIsolated {
                 let completion = handed.value
                 let node = UIKitNode.node(for: receiver)
-                let windows = UIKitEnvironment.windowTypeNames(of: [receiver])
+                let window = UIKitEnvironment.windowTypeName(of: receiver)
                 let ref = node.ref
-                guard !session.exclusions.excludesCall(controllers: [ref], windowTypeNames: windows) else {
+                guard !session.exclusions.excludesCall(ref, windowTypeName: window) else {
                     // As off the main thread: the chain changes without the handler.
                     let handler = session.handler
                     PassThroughDismissScope.run { callOriginal({ handler.hierarchyDidChange(); completion?() }) }
@@ -202,7 +202,7 @@ enum PresentationHooks {
         guard controller.isBeingDismissed, controller.parent == nil, controller.presentingViewController != nil else { return }
         let node = UIKitNode.node(for: controller)
         let ref = node.ref
-        guard !session.exclusions.excludesCall(controllers: [ref], windowTypeNames: UIKitEnvironment.windowTypeNames(of: [controller])) else {
+        guard !session.exclusions.excludesCall(ref, windowTypeName: UIKitEnvironment.windowTypeName(of: controller)) else {
             session.handler.hierarchyDidChange()  // a chain changes without the monitor
             return
         }

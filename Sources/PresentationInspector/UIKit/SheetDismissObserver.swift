@@ -62,7 +62,7 @@ final class SheetDismissObserver: NSObject, UIAdaptivePresentationControllerDele
         guard let session = HookState.shared.session else { return }
         let sheet = presentationController.presentedViewController
         let node = UIKitNode.node(for: sheet)
-        guard !session.exclusions.excludesCall(controllers: [node.ref], windowTypeNames: UIKitEnvironment.windowTypeNames(of: [sheet])) else { return }
+        guard !session.exclusions.excludesCall(node.ref, windowTypeName: UIKitEnvironment.windowTypeName(of: sheet)) else { return }
         session.dismissals.dismissalAttemptBlocked(node)
     }
 

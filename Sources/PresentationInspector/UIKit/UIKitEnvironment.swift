@@ -20,10 +20,10 @@ enum UIKitEnvironment {
         return scenes.first { $0.activationState == .foregroundActive } ?? scenes.first
     }
 
-    /// The class names of the windows that hold these controllers' views (`nil` for a view
-    /// in no window), for ``ExclusionPolicy/excludesCall(controllers:windowTypeNames:)``.
-    static func windowTypeNames(of controllers: [UIViewController]) -> [String?] {
-        controllers.map { vc in (vc.viewIfLoaded?.window).map { NSStringFromClass(type(of: $0)) } }
+    /// The class name of the window that holds this controller's view (`nil` for a view in no
+    /// window), for ``ExclusionPolicy/excludesCall(_:_:windowTypeName:)``.
+    static func windowTypeName(of controller: UIViewController) -> String? {
+        (controller.viewIfLoaded?.window).map { NSStringFromClass(type(of: $0)) }
     }
 
     /// The presentation chain of every window whose class the policy does not exclude; with a

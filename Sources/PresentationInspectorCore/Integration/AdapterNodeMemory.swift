@@ -11,7 +11,7 @@ import Foundation
 /// device`) runs the adapter's own code over simulated controllers, and so that it is tested on
 /// Linux.
 @_spi(Adapter) public final class AdapterNodeMemory<Child: AnyObject>: @unchecked Sendable {
-    @usableFromInline let lock = NSLock()
+    @usableFromInline let lock = InspectorLock()
     // Guarded by `lock` (run-time exclusivity checks off, as in ``Recorder``).
     @exclusivity(unchecked) @usableFromInline var lastTitle: String?
     @exclusivity(unchecked) @usableFromInline var lastRef: ControllerRef?
@@ -100,7 +100,7 @@ import Foundation
 /// Recorded type names per class, made once per class (`SwiftClassName.recordedTypeName` of the
 /// runtime's name) and kept: an app's classes are never unloaded, so the table holds its few.
 @_spi(Adapter) public final class ClassNameCache: @unchecked Sendable {
-    @usableFromInline let lock = NSLock()
+    @usableFromInline let lock = InspectorLock()
     @exclusivity(unchecked) @usableFromInline var names: [ObjectIdentifier: String] = [:]  // guarded by `lock`
 
     /// An empty cache.
@@ -124,7 +124,7 @@ import Foundation
 /// on the address alone, so a kept one is right whatever object holds the address now.
 @_spi(Adapter) public enum ObjectAddressText {
     private static let slotCount = 32
-    private static let lock = NSLock()
+    private static let lock = InspectorLock()
     @exclusivity(unchecked) nonisolated(unsafe) private static var slots = [(address: UInt, text: String)?](repeating: nil, count: slotCount)  // guarded by `lock`
 
     /// `0x` and the object's address in lowercase hexadecimal.

@@ -110,7 +110,7 @@ public final class CapturedCallStack: Hashable, @unchecked Sendable, CustomStrin
 final class RecentStacks: @unchecked Sendable {
     static let shared = RecentStacks()
     private static let slotCount = 64
-    private let lock = NSLock()
+    private let lock = InspectorLock()
     // Guarded by `lock` (run-time exclusivity checks off: a runtime call per access).
     @exclusivity(unchecked) private var slots = [CapturedCallStack?](repeating: nil, count: RecentStacks.slotCount)
 
@@ -120,8 +120,10 @@ final class RecentStacks: @unchecked Sendable {
         for f in frames { h = (h ^ UInt(bitPattern: f)) &* 0x100_0000_01b3 }
         let slot = Int(truncatingIfNeeded: (h >> 17) ^ h) & (Self.slotCount - 1)
         lock.lock()
+        // Compared as bytes (a return address is a word either way): element by element through
+        // `zip` cost ten times as much (callgrind, issue 10).
         if let s = slots[slot], s.addresses.count == frames.count,
-           zip(s.addresses, frames).allSatisfy({ $0 == UInt(bitPattern: $1) }) {
+           frames.isEmpty || s.addresses.withUnsafeBytes({ memcmp($0.baseAddress!, frames.baseAddress!, $0.count) == 0 }) {
             lock.unlock()
             return s
         }
@@ -138,7 +140,7 @@ final class Symbolicator: @unchecked Sendable {
     static let shared = Symbolicator()
     /// Addresses kept before the table starts over.
     static let capacity = 4_096
-    private let lock = NSLock()
+    private let lock = InspectorLock()
     private var cache: [UInt: CallSite.Frame?] = [:]
     /// `dladdr` lookups made so far.
     private(set) var lookups = 0

@@ -16,7 +16,7 @@ import Foundation
 /// `compute` is called on the main thread only (as `isMainThread` tells): by ``current()``,
 /// ``refreshNow()`` and the scheduled refresh.
 public final class DeferredWindowChains: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = InspectorLock()
     // Guarded by `lock` (run-time exclusivity checks off, as in ``Recorder``).
     @exclusivity(unchecked) private var chains: [WindowChain] = []
     @exclusivity(unchecked) private var isStale = true

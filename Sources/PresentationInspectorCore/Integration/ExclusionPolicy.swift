@@ -58,11 +58,22 @@ public struct ExclusionPolicy: Sendable {
     /// Whether a call is excluded: any of its controllers is, or any of the windows involved
     /// (class names; `nil` for a controller whose view is in no window) is.
     public func excludesCall(controllers: [ControllerRef], windowTypeNames windows: [String?]) -> Bool {
-        if !windowTypeNames.isEmpty {
-            for case let window? in windows where windowNameLengths.mayContain(window) && windowTypeNames.contains(window) { return true }
-        }
+        for case let window? in windows where excludesWindow(window) { return true }
         for controller in controllers where excludes(controller) { return true }
         return false
+    }
+
+    /// ``excludesCall(controllers:windowTypeNames:)`` for the hooks' calls: one or two
+    /// controllers and the window of the first, with no arrays to make (every hooked call runs it).
+    public func excludesCall(_ controller: ControllerRef, _ other: ControllerRef? = nil, windowTypeName window: String?) -> Bool {
+        if let window, excludesWindow(window) { return true }
+        if excludes(controller) { return true }
+        if let other, excludes(other) { return true }
+        return false
+    }
+
+    @inline(__always) private func excludesWindow(_ name: String) -> Bool {
+        !windowTypeNames.isEmpty && windowNameLengths.mayContain(name) && windowTypeNames.contains(name)
     }
 
     /// ``excludes(_:)`` as the hook handler's `ignore` closure; nil when the policy can

@@ -25,7 +25,7 @@ public final class InspectorSession: @unchecked Sendable {
     /// Why the live log file could not be opened, if it could not; recording goes on without it.
     public let liveLogError: LiveLogError?
 
-    private let lock = NSLock()
+    private let lock = InspectorLock()
     private var subscriptions: [Recorder.Subscription] = []
     private var isActive = false
 

@@ -47,10 +47,12 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
         var onEnd: (_ cancelled: Bool, _ context: CallContext) -> Void
     }
 
-    private let lock = NSLock()
-    // Guarded by `lock` (run-time exclusivity checks off, as in ``Recorder``: a runtime call per access).
-    @exclusivity(unchecked) private var removalsByCall: [String: Int] = [:]     // controller id → seq of the dismiss removing it
-    @exclusivity(unchecked) private var transitions: [ObjectIdentifier: Transition] = [:]
+    /// The removals in flight, with the lock that also guards `transitions`. The subscription
+    /// holds this, not the monitor: no weak reference to the monitor on every event (it gave the
+    /// monitor a side table and each delivery a weak load and Swift's slow release path).
+    private let removals = Removals()
+    private var lock: InspectorLock { removals.lock }
+    @exclusivity(unchecked) private var transitions: [ObjectIdentifier: Transition] = [:]  // guarded by `lock`
     private var subscription: Recorder.Subscription?
 
     /// Creates a monitor; call ``start()`` to follow the handler's recorder.
@@ -58,10 +60,13 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
         self.handler = handler
     }
 
+    deinit { subscription?.cancel() }
+
     /// Follows the recorder's events (needed to recognise dismissals caused by calls).
     public func start() {
-        let s = handler.recorder.subscribe { [weak self] event in self?.observe(event) }
-        lock.lock(); subscription = s; lock.unlock()
+        let s = handler.recorder.subscribe { [removals] event in removals.observe(event) }
+        lock.lock(); let previous = subscription; subscription = s; lock.unlock()
+        previous?.cancel()
     }
 
     /// Stops following the recorder and forgets every transition.
@@ -69,7 +74,7 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
         lock.lock()
         let s = subscription
         subscription = nil
-        removalsByCall = [:]
+        removals.entries = []
         transitions = [:]
         lock.unlock()
         s?.cancel()
@@ -78,31 +83,11 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
     /// Ids of controllers that recorded dismiss calls are removing (for tests and debugging).
     public var controllersBeingDismissedByCalls: Set<String> {
         lock.lock(); defer { lock.unlock() }
-        return Set(removalsByCall.keys)
+        return Set(removals.entries.map(\.id))
     }
 
     /// Updates the removals in flight from one recorded event.
-    public func observe(_ event: Event) {
-        lock.lock(); defer { lock.unlock() }
-        switch (event.kind, event.outcome) {
-        case (.dismiss, .dismissed):
-            for ref in event.dismissed { removalsByCall[ref.id] = event.seq }
-            if removalsByCall.count > Self.removalLimit {
-                let oldest = removalsByCall.sorted { $0.value < $1.value }.prefix(removalsByCall.count - Self.removalLimit)
-                for (id, _) in oldest { removalsByCall[id] = nil }
-            }
-        case (.dismissCompleted, _):
-            guard let seq = event.relatesTo, !removalsByCall.isEmpty else { break }
-            // The completed call's controllers, in place; a full pass only if others remain.
-            for ref in event.dismissed where removalsByCall[ref.id] == seq { removalsByCall[ref.id] = nil }
-            if removalsByCall.values.contains(seq) { removalsByCall = removalsByCall.filter { $0.value != seq } }
-        case (.present, .presented):
-            // A new controller at a reused address is not the one being dismissed.
-            if !removalsByCall.isEmpty, let id = event.presented?.id { removalsByCall[id] = nil }
-        default:
-            break
-        }
-    }
+    public func observe(_ event: Event) { removals.observe(event) }
 
     // MARK: UIKit callbacks
 
@@ -124,7 +109,7 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
         let ref = checkedRef ?? controller.ref  // once: on a device each read takes locks and reads the title
         guard checkedRef != nil || !isExcluded(ref) else { handler.chains.invalidate(); return .ignored }
         lock.lock()
-        let callSeq = removalsByCall[ref.id]
+        let callSeq = removals.seq(of: ref.id)
         lock.unlock()
         // UIKit is changing a chain. A hooked `dismiss` that is not interactive brings the chains
         // up to date itself when its transition ends (worked out from the chain before the call,
@@ -157,7 +142,7 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
     public func dismissalDidEnd<N: PresentationNode>(_ controller: N, cancelled: Bool, context: CallContext = .main) {
         lock.lock()
         let transition = transitions.removeValue(forKey: ObjectIdentifier(controller))
-        if !cancelled, !removalsByCall.isEmpty { removalsByCall[transition?.id ?? controller.ref.id] = nil }
+        if !cancelled, !removals.entries.isEmpty { removals.remove(id: transition?.id ?? controller.ref.id) }
         lock.unlock()
         // As in `dismissalWillBegin`: a hooked, non-interactive dismiss keeps the chains itself.
         var keptByTheCall = false
@@ -185,7 +170,7 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
         guard cancelled else { return }
         // The call's completion will not run: forget every controller it was removing.
         lock.lock()
-        removalsByCall = removalsByCall.filter { $0.value != seq }
+        removals.entries.removeAll { $0.seq == seq }
         lock.unlock()
         guard interactive else { return }
         let r = controller.ref
@@ -224,6 +209,49 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
                 time: handler.scheduler.now, thread: context.thread, kind: .dismissCompleted, outcome: .completed,
                 animated: true, window: window, relatesTo: recorded.seq, receiver: r, handledBy: handledBy,
                 dismissed: dismissed, chain: Hierarchy.chain(from: windowRoot).map(\.ref)))
+        }
+    }
+}
+
+/// Which controllers recorded `dismiss` calls are removing, and the call's `seq`: a few at a
+/// time (the calls whose transitions have not ended), so a list in recording order, searched
+/// by id, rather than a dictionary (hashing each id cost more than the rest of following an
+/// event; callgrind, issue 10). Ids are `0x…` addresses, compared in place.
+private final class Removals: @unchecked Sendable {
+    let lock = InspectorLock()
+    /// Oldest first (a controller named again moves to the end). Guarded by `lock`.
+    @exclusivity(unchecked) var entries: [(id: String, seq: Int)] = []
+
+    func seq(of id: String) -> Int? {
+        entries.last { $0.id == id }?.seq
+    }
+
+    func remove(id: String) {
+        if let i = entries.firstIndex(where: { $0.id == id }) { entries.remove(at: i) }
+    }
+
+    /// Updates the removals from one recorded event.
+    func observe(_ event: Event) {
+        switch (event.kind, event.outcome) {
+        case (.dismiss, .dismissed):
+            lock.lock(); defer { lock.unlock() }
+            for ref in event.dismissed {
+                remove(id: ref.id)
+                entries.append((ref.id, event.seq))
+            }
+            // Entries of calls whose completion never ran: the oldest go first.
+            if entries.count > InteractiveDismissMonitor.removalLimit { entries.removeFirst(entries.count - InteractiveDismissMonitor.removalLimit) }
+        case (.dismissCompleted, _):
+            guard let seq = event.relatesTo else { return }
+            lock.lock(); defer { lock.unlock() }
+            entries.removeAll { $0.seq == seq }
+        case (.present, .presented):
+            // A new controller at a reused address is not the one being dismissed.
+            guard let id = event.presented?.id else { return }
+            lock.lock(); defer { lock.unlock() }
+            if !entries.isEmpty { remove(id: id) }
+        default:
+            break
         }
     }
 }

@@ -42,7 +42,7 @@ public final class SignpostPlanner: @unchecked Sendable {
     /// Intervals left open (a completion that never ran) are forgotten beyond this many.
     static let openLimit = 256
 
-    private let lock = NSLock()
+    private let lock = InspectorLock()
     /// Open intervals by the `seq` of the event that began them.
     private var open: [Int: (id: Int, name: SignpostName)] = [:]
     private var lastID = 0

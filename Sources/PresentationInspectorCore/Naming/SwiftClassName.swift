@@ -169,7 +169,7 @@ public enum SwiftClassName {
 
 /// Raw class name → recorded name, bounded (starts over past 1,024 names).
 private final class RecordedNameCache: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = InspectorLock()
     private var names: [String: String] = [:]
 
     func name(for raw: String) -> String? {

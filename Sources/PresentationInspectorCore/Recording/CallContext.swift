@@ -70,7 +70,7 @@ public struct CallContext: Sendable {
 
 /// A call site computed at most once, on first read.
 final class LazyCallSite: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = InspectorLock()
     private var provider: (@Sendable () -> String?)?
     private var computed: String?
 

@@ -70,8 +70,8 @@ import Foundation
     @usableFromInline init() {}
     /// One lock for every instance: one is made per recorded call, and a lock of its own was made
     /// and destroyed with it (callgrind: ≈ 100 instructions an event).
-    private static let lock = NSLock()
-    private var lock: NSLock { Self.lock }
+    private static let lock = InspectorLock()
+    private var lock: InspectorLock { Self.lock }
     // Guarded by `lock` (exclusivity checks off, as in ``Recorder``).
     @exclusivity(unchecked) private var seq: Int?
     /// The usual one waiter, then any others (an array made per call for one closure showed in the profile).

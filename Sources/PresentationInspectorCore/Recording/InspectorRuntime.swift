@@ -7,7 +7,7 @@ public final class InspectorRuntime: @unchecked Sendable {
     /// The one instance.
     public static let shared = InspectorRuntime()
 
-    private let lock = NSLock()
+    private let lock = InspectorLock()
     private var _recorder: Recorder?
     private var _header = LogHeader()
     private var _chains: (@Sendable () -> [WindowChain])?

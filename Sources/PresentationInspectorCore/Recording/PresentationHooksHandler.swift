@@ -42,7 +42,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
 
     /// Each window's chain, walked once per change rather than once per event.
     @usableFromInline let chains = WindowChains()
-    private let lock = NSLock()
+    private let lock = InspectorLock()
     private var pendingSwipes: [ObjectIdentifier: PendingSwipe] = [:]
 
     public init(recorder: Recorder, scheduler: any InspectorScheduler, configuration: HandlerConfiguration = HandlerConfiguration()) {
@@ -209,8 +209,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
                       presenting: succeeded ? (observation != nil ? resolution.presenting : observedPresenting) : nil,
                       steps: steps, chain: chain)
         if observation != nil || looks {
-            var predicted = DriftPrediction(e)
-            predicted.outcome = predictedOutcome
+            let predicted = DriftPrediction(e, outcome: predictedOutcome)
             Self.attach(observation, to: &e, driftAgainst: predicted)
             if looks {
                 completed.predicted = predicted

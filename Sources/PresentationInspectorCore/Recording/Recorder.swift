@@ -24,7 +24,7 @@ public final class Recorder: @unchecked Sendable {
 
     // Guarded by `lock`, so Swift's run-time exclusivity checks are off for them: they cost about
     // a tenth of recording an event (callgrind), and the lock already makes every access exclusive.
-    private let lock = NSLock()
+    private let lock: InspectorLock
     @exclusivity(unchecked) private var ring: [EventStore.Record]
     @exclusivity(unchecked) private var store = EventStore()
     @exclusivity(unchecked) private var head = 0  // index of the oldest event
@@ -33,12 +33,9 @@ public final class Recorder: @unchecked Sendable {
     @exclusivity(unchecked) private var dropped = 0
     @exclusivity(unchecked) private var liveLog: LiveLogWriter?
 
-    // Subscribers: guarded by `lock`, with the delivery order kept ready (sorting per event cost
-    // an allocation); delivery is serialized by `deliveryLock` (recursive, so a subscriber may
-    // record an event itself).
-    @exclusivity(unchecked) private var subscribers: [Int: @Sendable (Event) -> Void] = [:]
-    @exclusivity(unchecked) private var deliveryTargets: [@Sendable (Event) -> Void] = []
-    @exclusivity(unchecked) private var nextToken = 0
+    // Subscribers: guarded by `lock` (they share it); delivery is serialized by `deliveryLock`
+    // (recursive, so a subscriber may record an event itself).
+    private let subscribers: Subscribers
     private let deliveryLock = NSRecursiveLock()
 
     /// The largest ring a recorder allocates: the ring is allocated up front (about 100 bytes a
@@ -51,6 +48,8 @@ public final class Recorder: @unchecked Sendable {
     public init(capacity: Int = Recorder.defaultCapacity) {
         self.capacity = min(max(1, capacity), Recorder.maximumCapacity)
         ring = Array(repeating: EventStore.Record(), count: self.capacity)
+        lock = InspectorLock()
+        subscribers = Subscribers(lock: lock)
     }
 
     /// Stores `event`, giving it the next sequence number, and returns the stored event.
@@ -86,7 +85,7 @@ public final class Recorder: @unchecked Sendable {
             count += 1
         }
         liveLog?.append(e)
-        let targets = deliveryTargets
+        let targets = subscribers.deliveryTargets
         // Hand over to delivery before releasing the store, so subscribers see sequence order.
         deliveryLock.lock()
         lock.unlock()
@@ -143,28 +142,47 @@ public final class Recorder: @unchecked Sendable {
 
     /// A live-update registration; call ``cancel()`` (or drop it) to stop receiving events.
     public final class Subscription: @unchecked Sendable {
-        private weak var recorder: Recorder?
+        private let subscribers: Subscribers
         private let token: Int
-        init(recorder: Recorder, token: Int) { self.recorder = recorder; self.token = token }
+        init(subscribers: Subscribers, token: Int) { self.subscribers = subscribers; self.token = token }
         /// Stops delivery. Safe to call more than once.
-        public func cancel() { recorder?.unsubscribe(token) }
+        public func cancel() { subscribers.remove(token) }
         deinit { cancel() }
+    }
+
+    /// The subscribers, in an object of their own that a subscription holds, not the recorder:
+    /// a weak reference to the recorder gave it a side table, and every retain and release of it
+    /// (the hooks' completions capture it) Swift's slow path (callgrind, issue 10).
+    final class Subscribers: @unchecked Sendable {
+        /// The recorder's lock, which guards the rest.
+        let lock: InspectorLock
+        @exclusivity(unchecked) private var handlers: [Int: @Sendable (Event) -> Void] = [:]
+        /// The handlers in delivery order, kept ready (sorting per event cost an allocation).
+        @exclusivity(unchecked) var deliveryTargets: [@Sendable (Event) -> Void] = []
+        @exclusivity(unchecked) private var nextToken = 0
+
+        init(lock: InspectorLock) { self.lock = lock }
+
+        /// Adds `handler`; the caller holds `lock`.
+        func add(_ handler: @escaping @Sendable (Event) -> Void) -> Int {
+            nextToken += 1
+            handlers[nextToken] = handler
+            deliveryTargets = handlers.sorted { $0.key < $1.key }.map(\.value)
+            return nextToken
+        }
+
+        func remove(_ token: Int) {
+            lock.lock(); defer { lock.unlock() }
+            guard handlers.removeValue(forKey: token) != nil else { return }
+            deliveryTargets = handlers.sorted { $0.key < $1.key }.map(\.value)
+        }
     }
 
     /// Calls `handler` with every event recorded from now on, on the recording thread, in
     /// sequence order. Keep the returned subscription alive as long as you want updates.
     public func subscribe(_ handler: @escaping @Sendable (Event) -> Void) -> Subscription {
         lock.lock(); defer { lock.unlock() }
-        nextToken += 1
-        subscribers[nextToken] = handler
-        deliveryTargets = subscribers.sorted { $0.key < $1.key }.map(\.value)
-        return Subscription(recorder: self, token: nextToken)
-    }
-
-    private func unsubscribe(_ token: Int) {
-        lock.lock(); defer { lock.unlock() }
-        subscribers[token] = nil
-        deliveryTargets = subscribers.sorted { $0.key < $1.key }.map(\.value)
+        return Subscription(subscribers: subscribers, token: subscribers.add(handler))
     }
 
     // MARK: Live log

@@ -99,7 +99,7 @@ import Foundation
         }
     }
 
-    @usableFromInline let lock = NSLock()
+    @usableFromInline let lock = InspectorLock()
     // Guarded by `lock` (exclusivity checks off, as in ``Recorder``).
     @exclusivity(unchecked) @usableFromInline var generation: UInt64 = 0
     /// The windows looked at most recently (an app has a few).
