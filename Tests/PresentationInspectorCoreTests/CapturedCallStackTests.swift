@@ -46,6 +46,27 @@ final class CapturedCallStackTests: XCTestCase {
         XCTAssertEqual(CapturedCallStack.symbolications, afterFirstRead)
     }
 
+    /// Two call sites whose stacks share a slot of the recent-stacks table both stay there: each
+    /// capture again returns its instance (direct-mapped, they replaced each other at every call,
+    /// and every hooked call allocated a stack).
+    func testTwoStacksOfOneSlotAreBothKept() throws {
+        func frames(_ base: UInt) -> [UnsafeMutableRawPointer?] { [UnsafeMutableRawPointer(bitPattern: base), UnsafeMutableRawPointer(bitPattern: 0x1000)] }
+        let first = frames(0x7000_0000)
+        let slot = first.withUnsafeBufferPointer { RecentStacks.slot(of: $0) }
+        let other = try XCTUnwrap((1..<100_000).lazy.map { frames(0x7000_0000 + UInt($0) * 16) }
+            .first { f in f.withUnsafeBufferPointer { RecentStacks.slot(of: $0) } == slot })
+        let table = RecentStacks()
+        let a = first.withUnsafeBufferPointer { table.stack(for: $0) }
+        let b = other.withUnsafeBufferPointer { table.stack(for: $0) }
+        XCTAssertFalse(a === b)
+        for _ in 0..<3 {
+            XCTAssertTrue(first.withUnsafeBufferPointer { table.stack(for: $0) } === a)
+            XCTAssertTrue(other.withUnsafeBufferPointer { table.stack(for: $0) } === b)
+        }
+        XCTAssertEqual(a.addresses, first.map { UInt(bitPattern: $0) })
+        XCTAssertEqual(b.addresses, other.map { UInt(bitPattern: $0) })
+    }
+
     @inline(never)
     static func threadCallSite() -> CapturedCallStack { CapturedCallStack.capture() }
 

@@ -104,9 +104,11 @@ public final class CapturedCallStack: Hashable, @unchecked Sendable, CustomStrin
     static var symbolications: Int { Symbolicator.shared.lookups }
 }
 
-/// The stacks captured recently, by a hash of their addresses (direct-mapped, 64 slots): a call
-/// site captured again returns the same instance without allocating. Bounded: a slot holds the
-/// last stack that hashed to it.
+/// The stacks captured recently, by a hash of their addresses (64 slots, two ways: a stack is
+/// looked for in its slot and its slot's neighbour): a call site captured again returns the same
+/// instance without allocating. Bounded: a pair of slots holds the last two stacks that hashed
+/// to it. (Direct-mapped, two hot call sites that hashed to one slot evicted each other at
+/// every call, depending on where the linker put the code.)
 final class RecentStacks: @unchecked Sendable {
     static let shared = RecentStacks()
     private static let slotCount = 64
@@ -115,22 +117,34 @@ final class RecentStacks: @unchecked Sendable {
     @exclusivity(unchecked) private var slots = [CapturedCallStack?](repeating: nil, count: RecentStacks.slotCount)
 
     func stack(for frames: UnsafeBufferPointer<UnsafeMutableRawPointer?>) -> CapturedCallStack {
-        // FNV-1a over the addresses: a few instructions a frame, no allocation.
-        var h: UInt = 0xcbf2_9ce4_8422_2325
-        for f in frames { h = (h ^ UInt(bitPattern: f)) &* 0x100_0000_01b3 }
-        let slot = Int(truncatingIfNeeded: (h >> 17) ^ h) & (Self.slotCount - 1)
-        lock.lock()
+        let slot = Self.slot(of: frames)
         // Compared as bytes (a return address is a word either way): element by element through
         // `zip` cost ten times as much (callgrind, issue 10).
-        if let s = slots[slot], s.addresses.count == frames.count,
-           frames.isEmpty || s.addresses.withUnsafeBytes({ memcmp($0.baseAddress!, frames.baseAddress!, $0.count) == 0 }) {
+        func holds(_ i: Int) -> CapturedCallStack? {
+            guard let s = slots[i], s.addresses.count == frames.count,
+                  frames.isEmpty || s.addresses.withUnsafeBytes({ memcmp($0.baseAddress!, frames.baseAddress!, $0.count) == 0 }) else { return nil }
+            return s
+        }
+        lock.lock()
+        if let s = holds(slot) ?? holds(slot ^ 1) {
             lock.unlock()
             return s
         }
         lock.unlock()
         let s = CapturedCallStack(addresses: frames.map { UInt(bitPattern: $0) })
-        lock.lock(); slots[slot] = s; lock.unlock()
+        lock.lock()
+        // The newest in the slot, the one it held in the neighbour.
+        slots[slot ^ 1] = slots[slot]
+        slots[slot] = s
+        lock.unlock()
         return s
+    }
+
+    /// The slot of a stack: FNV-1a over the addresses (a few instructions a frame, no allocation).
+    static func slot(of frames: UnsafeBufferPointer<UnsafeMutableRawPointer?>) -> Int {
+        var h: UInt = 0xcbf2_9ce4_8422_2325
+        for f in frames { h = (h ^ UInt(bitPattern: f)) &* 0x100_0000_01b3 }
+        return Int(truncatingIfNeeded: (h >> 17) ^ h) & (slotCount - 1)
     }
 }
 

@@ -44,7 +44,9 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
         var isInteractive: Bool
         /// The controller's id, taken when the transition began (its end needs no snapshot).
         var id = ""
-        var onEnd: (_ cancelled: Bool, _ context: CallContext) -> Void
+        /// What its end records; nil for a dismiss call's transition, which ``dismissalDidEnd(_:cancelled:context:)``
+        /// ends itself (the usual case: no closure made per dismissal).
+        var onEnd: ((_ cancelled: Bool, _ context: CallContext) -> Void)?
     }
 
     /// The removals in flight, with the lock that also guards `transitions`. The subscription
@@ -118,9 +120,7 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
 
         let transition: Transition
         if let callSeq {
-            transition = Transition(attribution: .dismissCall(seq: callSeq), isInteractive: isInteractive) { [weak self] cancelled, context in
-                self?.callTransitionEnded(controller, seq: callSeq, interactive: isInteractive, cancelled: cancelled, context: context)
-            }
+            transition = Transition(attribution: .dismissCall(seq: callSeq), isInteractive: isInteractive, onEnd: nil)
         } else if isInteractive {
             handler.interactiveDismissBegan(sheet: controller)
             transition = Transition(attribution: .userInteraction, isInteractive: true) { [handler] cancelled, context in
@@ -148,7 +148,12 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
         var keptByTheCall = false
         if case .dismissCall = transition?.attribution { keptByTheCall = transition?.isInteractive == false && !cancelled }
         if !keptByTheCall { handler.chains.invalidate() }
-        transition?.onEnd(cancelled, context)
+        guard let transition else { return }
+        if case .dismissCall(let seq) = transition.attribution, transition.onEnd == nil {
+            callTransitionEnded(controller, seq: seq, interactive: transition.isInteractive, cancelled: cancelled, context: context)
+        } else {
+            transition.onEnd?(cancelled, context)
+        }
     }
 
     /// UIKit refused to let the user dismiss `controller` (`isModalInPresentation`, or the

@@ -4,10 +4,13 @@ import Foundation
 
 /// A present's completion: the `present-completed` event it records once the present's own event
 /// has its `seq`, with a second look compared against the present's prediction and first
-/// observation. UIKit may run the completion before `present` returns: ``PendingOperation`` holds
-/// it until the event is recorded, so `predicted` and `observation`, set before, are read after
-/// (its lock orders the two).
-@usableFromInline final class PresentCompletion<N: PresentationNode>: @unchecked Sendable {
+/// observation. UIKit may run the completion before `present` returns: it then waits until the
+/// event is recorded (``transitionCompleted()``, ``presentRecorded(seq:)``), so `predicted` and
+/// `observation`, set before, are read after (``orderLock`` orders the two).
+///
+/// Also the present's ``TransitionEnd``: one object per present rather than three (with the
+/// ordering's own object and the closure handed to it; callgrind, issue 10).
+@usableFromInline final class PresentCompletion<N: PresentationNode>: TransitionEnd, @unchecked Sendable {
     @usableFromInline let handler: PresentationHooksHandler
     @usableFromInline let source: N, presented: N, predictedPresenting: N
     @usableFromInline let sourceRef: ControllerRef, presentedRef: ControllerRef, presentingRef: ControllerRef
@@ -22,11 +25,16 @@ import Foundation
     // lock; run-time exclusivity checks off: a runtime call per access).
     @exclusivity(unchecked) @usableFromInline var predicted: DriftPrediction?
     @exclusivity(unchecked) @usableFromInline var observation: Observation?
-    /// The present's transition end: the chain it left, while nothing changed since, is the chain now.
-    @exclusivity(unchecked) @usableFromInline var ended: TransitionEnd?
     /// The call's own look when the transition ended inside the call: taken after the end, it is
     /// what a second look would see (nothing runs between the two), so none is taken.
     @exclusivity(unchecked) @usableFromInline var lookAtEnd: Observation?
+    /// One lock for every instance, for the ordering below: one is made per present, and a lock
+    /// of its own was made and destroyed with it (callgrind: ≈ 100 instructions an event).
+    @usableFromInline static var orderLock: InspectorLock { completionOrderLock }
+    // Guarded by `orderLock`.
+    @exclusivity(unchecked) @usableFromInline var recordedSeq: Int?
+    /// UIKit ran the completion before the present's event was recorded.
+    @exclusivity(unchecked) @usableFromInline var completedEarly = false
 
     @inlinable init(handler: PresentationHooksHandler, source: N, presented: N, predictedPresenting: N,
                     refs: (source: ControllerRef, presented: ControllerRef, presenting: ControllerRef), thread: String,
@@ -36,6 +44,25 @@ import Foundation
         sourceRef = refs.source; presentedRef = refs.presented; presentingRef = refs.presenting
         self.thread = thread; self.animated = animated; self.windowID = windowID; self.effectiveStyle = effectiveStyle
         self.observe = observe; self.looks = looks
+    }
+
+    /// UIKit ran the present's completion: records `present-completed` now, or as soon as the
+    /// present's own event is recorded.
+    @inlinable func transitionCompleted() {
+        Self.orderLock.lock()
+        guard let seq = recordedSeq else { completedEarly = true; Self.orderLock.unlock(); return }
+        Self.orderLock.unlock()
+        record(seq: seq)
+    }
+
+    /// The present's own event is recorded as `seq`: a completion that ran before is recorded now.
+    @inlinable func presentRecorded(seq: Int) {
+        Self.orderLock.lock()
+        recordedSeq = seq
+        let waited = completedEarly
+        completedEarly = false
+        Self.orderLock.unlock()
+        if waited { record(seq: seq) }
     }
 
     /// Records `present-completed` for the present recorded as `seq`.
@@ -51,7 +78,7 @@ import Foundation
                          animated: animated, window: windowID, relatesTo: seq, source: sourceRef, presented: presentedRef,
                          presenting: pRef, effectiveStyle: effectiveStyle,
                          // Walked up now, not the resolver's root: the transition may have taken a while.
-                         chain: ended?.chainLeft(handler.chains) ?? handler.chains.chain(from: Hierarchy.ultimateRoot(of: presented)))
+                         chain: chainLeft(handler.chains) ?? handler.chains.chain(from: Hierarchy.ultimateRoot(of: presented)))
         if let lookAtEnd {
             // Its differences from the prediction are on the present's own event.
             done.observed = lookAtEnd
@@ -64,35 +91,5 @@ import Foundation
     }
 }
 
-/// Orders a completion after the event it completes, even when UIKit runs the completion
-/// before `present` returns.
-@usableFromInline final class PendingOperation: @unchecked Sendable {
-    @usableFromInline init() {}
-    /// One lock for every instance: one is made per recorded call, and a lock of its own was made
-    /// and destroyed with it (callgrind: ≈ 100 instructions an event).
-    private static let lock = InspectorLock()
-    private var lock: InspectorLock { Self.lock }
-    // Guarded by `lock` (exclusivity checks off, as in ``Recorder``).
-    @exclusivity(unchecked) private var seq: Int?
-    /// The usual one waiter, then any others (an array made per call for one closure showed in the profile).
-    @exclusivity(unchecked) private var first: ((Int) -> Void)?
-    @exclusivity(unchecked) private var waiting: [(Int) -> Void] = []
-
-    @usableFromInline func whenRecorded(_ work: @escaping (Int) -> Void) {
-        lock.lock()
-        if let seq { lock.unlock(); work(seq); return }
-        if first == nil { first = work } else { waiting.append(work) }
-        lock.unlock()
-    }
-
-    @usableFromInline func recorded(seq: Int) {
-        lock.lock()
-        self.seq = seq
-        let f = first, w = waiting
-        first = nil
-        waiting = []
-        lock.unlock()
-        f?(seq)
-        for work in w { work(seq) }
-    }
-}
+/// ``PresentCompletion/orderLock`` (a generic class cannot have a stored static property).
+@usableFromInline let completionOrderLock = InspectorLock()

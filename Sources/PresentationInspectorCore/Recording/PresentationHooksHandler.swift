@@ -165,8 +165,6 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         let wasPresented = presented.presentingNode != nil
         let predictedOutcome: Outcome = resolution.rejection == nil ? .presented : .rejected
         let looks = configuration.recordsObservations
-        let op = PendingOperation()
-        let ended = TransitionEnd()
         // What the completion records, in one object: not the resolution (capturing it copied
         // every field into the closure), and not value by value (the closure that waits for the
         // event's `seq` copied every one again).
@@ -178,14 +176,13 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         // after it is worked out from this one instead of walked.
         let chainRoot = resolution.ultimateRoot
         let chainBefore = chains.look(from: chainRoot)
-        completed.ended = ended
         let wrapped: () -> Void = { [chains] in
-            ended.mark(chains, after: chainBefore.generation, applying: chains.change(chainBefore, afterPresenting: completed.presented))
-            op.whenRecorded(completed.record(seq:))
+            completed.mark(chains, after: chainBefore.generation, applying: chains.change(chainBefore, afterPresenting: completed.presented))
+            completed.transitionCompleted()
             completion?()
         }
         original(wrapped)
-        let endedInCall = ended.afterCall(chains)
+        let endedInCall = completed.afterCall(chains)
 
         // Observe what actually happened; on device this is UIKit's own answer.
         let observedPresenting = presented.presentingNode
@@ -203,7 +200,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         }
         // The presenting controller the model chose is an ancestor of the source, in the source's
         // tree; a refused present changes no tree.
-        let chain = ended.chainLeft(chains) ?? chains.chain(from: !succeeded || observedPresenting === resolution.presenting ? chainRoot : Hierarchy.ultimateRoot(of: presented))
+        let chain = completed.chainLeft(chains) ?? chains.chain(from: !succeeded || observedPresenting === resolution.presenting ? chainRoot : Hierarchy.ultimateRoot(of: presented))
         // The event's outcome is what happened; with an observation every other field stays the model's prediction.
         var e = event(outcome: succeeded ? .presented : .rejected,
                       presenting: succeeded ? (observation != nil ? resolution.presenting : observedPresenting) : nil,
@@ -222,7 +219,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
             }
         }
         // In place: handing over a copy retained and released every field (callgrind).
-        op.recorded(seq: recorder.record(inPlace: &e))
+        completed.presentRecorded(seq: recorder.record(inPlace: &e))
     }
 
     /// When a present is looked at: right after the call, or when its transition has ended.

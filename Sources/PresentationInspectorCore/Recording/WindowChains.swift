@@ -250,7 +250,7 @@ import Foundation
 ///
 /// Guarded by the chains' lock: each step below is one critical section there (a lock of its
 /// own, made per call, cost ≈ 250 instructions an event, and a second lock round per step).
-@usableFromInline final class TransitionEnd: @unchecked Sendable {
+@usableFromInline class TransitionEnd: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var ended = false
     @exclusivity(unchecked) @usableFromInline var chainAfter: (refs: [ControllerRef], generation: UInt64)?
     @usableFromInline init() {}
