@@ -17,7 +17,7 @@ import PresentationSimulator
 /// The session the hooks see (`HookState` in the iOS layer): behind a lock, read by every `ref`.
 final class DeviceHookState: @unchecked Sendable {
     static let shared = DeviceHookState()
-    private let lock = NSLock()
+    private let lock = AdapterLock()
     private var current: InspectorSession?
 
     /// The recording in progress (also the one whose settings `ref` follows).
@@ -63,10 +63,11 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
 
     // MARK: Canonical nodes (objc_getAssociatedObject / objc_setAssociatedObject)
 
-    /// The Objective-C runtime's association table: a global lock around a hash map.
+    /// The Objective-C runtime's association table: a global lock around a hash map (the
+    /// runtime's `AssociationsManager` takes a spin lock, an `os_unfair_lock`: `AdapterLock`).
     // The runtime's table has no exclusivity checks (nor has UIKit's state below).
     @exclusivity(unchecked) nonisolated(unsafe) private static var associations: [ObjectIdentifier: AnyObject] = [:]
-    private static let associationLock = NSLock()
+    private static let associationLock = AdapterLock()
     private static let creationLock = NSLock()
     /// What `UIKitEnvironment.windows()` scans.
     @exclusivity(unchecked) nonisolated(unsafe) static var simulation: Simulation?
@@ -207,7 +208,7 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
 /// which a benchmark without a run loop would never drain).
 final class DeviceScheduler: InspectorScheduler, @unchecked Sendable {
     private let start = DispatchTime.now().uptimeNanoseconds
-    private let lock = NSLock()
+    private let lock = AdapterLock()
     private var pending: [@Sendable () -> Void] = []
 
     var now: Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
@@ -223,16 +224,22 @@ final class DeviceScheduler: InspectorScheduler, @unchecked Sendable {
     private var nextTurn: [@Sendable () -> Void] = []
 
     /// Runs the work scheduled so far: the main queue's next turn, then the delayed work as if its
-    /// delay had passed.
+    /// delay had passed. The lists are swapped with spares and emptied in place, keeping their
+    /// storage: a queue's turn allocates no list on a device (GCD keeps its work items in cached
+    /// continuations), and copying the lists out made two arrays per turn (callgrind, issue 10).
     func runDue() {
         lock.lock()
-        let turn = nextTurn, due = pending
-        nextTurn.removeAll(keepingCapacity: true)
-        pending.removeAll(keepingCapacity: true)
+        swap(&nextTurn, &runningTurn)
+        swap(&pending, &runningDue)
         lock.unlock()
-        for work in turn { work() }
-        for work in due { work() }
+        for i in runningTurn.indices { runningTurn[i]() }
+        for i in runningDue.indices { runningDue[i]() }
+        runningTurn.removeAll(keepingCapacity: true)
+        runningDue.removeAll(keepingCapacity: true)
     }
+    // Only `runDue` touches these, on the main thread.
+    private var runningTurn: [@Sendable () -> Void] = []
+    private var runningDue: [@Sendable () -> Void] = []
 
     /// Delayed work (leak checks) scheduled and not run yet.
     var pendingCount: Int { lock.lock(); defer { lock.unlock() }; return pending.count }

@@ -6,7 +6,8 @@ import PresentationSimulator
 // The device path (issue 10): what a real hooked call costs on top of UIKit's own work. It does
 // what PresentationHooks' blocks do (Sources/PresentationInspector/UIKit/PresentationHooks.swift)
 // in the same order, over `DeviceNode`s:
-//   present: the session read, the call stack captured (unwound as Darwin's `backtrace()` does, by
+//   present: the hook's state read (`MethodHook.isActive`, and `originalImplementation` when it
+//            calls UIKit), the session read, the call stack captured (unwound as Darwin's `backtrace()` does, by
 //            frame pointers, or with glibc's: `CallStackUnwinder`), the nodes of both controllers, the window
 //            class names, the exclusion check, an observation closure, the handler with
 //            `.current(capturing:)`, then UIKit's answer read (UIKitObservation.present);
@@ -118,9 +119,12 @@ final class DevicePath {
         }
     }
 
+    /// The three hooks' `MethodHook` state (`isActive`, `originalImplementation`).
+    private let presentHook = DeviceMethodHook(), dismissHook = DeviceMethodHook(), disappearHook = DeviceMethodHook()
+
     /// `source.present(presented, animated: false)` through the present hook.
     func present(_ presented: SimController, from source: SimController) {
-        guard let session = DeviceHookState.shared.session else { return simulation.present(presented, from: source, animated: false) }
+        guard presentHook.isActive, let session = DeviceHookState.shared.session else { return simulation.present(presented, from: source, animated: false) }
         let stack = captureCallStack()
         let s = DeviceNode.node(for: source), p = DeviceNode.node(for: presented)
         let refs = (source: s.ref, presented: p.ref)
@@ -134,7 +138,8 @@ final class DevicePath {
             return Self.observePresent(presented, source: source)
         }
         session.handler.handlePresent(source: s, presented: p, checkedRefs: refs, animated: false, context: .current(capturing: stack),
-                                      completion: nil, observe: observe) { [simulation] wrapped in
+                                      completion: nil, observe: observe) { [simulation, presentHook] wrapped in
+            guard presentHook.originalImplementation != nil else { return }
             simulation.present(presented, from: source, animated: false, completion: wrapped)
         }
     }
@@ -154,7 +159,7 @@ final class DevicePath {
     /// `receiver.dismiss(animated: false)` through the dismiss hook; UIKit's dismissal calls the
     /// `viewWillDisappear` hook of the controller it removes.
     func dismiss(_ receiver: SimController) {
-        guard let session = DeviceHookState.shared.session, !PassThroughDismissScope.isActive else {
+        guard dismissHook.isActive, let session = DeviceHookState.shared.session, !PassThroughDismissScope.isActive else {
             return simulation.dismiss(receiver, animated: false)
         }
         let stack = captureCallStack()
@@ -166,9 +171,12 @@ final class DevicePath {
             return
         }
         session.handler.handleDismiss(receiver: node, checkedRef: ref, animated: false, context: .current(capturing: stack), completion: nil) {
-            [simulation] wrapped in
+            [simulation, dismissHook, disappearHook] wrapped in
+            guard dismissHook.originalImplementation != nil else { return }
             let removed = Hierarchy.presentedController(of: receiver) ?? receiver
-            let disappearing = Self.viewWillDisappear(session, removed)
+            // The `viewWillDisappear` block: its hook's state, the report, then the original.
+            let disappearing = disappearHook.isActive ? Self.viewWillDisappear(session, removed) : nil
+            _ = disappearHook.originalImplementation
             simulation.dismiss(receiver, animated: false, completion: wrapped)
             // A non-animated dismissal has no coordinator: the iOS hook ends it on the next run-loop turn.
             if let disappearing { session.dismissals.dismissalDidEnd(disappearing, cancelled: false) }
@@ -199,4 +207,15 @@ private final class PageSheetPresentationController {}
 private struct MainThreadSimulation: @unchecked Sendable {
     let simulation: Simulation
     init(_ simulation: Simulation) { self.simulation = simulation }
+}
+
+/// `MethodHook`'s state as each hook block reads it: whether the hook is active, and the
+/// original implementation when the block calls it, each behind the hook's lock.
+final class DeviceMethodHook: @unchecked Sendable {
+    private let lock = AdapterLock()
+    @exclusivity(unchecked) private var active = true
+    @exclusivity(unchecked) private var original = UnsafeRawPointer(bitPattern: 0x1000)
+
+    var isActive: Bool { lock.lock(); defer { lock.unlock() }; return active }
+    var originalImplementation: UnsafeRawPointer? { lock.lock(); defer { lock.unlock() }; return original }
 }

@@ -1,6 +1,7 @@
 #if canImport(UIKit)
 import Foundation
 import ObjectiveC
+@_spi(Adapter) import PresentationInspectorCore
 
 /// One reversible replacement of an Objective-C instance method, InterposeKit-style but small.
 ///
@@ -20,7 +21,7 @@ final class MethodHook: @unchecked Sendable {
     /// The replaced selector.
     let selector: Selector
 
-    private let lock = NSLock()
+    private let lock = AdapterLock()
     private var replacement: IMP?
     private var original: IMP?
     private var addedToClass = false

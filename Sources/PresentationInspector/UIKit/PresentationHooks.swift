@@ -7,7 +7,7 @@ import ObjectiveC
 /// pass straight through to UIKit.
 final class HookState: @unchecked Sendable {
     static let shared = HookState()
-    private let lock = NSLock()
+    private let lock = AdapterLock()
     private var current: InspectorSession?
     private var last: InspectorSession?
 

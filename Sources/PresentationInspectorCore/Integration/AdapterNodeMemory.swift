@@ -27,21 +27,37 @@ import Foundation
     @exclusivity(unchecked) @usableFromInline weak var lastPresentingController: AnyObject?
     @exclusivity(unchecked) @usableFromInline unowned(unsafe) var lastPresenting: Child?
 
+    /// The main thread's last snapshot and the title it was taken with (main thread only: a
+    /// title is read there alone), so that a snapshot of a controller whose title has not changed
+    /// takes no lock (callgrind, issue 10: a present snapshots its source's every ancestor).
+    @exclusivity(unchecked) @usableFromInline var mainSnapshot: (freshTitle: String?, recordsTitles: Bool, ref: ControllerRef)?
+
     /// Memory that starts with `title` as the last title read.
     public init(title: String? = nil) { lastTitle = title }
 
-    /// The controller's reference: `freshTitle` is the title read now (nil when it could not be
-    /// read: off the main thread, or the controller is gone), kept for the reads that cannot;
-    /// without `recordsTitles` the reference has no title.
+    /// The controller's reference: `freshTitle` is the title read now, on the main thread (nil
+    /// when it could not be read: off the main thread, or the controller is gone), kept for the
+    /// reads that cannot; without `recordsTitles` the reference has no title. Give `freshTitle`
+    /// on the main thread only.
     @inlinable public func ref(id: String, type: String, freshTitle: String??, recordsTitles: Bool) -> ControllerRef {
-        lock.lock(); defer { lock.unlock() }
+        if let freshTitle, let kept = mainSnapshot, kept.freshTitle == freshTitle, kept.recordsTitles == recordsTitles,
+           kept.ref.id == id, kept.ref.type == type {
+            return kept.ref
+        }
+        lock.lock()
         if let freshTitle { lastTitle = freshTitle }
         let title = recordsTitles ? lastTitle : nil
         // The same snapshot while nothing in it changed: events share it, and the recorder's
         // pools match it by identity.
-        if let r = lastRef, r.id == id, r.type == type, r.title == title { return r }
-        let r = ControllerRef(id: id, type: type, title: title)
-        lastRef = r
+        let r: ControllerRef
+        if let last = lastRef, last.id == id, last.type == type, last.title == title {
+            r = last
+        } else {
+            r = ControllerRef(id: id, type: type, title: title)
+            lastRef = r
+        }
+        lock.unlock()
+        if let freshTitle { mainSnapshot = (freshTitle, recordsTitles, r) }
         return r
     }
 

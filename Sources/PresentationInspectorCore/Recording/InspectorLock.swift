@@ -55,3 +55,18 @@ import Foundation
         return try body()
     }
 }
+
+/// ``InspectorLock`` for the iOS layer's hooks (and the device-path benchmark's model of them),
+/// which take a lock on every hooked call too (the session, the hook's state, a snapshot's settings).
+@_spi(Adapter) public final class AdapterLock: @unchecked Sendable {
+    @usableFromInline let base = InspectorLock()
+
+    /// An unlocked lock.
+    public init() {}
+
+    /// Waits for the lock and takes it.
+    @inlinable public func lock() { base.lock() }
+
+    /// Releases the lock; call on the thread that took it.
+    @inlinable public func unlock() { base.unlock() }
+}

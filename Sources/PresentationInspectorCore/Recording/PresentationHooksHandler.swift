@@ -494,7 +494,9 @@ public final class PresentationHooksHandler: @unchecked Sendable {
 
     /// `dismissed` (top first) and `handledBy` (the presenter of the lowest one removed).
     @inlinable func observation() -> Observation {
-        // A controller deallocated meanwhile was removed as well.
+        // A controller deallocated meanwhile was removed as well. Every controller is read: a
+        // chain with context presentations in several branches (a tab bar's) is not one stack,
+        // and what a dismissal removes need not be its top.
         let gone = entries.filter { e in
             nodes[e.index].map { unsafeDowncast($0, to: N.self).presentingNode.map { ObjectIdentifier($0) != e.presenterID } ?? true } ?? true
         }
