@@ -215,6 +215,48 @@ final class HandlerHookPathTests: XCTestCase {
         XCTAssertEqual(h.recorder.events.last?.observed?.dismissed?.map(\.id), ["a"])
     }
 
+    /// A chain walk says which controllers the one before them presented; the kept chain keeps that
+    /// through the changes a present or dismissal makes to its top.
+    func testTheChainWalkTellsWhoThePreviousControllerPresented() {
+        let root = FakeNode("root", window: "w"), child = FakeNode("child"), a = FakeNode("a"), b = FakeNode("b")
+        root.addChild(child)
+        present(a, on: child)  // a context presentation: presented by the root's child
+        present(b, on: a)
+        let walked = Hierarchy.chainWithPresenters(from: root)
+        XCTAssertEqual(walked.nodes.map(\.ref.id), ["root", "a", "b"])
+        XCTAssertEqual(walked.presentedByPrevious, 0b100, "b by a, a not by the root")
+        XCTAssertEqual(Hierarchy.chain(from: root).map(\.ref.id), ["root", "a", "b"])
+
+        var kept = WindowChains.KeptNodes(walked.nodes, presentedByPrevious: walked.presentedByPrevious)
+        XCTAssertEqual((0..<3).map(kept.isPresentedByPrevious), [false, false, true])
+        kept.removeLast(1)
+        XCTAssertEqual((0..<3).map(kept.isPresentedByPrevious), [false, false, false])
+        kept.append(presentedByLast: b)
+        XCTAssertEqual((0..<3).map(kept.isPresentedByPrevious), [false, false, true])
+        kept.removeLast(2)
+        kept.append(presentedByLast: a)
+        XCTAssertEqual((0..<3).map(kept.isPresentedByPrevious), [false, true, false])
+    }
+
+    /// The witness of a dismissal reads no presenter the kept chain already names, and still
+    /// asks for the one it does not (a context presentation's presenter is not the chain's previous).
+    func testTheWitnessReadsOnlyThePresentersTheChainDoesNotName() {
+        let root = FakeNode("root", window: "w"), child = FakeNode("child"), a = FakeNode("a"), b = FakeNode("b")
+        root.addChild(child)
+        present(a, on: child)
+        present(b, on: a)
+        let chains = WindowChains()
+        let look = chains.look(from: root)
+        let kept = try! XCTUnwrap(chains.keptNodes(of: look))
+        let (aReads, bReads) = (a.presenterReads, b.presenterReads)
+        let witness = try! XCTUnwrap(DismissalWitness<FakeNode>(chain: kept, refs: look.refs))
+        XCTAssertEqual(b.presenterReads, bReads, "b's presenter is the chain's previous: not read")
+        XCTAssertEqual(a.presenterReads, aReads + 1, "a's is read")
+        XCTAssertEqual(witness.entries.map { "\($0.ref.id)<\($0.presenter.id)" }, ["a<child", "b<a"])
+        detach(b)
+        XCTAssertEqual(witness.observation(), Observation(dismissed: [b.ref], handledBy: a.ref))
+    }
+
     // MARK: observations share their fields
 
     func testObservationCopiesAreIndependentAndEqualByValue() {

@@ -8,7 +8,13 @@ final class FakeNode: PresentationNode {
     let ref: ControllerRef
     var parentNode: FakeNode?
     var childNodes: [FakeNode] = []
-    weak var presentingNode: FakeNode?
+    var presentingNode: FakeNode? {
+        get { presenterReads += 1; return presenter }
+        set { presenter = newValue }
+    }
+    private weak var presenter: FakeNode?
+    /// How often `presentingNode` was read.
+    private(set) var presenterReads = 0
     var ownPresentedNode: FakeNode?
     var rootOfWindow: String?
     var modalPresentationStyle: PresentationStyle = .automatic

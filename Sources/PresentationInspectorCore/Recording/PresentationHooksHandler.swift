@@ -112,8 +112,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         completion: (() -> Void)?, observe: (() -> Observation?)?, original: (_ completion: (() -> Void)?) -> Void
     ) {
         let resolution = PresentationResolver.resolvePresent(source: source, presented: presented, refs: checkedRefs, options: configuration.resolver,
-                                                             chainLength: { [chains] root in chains.chain(from: root).count },
-                                                             transitionRuns: { [chains] root in chains.transitionRuns(inChainFrom: root) })
+                                                             chains: chains)
         let refs = resolution.refs
         /// A node's snapshot, reusing the resolver's for the controllers it already looked at.
         func ref(_ n: N?) -> ControllerRef? {
@@ -175,7 +174,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         // The chain before the call: when the call only puts `presented` on its top, the chain
         // after it is worked out from this one instead of walked.
         let chainRoot = resolution.ultimateRoot
-        let chainBefore = chains.look(from: chainRoot)
+        let chainBefore = resolution.chainLook ?? chains.look(from: chainRoot)
         let wrapped: () -> Void = { [chains] in
             completed.mark(chains, after: chainBefore.generation, applying: chains.change(chainBefore, afterPresenting: completed.presented))
             completed.transitionCompleted()
@@ -277,8 +276,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
             return
         }
         let receiverRef = checkedRef ?? receiver.ref
-        let resolution = PresentationResolver.resolveDismiss(receiver: receiver, ref: receiverRef,
-                                                             transitionRuns: { [chains] root in chains.transitionRuns(inChainFrom: root) })
+        let resolution = PresentationResolver.resolveDismiss(receiver: receiver, ref: receiverRef, chains: chains)
         // The forward UIKit will make, if any; ignored calls' forwards are skipped as well.
         ForwardedDismiss.expected = resolution.forwarded ? resolution.handledBy.map { UInt(bitPattern: ObjectIdentifier($0)) } ?? 0 : 0
         defer { ForwardedDismiss.expected = expected }
@@ -298,7 +296,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         let windowRoot = resolution.ultimateRoot
         // The chain as it stands once the call returns: an animated dismissal keeps the removed
         // controllers until its transition ends (dismiss-completed shows them gone).
-        let now = chains.look(from: windowRoot)
+        let now = resolution.chainLook ?? chains.look(from: windowRoot)
         let chainNow = now.refs
         let chainAfter = animated && resolution.outcome == .dismissed ? chainNow : chainNow.removing(dismissedRefs)
         let handledBy = resolution.refs.handledBy
@@ -478,6 +476,12 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         for i in 1..<chain.count {
             guard let object = chain.live(i, as: N.self) else { return nil }
             defer { previous = object }
+            // The chain says who presented it when that is the controller before it (the usual
+            // case): each read of a presenter takes locks on a device.
+            if chain.isPresentedByPrevious(i) {
+                out.append(Entry(index: i, ref: refs[i], presenter: refs[i - 1], presenterID: ObjectIdentifier(previous)))
+                continue
+            }
             guard let presenter = object.presentingNode else { continue }
             // A chain's presented controller is usually presented by the one before it.
             let presenterRef = presenter === previous ? refs[i - 1] : presenter.ref

@@ -31,10 +31,16 @@ import Foundation
         @usableFromInline var strong: [AnyObject] = []
         @usableFromInline var weak: [WeakNode] = []
         @usableFromInline let keepsStrongly: Bool
-        @inlinable init<N: PresentationNode>(_ nodes: [N]) {
+        /// Bit `i`: the node at `i` was presented by the one at `i - 1` when the chain was walked
+        /// or worked out (``Hierarchy/chainWithPresenters(from:)``); from 64 on, not said.
+        @usableFromInline var presentedByPrevious: UInt64
+        @inlinable init<N: PresentationNode>(_ nodes: [N], presentedByPrevious: UInt64 = 0) {
             keepsStrongly = N.keepsNoControllerAlive
+            self.presentedByPrevious = presentedByPrevious
             if keepsStrongly { strong = nodes } else { weak = nodes.map { WeakNode($0) } }
         }
+        /// Whether the node at `i` was presented by the one before it (false: not said).
+        @inlinable func isPresentedByPrevious(_ i: Int) -> Bool { i > 0 && i < 64 && presentedByPrevious & (1 << UInt64(i)) != 0 }
         @inlinable var count: Int { keepsStrongly ? strong.count : weak.count }
         @inlinable var isEmpty: Bool { count == 0 }
         @inlinable var indices: Range<Int> { 0..<count }
@@ -50,8 +56,15 @@ import Foundation
             if keepsStrongly, node.isBeingPresentedOrDismissed == nil { return nil }
             return node
         }
-        @inlinable mutating func removeLast(_ k: Int) { if keepsStrongly { strong.removeLast(k) } else { weak.removeLast(k) } }
-        @inlinable mutating func append(_ node: AnyObject) { if keepsStrongly { strong.append(node) } else { weak.append(WeakNode(node)) } }
+        @inlinable mutating func removeLast(_ k: Int) {
+            if keepsStrongly { strong.removeLast(k) } else { weak.removeLast(k) }
+            if count < 64 { presentedByPrevious &= (1 << UInt64(count)) - 1 }
+        }
+        /// Appends `node`, presented by the node now last.
+        @inlinable mutating func append(presentedByLast node: AnyObject) {
+            if count < 64 { presentedByPrevious |= 1 << UInt64(count) }
+            if keepsStrongly { strong.append(node) } else { weak.append(WeakNode(node)) }
+        }
     }
 
     /// One window's chain. A class: a present or dismiss on the chain's top changes it in place
@@ -68,10 +81,10 @@ import Foundation
         @exclusivity(unchecked) @usableFromInline var refs: [ControllerRef]
         /// The chain's controllers, in the order of `refs`.
         @exclusivity(unchecked) @usableFromInline var nodes: KeptNodes
-        @inlinable init<N: PresentationNode>(root: N, generation: UInt64, nodes: [N], refs: [ControllerRef]) {
+        @inlinable init<N: PresentationNode>(root: N, generation: UInt64, nodes: [N], presentedByPrevious: UInt64, refs: [ControllerRef]) {
             if N.keepsNoControllerAlive { strongRoot = root } else { strongRoot = nil; weakRoot = root }
             nodeType = ObjectIdentifier(N.self); self.generation = generation; self.refs = refs
-            self.nodes = KeptNodes(nodes)
+            self.nodes = KeptNodes(nodes, presentedByPrevious: presentedByPrevious)
         }
     }
 
@@ -137,8 +150,8 @@ import Foundation
         lock.unlock()
         // Walked outside the lock; stored with the generation the look started from, so a
         // change made meanwhile makes the next look walk again.
-        let nodes = Hierarchy.chain(from: root)
-        let entry = Entry(root: root, generation: current, nodes: nodes, refs: Hierarchy.refs(nodes))
+        let (nodes, presentedByPrevious) = Hierarchy.chainWithPresenters(from: root)
+        let entry = Entry(root: root, generation: current, nodes: nodes, presentedByPrevious: presentedByPrevious, refs: Hierarchy.refs(nodes))
         lock.lock()
         entries.removeAll { $0.root == nil || $0.root === root }
         if entries.count >= Self.maximumEntries { entries.removeFirst() }
@@ -159,7 +172,8 @@ import Foundation
            entries.contains(where: { $0 === change.entry }) {
             let entry = change.entry
             if change.kept < change.count { entry.nodes.removeLast(change.count - change.kept) }
-            if let appended = change.appended { entry.nodes.append(appended) }
+            // A present's change appends a controller presented by the chain's last (checked).
+            if let appended = change.appended { entry.nodes.append(presentedByLast: appended) }
             entry.refs = change.refs
             entry.generation = generation
             derivedChains &+= 1
@@ -188,13 +202,20 @@ import Foundation
     }
 
     /// Whether a controller of the chain that starts at `root` is being presented or dismissed,
-    /// read from the chain as kept while it is current (what ``PresentationNode/isTransitionInProgress``
-    /// asks, without walking the window); nil when chains are not shared, a controller is gone,
-    /// or a node does not say (``PresentationNode/isBeingPresentedOrDismissed``).
-    @inlinable func transitionRuns<N: PresentationNode>(inChainFrom root: N) -> Bool? {
-        guard isSharing, let rootMoving = root.isBeingPresentedOrDismissed else { return nil }
-        if rootMoving { return true }
+    /// read from the chain as kept while it is current (what
+    /// ``PresentationNode/isTransitionInProgress`` asks, without walking the window); nil when
+    /// chains are not shared, a controller is gone, or a node does not say
+    /// (``PresentationNode/isBeingPresentedOrDismissed``).
+    /// Also the look it took at the chain (nil when it needed none), for the caller to use again.
+    @inlinable func transitionCheck<N: PresentationNode>(from root: N) -> (runs: Bool?, look: Chain<N>?) {
+        guard isSharing, let rootMoving = root.isBeingPresentedOrDismissed else { return (nil, nil) }
+        if rootMoving { return (true, nil) }
         let chain = look(from: root)
+        return (transitionRuns(aboveRootOf: chain), chain)
+    }
+
+    /// Whether a controller of `chain` other than its root (asked already) is being presented or dismissed.
+    @inlinable func transitionRuns<N: PresentationNode>(aboveRootOf chain: Chain<N>) -> Bool? {
         guard let entry = chain.entry, let weak = nodes(of: entry, at: chain.generation, as: N.self) else { return nil }
         // The chain starts at `root`, asked already.
         for i in weak.indices.dropFirst() {

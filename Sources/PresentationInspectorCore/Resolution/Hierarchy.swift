@@ -38,10 +38,11 @@ public enum Hierarchy {
         ultimateRoot(of: node).rootOfWindow
     }
 
-    /// The presented controllers hanging from `node` or any of its descendants, in preorder.
-    @inlinable static func presentedInSubtree<N: PresentationNode>(of node: N, into out: inout [N], depth: Int = 0) {
+    /// The presented controllers hanging from `node` or any of its descendants, in preorder, each
+    /// with the controller that presented it (the one whose ``PresentationNode/ownPresentedNode`` it is).
+    @inlinable static func presentedInSubtree<N: PresentationNode>(of node: N, into out: inout [(presented: N, presenter: N)], depth: Int = 0) {
         guard depth < 1_000 else { return }
-        if let p = node.ownPresentedNode { out.append(p) }
+        if let p = node.ownPresentedNode { out.append((p, node)) }
         for c in node.childNodes { presentedInSubtree(of: c, into: &out, depth: depth + 1) }
     }
 
@@ -57,24 +58,31 @@ public enum Hierarchy {
     /// The presentation chain that starts at `root`: `root`, then every presented controller in
     /// order (each followed by what it presents). For the usual single chain this is
     /// root → presented → presented…
-    @inlinable public static func chain<N: PresentationNode>(from root: N) -> [N] {
+    @inlinable public static func chain<N: PresentationNode>(from root: N) -> [N] { chainWithPresenters(from: root).nodes }
+
+    /// ``chain(from:)``, and which of its controllers were presented by the controller before them
+    /// in it: bit `i` for the controller at `i` (from 64 on, not said). The window chains keep it,
+    /// so that a dismissal's witness need not ask each controller for its presenter again.
+    @inlinable static func chainWithPresenters<N: PresentationNode>(from root: N) -> (nodes: [N], presentedByPrevious: UInt64) {
         // Depth first with an explicit stack (a recursive visitor captured its state in boxes and
         // made an array per level; every recorded event needs a chain, issue 10).
         var out: [N] = []
         out.reserveCapacity(8)
-        var pending: [N] = [root]
-        var found: [N] = []
+        var mask: UInt64 = 0
+        var pending: [(node: N, presenter: N?)] = [(root, nil)]
+        var found: [(presented: N, presenter: N)] = []
         var seen = Set<ObjectIdentifier>()  // only once the chain is long: a scan is cheaper before
-        while let n = pending.popLast(), out.count < 10_000 {
+        while let (n, presenter) = pending.popLast(), out.count < 10_000 {
             let repeated = out.count < 16 ? out.contains(where: { $0 === n }) : !seen.insert(ObjectIdentifier(n)).inserted
             if repeated { continue }
+            if out.count < 64, let presenter, let last = out.last, last === presenter { mask |= 1 << UInt64(out.count) }
             out.append(n)
             if out.count == 16 { seen = Set(out.map { ObjectIdentifier($0) }) }
             found.removeAll(keepingCapacity: true)
             presentedInSubtree(of: n, into: &found)
-            pending.append(contentsOf: found.reversed())
+            for f in found.reversed() { pending.append((f.presented, f.presenter)) }
         }
-        return out
+        return (out, mask)
     }
 
     /// The snapshots of `nodes`, in order.

@@ -30,13 +30,16 @@ public struct PresentResolution<Node: PresentationNode> {
     @usableFromInline let refs: (source: ControllerRef, presented: ControllerRef, presenting: ControllerRef, contextProvider: ControllerRef)
     /// The snapshots of ``ancestry``, in its order, taken once as well.
     @usableFromInline let ancestryRefs: [ControllerRef]
+    /// The look at the window's chain the resolver took for its checks (nil without the hook
+    /// handler's window chains): the handler's look before the call, taken once.
+    @usableFromInline let chainLook: WindowChains.Chain<Node>?
 
     @inlinable
     init(source: Node, presented: Node, presenting: Node, contextProvider: Node, requestedStyle: PresentationStyle,
          effectiveStyle: PresentationStyle, requestedTransition: TransitionStyle, effectiveTransition: TransitionStyle,
          diagnostics: [Diagnostic], rejection: Diagnostic?, steps: [ExplanationStep], windowID: String?, ancestry: [Node],
          ultimateRoot: Node, refs: (source: ControllerRef, presented: ControllerRef, presenting: ControllerRef, contextProvider: ControllerRef),
-         ancestryRefs: [ControllerRef]) {
+         ancestryRefs: [ControllerRef], chainLook: WindowChains.Chain<Node>?) {
         self.source = source; self.presented = presented; self.presenting = presenting; self.contextProvider = contextProvider
         self.requestedStyle = requestedStyle; self.effectiveStyle = effectiveStyle
         self.requestedTransition = requestedTransition; self.effectiveTransition = effectiveTransition
@@ -45,6 +48,7 @@ public struct PresentResolution<Node: PresentationNode> {
         self.ultimateRoot = ultimateRoot
         self.refs = refs
         self.ancestryRefs = ancestryRefs
+        self.chainLook = chainLook
     }
 }
 
@@ -70,13 +74,18 @@ public struct DismissResolution<Node: PresentationNode> {
     /// The snapshots of ``dismissed`` (in its order) and of ``handledBy``, taken once for the steps
     /// and shared with the event.
     @usableFromInline let refs: (dismissed: [ControllerRef], handledBy: ControllerRef?)
+    /// The look at the window's chain the resolver took for its transition check (see
+    /// ``PresentResolution``'s).
+    @usableFromInline let chainLook: WindowChains.Chain<Node>?
 
     @inlinable
     init(receiver: Node, handledBy: Node?, dismissed: [Node], forwarded: Bool, outcome: Outcome, diagnostics: [Diagnostic],
-         steps: [ExplanationStep], windowID: String?, ultimateRoot: Node, refs: (dismissed: [ControllerRef], handledBy: ControllerRef?)) {
+         steps: [ExplanationStep], windowID: String?, ultimateRoot: Node, chainLook: WindowChains.Chain<Node>?,
+         refs: (dismissed: [ControllerRef], handledBy: ControllerRef?)) {
         self.receiver = receiver; self.handledBy = handledBy; self.dismissed = dismissed; self.forwarded = forwarded
         self.outcome = outcome; self.diagnostics = diagnostics; self.steps = steps; self.windowID = windowID
         self.ultimateRoot = ultimateRoot
+        self.chainLook = chainLook
         self.refs = refs
     }
 }
@@ -108,16 +117,15 @@ public enum PresentationResolver {
 
     /// Rules 1–4 and 10 for `source.present(presented)`.
     @inlinable public static func resolvePresent<N: PresentationNode>(source: N, presented: N, options: ResolverOptions = ResolverOptions()) -> PresentResolution<N> {
-        resolvePresent(source: source, presented: presented, refs: (source.ref, presented.ref), options: options, chainLength: nil,
-                       transitionRuns: nil)
+        resolvePresent(source: source, presented: presented, refs: (source.ref, presented.ref), options: options, chains: nil)
     }
 
-    /// Rules 1–4 and 10, with the two controllers' snapshots taken already (`refs`), and what the
-    /// caller knows of the window whose root it is given: its chain's length, and whether a
-    /// transition runs in it (nil: ask ``PresentationNode/isTransitionInProgress``).
+    /// Rules 1–4 and 10, with the two controllers' snapshots taken already (`refs`), and the hook
+    /// handler's window chains when there are: one look at the window's chain then gives its
+    /// length and whether a transition runs in it (otherwise: walked, and
+    /// ``PresentationNode/isTransitionInProgress`` asked), and is handed back to the handler.
     @inlinable static func resolvePresent<N: PresentationNode>(source: N, presented: N, refs: (source: ControllerRef, presented: ControllerRef),
-                                                             options: ResolverOptions, chainLength: ((N) -> Int)?,
-                                                             transitionRuns: ((N) -> Bool?)?) -> PresentResolution<N> {
+                                                             options: ResolverOptions, chains: WindowChains?) -> PresentResolution<N> {
         // Steps are data; sentences are rendered only where a person reads them (issue 10).
         var steps: [ExplanationStep] = []
         steps.reserveCapacity(8)
@@ -138,6 +146,14 @@ public enum PresentationResolver {
         let ultimateRoot = rootPresenter.map { Hierarchy.ultimateRoot(of: $0) } ?? root
         let windowID = ultimateRoot.rootOfWindow
         let detached = windowID == nil
+        // The one look at the window's chain, when the transition check or the depth needs it.
+        var look: WindowChains.Chain<N>?
+        func transitionRuns() -> Bool {
+            guard let chains else { return source.isTransitionInProgress }
+            let check = chains.transitionCheck(from: ultimateRoot)
+            look = check.look
+            return check.runs ?? source.isTransitionInProgress
+        }
         // Where the root hangs, from the reads above.
         let place: ExplanationStep.RootPlace
         if let rootPresenter {
@@ -208,7 +224,7 @@ public enum PresentationResolver {
         } else if presented.parentNode != nil || presented.rootOfWindow != nil {
             rejection = .activeController(p)
             steps.append(presented.parentNode.map { .activeChild(p, parent: $0.ref) } ?? .activeRoot(p, window: presented.rootOfWindow!))
-        } else if transitionRuns?(ultimateRoot) ?? source.isTransitionInProgress {
+        } else if transitionRuns() {
             rejection = .presentationInProgress(p, on: presentingRef, from: s)
             steps.append(.transitionRunning)
         } else if let q = Hierarchy.presentedController(of: presenting) {
@@ -226,12 +242,13 @@ public enum PresentationResolver {
             steps.append(.checksPassed(presentingType: presentingRef.type))
         }
         if detached { diagnostics.append(.detachedPresenter(s)) }
+        if look == nil { look = chains?.look(from: ultimateRoot) }
         if let rejection {
             diagnostics.insert(rejection, at: 0)
             steps.append(.nothingChanges)
         } else {
             // `presenting` is an ancestor of the source: same ultimate root.
-            let depth = chainLength?(ultimateRoot) ?? Hierarchy.chain(from: ultimateRoot).count  // after: +1 - root
+            let depth = look?.refs.count ?? Hierarchy.chain(from: ultimateRoot).count  // after: +1 - root
             if depth > options.deepChainLimit {
                 diagnostics.append(.deepChain(depth: depth, limit: options.deepChainLimit))
             }
@@ -243,18 +260,18 @@ public enum PresentationResolver {
                                  requestedTransition: requestedTransition, effectiveTransition: transition,
                                  diagnostics: diagnostics, rejection: rejection, steps: steps,
                                  windowID: windowID, ancestry: ancestry, ultimateRoot: ultimateRoot,
-                                 refs: (s, p, presentingRef, providerRef), ancestryRefs: ancestryRefs)
+                                 refs: (s, p, presentingRef, providerRef), ancestryRefs: ancestryRefs, chainLook: look)
     }
 
     /// Rule 7 for `receiver.dismiss(animated:)`.
     @inlinable public static func resolveDismiss<N: PresentationNode>(receiver: N) -> DismissResolution<N> {
-        resolveDismiss(receiver: receiver, ref: receiver.ref, transitionRuns: nil)
+        resolveDismiss(receiver: receiver, ref: receiver.ref, chains: nil)
     }
 
-    /// Rule 7, with the receiver's snapshot taken already and, when the caller knows it, whether a
-    /// transition runs in the window whose root it is given (nil: ask the receiver).
+    /// Rule 7, with the receiver's snapshot taken already and the hook handler's window chains
+    /// when there are (as for ``resolvePresent(source:presented:refs:options:chains:)``).
     @inlinable static func resolveDismiss<N: PresentationNode>(receiver: N, ref r: ControllerRef,
-                                                             transitionRuns: ((N) -> Bool?)?) -> DismissResolution<N> {
+                                                             chains: WindowChains?) -> DismissResolution<N> {
         var steps: [ExplanationStep] = []
         steps.reserveCapacity(4)  // grown from one element, the array was made three times
         steps.append(.dismissCalled(r))
@@ -271,10 +288,12 @@ public enum PresentationResolver {
         let rootPresenter = presentationRoot.presentingNode
         let windowRoot = rootPresenter.map { Hierarchy.ultimateRoot(of: $0) } ?? presentationRoot
         let window = windowRoot.rootOfWindow
-        if transitionRuns?(windowRoot) ?? receiver.isTransitionInProgress {
+        let check = chains?.transitionCheck(from: windowRoot)
+        let look = check?.look
+        if check?.runs ?? receiver.isTransitionInProgress {
             steps.append(.dismissDuringTransition)
             return DismissResolution(receiver: receiver, handledBy: nil, dismissed: [], forwarded: false, outcome: .rejected,
-                                     diagnostics: [.dismissDuringTransition(r)], steps: steps, windowID: window, ultimateRoot: windowRoot, refs: ([], nil))
+                                     diagnostics: [.dismissDuringTransition(r)], steps: steps, windowID: window, ultimateRoot: windowRoot, chainLook: look, refs: ([], nil))
         }
         if let p = presented, let handler = p.presentingNode {
             let set = Hierarchy.dismissalSet(startingAt: p)
@@ -291,7 +310,7 @@ public enum PresentationResolver {
             }
             steps.append(.removed(setRefs))
             return DismissResolution(receiver: receiver, handledBy: handler, dismissed: set, forwarded: handler !== receiver,
-                                     outcome: .dismissed, diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot,
+                                     outcome: .dismissed, diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot, chainLook: look,
                                      refs: (setRefs, handlerRef))
         }
         let root = presentationRoot
@@ -303,12 +322,12 @@ public enum PresentationResolver {
             steps.append(.forwarded(receiver: r, root: root === receiver ? nil : rootRef, handler: handlerRef, dismissedRoot: rootRef))
             steps.append(.removed(setRefs))
             return DismissResolution(receiver: receiver, handledBy: handler, dismissed: set, forwarded: true,
-                                     outcome: .dismissed, diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot,
+                                     outcome: .dismissed, diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot, chainLook: look,
                                      refs: (setRefs, handlerRef))
         }
         steps.append(.nothingToDismiss(r))
         return DismissResolution(receiver: receiver, handledBy: nil, dismissed: [], forwarded: false, outcome: .noOp,
-                                 diagnostics: [.nothingToDismiss(r)], steps: steps, windowID: window, ultimateRoot: windowRoot, refs: ([], nil))
+                                 diagnostics: [.nothingToDismiss(r)], steps: steps, windowID: window, ultimateRoot: windowRoot, chainLook: look, refs: ([], nil))
     }
 
     /// Rule 8: a sheet swiped down, completed or cancelled by the user.
@@ -320,12 +339,12 @@ public enum PresentationResolver {
         if sheet.isModalInPresentation {
             steps.append(.swipeBlocked(type: r.type))
             return DismissResolution(receiver: sheet, handledBy: nil, dismissed: [], forwarded: false, outcome: .blocked,
-                                     diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot, refs: ([], nil))
+                                     diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot, chainLook: nil, refs: ([], nil))
         }
         guard completes else {
             steps.append(.swipeCancelled)
             return DismissResolution(receiver: sheet, handledBy: nil, dismissed: [], forwarded: false, outcome: .cancelled,
-                                     diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot, refs: ([], nil))
+                                     diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot, chainLook: nil, refs: ([], nil))
         }
         let set = Hierarchy.dismissalSet(startingAt: sheet)
         let setRefs = Hierarchy.refs(set)
@@ -333,7 +352,7 @@ public enum PresentationResolver {
         let presenterRef = presenter?.ref
         steps.append(.swipeCompletes(presenter: presenterRef, removed: setRefs))
         return DismissResolution(receiver: sheet, handledBy: presenter, dismissed: set, forwarded: false,
-                                 outcome: .completed, diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot,
+                                 outcome: .completed, diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot, chainLook: nil,
                                  refs: (setRefs, presenterRef))
     }
 }
