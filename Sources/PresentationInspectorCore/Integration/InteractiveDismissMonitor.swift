@@ -35,8 +35,8 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
     /// The handler the events go through.
     public let handler: PresentationHooksHandler
 
-    /// Bound on remembered removals: entries of calls whose completion never ran are
-    /// dropped oldest first beyond it.
+    /// Bound on remembered removals and transitions: entries of calls whose completion never ran,
+    /// and transitions whose end never came, are dropped oldest first beyond it.
     static let removalLimit = 512
 
     private struct Transition {
@@ -54,7 +54,10 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
     /// monitor a side table and each delivery a weak load and Swift's slow release path).
     private let removals = Removals()
     private var lock: InspectorLock { removals.lock }
-    @exclusivity(unchecked) private var transitions: [ObjectIdentifier: Transition] = [:]  // guarded by `lock`
+    /// The transitions begun and not ended yet, oldest first: a few at a time, so a list searched
+    /// by identity (hashing the key cost more than the rest of a non-interactive dismissal's report;
+    /// callgrind, issue 10). Bounded like the removals. Guarded by `lock`.
+    @exclusivity(unchecked) private var transitions: [(controller: ObjectIdentifier, transition: Transition)] = []
     private var subscription: Recorder.Subscription?
 
     /// Creates a monitor; call ``start()`` to follow the handler's recorder.
@@ -77,7 +80,7 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
         let s = subscription
         subscription = nil
         removals.entries = []
-        transitions = [:]
+        transitions = []
         lock.unlock()
         s?.cancel()
     }
@@ -132,7 +135,10 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
         var begun = transition
         begun.id = ref.id
         lock.lock()
-        transitions[ObjectIdentifier(controller)] = begun
+        let id = ObjectIdentifier(controller)
+        if let i = transitions.firstIndex(where: { $0.controller == id }) { transitions.remove(at: i) }
+        if transitions.count >= Self.removalLimit { transitions.removeFirst() }
+        transitions.append((id, begun))
         lock.unlock()
         return transition.attribution
     }
@@ -141,7 +147,8 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
     /// `cancelled` is true when the controller stays (the user let go early).
     public func dismissalDidEnd<N: PresentationNode>(_ controller: N, cancelled: Bool, context: CallContext = .main) {
         lock.lock()
-        let transition = transitions.removeValue(forKey: ObjectIdentifier(controller))
+        let id = ObjectIdentifier(controller)
+        let transition = transitions.firstIndex { $0.controller == id }.map { transitions.remove(at: $0).transition }
         if !cancelled, !removals.entries.isEmpty { removals.remove(id: transition?.id ?? controller.ref.id) }
         lock.unlock()
         // As in `dismissalWillBegin`: a hooked, non-interactive dismiss keeps the chains itself.

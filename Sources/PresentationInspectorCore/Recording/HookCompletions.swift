@@ -84,7 +84,7 @@ import Foundation
             done.observed = lookAtEnd
         } else if looks, let predicted {
             // A second look once the transition is over: adaptation and the final window are known only now.
-            let again = PresentationHooksHandler.observedPresent(presenting: pRef, wasPresented: false, at: .completion).merging(observe?())
+            let again = PresentationHooksHandler.observedPresent(presenting: pRef, wasPresented: false, at: .completion, merging: observe?())
             PresentationHooksHandler.attach(again, to: &done, driftAgainst: predicted, driftOnly: again.subtracting(observation))
         }
         _ = handler.recorder.record(inPlace: &done)

@@ -187,7 +187,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         let observedPresenting = presented.presentingNode
         let succeeded = !wasPresented && observedPresenting != nil
         var observation = observe?()
-        if looks { observation = Self.observedPresent(presenting: ref(observedPresenting), wasPresented: wasPresented, at: .call).merging(observation) }
+        if looks { observation = Self.observedPresent(presenting: ref(observedPresenting), wasPresented: wasPresented, at: .call, merging: consume observation) }
         var steps = resolution.steps
         if observation != nil {
             // The observation and its model-drift say where reality differed.
@@ -234,6 +234,21 @@ public final class PresentationHooksHandler: @unchecked Sendable {
             return look == .call ? Observation(outcome: .rejected) : Observation()
         }
         return Observation(presenting: p, outcome: look == .call ? .presented : nil)
+    }
+
+    /// ``observedPresent(presenting:wasPresented:at:)`` merged with `other` (what the hook saw of
+    /// UIKit's answer), whose fields it fills in place: the same as
+    /// `observedPresent(…).merging(other)`, without a second storage (callgrind, issue 10).
+    @inlinable static func observedPresent(presenting p: ControllerRef?, wasPresented: Bool, at look: Look,
+                                           merging other: consuming Observation?) -> Observation {
+        guard var o = other, o.storage != nil else { return observedPresent(presenting: p, wasPresented: wasPresented, at: look) }
+        if let p, !wasPresented {
+            o.presenting = p
+            if look == .call { o.outcome = .presented }
+        } else if look == .call {
+            o.outcome = .rejected
+        }
+        return o
     }
 
     // MARK: dismiss
