@@ -18,14 +18,15 @@ import PresentationSimulator
 final class DeviceHookState: @unchecked Sendable {
     static let shared = DeviceHookState()
     private let lock = AdapterLock()
-    private var current: InspectorSession?
+    // Guarded by `lock`, without run-time exclusivity checks, as `HookState`'s.
+    @exclusivity(unchecked) private var current: InspectorSession?
 
     /// The recording in progress (also the one whose settings `ref` follows).
     var session: InspectorSession? {
         get { lock.lock(); defer { lock.unlock() }; return current }
         set { lock.lock(); current = newValue; currentRecordsTitles = newValue?.configuration.recordsTitles ?? true; lock.unlock() }
     }
-    private var currentRecordsTitles = true
+    @exclusivity(unchecked) private var currentRecordsTitles = true
 
     /// `HookState.recordsTitles`: the session's setting, read under the lock without retaining it.
     var recordsTitles: Bool {
@@ -138,7 +139,7 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     /// `UIKitNode.childNodes`: the nodes handed out last time while the children are the same
     /// controllers (a weak load each instead of an association lookup each, and no new array).
     var childNodes: [DeviceNode] {
-        read([]) { vc in memory.childNodes(of: vc.children, controller: { $0.controller }, node: DeviceNode.node) }
+        read([]) { vc in memory.childNodes(of: vc.childNodes, controller: { $0.controller }, node: DeviceNode.node) }
     }
     var presentingNode: DeviceNode? {
         read(nil) { vc in
@@ -191,7 +192,7 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
         guard depth < 1_000, budget > 0 else { return false }
         budget -= 1
         if let p = c.ownPresentedNode, p.presentingNode === c, moving(p) || transitionRuns(below: p, depth: depth + 1, budget: &budget) { return true }
-        for child in c.children where transitionRuns(below: child, depth: depth + 1, budget: &budget) { return true }
+        for child in c.childNodes where transitionRuns(below: child, depth: depth + 1, budget: &budget) { return true }
         return false
     }
 
@@ -209,7 +210,9 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
 final class DeviceScheduler: InspectorScheduler, @unchecked Sendable {
     private let start = DispatchTime.now().uptimeNanoseconds
     private let lock = AdapterLock()
-    private var pending: [@Sendable () -> Void] = []
+    // Guarded by `lock` (or, for the running lists, read by `runDue` alone), without Swift's
+    // run-time exclusivity checks: a dispatch queue has none.
+    @exclusivity(unchecked) private var pending: [@Sendable () -> Void] = []
 
     var now: Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
 
@@ -221,7 +224,7 @@ final class DeviceScheduler: InspectorScheduler, @unchecked Sendable {
     func async(_ work: @escaping @Sendable () -> Void) {
         lock.lock(); nextTurn.append(work); lock.unlock()
     }
-    private var nextTurn: [@Sendable () -> Void] = []
+    @exclusivity(unchecked) private var nextTurn: [@Sendable () -> Void] = []
 
     /// Runs the work scheduled so far: the main queue's next turn, then the delayed work as if its
     /// delay had passed. The lists are swapped with spares and emptied in place, keeping their
@@ -238,8 +241,8 @@ final class DeviceScheduler: InspectorScheduler, @unchecked Sendable {
         runningDue.removeAll(keepingCapacity: true)
     }
     // Only `runDue` touches these, on the main thread.
-    private var runningTurn: [@Sendable () -> Void] = []
-    private var runningDue: [@Sendable () -> Void] = []
+    @exclusivity(unchecked) private var runningTurn: [@Sendable () -> Void] = []
+    @exclusivity(unchecked) private var runningDue: [@Sendable () -> Void] = []
 
     /// Delayed work (leak checks) scheduled and not run yet.
     var pendingCount: Int { lock.lock(); defer { lock.unlock() }; return pending.count }

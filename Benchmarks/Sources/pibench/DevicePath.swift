@@ -133,8 +133,9 @@ final class DevicePath {
             session.handler.hierarchyDidChange()
             return
         }
-        let observe: (() -> Observation?)? = { [weak source, weak presented] in
-            guard MainThread.isCurrent, let source, let presented else { return nil }
+        // As the iOS hook: the nodes captured, which hold their controllers weakly.
+        let observe: (() -> Observation?)? = { [s, p] in
+            guard MainThread.isCurrent, let source = s.controller, let presented = p.controller else { return nil }
             return Self.observePresent(presented, source: source)
         }
         session.handler.handlePresent(source: s, presented: p, checkedRefs: refs, animated: false, context: .current(capturing: stack),

@@ -22,11 +22,12 @@ final class MethodHook: @unchecked Sendable {
     let selector: Selector
 
     private let lock = AdapterLock()
-    private var replacement: IMP?
-    private var original: IMP?
-    private var addedToClass = false
-    private var restored = false
-    private var active = false
+    // Guarded by `lock` (run-time exclusivity checks off: each hooked call reads `active` and `original`).
+    @exclusivity(unchecked) private var replacement: IMP?
+    @exclusivity(unchecked) private var original: IMP?
+    @exclusivity(unchecked) private var addedToClass = false
+    @exclusivity(unchecked) private var restored = false
+    @exclusivity(unchecked) private var active = false
     private let typeEncoding: String
 
     /// Describes a hook; nothing changes until ``install(block:)``.

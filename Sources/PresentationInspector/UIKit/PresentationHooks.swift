@@ -8,8 +8,10 @@ import ObjectiveC
 final class HookState: @unchecked Sendable {
     static let shared = HookState()
     private let lock = AdapterLock()
-    private var current: InspectorSession?
-    private var last: InspectorSession?
+    // Guarded by `lock`, so without Swift's run-time exclusivity checks (every hooked call and
+    // every snapshot reads them; a runtime call per access).
+    @exclusivity(unchecked) private var current: InspectorSession?
+    @exclusivity(unchecked) private var last: InspectorSession?
 
     /// The recording in progress.
     var session: InspectorSession? {
@@ -22,7 +24,7 @@ final class HookState: @unchecked Sendable {
         get { lock.lock(); defer { lock.unlock() }; return last }
         set { lock.lock(); last = newValue; lastRecordsTitles = newValue?.configuration.recordsTitles ?? true; lock.unlock() }
     }
-    private var lastRecordsTitles = true
+    @exclusivity(unchecked) private var lastRecordsTitles = true
 
     /// `lastSession?.configuration.recordsTitles ?? true` without retaining the session (every
     /// `UIKitNode.ref` reads it).
@@ -123,8 +125,10 @@ enum PresentationHooks {
         // Called on the main thread right after UIKit's present returns and when its transition ends.
         // Not for a call made from a `deinit`: a weak reference to a deallocating controller traps.
         let deallocating = UIKitNode.isDeallocating(source) || UIKitNode.isDeallocating(presented)
-        let observe: (() -> Observation?)? = deallocating ? nil : { [weak source, weak presented] in
-            guard Thread.isMainThread, let source, let presented else { return nil }
+        // The nodes are captured, not the controllers weakly: a node holds its controller weakly,
+        // and a weak capture is a runtime call to make, to read (with an exclusivity check) and to destroy.
+        let observe: (() -> Observation?)? = deallocating ? nil : { [s, p] in
+            guard Thread.isMainThread, let source = s.controller, let presented = p.controller else { return nil }
             let handed = MainThreadValue((source, presented))
             return MainActor.assumeIsolated { UIKitObservation.present(handed.value.1, source: handed.value.0) }
         }

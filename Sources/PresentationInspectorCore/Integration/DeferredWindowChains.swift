@@ -46,7 +46,9 @@ public final class DeferredWindowChains: @unchecked Sendable {
         let schedule = !refreshIsScheduled
         refreshIsScheduled = true
         lock.unlock()
-        if schedule { scheduleOnMain { [weak self] in self?.scheduledRefresh() } }
+        // Held strongly until the refresh runs (a turn of the main queue): a weak reference gave
+        // the cache a side table, and every retain and release of it Swift's slow path.
+        if schedule { scheduleOnMain { [self] in scheduledRefresh() } }
     }
 
     /// Whether something changed since the copy for other threads was made.

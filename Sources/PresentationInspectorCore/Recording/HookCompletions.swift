@@ -21,6 +21,11 @@ import Foundation
     @usableFromInline let observe: (() -> Observation?)?
     /// Whether observations are recorded: the completion then takes a second look.
     @usableFromInline let looks: Bool
+    /// The app's own completion, run once the transition's end is handled.
+    @usableFromInline let completion: (() -> Void)?
+    /// The chain before the call (set before UIKit's present runs): the chain after it is worked
+    /// out from this one when the call only put the presented controller on its top.
+    @exclusivity(unchecked) @usableFromInline var chainBefore: WindowChains.Chain<N>?
     // Set before the present's event is recorded, read after (ordered by `PendingOperation`'s
     // lock; run-time exclusivity checks off: a runtime call per access).
     @exclusivity(unchecked) @usableFromInline var predicted: DriftPrediction?
@@ -38,12 +43,28 @@ import Foundation
 
     @inlinable init(handler: PresentationHooksHandler, source: N, presented: N, predictedPresenting: N,
                     refs: (source: ControllerRef, presented: ControllerRef, presenting: ControllerRef), thread: String,
-                    animated: Bool, windowID: String?, effectiveStyle: PresentationStyle, observe: (() -> Observation?)?, looks: Bool) {
+                    animated: Bool, windowID: String?, effectiveStyle: PresentationStyle, observe: (() -> Observation?)?, looks: Bool,
+                    completion: (() -> Void)?) {
         self.handler = handler
         self.source = source; self.presented = presented; self.predictedPresenting = predictedPresenting
         sourceRef = refs.source; presentedRef = refs.presented; presentingRef = refs.presenting
         self.thread = thread; self.animated = animated; self.windowID = windowID; self.effectiveStyle = effectiveStyle
-        self.observe = observe; self.looks = looks
+        self.observe = observe; self.looks = looks; self.completion = completion
+    }
+
+    /// UIKit's completion of the present (what the hook hands UIKit, as `transitionEnded`: a
+    /// method of this object, so no closure context is made per present): the chain's change
+    /// applied, `present-completed` recorded (or ordered after the present's event), then the
+    /// app's completion.
+    @inlinable func transitionEnded() {
+        let chains = handler.chains
+        if let before = chainBefore {
+            mark(chains, after: before.generation, applying: chains.change(before, afterPresenting: presented))
+        } else {
+            mark(chains, after: 0, applying: nil as WindowChains.Change<N>?)
+        }
+        transitionCompleted()
+        completion?()
     }
 
     /// UIKit ran the present's completion: records `present-completed` now, or as soon as the

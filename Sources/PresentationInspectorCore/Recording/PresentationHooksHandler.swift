@@ -170,17 +170,12 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         let completed = PresentCompletion(handler: self, source: source, presented: presented, predictedPresenting: resolution.presenting,
                                           refs: (refs.source, refs.presented, refs.presenting), thread: thread, animated: animated,
                                           windowID: resolution.windowID, effectiveStyle: resolution.effectiveStyle,
-                                          observe: observe, looks: looks)
+                                          observe: observe, looks: looks, completion: completion)
         // The chain before the call: when the call only puts `presented` on its top, the chain
         // after it is worked out from this one instead of walked.
         let chainRoot = resolution.ultimateRoot
-        let chainBefore = resolution.chainLook ?? chains.look(from: chainRoot)
-        let wrapped: () -> Void = { [chains] in
-            completed.mark(chains, after: chainBefore.generation, applying: chains.change(chainBefore, afterPresenting: completed.presented))
-            completed.transitionCompleted()
-            completion?()
-        }
-        original(wrapped)
+        completed.chainBefore = resolution.chainLook ?? chains.look(from: chainRoot)
+        original(completed.transitionEnded)
         let endedInCall = completed.afterCall(chains)
 
         // Observe what actually happened; on device this is UIKit's own answer.

@@ -46,19 +46,34 @@ public final class SimController: PresentationNode {
     @exclusivity(unchecked) public internal(set) var presented: SimController?
     @exclusivity(unchecked) public internal(set) weak var presenting: SimController?
 
-    @exclusivity(unchecked) public var modalPresentationStyle: PresentationStyle = .automatic
-    @exclusivity(unchecked) public var modalTransitionStyle: TransitionStyle = .coverVertical
-    @exclusivity(unchecked) public var definesPresentationContext: Bool
-    @exclusivity(unchecked) public var providesPresentationContextTransitionStyle = false
-    @exclusivity(unchecked) public var isModalInPresentation = false
-    @exclusivity(unchecked) public var hasPopoverAnchor = false
+    // The properties an adapter in another module reads (the device-path benchmark's, modelling
+    // UIKit's) are accessors over private storage: read directly from another module, a stored
+    // property gets Swift's run-time exclusivity checks despite `@exclusivity(unchecked)`
+    // (Swift 6.3.1), and UIKit's properties have none. In this module the accessors are inlined.
+    public var modalPresentationStyle: PresentationStyle { get { storedStyle } set { storedStyle = newValue } }
+    public var modalTransitionStyle: TransitionStyle { get { storedTransition } set { storedTransition = newValue } }
+    public var definesPresentationContext: Bool { get { storedDefinesContext } set { storedDefinesContext = newValue } }
+    public var providesPresentationContextTransitionStyle: Bool {
+        get { storedProvidesTransition } set { storedProvidesTransition = newValue }
+    }
+    public var isModalInPresentation: Bool { get { storedModal } set { storedModal = newValue } }
+    public var hasPopoverAnchor: Bool { get { storedAnchor } set { storedAnchor = newValue } }
+    @exclusivity(unchecked) private var storedStyle: PresentationStyle = .automatic
+    @exclusivity(unchecked) private var storedTransition: TransitionStyle = .coverVertical
+    @exclusivity(unchecked) private var storedDefinesContext = false
+    @exclusivity(unchecked) private var storedProvidesTransition = false
+    @exclusivity(unchecked) private var storedModal = false
+    @exclusivity(unchecked) private var storedAnchor = false
 
     /// The style this controller was presented with, while it is presented.
-    @exclusivity(unchecked) public internal(set) var effectiveStyle: PresentationStyle?
+    public internal(set) var effectiveStyle: PresentationStyle? { get { storedEffectiveStyle } set { storedEffectiveStyle = newValue } }
     /// Whether its present transition has finished.
-    @exclusivity(unchecked) public internal(set) var presentationCompleted = false
+    public internal(set) var presentationCompleted: Bool { get { storedCompleted } set { storedCompleted = newValue } }
     /// Whether a dismiss transition is removing it.
-    @exclusivity(unchecked) public internal(set) var isBeingDismissed = false
+    public internal(set) var isBeingDismissed: Bool { get { storedDismissing } set { storedDismissing = newValue } }
+    @exclusivity(unchecked) private var storedEffectiveStyle: PresentationStyle?
+    @exclusivity(unchecked) private var storedCompleted = false
+    @exclusivity(unchecked) private var storedDismissing = false
 
     @exclusivity(unchecked) weak var simulation: Simulation?
     @exclusivity(unchecked) var windowID: String?

@@ -4,12 +4,15 @@ import PresentationInspectorCore
 public final class SimWindow {
     public let id: String
     public let root: SimController
-    public var level: Double
-    public var isKey: Bool
+    // Accessors over storage without run-time exclusivity checks (see `SimController`).
+    public var level: Double { get { storedLevel } set { storedLevel = newValue } }
+    public var isKey: Bool { get { storedIsKey } set { storedIsKey = newValue } }
+    @exclusivity(unchecked) private var storedLevel: Double
+    @exclusivity(unchecked) private var storedIsKey: Bool
     let environment: Scenario.Environment
 
     init(id: String, root: SimController, level: Double, isKey: Bool, environment: Scenario.Environment) {
-        self.id = id; self.root = root; self.level = level; self.isKey = isKey; self.environment = environment
+        self.id = id; self.root = root; storedLevel = level; storedIsKey = isKey; self.environment = environment
     }
 }
 
@@ -39,7 +42,14 @@ public final class Simulation {
     public var recorder: Recorder { handler.recorder }
     /// Messages UIKit would have printed.
     public private(set) var console: [ConsoleLine] = []
-    public private(set) var windows: [SimWindow] = []
+    /// The windows, in the order they were made. An accessor over storage without run-time
+    /// exclusivity checks (see `SimController`): the hooks' model reads it at every call.
+    public private(set) var windows: [SimWindow] {
+        get { storedWindows }
+        _modify { yield &storedWindows }
+        set { storedWindows = newValue }
+    }
+    @exclusivity(unchecked) private var storedWindows: [SimWindow] = []
 
     private var strong: [String: SimController] = [:]
     private var weak: [String: WeakController] = [:]
