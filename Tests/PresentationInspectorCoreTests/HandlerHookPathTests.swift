@@ -81,6 +81,41 @@ final class HandlerHookPathTests: XCTestCase {
         XCTAssertEqual(counter.count, 1, "without a snapshot from the hook the monitor checks its own")
     }
 
+    /// A hook that checked the controller by class name hands its id: a dismissal a recorded call
+    /// explains is recognised by it, with no snapshot and no predicate call.
+    func testMonitorRecognisesADismissCallByTheHooksCheckedID() {
+        let counter = IgnoreCounter()
+        let h = make(ignore: { _ in counter.bump(); return false })
+        let monitor = InteractiveDismissMonitor(handler: h)
+        monitor.start()
+        let root = FakeNode("root", window: "w"), sheet = FakeNode("sheet")
+        h.handlePresent(source: root, presented: sheet, animated: false, completion: nil) { self.present(sheet, on: root, completion: $0) }
+        let checks = counter.count
+        var attribution: DismissalAttribution?
+        h.handleDismiss(receiver: sheet, animated: false, completion: nil) { c in
+            attribution = monitor.dismissalWillBegin(sheet, checkedID: sheet.ref.id, isInteractive: false)
+            self.detach(sheet)
+            c?()
+            monitor.dismissalDidEnd(sheet, cancelled: false)
+        }
+        guard case .dismissCall(let seq)? = attribution else { return XCTFail("\(String(describing: attribution))") }
+        XCTAssertEqual(h.recorder.events.first { $0.seq == seq }?.kind, .dismiss)
+        XCTAssertEqual(h.recorder.events.map(\.kind), [.present, .presentCompleted, .dismiss, .dismissCompleted], "recorded once")
+        XCTAssertEqual(counter.count, checks + 2, "the dismiss call's own checks (its receiver, what it removes); none by the monitor")
+        XCTAssertEqual(monitor.controllersBeingDismissedByCalls, [])
+    }
+
+    func testTheClassNameCheckDefersToTheSnapshotOnlyForAPredicate() {
+        let builtIn = ExclusionPolicy.inspectorAndFLEX
+        XCTAssertEqual(builtIn.excludesCall(typeName: "MyApp.List", windowTypeName: "UIWindow"), false)
+        XCTAssertEqual(builtIn.excludesCall(typeName: "FLEXNavigationController", windowTypeName: nil), true)
+        XCTAssertEqual(builtIn.excludesCall(typeName: "PresentationInspector.Timeline", windowTypeName: nil), true, "by prefix")
+        XCTAssertEqual(builtIn.excludesCall(typeName: "MyApp.List", windowTypeName: "FLEXWindow"), true)
+        let withPredicate = ExclusionPolicy(controllerTypeNames: ["Debug"], predicate: { $0.title == "secret" })
+        XCTAssertEqual(withPredicate.excludesCall(typeName: "Debug", windowTypeName: nil), true, "the class name alone settles it")
+        XCTAssertNil(withPredicate.excludesCall(typeName: "MyApp.List", windowTypeName: nil), "only the snapshot can tell")
+    }
+
     // MARK: transitions read from the kept chain
 
     /// root (window) presents `a`; `b` is presented from `a`. (The caller keeps `root`: nodes hold

@@ -188,12 +188,14 @@ final class DevicePath {
     private static func viewWillDisappear(_ session: InspectorSession, _ controller: SimController) -> DeviceNode? {
         guard controller.parentNode == nil, controller.presentingNode != nil else { return nil }
         let node = DeviceNode.node(for: controller)
-        let ref = node.ref
-        guard !session.exclusions.excludesCall(ref, windowTypeName: windowTypeName(of: controller)) else {
+        let window = windowTypeName(of: controller)
+        let excluded = session.exclusions.excludesCall(typeName: node.typeName, windowTypeName: window)
+            ?? session.exclusions.excludesCall(node.ref, windowTypeName: window)
+        guard !excluded else {
             session.handler.hierarchyDidChange()
             return nil
         }
-        return session.dismissals.dismissalWillBegin(node, checkedRef: ref, isInteractive: false) == .ignored ? nil : node
+        return session.dismissals.dismissalWillBegin(node, checkedID: node.id, isInteractive: false) == .ignored ? nil : node
     }
 
     /// Runs the delayed work (leak checks, the window chains' refresh) scheduled so far.

@@ -205,13 +205,17 @@ enum PresentationHooks {
     private static func observeDisappearance(_ session: InspectorSession, _ controller: UIViewController) {
         guard controller.isBeingDismissed, controller.parent == nil, controller.presentingViewController != nil else { return }
         let node = UIKitNode.node(for: controller)
-        let ref = node.ref
-        guard !session.exclusions.excludesCall(ref, windowTypeName: UIKitEnvironment.windowTypeName(of: controller)) else {
+        let window = UIKitEnvironment.windowTypeName(of: controller)
+        // Checked by class name: the monitor needs no snapshot (title, locks) unless the app's
+        // predicate does, or the dismissal turns out to have no call behind it.
+        let excluded = session.exclusions.excludesCall(typeName: node.typeName, windowTypeName: window)
+            ?? session.exclusions.excludesCall(node.ref, windowTypeName: window)
+        guard !excluded else {
             session.handler.hierarchyDidChange()  // a chain changes without the monitor
             return
         }
         let coordinator = controller.transitionCoordinator
-        let attribution = session.dismissals.dismissalWillBegin(node, checkedRef: ref, isInteractive: coordinator?.isInteractive ?? false)
+        let attribution = session.dismissals.dismissalWillBegin(node, checkedID: node.id, isInteractive: coordinator?.isInteractive ?? false)
         guard attribution != .ignored else { return }
         let ended: @MainActor (Bool) -> Void = { cancelled in session.dismissals.dismissalDidEnd(node, cancelled: cancelled) }
         // A non-animated dismissal has no coordinator and is done by the next run-loop turn.

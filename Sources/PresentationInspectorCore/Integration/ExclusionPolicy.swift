@@ -48,10 +48,15 @@ public struct ExclusionPolicy: Sendable {
 
     /// Whether this controller is excluded on its own (class name or predicate).
     public func excludes(_ controller: ControllerRef) -> Bool {
-        // Plain loops: every hooked call runs this, and closures over `self` copied the policy.
-        if controllerNameLengths.mayContain(controller.type), controllerTypeNames.contains(controller.type) { return true }
-        for prefix in controllerTypePrefixes where controller.type.hasPrefix(prefix) { return true }
+        if excludesType(controller.type) { return true }
         if let predicate { return predicate(controller) }
+        return false
+    }
+
+    @inline(__always) private func excludesType(_ type: String) -> Bool {
+        // Plain loops: every hooked call runs this, and closures over `self` copied the policy.
+        if controllerNameLengths.mayContain(type), controllerTypeNames.contains(type) { return true }
+        for prefix in controllerTypePrefixes where type.hasPrefix(prefix) { return true }
         return false
     }
 
@@ -70,6 +75,16 @@ public struct ExclusionPolicy: Sendable {
         if excludes(controller) { return true }
         if let other, excludes(other) { return true }
         return false
+    }
+
+    /// The call check for a hook that has not taken the controller's snapshot: whether a call on
+    /// a controller of class `typeName` (as recorded) in a window of class `window` is excluded,
+    /// or nil when only the snapshot can tell (the app's predicate reads it; then use
+    /// ``excludesCall(_:_:windowTypeName:)``). A snapshot reads the title and takes locks on a device.
+    public func excludesCall(typeName: String, windowTypeName window: String?) -> Bool? {
+        if let window, excludesWindow(window) { return true }
+        if excludesType(typeName) { return true }
+        return predicate == nil ? false : nil
     }
 
     @inline(__always) private func excludesWindow(_ name: String) -> Bool {

@@ -113,8 +113,24 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
         guard checkedRef != nil || controller.presentingNode != nil else { handler.chains.invalidate(); return .ignored }
         let ref = checkedRef ?? controller.ref  // once: on a device each read takes locks and reads the title
         guard checkedRef != nil || !isExcluded(ref) else { handler.chains.invalidate(); return .ignored }
+        return dismissalBegan(controller, id: ref.id, isInteractive: isInteractive, context: context)
+    }
+
+    /// ``dismissalWillBegin(_:checkedRef:isInteractive:context:)`` for a hook that has checked the
+    /// controller without taking its snapshot (``ExclusionPolicy/excludesCall(typeName:windowTypeName:)``
+    /// answered false), with the controller's id (`0x…`): only a dismissal no call explains needs
+    /// the snapshot, and takes it then.
+    @_spi(Adapter) @discardableResult
+    public func dismissalWillBegin<N: PresentationNode>(_ controller: N, checkedID: String, isInteractive: Bool,
+                                                         context: CallContext = .main) -> DismissalAttribution {
+        dismissalBegan(controller, id: checkedID, isInteractive: isInteractive, context: context)
+    }
+
+    /// The dismissal of `controller` (id `id`), presented and not excluded, begins.
+    private func dismissalBegan<N: PresentationNode>(_ controller: N, id: String, isInteractive: Bool,
+                                                     context: CallContext) -> DismissalAttribution {
         lock.lock()
-        let callSeq = removals.seq(of: ref.id)
+        let callSeq = removals.seq(of: id)
         lock.unlock()
         // UIKit is changing a chain. A hooked `dismiss` that is not interactive brings the chains
         // up to date itself when its transition ends (worked out from the chain before the call,
@@ -133,12 +149,12 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
             transition = recordDismissalWithoutCall(controller, context: context)
         }
         var begun = transition
-        begun.id = ref.id
+        begun.id = id
         lock.lock()
-        let id = ObjectIdentifier(controller)
-        if let i = transitions.firstIndex(where: { $0.controller == id }) { transitions.remove(at: i) }
+        let key = ObjectIdentifier(controller)
+        if let i = transitions.firstIndex(where: { $0.controller == key }) { transitions.remove(at: i) }
         if transitions.count >= Self.removalLimit { transitions.removeFirst() }
-        transitions.append((id, begun))
+        transitions.append((key, begun))
         lock.unlock()
         return transition.attribution
     }
