@@ -511,9 +511,13 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         // A controller deallocated meanwhile was removed as well. Every controller is read: a
         // chain with context presentations in several branches (a tab bar's) is not one stack,
         // and what a dismissal removes need not be its top.
-        let gone = entries.filter { e in
-            nodes[e.index].map { unsafeDowncast($0, to: N.self).presentingNode.map { ObjectIdentifier($0) != e.presenterID } ?? true } ?? true
+        // One pass from the top: the removed ones top first, and the presenter of the lowest.
+        var dismissed: [ControllerRef] = []
+        var handledBy: ControllerRef?
+        for e in entries.reversed() {
+            let stays = nodes[e.index].map { unsafeDowncast($0, to: N.self).presentingNode.map { ObjectIdentifier($0) == e.presenterID } ?? false } ?? false
+            if !stays { dismissed.append(e.ref); handledBy = e.presenter }
         }
-        return Observation(dismissed: gone.reversed().map(\.ref), handledBy: gone.first?.presenter)
+        return Observation(dismissed: dismissed, handledBy: handledBy)
     }
 }
