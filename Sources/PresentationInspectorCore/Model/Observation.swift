@@ -250,30 +250,39 @@ public enum ModelDrift {
 
     /// The same, against the predicted fields alone.
     @usableFromInline static func diagnostics(predicted e: DriftPrediction, observed o: Observation) -> [Diagnostic] {
+        diagnostics(outcome: e.outcome, presenting: e.presenting, contextProvider: e.contextProvider, effectiveStyle: e.effectiveStyle,
+                    effectiveTransition: e.effectiveTransition, window: e.window, dismissed: e.dismissed, handledBy: e.handledBy, observed: o)
+    }
+
+    /// The same, against predicted fields given one by one (a dismissal's completion has them at
+    /// hand: no ``DriftPrediction`` made for it).
+    @usableFromInline static func diagnostics(outcome: Outcome, presenting: ControllerRef?, contextProvider: ControllerRef?,
+                                              effectiveStyle: PresentationStyle?, effectiveTransition: TransitionStyle?, window: String?,
+                                              dismissed: [ControllerRef], handledBy: ControllerRef?, observed o: Observation) -> [Diagnostic] {
         var out: [Diagnostic] = []
-        if let q = o.outcome, q != e.outcome {
-            out.append(.modelDrift(field: "outcome", predicted: e.outcome.rawValue, observed: q.rawValue))
+        if let q = o.outcome, q != outcome {
+            out.append(.modelDrift(field: "outcome", predicted: outcome.rawValue, observed: q.rawValue))
         }
         func ref(_ field: String, _ p: ControllerRef?, _ q: ControllerRef?) {
             guard let q, p?.id != q.id else { return }
             out.append(.modelDrift(field: field, predicted: p?.consoleDescription ?? "nothing", observed: q.consoleDescription))
         }
-        ref("presenting", e.presenting, o.presenting)
-        ref("contextProvider", e.contextProvider, o.contextProvider)
-        if let q = o.effectiveStyle, q != e.effectiveStyle {
-            out.append(.modelDrift(field: "effectiveStyle", predicted: e.effectiveStyle?.name ?? "nothing", observed: q.name))
+        ref("presenting", presenting, o.presenting)
+        ref("contextProvider", contextProvider, o.contextProvider)
+        if let q = o.effectiveStyle, q != effectiveStyle {
+            out.append(.modelDrift(field: "effectiveStyle", predicted: effectiveStyle?.name ?? "nothing", observed: q.name))
         }
-        if let q = o.effectiveTransition, q != e.effectiveTransition {
-            out.append(.modelDrift(field: "effectiveTransition", predicted: e.effectiveTransition?.name ?? "nothing", observed: q.name))
+        if let q = o.effectiveTransition, q != effectiveTransition {
+            out.append(.modelDrift(field: "effectiveTransition", predicted: effectiveTransition?.name ?? "nothing", observed: q.name))
         }
-        if let q = o.window, q != e.window {
-            out.append(.modelDrift(field: "window", predicted: e.window ?? "nothing", observed: q))
+        if let q = o.window, q != window {
+            out.append(.modelDrift(field: "window", predicted: window ?? "nothing", observed: q))
         }
-        if let q = o.dismissed, !Observation.sameIDs(q, e.dismissed) {
+        if let q = o.dismissed, !Observation.sameIDs(q, dismissed) {
             func list(_ r: [ControllerRef]) -> String { "[" + r.map(\.consoleDescription).joined(separator: ", ") + "]" }
-            out.append(.modelDrift(field: "dismissed", predicted: list(e.dismissed), observed: list(q)))
+            out.append(.modelDrift(field: "dismissed", predicted: list(dismissed), observed: list(q)))
         }
-        ref("handledBy", e.handledBy, o.handledBy)
+        ref("handledBy", handledBy, o.handledBy)
         return out
     }
 }

@@ -319,7 +319,9 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         dismissEvent.addFixes()
         Self.attach(observe?(), to: &dismissEvent)
         // The prediction the observation is compared with, kept only when there will be one.
-        let predicted = configuration.recordsObservations ? DriftPrediction(dismissEvent) : nil
+        // What the completion's look is compared with: the dismiss event's predicted fields (its
+        // outcome, window, dismissed and handler; it predicts no presentation), kept as they are.
+        let predictedOutcome = resolution.outcome
         let observedAtCall = configuration.recordsObservations ? dismissEvent.observed : nil
         let recordedSeq = recorder.record(inPlace: &dismissEvent)
 
@@ -343,7 +345,13 @@ public final class PresentationHooksHandler: @unchecked Sendable {
                 var done = Event(time: scheduler.now, thread: thread, kind: .dismissCompleted, outcome: .completed,
                                  animated: animated, window: window, relatesTo: recordedSeq, receiver: receiverRef,
                                  handledBy: handledBy, dismissed: dismissedRefs, chain: ended.chainLeft(chains) ?? chains.chain(from: windowRoot))
-                if let observation { Self.attach(observation, to: &done, driftAgainst: predicted, driftOnly: observation.subtracting(observedAtCall)) }
+                if let observation, !observation.isEmpty {
+                    let drift = ModelDrift.diagnostics(outcome: predictedOutcome, presenting: nil, contextProvider: nil, effectiveStyle: nil,
+                                                       effectiveTransition: nil, window: window, dismissed: dismissedRefs, handledBy: handledBy,
+                                                       observed: observation.subtracting(observedAtCall))
+                    done.observed = observation
+                    if !drift.isEmpty { done.diagnostics += drift; done.addFixes() }
+                }
                 _ = recorder.record(inPlace: &done)
             }
             if let delay = leakCheckDelay { Self.scheduleLeakChecks(probes, after: delay, relatesTo: recordedSeq, window: window, recorder: recorder, scheduler: scheduler) }
