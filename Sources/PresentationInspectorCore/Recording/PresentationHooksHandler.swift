@@ -200,15 +200,16 @@ public final class PresentationHooksHandler: @unchecked Sendable {
                       presenting: succeeded ? (observation != nil ? resolution.presenting : observedPresenting) : nil,
                       steps: steps, chain: chain)
         if observation != nil || looks {
-            let predicted = DriftPrediction(e, outcome: predictedOutcome)
-            Self.attach(observation, to: &e, driftAgainst: predicted)
+            Self.attach(observation, to: &e, predictedOutcome: predictedOutcome)
             if looks {
-                completed.predicted = predicted
                 completed.observation = observation
                 // The transition ended inside the call: this look, taken after it, saw its end.
                 if endedInCall, succeeded, var seen = observation {
                     seen.outcome = nil  // as the completion's own look has it
                     completed.lookAtEnd = seen
+                } else {
+                    // The completion's look is compared with the prediction (made only for it).
+                    completed.predicted = DriftPrediction(e, outcome: predictedOutcome)
                 }
             }
         }
@@ -363,12 +364,24 @@ public final class PresentationHooksHandler: @unchecked Sendable {
 
     /// Stores `observation` on `event` and appends one `model-drift` per field of `driftOnly`
     /// (default: the whole observation) that differs from `predicted` (default: the event itself).
-    @usableFromInline static func attach(_ observation: Observation?, to event: inout Event, driftAgainst predicted: DriftPrediction? = nil,
+    @usableFromInline static func attach(_ observation: Observation?, to event: inout Event, driftAgainst predicted: DriftPrediction,
                        driftOnly: Observation? = nil) {
         guard let observation, !observation.isEmpty else { return }
-        let drift = ModelDrift.diagnostics(predicted: predicted ?? DriftPrediction(event), observed: driftOnly ?? observation)
+        let drift = ModelDrift.diagnostics(predicted: predicted, observed: driftOnly ?? observation)
         event.observed = observation
         // Only the new diagnostics lack fixes (a fix never reads `observed`).
+        if !drift.isEmpty { event.diagnostics += drift; event.addFixes() }
+    }
+
+    /// ``attach(_:to:driftAgainst:driftOnly:)`` against the event's own predicted fields, with
+    /// `predictedOutcome` (when given) for its outcome: no ``DriftPrediction`` made.
+    @usableFromInline static func attach(_ observation: Observation?, to event: inout Event, predictedOutcome: Outcome? = nil) {
+        guard let observation, !observation.isEmpty else { return }
+        let drift = ModelDrift.diagnostics(outcome: predictedOutcome ?? event.outcome, presenting: event.presenting,
+                                           contextProvider: event.contextProvider, effectiveStyle: event.effectiveStyle,
+                                           effectiveTransition: event.effectiveTransition, window: event.window,
+                                           dismissed: event.dismissed, handledBy: event.handledBy, observed: observation)
+        event.observed = observation
         if !drift.isEmpty { event.diagnostics += drift; event.addFixes() }
     }
 
