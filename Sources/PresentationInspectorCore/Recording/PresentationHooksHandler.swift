@@ -145,7 +145,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
             defer { chains.invalidate() }
             guard configuration.recordsObservations else { original(completion); return }
             // If UIKit went ahead after all, its completion is the only place that can say so.
-            let wasPresented = presented.presentingNode != nil
+            let wasPresented = resolution.presentedWasPresented
             original { [recorder, scheduler, chains] in
                 chains.invalidate()
                 if !wasPresented, let p = presented.presentingNode {
@@ -161,7 +161,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
             return
         }
 
-        let wasPresented = presented.presentingNode != nil
+        let wasPresented = resolution.presentedWasPresented  // read by the resolver just now
         let predictedOutcome: Outcome = resolution.rejection == nil ? .presented : .rejected
         let looks = configuration.recordsObservations
         // What the completion records, in one object: not the resolution (capturing it copied

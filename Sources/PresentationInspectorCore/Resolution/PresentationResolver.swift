@@ -33,13 +33,16 @@ public struct PresentResolution<Node: PresentationNode> {
     /// The look at the window's chain the resolver took for its checks (nil without the hook
     /// handler's window chains): the handler's look before the call, taken once.
     @usableFromInline let chainLook: WindowChains.Chain<Node>?
+    /// Whether the presented controller had a presenter when the resolver asked (its first check):
+    /// the handler's "was it presented before the call", read once.
+    @usableFromInline let presentedWasPresented: Bool
 
     @inlinable
     init(source: Node, presented: Node, presenting: Node, contextProvider: Node, requestedStyle: PresentationStyle,
          effectiveStyle: PresentationStyle, requestedTransition: TransitionStyle, effectiveTransition: TransitionStyle,
          diagnostics: [Diagnostic], rejection: Diagnostic?, steps: [ExplanationStep], windowID: String?, ancestry: [Node],
          ultimateRoot: Node, refs: (source: ControllerRef, presented: ControllerRef, presenting: ControllerRef, contextProvider: ControllerRef),
-         ancestryRefs: [ControllerRef], chainLook: WindowChains.Chain<Node>?) {
+         ancestryRefs: [ControllerRef], chainLook: WindowChains.Chain<Node>?, presentedWasPresented: Bool) {
         self.source = source; self.presented = presented; self.presenting = presenting; self.contextProvider = contextProvider
         self.requestedStyle = requestedStyle; self.effectiveStyle = effectiveStyle
         self.requestedTransition = requestedTransition; self.effectiveTransition = effectiveTransition
@@ -49,6 +52,7 @@ public struct PresentResolution<Node: PresentationNode> {
         self.refs = refs
         self.ancestryRefs = ancestryRefs
         self.chainLook = chainLook
+        self.presentedWasPresented = presentedWasPresented
     }
 }
 
@@ -218,7 +222,8 @@ public enum PresentationResolver {
         // Checks (rule 4), in order; the first failure rejects.
         var diagnostics: [Diagnostic] = []
         var rejection: Diagnostic?
-        if let q = presented.presentingNode {
+        let presentedBy = presented.presentingNode
+        if let q = presentedBy {
             rejection = .alreadyPresented(p, by: q.ref)
             steps.append(.alreadyPresented(p, by: q.ref))
         } else if presented.parentNode != nil || presented.rootOfWindow != nil {
@@ -260,7 +265,8 @@ public enum PresentationResolver {
                                  requestedTransition: requestedTransition, effectiveTransition: transition,
                                  diagnostics: diagnostics, rejection: rejection, steps: steps,
                                  windowID: windowID, ancestry: ancestry, ultimateRoot: ultimateRoot,
-                                 refs: (s, p, presentingRef, providerRef), ancestryRefs: ancestryRefs, chainLook: look)
+                                 refs: (s, p, presentingRef, providerRef), ancestryRefs: ancestryRefs, chainLook: look,
+                                 presentedWasPresented: presentedBy != nil)
     }
 
     /// Rule 7 for `receiver.dismiss(animated:)`.
