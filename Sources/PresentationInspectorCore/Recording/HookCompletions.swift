@@ -26,8 +26,8 @@ import Foundation
     /// The chain before the call (set before UIKit's present runs): the chain after it is worked
     /// out from this one when the call only put the presented controller on its top.
     @exclusivity(unchecked) @usableFromInline var chainBefore: WindowChains.Chain<N>?
-    // Set before the present's event is recorded, read after (ordered by `PendingOperation`'s
-    // lock; run-time exclusivity checks off: a runtime call per access).
+    // Set before the present's event is recorded, read after (ordered by `orderLock`; run-time
+    // exclusivity checks off: a runtime call per access).
     @exclusivity(unchecked) @usableFromInline var predicted: DriftPrediction?
     @exclusivity(unchecked) @usableFromInline var observation: Observation?
     /// The call's own look when the transition ended inside the call: taken after the end, it is
