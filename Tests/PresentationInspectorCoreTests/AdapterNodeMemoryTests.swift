@@ -21,6 +21,25 @@ final class AdapterNodeMemoryTests: XCTestCase {
         XCTAssertEqual(m.ref(id: "0x1", type: "VC", freshTitle: nil, recordsTitles: true).title, "Third")
     }
 
+    /// The main thread's kept snapshot answers only while the title read and the setting are the
+    /// ones it was taken with; it is the same snapshot then (the recorder's pools match it by identity).
+    func testTheMainThreadsSnapshotFollowsEveryTitleAndSettingChange() {
+        let m = AdapterNodeMemory<Node>()
+        func ref(_ title: String?, records: Bool = true) -> ControllerRef {
+            m.ref(id: "0x1", type: "VC", freshTitle: .some(title), recordsTitles: records)
+        }
+        let a = ref("A")
+        let again = ref("A")
+        withUnsafeBytes(of: a) { x in withUnsafeBytes(of: again) { y in XCTAssertTrue(x.elementsEqual(y), "the same snapshot") } }
+        XCTAssertEqual(ref("B").title, "B")
+        XCTAssertEqual(ref("A").title, "A", "not the snapshot kept before B")
+        XCTAssertEqual(ref("A", records: false).title, nil)
+        XCTAssertEqual(ref("A").title, "A")
+        XCTAssertEqual(ref(nil).title, nil)
+        XCTAssertEqual(m.ref(id: "0x1", type: "VC", freshTitle: nil, recordsTitles: true).title, nil, "off the main thread: the last title read")
+        XCTAssertEqual(m.ref(id: "0x2", type: "VC", freshTitle: .some(nil), recordsTitles: true).id, "0x2", "another id is not answered with the kept one")
+    }
+
     func testChildNodesAreReusedOnlyForTheSameControllersInOrder() {
         let m = AdapterNodeMemory<Node>()
         let a = Controller(), b = Controller(), c = Controller()
