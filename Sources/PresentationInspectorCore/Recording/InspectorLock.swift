@@ -48,12 +48,6 @@ import Foundation
         pthread_mutex_unlock(mutex)
         #endif
     }
-
-    /// Runs `body` with the lock held.
-    @inlinable func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        lock(); defer { unlock() }
-        return try body()
-    }
 }
 
 /// ``InspectorLock`` for the iOS layer's hooks (and the device-path benchmark's model of them),

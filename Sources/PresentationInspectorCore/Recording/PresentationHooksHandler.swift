@@ -350,8 +350,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
                     let drift = ModelDrift.diagnostics(outcome: predictedOutcome, presenting: nil, contextProvider: nil, effectiveStyle: nil,
                                                        effectiveTransition: nil, window: window, dismissed: dismissedRefs, handledBy: handledBy,
                                                        observed: observation.subtracting(observedAtCall))
-                    done.observed = observation
-                    if !drift.isEmpty { done.diagnostics += drift; done.addFixes() }
+                    Self.store(observation, drift: drift, on: &done)
                 }
                 _ = recorder.record(inPlace: &done)
             }
@@ -367,7 +366,11 @@ public final class PresentationHooksHandler: @unchecked Sendable {
     @usableFromInline static func attach(_ observation: Observation?, to event: inout Event, driftAgainst predicted: DriftPrediction,
                        driftOnly: Observation? = nil) {
         guard let observation, !observation.isEmpty else { return }
-        let drift = ModelDrift.diagnostics(predicted: predicted, observed: driftOnly ?? observation)
+        store(observation, drift: ModelDrift.diagnostics(predicted: predicted, observed: driftOnly ?? observation), on: &event)
+    }
+
+    /// Puts `observation` and its `model-drift`s on `event`.
+    @inlinable static func store(_ observation: Observation, drift: [Diagnostic], on event: inout Event) {
         event.observed = observation
         // Only the new diagnostics lack fixes (a fix never reads `observed`).
         if !drift.isEmpty { event.diagnostics += drift; event.addFixes() }
@@ -381,8 +384,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
                                            contextProvider: event.contextProvider, effectiveStyle: event.effectiveStyle,
                                            effectiveTransition: event.effectiveTransition, window: event.window,
                                            dismissed: event.dismissed, handledBy: event.handledBy, observed: observation)
-        event.observed = observation
-        if !drift.isEmpty { event.diagnostics += drift; event.addFixes() }
+        store(observation, drift: drift, on: &event)
     }
 
     @usableFromInline static func scheduleLeakChecks(_ probes: [(ControllerRef, LivenessProbe)], after delay: Double, relatesTo seq: Int,
