@@ -99,13 +99,11 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     }
     private static let typeNames = ClassNameCache()
 
-    /// `controller.viewIfLoaded?.window` as the hooks read it: the window whose root the
-    /// controller hangs from. UIKit keeps a view's window in the view (a message send); the
-    /// simulator works visibility out by walking the hierarchy from the window's root (about
-    /// 40,000 instructions for a leaf 50 levels deep), which no device does, so this climbs to the
-    /// root instead (still more than UIKit pays). A covered view counts as in its window here:
-    /// that changes no answer the hooks use (every modelled window is a `UIWindow`, and the
-    /// observed controller has just been presented on top).
+    /// `controller.viewIfLoaded?.window` as the dismiss, disappear and observation hooks read it:
+    /// the window whose root the controller hangs from, found by a climb to the root. A covered
+    /// view counts as in its window here: that changes no answer these hooks use (every modelled
+    /// window is a `UIWindow`, and the controllers they read are on top). The present hook, whose
+    /// read also answers the resolver's window check, asks the simulator's exact rule instead.
     static func window(of controller: SimController) -> SimWindow? {
         var root = controller, steps = 0
         while steps < 10_000 {
@@ -127,14 +125,26 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     // MARK: PresentationNode
 
     var ref: ControllerRef {
+        if MainThread.isCurrent, let vc = controller { return ref(readingOnMain: vc) }
         let recordsTitles = DeviceHookState.shared.recordsTitles
-        var fresh: String?? = nil
-        if recordsTitles, MainThread.isCurrent, let vc = controller { fresh = .some(vc.title) }
-        return memory.ref(id: id, type: typeName, freshTitle: fresh, recordsTitles: recordsTitles)
+        return memory.ref(id: id, type: typeName, freshTitle: nil, recordsTitles: recordsTitles)
+    }
+    /// `UIKitNode.ref(readingOnMain:)`: ``ref`` with the controller in hand, on the main thread.
+    private func ref(readingOnMain vc: SimController) -> ControllerRef {
+        let recordsTitles = DeviceHookState.shared.recordsTitles
+        return memory.ref(id: id, type: typeName, freshTitle: recordsTitles ? .some(vc.title) : nil, recordsTitles: recordsTitles)
     }
 
     var parentNode: DeviceNode? {
         read(nil) { vc in vc.parentNode.map { memory.node(of: .parent, $0, node: DeviceNode.node) } }
+    }
+    /// `UIKitNode.parentWithRef()`: the parent's snapshot from the parent controller just read.
+    func parentWithRef() -> (node: DeviceNode, ref: ControllerRef)? {
+        read(nil) { vc in
+            guard let p = vc.parentNode else { return nil }
+            let node = memory.node(of: .parent, p, node: DeviceNode.node)
+            return (node, node.ref(readingOnMain: p))
+        }
     }
     /// `UIKitNode.childNodes`: the nodes handed out last time while the children are the same
     /// controllers (a weak load each instead of an association lookup each, and no new array).

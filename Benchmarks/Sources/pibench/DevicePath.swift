@@ -128,7 +128,12 @@ final class DevicePath {
         let stack = captureCallStack()
         let s = DeviceNode.node(for: source), p = DeviceNode.node(for: presented)
         let refs = (source: s.ref, presented: p.ref)
-        guard !session.exclusions.excludesCall(refs.source, refs.presented, windowTypeName: Self.windowTypeName(of: source)) else {
+        // `source.viewIfLoaded?.window`, read once as the iOS hook does: its class for the
+        // exclusions, and whether there is one for the resolver's window check. The simulator's own
+        // answer (rule 6, a walk up), not ``DeviceNode/window(of:)``'s climb: the check takes it,
+        // so a covered source must read as in no window. Every modelled window is a `UIWindow`.
+        let inWindow = source.isViewInWindow
+        guard !session.exclusions.excludesCall(refs.source, refs.presented, windowTypeName: inWindow ? Self.windowClassName() : nil) else {
             simulation.present(presented, from: source, animated: false)
             session.handler.hierarchyDidChange()
             return
@@ -138,7 +143,8 @@ final class DevicePath {
             guard MainThread.isCurrent, let source = s.controller, let presented = p.controller else { return nil }
             return Self.observePresent(presented, source: source)
         }
-        session.handler.handlePresent(source: s, presented: p, checkedRefs: refs, animated: false, context: .current(capturing: stack),
+        session.handler.handlePresent(source: s, presented: p, checkedRefs: refs, sourceViewInWindow: inWindow, animated: false,
+                                      context: .current(capturing: stack),
                                       completion: nil, observe: observe) { [simulation, presentHook] wrapped in
             guard presentHook.originalImplementation != nil else { return }
             simulation.present(presented, from: source, animated: false, completion: wrapped)

@@ -132,7 +132,8 @@ enum PresentationHooks {
             let handed = MainThreadValue((source, presented))
             return MainActor.assumeIsolated { UIKitObservation.present(handed.value.1, source: handed.value.0) }
         }
-        session.handler.handlePresent(source: s, presented: p, checkedRefs: refs, animated: animated, context: .current(capturing: stack),
+        session.handler.handlePresent(source: s, presented: p, checkedRefs: refs, sourceViewInWindow: window != nil, animated: animated,
+                                      context: .current(capturing: stack),
                                       completion: completion.map { c in { c() } }, observe: observe, original: original)
         // Only now: reading presentationController before presenting would create it too early.
         // Sheets (swipe down) and popovers (tap outside) are the presentations a user can refuse.

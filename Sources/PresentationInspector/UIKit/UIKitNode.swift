@@ -107,14 +107,26 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
 
     /// Titles follow the current (or last) session's `recordsTitles`: a node outlives sessions.
     var ref: ControllerRef {
+        if Thread.isMainThread, let vc = controller { return MainActor.assumeIsolated { ref(readingOnMain: vc) } }
+        return memory.ref(id: id, type: typeName, freshTitle: nil, recordsTitles: HookState.shared.recordsTitles)
+    }
+    /// ``ref`` with the controller in hand (this node's), on the main thread: its title read now.
+    @MainActor private func ref(readingOnMain vc: UIViewController) -> ControllerRef {
         let recordsTitles = HookState.shared.recordsTitles
-        var fresh: String?? = nil
-        if recordsTitles, Thread.isMainThread, let vc = controller { fresh = .some(MainActor.assumeIsolated { vc.title }) }
-        return memory.ref(id: id, type: typeName, freshTitle: fresh, recordsTitles: recordsTitles)
+        return memory.ref(id: id, type: typeName, freshTitle: recordsTitles ? .some(vc.title) : nil, recordsTitles: recordsTitles)
     }
 
     var parentNode: UIKitNode? {
         read(nil) { vc in vc.parent.map { memory.node(of: .parent, $0, mayReference: { !UIKitNode.isDeallocating($0) }, node: UIKitNode.node) } }
+    }
+    /// The parent's node and its snapshot from the parent controller just read: no weak load of
+    /// it through its node.
+    func parentWithRef() -> (node: UIKitNode, ref: ControllerRef)? {
+        read(nil) { vc in
+            guard let p = vc.parent else { return nil }
+            let node = memory.node(of: .parent, p, mayReference: { !UIKitNode.isDeallocating($0) }, node: UIKitNode.node)
+            return (node, node.ref(readingOnMain: p))
+        }
     }
     /// The nodes handed out last time while the children are the same controllers
     /// (``AdapterNodeMemory/childNodes(of:controller:node:)``).

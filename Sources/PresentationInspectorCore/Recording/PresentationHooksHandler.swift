@@ -99,20 +99,25 @@ public final class PresentationHooksHandler: @unchecked Sendable {
     /// that has taken both controllers' snapshots at the call (`checkedRefs`) and found neither
     /// excluded by the session's ``ExclusionPolicy``, whose predicate is this handler's `ignore`:
     /// a snapshot takes locks and reads the title, and each was taken three times per call.
+    /// `sourceViewInWindow` is whether the source's view was in a window when the hook read its
+    /// window for the exclusions (nil: not read): the resolver's window check then asks no second
+    /// time (on a device, `view.window`; a present from deep in the containment pays per level).
     @_spi(Adapter) @inlinable public func handlePresent<N: PresentationNode>(
-        source: N, presented: N, checkedRefs: (source: ControllerRef, presented: ControllerRef), animated: Bool, context: CallContext,
+        source: N, presented: N, checkedRefs: (source: ControllerRef, presented: ControllerRef), sourceViewInWindow: Bool? = nil,
+        animated: Bool, context: CallContext,
         completion: (() -> Void)?, observe: (() -> Observation?)?, original: (_ completion: (() -> Void)?) -> Void
     ) {
-        handleCheckedPresent(source: source, presented: presented, refs: checkedRefs, animated: animated, context: context,
-                             completion: completion, observe: observe, original: original)
+        handleCheckedPresent(source: source, presented: presented, refs: checkedRefs, sourceViewInWindow: sourceViewInWindow,
+                             animated: animated, context: context, completion: completion, observe: observe, original: original)
     }
 
     @inlinable func handleCheckedPresent<N: PresentationNode>(
-        source: N, presented: N, refs checkedRefs: (source: ControllerRef, presented: ControllerRef), animated: Bool, context: CallContext,
+        source: N, presented: N, refs checkedRefs: (source: ControllerRef, presented: ControllerRef), sourceViewInWindow: Bool? = nil,
+        animated: Bool, context: CallContext,
         completion: (() -> Void)?, observe: (() -> Observation?)?, original: (_ completion: (() -> Void)?) -> Void
     ) {
         let resolution = PresentationResolver.resolvePresent(source: source, presented: presented, refs: checkedRefs, options: configuration.resolver,
-                                                             chains: chains)
+                                                             chains: chains, sourceViewInWindow: sourceViewInWindow)
         let refs = resolution.refs
         /// A node's snapshot, reusing the resolver's for the controllers it already looked at.
         func ref(_ n: N?) -> ControllerRef? {

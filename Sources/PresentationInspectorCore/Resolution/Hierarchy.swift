@@ -127,8 +127,8 @@ public enum Hierarchy {
         var out: [ControllerRef] = []
         out.reserveCapacity(8)
         out.append(first)
-        var next = node.parentNode
-        while let p = next, out.count < 10_000 { out.append(p.ref); next = p.parentNode }
+        var current = node
+        while out.count < 10_000, let up = current.parentWithRef() { out.append(up.ref); current = up.node }
         return out
     }
 }

@@ -20,15 +20,14 @@ public struct PresentResolution<Node: PresentationNode> {
     public var explanation: [String] { steps.map(\.sentence) }
     /// The window the source belongs to.
     public let windowID: String?
-    /// The source's ancestors through `parent`, starting with itself: the walk of rule 2.
-    public let ancestry: [Node]
     /// The root of the source's window (or of its detached presentation tree): where the chain
     /// the present changes starts.
     @usableFromInline let ultimateRoot: Node
     /// The snapshots of `source`, `presented`, `presenting` and `contextProvider`, taken once
     /// (on a device each snapshot takes locks and reads the title).
     @usableFromInline let refs: (source: ControllerRef, presented: ControllerRef, presenting: ControllerRef, contextProvider: ControllerRef)
-    /// The snapshots of ``ancestry``, in its order, taken once as well.
+    /// The snapshots of the source's ancestors through `parent`, starting with its own: the walk
+    /// of rule 2, taken once as well.
     @usableFromInline let ancestryRefs: [ControllerRef]
     /// The look at the window's chain the resolver took for its checks (nil without the hook
     /// handler's window chains): the handler's look before the call, taken once.
@@ -40,14 +39,13 @@ public struct PresentResolution<Node: PresentationNode> {
     @inlinable
     init(source: Node, presented: Node, presenting: Node, contextProvider: Node, requestedStyle: PresentationStyle,
          effectiveStyle: PresentationStyle, requestedTransition: TransitionStyle, effectiveTransition: TransitionStyle,
-         diagnostics: [Diagnostic], rejection: Diagnostic?, steps: [ExplanationStep], windowID: String?, ancestry: [Node],
+         diagnostics: [Diagnostic], rejection: Diagnostic?, steps: [ExplanationStep], windowID: String?,
          ultimateRoot: Node, refs: (source: ControllerRef, presented: ControllerRef, presenting: ControllerRef, contextProvider: ControllerRef),
          ancestryRefs: [ControllerRef], chainLook: WindowChains.Chain<Node>?, presentedWasPresented: Bool) {
         self.source = source; self.presented = presented; self.presenting = presenting; self.contextProvider = contextProvider
         self.requestedStyle = requestedStyle; self.effectiveStyle = effectiveStyle
         self.requestedTransition = requestedTransition; self.effectiveTransition = effectiveTransition
         self.diagnostics = diagnostics; self.rejection = rejection; self.steps = steps; self.windowID = windowID
-        self.ancestry = ancestry
         self.ultimateRoot = ultimateRoot
         self.refs = refs
         self.ancestryRefs = ancestryRefs
@@ -127,23 +125,46 @@ public enum PresentationResolver {
     /// Rules 1–4 and 10, with the two controllers' snapshots taken already (`refs`), and the hook
     /// handler's window chains when there are: one look at the window's chain then gives its
     /// length and whether a transition runs in it (otherwise: walked, and
-    /// ``PresentationNode/isTransitionInProgress`` asked), and is handed back to the handler.
+    /// ``PresentationNode/isTransitionInProgress`` asked), and is handed back to the handler;
+    /// `sourceViewInWindow`, when the caller read it already, answers the window check.
     @inlinable static func resolvePresent<N: PresentationNode>(source: N, presented: N, refs: (source: ControllerRef, presented: ControllerRef),
-                                                             options: ResolverOptions, chains: WindowChains?) -> PresentResolution<N> {
+                                                             options: ResolverOptions, chains: WindowChains?,
+                                                             sourceViewInWindow: Bool? = nil) -> PresentResolution<N> {
         // Steps are data; sentences are rendered only where a person reads them (issue 10).
         var steps: [ExplanationStep] = []
         steps.reserveCapacity(8)
         let s = refs.source, p = refs.presented
         steps.append(.presentCalled(source: s, presented: p))
 
-        // Where the source hangs.
-        let ancestry = Hierarchy.ancestry(of: source)
-        let root = ancestry.last!
-        // Every ancestor's snapshot once: the steps, the context walk and the event share them.
+        // The style first: the walk up below also looks for the context provider (rule 2) when
+        // the style needs one.
+        let (style, styleNote) = effectiveStyleStep(presented.modalPresentationStyle, sizeClass: source.horizontalSizeClass)
+
+        // Where the source hangs: one walk up, each ancestor's snapshot taken once (the steps, the
+        // context check and the event share them) and no array of nodes (only the root and the
+        // provider are kept).
         var ancestryRefs: [ControllerRef] = []
-        ancestryRefs.reserveCapacity(ancestry.count)
+        ancestryRefs.reserveCapacity(8)
         ancestryRefs.append(s)
-        for i in ancestry.indices.dropFirst() { ancestryRefs.append(ancestry[i].ref) }
+        var root = source
+        // Rule 2's context walk, from the source up to the first ancestor that defines a context.
+        let looksForContext = style.isContextStyle
+        var walk: [ExplanationStep.ContextCheck] = []
+        var contextProvider: (node: N, ref: ControllerRef)?
+        if looksForContext {
+            let defines = source.definesPresentationContext
+            walk.append(.init(type: s.type, defines: defines))
+            if defines { contextProvider = (source, s) }
+        }
+        while ancestryRefs.count < 10_000, let up = root.parentWithRef() {
+            root = up.node
+            ancestryRefs.append(up.ref)
+            if looksForContext && contextProvider == nil {
+                let defines = up.node.definesPresentationContext
+                walk.append(.init(type: up.ref.type, defines: defines))
+                if defines { contextProvider = up }
+            }
+        }
         let rootRef = ancestryRefs[ancestryRefs.count - 1]
         // From the root just found, which has no parent: one walk up the containment, not two.
         let rootPresenter = root.presentingNode
@@ -165,7 +186,7 @@ public enum PresentationResolver {
         } else {
             place = windowID.map { .windowRoot($0) } ?? .detached
         }
-        if ancestry.count > 1 {
+        if ancestryRefs.count > 1 {
             // A closure, not the key path `\.ref.type`: generic key paths are instantiated at run time.
             steps.append(.walkedUp(path: ancestryRefs.map { $0.type }, root: rootRef, place: place))
         } else {
@@ -173,23 +194,15 @@ public enum PresentationResolver {
         }
 
         // Style.
-        let (style, styleNote) = effectiveStyleStep(presented.modalPresentationStyle, sizeClass: source.horizontalSizeClass)
         steps.append(styleNote)
 
         // Presenting controller and context provider (rule 2).
         var provider = root
         var providerRef = rootRef
-        if style.isContextStyle {
-            var walk: [ExplanationStep.ContextCheck] = []
-            var found: Int?
-            for i in ancestry.indices {
-                let defines = ancestry[i].definesPresentationContext
-                walk.append(.init(type: ancestryRefs[i].type, defines: defines))
-                if defines { found = i; break }
-            }
-            if let found {
-                provider = ancestry[found]
-                providerRef = ancestryRefs[found]
+        if looksForContext {
+            if let contextProvider {
+                provider = contextProvider.node
+                providerRef = contextProvider.ref
                 steps.append(.contextFound(style, walk: walk, provider: providerRef))
             } else {
                 steps.append(.contextNotFound(style, walk: walk, root: rootRef))
@@ -236,7 +249,7 @@ public enum PresentationResolver {
             rejection = .alreadyPresenting(p, on: presentingRef, from: s, current: q.ref)
             let owner = q.presentingNode.flatMap { $0 === presenting ? nil : $0.ref }
             steps.append(.alreadyPresenting(presenting: presentingRef, current: q.ref, inheritedFrom: owner))
-        } else if !source.isViewInWindow {
+        } else if !(sourceViewInWindow ?? source.isViewInWindow) {
             rejection = .notInWindowHierarchy(p, on: presentingRef, from: s)
             steps.append(.notInWindow(source: s))
         } else if style == .popover && !presented.hasPopoverAnchor {
@@ -264,7 +277,7 @@ public enum PresentationResolver {
                                  requestedStyle: presented.modalPresentationStyle, effectiveStyle: style,
                                  requestedTransition: requestedTransition, effectiveTransition: transition,
                                  diagnostics: diagnostics, rejection: rejection, steps: steps,
-                                 windowID: windowID, ancestry: ancestry, ultimateRoot: ultimateRoot,
+                                 windowID: windowID, ultimateRoot: ultimateRoot,
                                  refs: (s, p, presentingRef, providerRef), ancestryRefs: ancestryRefs, chainLook: look,
                                  presentedWasPresented: presentedBy != nil)
     }
