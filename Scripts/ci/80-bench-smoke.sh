@@ -31,6 +31,11 @@ if any(r.get("pending_work", 0) > 1 for r in rows if r.get("bench") == "record" 
 # (`captured_frames` is the fewest any capture of the run found).
 if any(r.get("captured_frames") != 32 for r in rows if r.get("bench") == "record" and r.get("mode", "").startswith("device")):
     sys.exit("bench smoke: the device path's call-site capture did not walk a full stack (32 frames)")
+# The recording modes' last present holds what the simulation holds (outcome, every ancestor, no
+# diagnostic): a fast path must not buy its speed by recording less.
+if any(r.get("faithful") != ("yes" if r.get("mode") in ("inspector", "device", "device-glibc") else "n/a")
+       for r in rows if r.get("bench") == "record"):
+    sys.exit("bench smoke: a recording mode's last present does not match the simulation (see `faithful`)")
 if any(r.get("instructions", 1) == 0 for r in rows if r.get("bench") == "record-callgrind"):
     sys.exit("bench smoke: callgrind counted no instructions (the toggle symbol was not found)")
 print(f"bench smoke: {len(rows)} results from {len(kinds)} benchmarks")

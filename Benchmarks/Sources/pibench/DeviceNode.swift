@@ -125,14 +125,12 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     // MARK: PresentationNode
 
     var ref: ControllerRef {
-        if MainThread.isCurrent, let vc = controller { return ref(readingOnMain: vc) }
-        let recordsTitles = DeviceHookState.shared.recordsTitles
-        return memory.ref(id: id, type: typeName, freshTitle: nil, recordsTitles: recordsTitles)
+        if MainThread.isCurrent, let vc = controller { return ref(readingOnMain: vc, recordsTitles: DeviceHookState.shared.recordsTitles) }
+        return memory.ref(id: id, type: typeName, freshTitle: nil, recordsTitles: DeviceHookState.shared.recordsTitles)
     }
-    /// `UIKitNode.ref(readingOnMain:)`: ``ref`` with the controller in hand, on the main thread.
-    private func ref(readingOnMain vc: SimController) -> ControllerRef {
-        let recordsTitles = DeviceHookState.shared.recordsTitles
-        return memory.ref(id: id, type: typeName, freshTitle: recordsTitles ? .some(vc.title) : nil, recordsTitles: recordsTitles)
+    /// `UIKitNode.ref(readingOnMain:recordsTitles:)`: ``ref`` with the controller in hand, on the main thread.
+    private func ref(readingOnMain vc: SimController, recordsTitles: Bool) -> ControllerRef {
+        memory.ref(id: id, type: typeName, freshTitle: recordsTitles ? .some(vc.title) : nil, recordsTitles: recordsTitles)
     }
 
     var parentNode: DeviceNode? {
@@ -143,8 +141,20 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
         read(nil) { vc in
             guard let p = vc.parentNode else { return nil }
             let node = memory.node(of: .parent, p, node: DeviceNode.node)
-            return (node, node.ref(readingOnMain: p))
+            return (node, node.ref(readingOnMain: p, recordsTitles: DeviceHookState.shared.recordsTitles))
         }
+    }
+    /// `UIKitNode.walkUp(appendingRefsTo:limit:)`: the controller carried from level to level.
+    func walkUp(appendingRefsTo refs: inout [ControllerRef], limit: Int) -> DeviceNode {
+        guard MainThread.isCurrent, var vc = controller else { return self }
+        let recordsTitles = DeviceHookState.shared.recordsTitles
+        var node = self
+        while refs.count < limit, let p = vc.parentNode {
+            let up = node.memory.node(of: .parent, p, node: DeviceNode.node)
+            refs.append(up.ref(readingOnMain: p, recordsTitles: recordsTitles))
+            node = up; vc = p
+        }
+        return node
     }
     /// `UIKitNode.childNodes`: the nodes handed out last time while the children are the same
     /// controllers (a weak load each instead of an association lookup each, and no new array).

@@ -51,6 +51,16 @@ final class DevicePath {
     /// The window chains the debugger reads (`PresentationInspector.start`'s cache).
     private(set) var chains: DeferredWindowChains?
 
+    /// Makes this path's session the one the hooks record into and its simulation the one
+    /// `UIKitEnvironment` scans (both global, as on a device). A run that measures several device
+    /// paths side by side activates each before its batch: before, the last one made answered
+    /// for all (the `device` row recorded into `device-glibc`'s session, against a simulation
+    /// whose windows did not hold its controllers).
+    func activate() {
+        DeviceHookState.shared.session = session
+        DeviceNode.simulation = simulation
+    }
+
     init(simulation: Simulation, unwinder: CallStackUnwinder) {
         self.simulation = simulation
         self.unwinder = unwinder
@@ -59,8 +69,7 @@ final class DevicePath {
         session = InspectorSession(configuration: InspectorConfiguration(), header: LogHeader(app: ["name": "pibench"]), scheduler: scheduler)
         // Signposts as the iOS layer sets them up, with Instruments not recording (the usual case).
         session.activate(windowChains: nil, signpostSink: { _ in }, signpostsEnabled: { false })
-        DeviceHookState.shared.session = session
-        DeviceNode.simulation = simulation
+        activate()
         _ = CapturedCallStack.capture()  // the C library's unwinder loads on first use
         _ = unwound()  // the frame-pointer walk reads the thread's stack bounds on first use (not counted: this stack is shallow)
         let box = MainThreadSimulation(simulation)

@@ -179,6 +179,22 @@ final class PairWorkload {
     }
 
     /// Events recorded (inspector) or log entries written (swiftlog) so far.
+    /// Whether the last recorded present says what the simulation holds: presented, with the
+    /// leaf's every ancestor (types, nearest first) as its ancestry, and no diagnostic. A fast
+    /// path that recorded less would otherwise pass unnoticed (nil: the mode records nothing).
+    /// (`record` prints it as `faithful`: yes, no or n/a.)
+    var lastPresentIsFaithful: Bool? {
+        let recorder: Recorder
+        switch mode {
+        case .inspector: recorder = hierarchy.simulation.recorder
+        case .device, .deviceGlibc: recorder = device!.session.recorder
+        case .simulator, .swiftlog: return nil
+        }
+        guard let e = recorder.snapshot().events.last(where: { $0.kind == .present }) else { return false }
+        let expected = Hierarchy.ancestry(of: hierarchy.leaf).map(\.type)
+        return e.outcome == .presented && e.ancestry.map(\.type) == expected && e.diagnostics.isEmpty
+    }
+
     var recordedCount: Int {
         switch mode {
         case .inspector: hierarchy.simulation.recorder.snapshot().totalRecorded
@@ -255,15 +271,16 @@ func runRecordBenchmark(_ o: Options) {
         w.measuredPairs(pairs)
         Measure.emit(["bench": "record-once", "mode": mode.rawValue, "depth": depth, "measured_pairs": pairs,
                       "recorded": w.recordedCount, "pending_work": w.device?.scheduler.pendingCount ?? 0,
-                      "captured_frames": w.device?.fewestCapturedFrames ?? 0])
+                      "captured_frames": w.device?.fewestCapturedFrames ?? 0, "faithful": w.lastPresentIsFaithful.map { $0 ? "yes" : "no" } ?? "n/a"])
         return
     }
     let batches = o.int("batches", 41)
     let workloads = RecordMode.allCases.map { PairWorkload(mode: $0, depth: depth) }
-    for w in workloads { w.measuredPairs(pairs) }  // warm-up: fill rings, fault pages in
+    for w in workloads { w.device?.activate(); w.measuredPairs(pairs) }  // warm-up: fill rings, fault pages in
     var samples: [RecordMode: [Double]] = [:]
     for _ in 0..<batches {
         for w in workloads {
+            w.device?.activate()  // the hooks' global state is this workload's (not timed)
             let t0 = Measure.nanoseconds()
             w.measuredPairs(pairs)
             let t1 = Measure.nanoseconds()
@@ -276,6 +293,6 @@ func runRecordBenchmark(_ o: Options) {
                       "ns_per_pair_median": Measure.median(s), "ns_per_pair_p10": Measure.percentile(s, 10),
                       "ns_per_pair_p90": Measure.percentile(s, 90), "recorded": w.recordedCount,
                       "pending_work": w.device?.scheduler.pendingCount ?? 0,
-                      "captured_frames": w.device?.fewestCapturedFrames ?? 0])
+                      "captured_frames": w.device?.fewestCapturedFrames ?? 0, "faithful": w.lastPresentIsFaithful.map { $0 ? "yes" : "no" } ?? "n/a"])
     }
 }

@@ -107,13 +107,15 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
 
     /// Titles follow the current (or last) session's `recordsTitles`: a node outlives sessions.
     var ref: ControllerRef {
-        if Thread.isMainThread, let vc = controller { return MainActor.assumeIsolated { ref(readingOnMain: vc) } }
+        if Thread.isMainThread, let vc = controller {
+            return MainActor.assumeIsolated { ref(readingOnMain: vc, recordsTitles: HookState.shared.recordsTitles) }
+        }
         return memory.ref(id: id, type: typeName, freshTitle: nil, recordsTitles: HookState.shared.recordsTitles)
     }
-    /// ``ref`` with the controller in hand (this node's), on the main thread: its title read now.
-    @MainActor private func ref(readingOnMain vc: UIViewController) -> ControllerRef {
-        let recordsTitles = HookState.shared.recordsTitles
-        return memory.ref(id: id, type: typeName, freshTitle: recordsTitles ? .some(vc.title) : nil, recordsTitles: recordsTitles)
+    /// ``ref`` with the controller in hand (this node's), on the main thread: its title read now
+    /// when `recordsTitles` (the session's setting, read by the caller).
+    @MainActor private func ref(readingOnMain vc: UIViewController, recordsTitles: Bool) -> ControllerRef {
+        memory.ref(id: id, type: typeName, freshTitle: recordsTitles ? .some(vc.title) : nil, recordsTitles: recordsTitles)
     }
 
     var parentNode: UIKitNode? {
@@ -125,8 +127,24 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
         read(nil) { vc in
             guard let p = vc.parent else { return nil }
             let node = memory.node(of: .parent, p, mayReference: { !UIKitNode.isDeallocating($0) }, node: UIKitNode.node)
-            return (node, node.ref(readingOnMain: p))
+            return (node, node.ref(readingOnMain: p, recordsTitles: HookState.shared.recordsTitles))
         }
+    }
+    /// The controller read at each level is carried to the next (not loaded again through its
+    /// node's weak reference), and the session's title setting is read once.
+    func walkUp(appendingRefsTo refs: inout [ControllerRef], limit: Int) -> UIKitNode {
+        guard Thread.isMainThread, let start = controller else { return self }
+        return MainActor.assumeIsolated { walkUpOnMain(from: start, appendingRefsTo: &refs, limit: limit) }
+    }
+    @MainActor private func walkUpOnMain(from start: UIViewController, appendingRefsTo refs: inout [ControllerRef], limit: Int) -> UIKitNode {
+        let recordsTitles = HookState.shared.recordsTitles
+        var node = self, vc = start
+        while refs.count < limit, let p = vc.parent {
+            let up = node.memory.node(of: .parent, p, mayReference: { !UIKitNode.isDeallocating($0) }, node: UIKitNode.node)
+            refs.append(up.ref(readingOnMain: p, recordsTitles: recordsTitles))
+            node = up; vc = p
+        }
+        return node
     }
     /// The nodes handed out last time while the children are the same controllers
     /// (``AdapterNodeMemory/childNodes(of:controller:node:)``).

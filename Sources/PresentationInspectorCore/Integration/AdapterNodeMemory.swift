@@ -30,7 +30,10 @@ import Foundation
     /// The main thread's last snapshot and the title it was taken with (main thread only: a
     /// title is read there alone), so that a snapshot of a controller whose title has not changed
     /// takes no lock (callgrind, issue 10: a present snapshots its source's every ancestor).
-    @exclusivity(unchecked) @usableFromInline var mainSnapshot: (freshTitle: String?, recordsTitles: Bool, ref: ControllerRef)?
+    // Three fields, not an optional tuple: reading a tuple copied (retained) all of it.
+    @exclusivity(unchecked) @usableFromInline var mainRef: ControllerRef?  // nil: none kept
+    @exclusivity(unchecked) @usableFromInline var mainFreshTitle: String?
+    @exclusivity(unchecked) @usableFromInline var mainRecordsTitles = false
 
     /// Memory that starts with `title` as the last title read.
     public init(title: String? = nil) { lastTitle = title }
@@ -40,9 +43,9 @@ import Foundation
     /// reads that cannot; without `recordsTitles` the reference has no title. Give `freshTitle`
     /// on the main thread only.
     @inlinable public func ref(id: String, type: String, freshTitle: String??, recordsTitles: Bool) -> ControllerRef {
-        if let freshTitle, let kept = mainSnapshot, kept.freshTitle == freshTitle, kept.recordsTitles == recordsTitles,
-           kept.ref.id == id, kept.ref.type == type {
-            return kept.ref
+        if let freshTitle, let kept = mainRef, mainRecordsTitles == recordsTitles, mainFreshTitle == freshTitle,
+           kept.id == id, kept.type == type {
+            return kept
         }
         lock.lock()
         if let freshTitle { lastTitle = freshTitle }
@@ -57,7 +60,7 @@ import Foundation
             lastRef = r
         }
         lock.unlock()
-        if let freshTitle { mainSnapshot = (freshTitle, recordsTitles, r) }
+        if let freshTitle { mainRef = r; mainFreshTitle = freshTitle; mainRecordsTitles = recordsTitles }
         return r
     }
 

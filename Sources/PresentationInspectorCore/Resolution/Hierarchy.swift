@@ -127,8 +127,7 @@ public enum Hierarchy {
         var out: [ControllerRef] = []
         out.reserveCapacity(8)
         out.append(first)
-        var current = node
-        while out.count < 10_000, let up = current.parentWithRef() { out.append(up.ref); current = up.node }
+        _ = node.walkUp(appendingRefsTo: &out, limit: 10_000)
         return out
     }
 }

@@ -13,6 +13,11 @@ public protocol PresentationNode: AnyObject {
     /// controller and of the parent controller it reads (a weak load and a lock fewer per level:
     /// a present from 50 levels deep walks 50, callgrind, issue 10).
     func parentWithRef() -> (node: Self, ref: ControllerRef)?
+    /// Walks up `parent` from this node to its root: appends each ancestor's snapshot to `refs`,
+    /// nearest first, until `refs` holds `limit`, and answers the last node reached. The default
+    /// asks ``parentWithRef()`` of each; an adapter carries the controller it read from one level
+    /// to the next (no weak load of each ancestor through its node) and reads its settings once.
+    func walkUp(appendingRefsTo refs: inout [ControllerRef], limit: Int) -> Self
     /// `children`, in order (navigation: bottom to top).
     var childNodes: [Self] { get }
     /// The controller this one was presented by (`presentingViewController`), if it was presented.
@@ -60,6 +65,13 @@ extension PresentationNode {
     @inlinable public func parentWithRef() -> (node: Self, ref: ControllerRef)? {
         guard let p = parentNode else { return nil }
         return (p, p.ref)
+    }
+
+    /// ``parentWithRef()`` of each ancestor in turn.
+    @inlinable public func walkUp(appendingRefsTo refs: inout [ControllerRef], limit: Int) -> Self {
+        var current = self
+        while refs.count < limit, let up = current.parentWithRef() { refs.append(up.ref); current = up.node }
+        return current
     }
 
     /// Nil: the node does not say, and ``isTransitionInProgress`` is asked instead.

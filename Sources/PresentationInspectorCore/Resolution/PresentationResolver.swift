@@ -155,16 +155,16 @@ public enum PresentationResolver {
             let defines = source.definesPresentationContext
             walk.append(.init(type: s.type, defines: defines))
             if defines { contextProvider = (source, s) }
-        }
-        while ancestryRefs.count < 10_000, let up = root.parentWithRef() {
-            root = up.node
-            ancestryRefs.append(up.ref)
-            if looksForContext && contextProvider == nil {
+            while contextProvider == nil, ancestryRefs.count < 10_000, let up = root.parentWithRef() {
+                root = up.node
+                ancestryRefs.append(up.ref)
                 let defines = up.node.definesPresentationContext
                 walk.append(.init(type: up.ref.type, defines: defines))
                 if defines { contextProvider = up }
             }
         }
+        // The rest of the way (all of it for a style without a context), in the adapter's one walk.
+        root = root.walkUp(appendingRefsTo: &ancestryRefs, limit: 10_000)
         let rootRef = ancestryRefs[ancestryRefs.count - 1]
         // From the root just found, which has no parent: one walk up the containment, not two.
         let rootPresenter = root.presentingNode
