@@ -144,15 +144,15 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
             return (node, node.ref(readingOnMain: p, recordsTitles: DeviceHookState.shared.recordsTitles))
         }
     }
-    /// `UIKitNode.walkUp(appendingRefsTo:limit:)`: the controller carried from level to level.
-    func walkUp(appendingRefsTo refs: inout [ControllerRef], limit: Int) -> DeviceNode {
+    /// `UIKitNode.walkUp(limit:_:)`: the controller carried from level to level.
+    func walkUp(limit: Int, _ visit: (ControllerRef) -> Void) -> DeviceNode {
         guard MainThread.isCurrent, var vc = controller else { return self }
         let recordsTitles = DeviceHookState.shared.recordsTitles
-        var node = self
-        while refs.count < limit, let p = vc.parentNode {
+        var node = self, visited = 0
+        while visited < limit, let p = vc.parentNode {
             let up = node.memory.node(of: .parent, p, node: DeviceNode.node)
-            refs.append(up.ref(readingOnMain: p, recordsTitles: recordsTitles))
-            node = up; vc = p
+            visit(up.ref(readingOnMain: p, recordsTitles: recordsTitles))
+            node = up; vc = p; visited += 1
         }
         return node
     }

@@ -132,17 +132,21 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
     }
     /// The controller read at each level is carried to the next (not loaded again through its
     /// node's weak reference), and the session's title setting is read once.
-    func walkUp(appendingRefsTo refs: inout [ControllerRef], limit: Int) -> UIKitNode {
+    func walkUp(limit: Int, _ visit: (ControllerRef) -> Void) -> UIKitNode {
         guard Thread.isMainThread, let start = controller else { return self }
-        return MainActor.assumeIsolated { walkUpOnMain(from: start, appendingRefsTo: &refs, limit: limit) }
+        // `visit` is called on this thread (the main thread), synchronously: handed over unchecked.
+        return withoutActuallyEscaping(visit) { visit in
+            let handed = MainThreadValue(visit)
+            return MainActor.assumeIsolated { walkUpOnMain(from: start, limit: limit, handed.value) }
+        }
     }
-    @MainActor private func walkUpOnMain(from start: UIViewController, appendingRefsTo refs: inout [ControllerRef], limit: Int) -> UIKitNode {
+    @MainActor private func walkUpOnMain(from start: UIViewController, limit: Int, _ visit: (ControllerRef) -> Void) -> UIKitNode {
         let recordsTitles = HookState.shared.recordsTitles
-        var node = self, vc = start
-        while refs.count < limit, let p = vc.parent {
+        var node = self, vc = start, visited = 0
+        while visited < limit, let p = vc.parent {
             let up = node.memory.node(of: .parent, p, mayReference: { !UIKitNode.isDeallocating($0) }, node: UIKitNode.node)
-            refs.append(up.ref(readingOnMain: p, recordsTitles: recordsTitles))
-            node = up; vc = p
+            visit(up.ref(readingOnMain: p, recordsTitles: recordsTitles))
+            node = up; vc = p; visited += 1
         }
         return node
     }

@@ -42,6 +42,8 @@ public final class PresentationHooksHandler: @unchecked Sendable {
 
     /// Each window's chain, walked once per change rather than once per event.
     @usableFromInline let chains = WindowChains()
+    /// The last present's ancestry, shared by the next present from the same place.
+    @usableFromInline let recentAncestry = RecentAncestry()
     private let lock = InspectorLock()
     private var pendingSwipes: [ObjectIdentifier: PendingSwipe] = [:]
 
@@ -117,7 +119,8 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         completion: (() -> Void)?, observe: (() -> Observation?)?, original: (_ completion: (() -> Void)?) -> Void
     ) {
         let resolution = PresentationResolver.resolvePresent(source: source, presented: presented, refs: checkedRefs, options: configuration.resolver,
-                                                             chains: chains, sourceViewInWindow: sourceViewInWindow)
+                                                             chains: chains, sourceViewInWindow: sourceViewInWindow,
+                                                             recentAncestry: recentAncestry)
         let refs = resolution.refs
         /// A node's snapshot, reusing the resolver's for the controllers it already looked at.
         func ref(_ n: N?) -> ControllerRef? {

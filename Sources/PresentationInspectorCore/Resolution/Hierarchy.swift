@@ -127,7 +127,7 @@ public enum Hierarchy {
         var out: [ControllerRef] = []
         out.reserveCapacity(8)
         out.append(first)
-        _ = node.walkUp(appendingRefsTo: &out, limit: 10_000)
+        _ = node.walkUp(limit: 10_000 - 1) { out.append($0) }
         return out
     }
 }

@@ -13,11 +13,11 @@ public protocol PresentationNode: AnyObject {
     /// controller and of the parent controller it reads (a weak load and a lock fewer per level:
     /// a present from 50 levels deep walks 50, callgrind, issue 10).
     func parentWithRef() -> (node: Self, ref: ControllerRef)?
-    /// Walks up `parent` from this node to its root: appends each ancestor's snapshot to `refs`,
-    /// nearest first, until `refs` holds `limit`, and answers the last node reached. The default
+    /// Walks up `parent` from this node to its root: hands `visit` each ancestor's snapshot,
+    /// nearest first, at most `limit` of them, and answers the last node reached. The default
     /// asks ``parentWithRef()`` of each; an adapter carries the controller it read from one level
     /// to the next (no weak load of each ancestor through its node) and reads its settings once.
-    func walkUp(appendingRefsTo refs: inout [ControllerRef], limit: Int) -> Self
+    func walkUp(limit: Int, _ visit: (ControllerRef) -> Void) -> Self
     /// `children`, in order (navigation: bottom to top).
     var childNodes: [Self] { get }
     /// The controller this one was presented by (`presentingViewController`), if it was presented.
@@ -68,9 +68,9 @@ extension PresentationNode {
     }
 
     /// ``parentWithRef()`` of each ancestor in turn.
-    @inlinable public func walkUp(appendingRefsTo refs: inout [ControllerRef], limit: Int) -> Self {
-        var current = self
-        while refs.count < limit, let up = current.parentWithRef() { refs.append(up.ref); current = up.node }
+    @inlinable public func walkUp(limit: Int, _ visit: (ControllerRef) -> Void) -> Self {
+        var current = self, visited = 0
+        while visited < limit, let up = current.parentWithRef() { visit(up.ref); current = up.node; visited += 1 }
         return current
     }
 

@@ -126,10 +126,12 @@ public enum PresentationResolver {
     /// handler's window chains when there are: one look at the window's chain then gives its
     /// length and whether a transition runs in it (otherwise: walked, and
     /// ``PresentationNode/isTransitionInProgress`` asked), and is handed back to the handler;
-    /// `sourceViewInWindow`, when the caller read it already, answers the window check.
+    /// `sourceViewInWindow`, when the caller read it already, answers the window check;
+    /// `recentAncestry`, the handler's last ancestry, is shared when the walk meets it again.
     @inlinable static func resolvePresent<N: PresentationNode>(source: N, presented: N, refs: (source: ControllerRef, presented: ControllerRef),
                                                              options: ResolverOptions, chains: WindowChains?,
-                                                             sourceViewInWindow: Bool? = nil) -> PresentResolution<N> {
+                                                             sourceViewInWindow: Bool? = nil,
+                                                             recentAncestry: RecentAncestry? = nil) -> PresentResolution<N> {
         // Steps are data; sentences are rendered only where a person reads them (issue 10).
         var steps: [ExplanationStep] = []
         steps.reserveCapacity(8)
@@ -141,11 +143,11 @@ public enum PresentationResolver {
         let (style, styleNote) = effectiveStyleStep(presented.modalPresentationStyle, sizeClass: source.horizontalSizeClass)
 
         // Where the source hangs: one walk up, each ancestor's snapshot taken once (the steps, the
-        // context check and the event share them) and no array of nodes (only the root and the
-        // provider are kept).
-        var ancestryRefs: [ControllerRef] = []
-        ancestryRefs.reserveCapacity(8)
-        ancestryRefs.append(s)
+        // context check and the event share them), no array of nodes (only the root and the
+        // provider are kept), and the last ancestry's arrays when it is the same.
+        let recent = recentAncestry?.last()
+        var ancestry = AncestryBuilder(previous: recent?.refs ?? [])
+        ancestry.append(s)
         var root = source
         // Rule 2's context walk, from the source up to the first ancestor that defines a context.
         let looksForContext = style.isContextStyle
@@ -155,17 +157,21 @@ public enum PresentationResolver {
             let defines = source.definesPresentationContext
             walk.append(.init(type: s.type, defines: defines))
             if defines { contextProvider = (source, s) }
-            while contextProvider == nil, ancestryRefs.count < 10_000, let up = root.parentWithRef() {
+            while contextProvider == nil, ancestry.count < 10_000, let up = root.parentWithRef() {
                 root = up.node
-                ancestryRefs.append(up.ref)
+                ancestry.append(up.ref)
                 let defines = up.node.definesPresentationContext
                 walk.append(.init(type: up.ref.type, defines: defines))
                 if defines { contextProvider = up }
             }
         }
         // The rest of the way (all of it for a style without a context), in the adapter's one walk.
-        root = root.walkUp(appendingRefsTo: &ancestryRefs, limit: 10_000)
+        root = root.walkUp(limit: 10_000 - ancestry.count) { ancestry.append($0) }
+        let (ancestryRefs, sameAsRecent) = ancestry.finish()
         let rootRef = ancestryRefs[ancestryRefs.count - 1]
+        // A closure, not the key path `\.ref.type`: generic key paths are instantiated at run time.
+        let pathTypes = sameAsRecent ? recent!.types : ancestryRefs.count > 1 ? ancestryRefs.map { $0.type } : []
+        if !sameAsRecent { recentAncestry?.keep(ancestryRefs, types: pathTypes) }
         // From the root just found, which has no parent: one walk up the containment, not two.
         let rootPresenter = root.presentingNode
         let ultimateRoot = rootPresenter.map { Hierarchy.ultimateRoot(of: $0) } ?? root
@@ -187,8 +193,7 @@ public enum PresentationResolver {
             place = windowID.map { .windowRoot($0) } ?? .detached
         }
         if ancestryRefs.count > 1 {
-            // A closure, not the key path `\.ref.type`: generic key paths are instantiated at run time.
-            steps.append(.walkedUp(path: ancestryRefs.map { $0.type }, root: rootRef, place: place))
+            steps.append(.walkedUp(path: pathTypes, root: rootRef, place: place))
         } else {
             steps.append(.ownRoot(s, place: place))
         }
