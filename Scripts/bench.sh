@@ -55,7 +55,7 @@ for depth in 5 50; do
   say "recording, depth $depth (wall clock)"
   record "$bin/pibench" record --depth "$depth" --pairs "$pairs" --batches "$record_batches"
   strip --strip-debug -o "$dir/pibench-nodebug" "$bin/pibench"  # valgrind 3.19 cannot read this DWARF
-  for mode in simulator inspector swiftlog device device-glibc; do
+  for mode in simulator inspector swiftlog device device-glibc uikit-reads; do
     say "recording, depth $depth, $mode (callgrind)"
     out=$(SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$dir/callgrind-$mode-$depth.out" \
           --toggle-collect='*measuredPairs*' "$dir/pibench-nodebug" record --once --mode "$mode" --depth "$depth" --pairs "$callgrind_pairs" 2>&1)

@@ -52,7 +52,7 @@ for depth in (5, 50):
     if w["simulator"] and w["device-glibc"]:
         dev = (w["device-glibc"]["ns_per_pair_median"] - w["simulator"]["ns_per_pair_median"]) / 4
         row(f"    the same with glibc's `backtrace()` (DWARF unwinding: Linux's cost, no device's)³", fmt(dev, " ns"), "", "", "", None)
-    c = {m: one("record-callgrind", mode=m, depth=depth) for m in ("simulator", "inspector", "swiftlog", "device", "device-glibc")}
+    c = {m: one("record-callgrind", mode=m, depth=depth) for m in ("simulator", "inspector", "swiftlog", "device", "device-glibc", "uikit-reads")}
     if c["simulator"] and c["inspector"] and c["swiftlog"]:
         per = {m: c[m]["instructions"] / c[m]["pairs"] for m in c if c[m]}
         rec, log = (per["inspector"] - per["simulator"]) / 4, (per["swiftlog"] - per["simulator"]) / 4
@@ -63,6 +63,9 @@ for depth in (5, 50):
                 "", "", "", None)
         if "device-glibc" in per:
             row(f"    the same with glibc's `backtrace()`³", fmt((per["device-glibc"] - per["simulator"]) / 4), "", "", "", None)
+        if "uikit-reads" in per:
+            row(f"    of which UIKit's own reads (the source's window; each ancestor's parent and title), as modelled⁶",
+                fmt((per["uikit-reads"] - per["simulator"]) / 4), "", "", "", None)
         row(f"  simulator alone, depth {depth}: the model of UIKit's present/dismiss (our resolver runs as that model, ~78%), "
             "subtracted from every row above; not UIKit's cost", fmt(per["simulator"] / 4), "", "", "", None)
 cs = one("callsite")
@@ -96,6 +99,11 @@ if any(one("record", mode="device-glibc", depth=d) for d in (5, 50)) or (cs and 
                  "with `-Xcc -fno-omit-frame-pointer` (as `pibench` is). The device rows unwind as Darwin does "
                  "(`pi_frame_pointer_backtrace`, Benchmarks/Sources/CFramePointers); `pibench callsite` checks that it finds "
                  "the callers glibc's finds. `--mode device-glibc` is the same path with glibc's `backtrace()`.")
+if any(one("record-callgrind", mode="uikit-reads", depth=d) for d in (5, 50)):
+    notes.append("⁶ `pibench record --once --mode uikit-reads`: the simulation plus only the reads of UIKit's own state the "
+                 "device path makes per present (the source's `view.window`; each ancestor's `parent` and `title`), through "
+                 "the simulator's accessors as `DeviceNode` reads them: a floor under the device rows that grows with depth "
+                 "whatever the inspector does.")
 
 # 2. Memory
 for r in find("memory"):

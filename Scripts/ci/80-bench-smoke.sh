@@ -23,7 +23,7 @@ if missing:
     sys.exit(f"bench smoke: no result from {sorted(missing)} (got {sorted(k for k in kinds if k)})")
 if not all(r["same_counts"] for r in rows if r.get("bench") == "cli-agree"):
     sys.exit("bench smoke: pinspect and jq disagree on the counts")
-if {r.get("mode") for r in rows if r.get("bench") == "record-callgrind"} != {"simulator", "inspector", "swiftlog", "device", "device-glibc"}:
+if {r.get("mode") for r in rows if r.get("bench") == "record-callgrind"} != {"simulator", "inspector", "swiftlog", "device", "device-glibc", "uikit-reads"}:
     sys.exit("bench smoke: a recording mode has no callgrind figure")
 if any(r.get("pending_work", 0) > 1 for r in rows if r.get("bench") == "record" and r.get("mode") == "device"):
     sys.exit("bench smoke: the device path's scheduled work (leak checks) piles up")

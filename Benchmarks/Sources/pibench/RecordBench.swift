@@ -20,12 +20,20 @@ import PresentationSimulator
 //              as UIKit's own work; the call stack is unwound as Darwin's `backtrace()` unwinds it
 //              (frame pointers);
 //   device-glibc  the same with glibc's `backtrace()` (DWARF unwinding: what Linux pays, no device).
+//   uikit-reads  the simulation alone plus only the reads of UIKit's own state that the device path
+//              must make per present (the source's `view.window`; each ancestor's `parent` and
+//              `title`), as the model prices them: the floor under the device row, which grows
+//              with depth whatever the inspector does (callgrind only, `--once`).
 // Recording cost = inspector − simulator; logging cost = swiftlog − simulator; device path = device − simulator.
 
 /// The workload a `record` run measures.
 enum RecordMode: String, CaseIterable {
     case simulator, inspector, swiftlog, device
     case deviceGlibc = "device-glibc"
+    case uikitReads = "uikit-reads"
+
+    /// The modes the wall-clock run interleaves (`uikit-reads` is counted with callgrind only).
+    static let timed: [RecordMode] = [.simulator, .inspector, .swiftlog, .device, .deviceGlibc]
 }
 
 /// One present+dismiss workload, ready to run.
@@ -78,6 +86,8 @@ final class PairWorkload {
         switch mode {
         case .simulator, .inspector:
             for _ in 0..<pairs { plainPair() }
+        case .uikitReads:
+            for _ in 0..<pairs { readingPair() }
         case .swiftlog:
             for _ in 0..<pairs { loggedPair() }
         case .device, .deviceGlibc:
@@ -104,6 +114,25 @@ final class PairWorkload {
         h.simulation.present(h.presented, from: h.leaf, animated: false)
         h.simulation.dismiss(h.presented, animated: false)
     }
+
+    /// A plain pair, plus what the device path reads of UIKit's own state for the present (the
+    /// simulator's accessors, as `DeviceNode` reads them): the source's window, then each
+    /// ancestor's parent and title. No snapshot, node or event: the part no inspector can save.
+    @inline(never)
+    private func readingPair() {
+        let h = hierarchy
+        var reads = h.leaf.isViewInWindow ? 1 : 0
+        var c = h.leaf
+        while let p = c.parentNode {
+            if p.title != nil { reads &+= 1 }
+            c = p
+        }
+        readSink &+= reads
+        h.simulation.present(h.presented, from: h.leaf, animated: false)
+        h.simulation.dismiss(h.presented, animated: false)
+    }
+    /// Where `readingPair` puts what it read, so that the reads are not optimised away.
+    private(set) var readSink = 0
 
     @inline(never)
     private func loggedPair() {
@@ -188,7 +217,7 @@ final class PairWorkload {
         switch mode {
         case .inspector: recorder = hierarchy.simulation.recorder
         case .device, .deviceGlibc: recorder = device!.session.recorder
-        case .simulator, .swiftlog: return nil
+        case .simulator, .swiftlog, .uikitReads: return nil
         }
         guard let e = recorder.snapshot().events.last(where: { $0.kind == .present }) else { return false }
         let expected = Hierarchy.ancestry(of: hierarchy.leaf).map(\.type)
@@ -200,7 +229,7 @@ final class PairWorkload {
         case .inspector: hierarchy.simulation.recorder.snapshot().totalRecorded
         case .swiftlog: store.total
         case .device, .deviceGlibc: device!.session.recorder.snapshot().totalRecorded
-        case .simulator: 0
+        case .simulator, .uikitReads: 0
         }
     }
 }
@@ -264,7 +293,7 @@ func runRecordBenchmark(_ o: Options) {
     let depth = o.int("depth", 5)
     let pairs = o.int("pairs", 500)
     if o.flag("once") {
-        guard let mode = RecordMode(rawValue: o.string("mode", "inspector")) else { fail("--mode: simulator, inspector, swiftlog or device") }
+        guard let mode = RecordMode(rawValue: o.string("mode", "inspector")) else { fail("--mode: \(RecordMode.allCases.map(\.rawValue).joined(separator: ", "))") }
         let w = PairWorkload(mode: mode, depth: depth)
         let warmUp = max(1, pairs / 10)
         w.warmUpPairs(warmUp)  // lazily initialised state, not counted by callgrind
@@ -275,7 +304,7 @@ func runRecordBenchmark(_ o: Options) {
         return
     }
     let batches = o.int("batches", 41)
-    let workloads = RecordMode.allCases.map { PairWorkload(mode: $0, depth: depth) }
+    let workloads = RecordMode.timed.map { PairWorkload(mode: $0, depth: depth) }
     for w in workloads { w.device?.activate(); w.measuredPairs(pairs) }  // warm-up: fill rings, fault pages in
     var samples: [RecordMode: [Double]] = [:]
     for _ in 0..<batches {

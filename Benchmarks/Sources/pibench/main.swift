@@ -10,6 +10,7 @@ USAGE: pibench <command> [options]
   record  --depth N --pairs N [--batches N]      ns per present+dismiss pair: simulator, inspector, swiftlog
   record  --once --mode M --depth N --pairs N    one run of one mode (for callgrind --toggle-collect=*measuredPairs*)
   record  ... --mode device                      (with --once) the device path: call site captured, UIKitNode-like adapter, leak checks on
+  record  ... --mode uikit-reads                 (with --once) the simulation plus only the reads of UIKit the device path makes per present
   callsite [--calls N]                           one call site: CapturedCallStack.capture vs Thread.callStackSymbols + parsing
   memory  --events N [--overfill N]              heap and RSS per retained event; growth once the ring is full
   memory  --stack-depth N --events N             the same with a modal stack N deep (a chain of N presented controllers)
