@@ -64,7 +64,7 @@ for depth in (5, 50):
         if "device-glibc" in per:
             row(f"    the same with glibc's `backtrace()`³", fmt((per["device-glibc"] - per["simulator"]) / 4), "", "", "", None)
         if "uikit-reads" in per:
-            row(f"    of which UIKit's own reads (the source's window; each ancestor's parent and title), as modelled⁶",
+            row(f"    of which UIKit's own reads (the source's window; each ancestor's parent and title), as modelled⁴",
                 fmt((per["uikit-reads"] - per["simulator"]) / 4), "", "", "", None)
         row(f"  simulator alone, depth {depth}: the model of UIKit's present/dismiss (our resolver runs as that model, ~78%), "
             "subtracted from every row above; not UIKit's cost", fmt(per["simulator"] / 4), "", "", "", None)
@@ -100,7 +100,7 @@ if any(one("record", mode="device-glibc", depth=d) for d in (5, 50)) or (cs and 
                  "(`pi_frame_pointer_backtrace`, Benchmarks/Sources/CFramePointers); `pibench callsite` checks that it finds "
                  "the callers glibc's finds. `--mode device-glibc` is the same path with glibc's `backtrace()`.")
 if any(one("record-callgrind", mode="uikit-reads", depth=d) for d in (5, 50)):
-    notes.append("⁶ `pibench record --once --mode uikit-reads`: the simulation plus only the reads of UIKit's own state the "
+    notes.append("⁴ `pibench record --once --mode uikit-reads`: the simulation plus only the reads of UIKit's own state the "
                  "device path makes per present (the source's `view.window`; each ancestor's `parent` and `title`), through "
                  "the simulator's accessors as `DeviceNode` reads them: a floor under the device rows that grows with depth "
                  "whatever the inspector does.")
