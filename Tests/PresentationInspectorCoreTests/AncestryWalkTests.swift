@@ -69,6 +69,8 @@ final class AncestryWalkTests: XCTestCase {
         }
         XCTAssertEqual(path, ["Tc5", "Tc4", "Tc3", "Tc2", "Tc1", "Tc0"])
         XCTAssertEqual(root.id, "c0")
+        // The public nodes, walked again when asked, name the same controllers.
+        XCTAssertEqual(r.ancestry.map(\.ref.id), ids(r.ancestryRefs))
     }
 
     /// A context style looks at each level up to the provider, then the adapter walks the rest:

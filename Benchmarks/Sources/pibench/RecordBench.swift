@@ -207,7 +207,6 @@ final class PairWorkload {
         logger.info("dismiss-completed", metadata: m)
     }
 
-    /// Events recorded (inspector) or log entries written (swiftlog) so far.
     /// Whether the last recorded present says what the simulation holds: presented, with the
     /// leaf's every ancestor (types, nearest first) as its ancestry, and no diagnostic. A fast
     /// path that recorded less would otherwise pass unnoticed (nil: the mode records nothing).
@@ -224,6 +223,7 @@ final class PairWorkload {
         return e.outcome == .presented && e.ancestry.map(\.type) == expected && e.diagnostics.isEmpty
     }
 
+    /// Events recorded (inspector, device) or log entries written (swiftlog) so far.
     var recordedCount: Int {
         switch mode {
         case .inspector: hierarchy.simulation.recorder.snapshot().totalRecorded

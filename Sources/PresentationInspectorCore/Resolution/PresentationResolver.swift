@@ -20,6 +20,10 @@ public struct PresentResolution<Node: PresentationNode> {
     public var explanation: [String] { steps.map(\.sentence) }
     /// The window the source belongs to.
     public let windowID: String?
+    /// The source's ancestors through `parent`, starting with itself: the walk of rule 2. Walked
+    /// again when asked (the resolver keeps only their snapshots, for the event): it describes the
+    /// hierarchy as it is at that moment.
+    public var ancestry: [Node] { Hierarchy.ancestry(of: source) }
     /// The root of the source's window (or of its detached presentation tree): where the chain
     /// the present changes starts.
     @usableFromInline let ultimateRoot: Node
