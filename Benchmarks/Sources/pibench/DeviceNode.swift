@@ -136,13 +136,11 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     var parentNode: DeviceNode? {
         read(nil) { vc in vc.parentNode.map { memory.node(of: .parent, $0, node: DeviceNode.node) } }
     }
-    /// `UIKitNode.parentWithRef()`: the parent's snapshot from the parent controller just read.
+    /// `UIKitNode.parentWithRef()`: ``walkUp(limit:_:)`` one level.
     func parentWithRef() -> (node: DeviceNode, ref: ControllerRef)? {
-        read(nil) { vc in
-            guard let p = vc.parentNode else { return nil }
-            let node = memory.node(of: .parent, p, node: DeviceNode.node)
-            return (node, node.ref(readingOnMain: p, recordsTitles: DeviceHookState.shared.recordsTitles))
-        }
+        var parentRef: ControllerRef?
+        let node = walkUp(limit: 1) { parentRef = $0 }
+        return parentRef.map { (node, $0) }
     }
     /// `UIKitNode.walkUp(limit:_:)`: the controller carried from level to level.
     func walkUp(limit: Int, _ visit: (ControllerRef) -> Void) -> DeviceNode {

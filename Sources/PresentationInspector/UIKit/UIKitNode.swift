@@ -121,14 +121,12 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
     var parentNode: UIKitNode? {
         read(nil) { vc in vc.parent.map { memory.node(of: .parent, $0, mayReference: { !UIKitNode.isDeallocating($0) }, node: UIKitNode.node) } }
     }
-    /// The parent's node and its snapshot from the parent controller just read: no weak load of
-    /// it through its node.
+    /// The parent's node and its snapshot: ``walkUp(limit:_:)`` one level (the context walk
+    /// asks level by level; the step is written once).
     func parentWithRef() -> (node: UIKitNode, ref: ControllerRef)? {
-        read(nil) { vc in
-            guard let p = vc.parent else { return nil }
-            let node = memory.node(of: .parent, p, mayReference: { !UIKitNode.isDeallocating($0) }, node: UIKitNode.node)
-            return (node, node.ref(readingOnMain: p, recordsTitles: HookState.shared.recordsTitles))
-        }
+        var parentRef: ControllerRef?
+        let node = walkUp(limit: 1) { parentRef = $0 }
+        return parentRef.map { (node, $0) }
     }
     /// The controller read at each level is carried to the next (not loaded again through its
     /// node's weak reference), and the session's title setting is read once.
