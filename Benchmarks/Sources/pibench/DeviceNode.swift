@@ -130,7 +130,7 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     }
     /// `UIKitNode.ref(readingOnMain:recordsTitles:)`: ``ref`` with the controller in hand, on the main thread.
     private func ref(readingOnMain vc: SimController, recordsTitles: Bool) -> ControllerRef {
-        memory.ref(id: id, type: typeName, freshTitle: recordsTitles ? .some(vc.title) : nil, recordsTitles: recordsTitles)
+        memory.ref(id: id, type: typeName, freshTitle: recordsTitles ? .some(vc.currentTitle) : nil, recordsTitles: recordsTitles)
     }
 
     var parentNode: DeviceNode? {
@@ -153,6 +153,20 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
             node = up; vc = p; visited += 1
         }
         return node
+    }
+    /// `UIKitNode.ancestorRefs(limit:)`: the last walk from this node kept, and answered again
+    /// while each ancestor reads the same (``AdapterNodeMemory/ancestors(from:startNode:limit:recordsTitles:mayReference:parent:title:step:node:)``).
+    func ancestorRefs(limit: Int) -> (refs: [ControllerRef], root: DeviceNode)? {
+        guard MainThread.isCurrent, let start = controller else { return ([], self) }
+        let recordsTitles = DeviceHookState.shared.recordsTitles
+        return memory.ancestors(
+            from: start, startNode: self, limit: limit, recordsTitles: recordsTitles,
+            parent: { $0.parentNode }, title: { $0.currentTitle },
+            step: { node, p, title in
+                let up = node.memory.node(of: .parent, p, node: DeviceNode.node)
+                return (up, up.memory.ref(id: up.id, type: up.typeName, freshTitle: title, recordsTitles: recordsTitles))
+            },
+            node: DeviceNode.node)
     }
     /// `UIKitNode.childNodes`: the nodes handed out last time while the children are the same
     /// controllers (a weak load each instead of an association lookup each, and no new array).

@@ -148,6 +148,25 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
         }
         return node
     }
+    /// Every ancestor's snapshot from one walk: the last walk from this node answered again, the
+    /// very array, while each ancestor reads the same address, class and title
+    /// (``AdapterNodeMemory/ancestors(from:startNode:limit:recordsTitles:mayReference:parent:title:step:node:)``).
+    func ancestorRefs(limit: Int) -> (refs: [ControllerRef], root: UIKitNode)? {
+        guard Thread.isMainThread, let start = controller else { return ([], self) }
+        return MainActor.assumeIsolated { ancestorsOnMain(from: start, limit: limit) }
+    }
+    @MainActor private func ancestorsOnMain(from start: UIViewController, limit: Int) -> (refs: [ControllerRef], root: UIKitNode) {
+        let recordsTitles = HookState.shared.recordsTitles
+        return memory.ancestors(
+            from: start, startNode: self, limit: limit, recordsTitles: recordsTitles,
+            mayReference: { !UIKitNode.isDeallocating($0) },
+            parent: { $0.parent }, title: { $0.title },
+            step: { node, p, title in
+                let up = node.memory.node(of: .parent, p, mayReference: { !UIKitNode.isDeallocating($0) }, node: UIKitNode.node)
+                return (up, up.memory.ref(id: up.id, type: up.typeName, freshTitle: title, recordsTitles: recordsTitles))
+            },
+            node: UIKitNode.node)
+    }
     /// The nodes handed out last time while the children are the same controllers
     /// (``AdapterNodeMemory/childNodes(of:controller:node:)``).
     var childNodes: [UIKitNode] {

@@ -34,6 +34,11 @@ import Foundation
     @exclusivity(unchecked) @usableFromInline var mainRef: ControllerRef?  // nil: none kept
     @exclusivity(unchecked) @usableFromInline var mainFreshTitle: String?
     @exclusivity(unchecked) @usableFromInline var mainRecordsTitles = false
+    /// Whether a title was read on the main thread (main thread only): a change of it from then
+    /// on bumps ``AdapterTitleGeneration``.
+    @exclusivity(unchecked) @usableFromInline var titleRead = false
+    /// The last walk up from this node (``ancestors(from:startNode:limit:recordsTitles:mayReference:parent:title:step:node:)``), main thread only.
+    @exclusivity(unchecked) @usableFromInline var lastWalk: AncestorWalk<Child>?
 
     /// Memory that starts with `title` as the last title read.
     public init(title: String? = nil) { lastTitle = title }
@@ -48,7 +53,11 @@ import Foundation
             return kept
         }
         lock.lock()
-        if let freshTitle { lastTitle = freshTitle }
+        if let freshTitle {
+            // A kept walk up (`lastWalk`) that met this node stays right only while its title does.
+            if titleRead, lastTitle != freshTitle { AdapterTitleGeneration.bump() }
+            lastTitle = freshTitle; titleRead = true
+        }
         let title = recordsTitles ? lastTitle : nil
         // The same snapshot while nothing in it changed: events share it, and the recorder's
         // pools match it by identity.

@@ -127,7 +127,11 @@ public enum Hierarchy {
         var out: [ControllerRef] = []
         out.reserveCapacity(8)
         out.append(first)
-        _ = node.walkUp(limit: 10_000 - 1) { out.append($0) }
+        if let up = node.ancestorRefs(limit: 10_000 - 1) {
+            out.append(contentsOf: up.refs)
+        } else {
+            _ = node.walkUp(limit: 10_000 - 1) { out.append($0) }
+        }
         return out
     }
 }

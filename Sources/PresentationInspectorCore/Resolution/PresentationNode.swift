@@ -18,6 +18,12 @@ public protocol PresentationNode: AnyObject {
     /// asks ``parentWithRef()`` of each; an adapter carries the controller it read from one level
     /// to the next (no weak load of each ancestor through its node) and reads its settings once.
     func walkUp(limit: Int, _ visit: (ControllerRef) -> Void) -> Self
+    /// Every ancestor's snapshot as one array (nearest first, at most `limit`) and the root
+    /// reached, when the node collects them itself: an adapter that keeps its last walk up from
+    /// this node answers that walk's very array while every level reads the same, and the resolver
+    /// then shares its last ancestry without looking at each snapshot. Nil (the default): the
+    /// resolver collects them through ``walkUp(limit:_:)``.
+    func ancestorRefs(limit: Int) -> (refs: [ControllerRef], root: Self)?
     /// `children`, in order (navigation: bottom to top).
     var childNodes: [Self] { get }
     /// The controller this one was presented by (`presentingViewController`), if it was presented.
@@ -73,6 +79,9 @@ extension PresentationNode {
         while visited < limit, let up = current.parentWithRef() { visit(up.ref); current = up.node; visited += 1 }
         return current
     }
+
+    /// Nil: the resolver walks with ``walkUp(limit:_:)``.
+    @inlinable public func ancestorRefs(limit: Int) -> (refs: [ControllerRef], root: Self)? { nil }
 
     /// Nil: the node does not say, and ``isTransitionInProgress`` is asked instead.
     public var isBeingPresentedOrDismissed: Bool? { nil }

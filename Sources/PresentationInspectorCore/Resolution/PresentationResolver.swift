@@ -150,7 +150,7 @@ public enum PresentationResolver {
         // context check and the event share them), no array of nodes (only the root and the
         // provider are kept), and the last ancestry's arrays when it is the same.
         let recent = recentAncestry?.last()
-        var ancestry = AncestryBuilder(previous: recent?.refs ?? [])
+        var ancestry = AncestryBuilder(previous: recent?.refs ?? [], tail: recent?.tail)
         ancestry.append(s)
         var root = source
         // Rule 2's context walk, from the source up to the first ancestor that defines a context.
@@ -170,12 +170,21 @@ public enum PresentationResolver {
             }
         }
         // The rest of the way (all of it for a style without a context), in the adapter's one walk.
-        root = root.walkUp(limit: 10_000 - ancestry.count) { ancestry.append($0) }
+        if let up = root.ancestorRefs(limit: 10_000 - ancestry.count) {
+            root = up.root
+            ancestry.append(adapterRefs: up.refs)
+        } else {
+            root = root.walkUp(limit: 10_000 - ancestry.count) { ancestry.append($0) }
+        }
         let (ancestryRefs, sameAsRecent) = ancestry.finish()
         let rootRef = ancestryRefs[ancestryRefs.count - 1]
         // A closure, not the key path `\.ref.type`: generic key paths are instantiated at run time.
         let pathTypes = sameAsRecent ? recent!.types : ancestryRefs.count > 1 ? ancestryRefs.map { $0.type } : []
-        if !sameAsRecent { recentAncestry?.keep(ancestryRefs, types: pathTypes) }
+        // Kept when new, or when the adapter answered a new array of the same snapshots (so that
+        // the next present shares it without a look at each).
+        if !sameAsRecent || (ancestry.tail != nil && !ancestry.tailShared) {
+            recentAncestry?.keep(ancestryRefs, types: pathTypes, tail: ancestry.tail)
+        }
         // From the root just found, which has no parent: one walk up the containment, not two.
         let rootPresenter = root.presentingNode
         let ultimateRoot = rootPresenter.map { Hierarchy.ultimateRoot(of: $0) } ?? root

@@ -12,18 +12,21 @@
     @exclusivity(unchecked) @usableFromInline var refs: [ControllerRef] = []
     /// `refs`' types, when `refs` has more than one (a `walkedUp` step's path).
     @exclusivity(unchecked) @usableFromInline var types: [String] = []
+    /// The adapter's array (``PresentationNode/ancestorRefs(limit:)``) that `refs` ends with.
+    @exclusivity(unchecked) @usableFromInline var tail: AncestryBuilder.Tail?
 
     @usableFromInline init() {}
 
-    @inlinable func last() -> (refs: [ControllerRef], types: [String]) {
+    @inlinable func last() -> (refs: [ControllerRef], types: [String], tail: AncestryBuilder.Tail?) {
         lock.lock(); defer { lock.unlock() }
-        return (refs, types)
+        return (refs, types, tail)
     }
 
-    @inlinable func keep(_ refs: [ControllerRef], types: [String]) {
+    @inlinable func keep(_ refs: [ControllerRef], types: [String], tail: AncestryBuilder.Tail?) {
         lock.lock(); defer { lock.unlock() }
         self.refs = refs
         self.types = types
+        self.tail = tail
     }
 }
 
@@ -31,13 +34,28 @@
 /// previous ancestry has at that place, nothing is stored; from the first difference on, a new
 /// array.
 @usableFromInline struct AncestryBuilder {
+    /// An adapter's array of snapshots that an ancestry ends with, and where in the ancestry it starts.
+    @usableFromInline struct Tail {
+        @usableFromInline let start: Int
+        @usableFromInline let refs: [ControllerRef]
+        @inlinable init(start: Int, refs: [ControllerRef]) { self.start = start; self.refs = refs }
+    }
+
     @usableFromInline let previous: [ControllerRef]
+    @usableFromInline let previousTail: Tail?
     /// How many leading snapshots were `previous`'s own.
     @usableFromInline var matched = 0
     /// Every snapshot so far, once one differed from `previous`.
     @usableFromInline var fresh: [ControllerRef]?
+    /// The adapter's array appended last, for the next ancestry.
+    @usableFromInline var tail: Tail?
+    /// Whether `tail` is the previous ancestry's, shared without a look at each snapshot.
+    @usableFromInline var tailShared = false
 
-    @inlinable init(previous: [ControllerRef]) { self.previous = previous }
+    @inlinable init(previous: [ControllerRef], tail: Tail? = nil) {
+        self.previous = previous
+        previousTail = tail
+    }
 
     /// How many snapshots were collected.
     @inlinable var count: Int { fresh?.count ?? matched }
@@ -54,6 +72,25 @@
             fresh = copy
         }
         fresh!.append(ref)
+    }
+
+    /// Appends an adapter's array of snapshots (``PresentationNode/ancestorRefs(limit:)``): when it
+    /// is the very array the previous ancestry ended with, at the same place, nothing is compared.
+    @inlinable mutating func append(adapterRefs refs: [ControllerRef]) {
+        let start = count
+        tail = Tail(start: start, refs: refs)
+        if fresh == nil, let previousTail, previousTail.start == start, start + refs.count == previous.count,
+           Self.sameStorage(previousTail.refs, refs) {
+            matched += refs.count
+            tailShared = true
+            return
+        }
+        for r in refs { append(r) }
+    }
+
+    /// Whether two arrays are one (the same storage), which makes them equal element by element.
+    @inlinable static func sameStorage(_ a: [ControllerRef], _ b: [ControllerRef]) -> Bool {
+        a.count == b.count && a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pb in pa.baseAddress == pb.baseAddress } }
     }
 
     /// The snapshots, and whether they are all of `previous` (its array, shared).

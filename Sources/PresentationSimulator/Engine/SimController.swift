@@ -120,6 +120,10 @@ public final class SimController: PresentationNode {
         return r
     }
     public var parentNode: SimController? { parent }
+    /// ``title`` through this module's own accessor, as an adapter reads UIKit's `title`: read
+    /// directly from another module, the stored property got Swift's run-time exclusivity check
+    /// despite its `@exclusivity(unchecked)` (callgrind, issue 10), a cost UIKit's getter does not have.
+    public var currentTitle: String? { title }
     public var childNodes: [SimController] { children }
     public var presentingNode: SimController? { presenting }
     public var ownPresentedNode: SimController? { presented }
