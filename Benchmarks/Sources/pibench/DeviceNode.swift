@@ -136,23 +136,11 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     var parentNode: DeviceNode? {
         read(nil) { vc in vc.parentNode.map { memory.node(of: .parent, $0, node: DeviceNode.node) } }
     }
-    /// `UIKitNode.parentWithRef()`: ``walkUp(limit:_:)`` one level.
+    /// `UIKitNode.parentWithRef()`: one read of the parent.
     func parentWithRef() -> (node: DeviceNode, ref: ControllerRef)? {
-        var parentRef: ControllerRef?
-        let node = walkUp(limit: 1) { parentRef = $0 }
-        return parentRef.map { (node, $0) }
-    }
-    /// `UIKitNode.walkUp(limit:_:)`: the controller carried from level to level.
-    func walkUp(limit: Int, _ visit: (ControllerRef) -> Void) -> DeviceNode {
-        guard MainThread.isCurrent, var vc = controller else { return self }
+        guard MainThread.isCurrent, let vc = controller, let p = vc.parentNode else { return nil }
         let recordsTitles = DeviceHookState.shared.recordsTitles
-        var node = self, visited = 0
-        while visited < limit, let p = vc.parentNode {
-            let up = node.memory.node(of: .parent, p, node: DeviceNode.node)
-            visit(up.ref(readingOnMain: p, recordsTitles: recordsTitles))
-            node = up; vc = p; visited += 1
-        }
-        return node
+        return parentStep(p, title: recordsTitles ? .some(p.currentTitle) : nil, recordsTitles: recordsTitles)
     }
     /// `UIKitNode.ancestorRefs(limit:)`: the last walk from this node kept, and answered again
     /// while each ancestor reads the same (``AdapterNodeMemory/ancestors(from:startNode:limit:recordsTitles:mayReference:parent:title:step:node:)``).
@@ -162,11 +150,13 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
         return memory.ancestors(
             from: start, startNode: self, limit: limit, recordsTitles: recordsTitles,
             parent: { $0.parentNode }, title: { $0.currentTitle },
-            step: { node, p, title in
-                let up = node.memory.node(of: .parent, p, node: DeviceNode.node)
-                return (up, up.memory.ref(id: up.id, type: up.typeName, freshTitle: title, recordsTitles: recordsTitles))
-            },
+            step: { node, p, title in node.parentStep(p, title: title, recordsTitles: recordsTitles) },
             node: DeviceNode.node)
+    }
+    /// `UIKitNode.parentStep`: the parent's node (the one handed out last) and its snapshot.
+    private func parentStep(_ p: SimController, title: String??, recordsTitles: Bool) -> (node: DeviceNode, ref: ControllerRef) {
+        let up = memory.node(of: .parent, p, node: DeviceNode.node)
+        return (up, up.memory.ref(id: up.id, type: up.typeName, freshTitle: title, recordsTitles: recordsTitles))
     }
     /// `UIKitNode.childNodes`: the nodes handed out last time while the children are the same
     /// controllers (a weak load each instead of an association lookup each, and no new array).

@@ -121,32 +121,15 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
     var parentNode: UIKitNode? {
         read(nil) { vc in vc.parent.map { memory.node(of: .parent, $0, mayReference: { !UIKitNode.isDeallocating($0) }, node: UIKitNode.node) } }
     }
-    /// The parent's node and its snapshot: ``walkUp(limit:_:)`` one level (the context walk
-    /// asks level by level; the step is written once).
+    /// The parent's node and its snapshot, from one read of the parent (the context walk asks
+    /// level by level up to the provider; the rest of the way is ``ancestorRefs(limit:)``).
     func parentWithRef() -> (node: UIKitNode, ref: ControllerRef)? {
-        var parentRef: ControllerRef?
-        let node = walkUp(limit: 1) { parentRef = $0 }
-        return parentRef.map { (node, $0) }
-    }
-    /// The controller read at each level is carried to the next (not loaded again through its
-    /// node's weak reference), and the session's title setting is read once.
-    func walkUp(limit: Int, _ visit: (ControllerRef) -> Void) -> UIKitNode {
-        guard Thread.isMainThread, let start = controller else { return self }
-        // `visit` is called on this thread (the main thread), synchronously: handed over unchecked.
-        return withoutActuallyEscaping(visit) { visit in
-            let handed = MainThreadValue(visit)
-            return MainActor.assumeIsolated { walkUpOnMain(from: start, limit: limit, handed.value) }
+        guard Thread.isMainThread, let vc = controller else { return nil }
+        return MainActor.assumeIsolated {
+            guard let p = vc.parent else { return nil }
+            let recordsTitles = HookState.shared.recordsTitles
+            return parentStep(p, title: recordsTitles ? .some(p.title) : nil, recordsTitles: recordsTitles)
         }
-    }
-    @MainActor private func walkUpOnMain(from start: UIViewController, limit: Int, _ visit: (ControllerRef) -> Void) -> UIKitNode {
-        let recordsTitles = HookState.shared.recordsTitles
-        var node = self, vc = start, visited = 0
-        while visited < limit, let p = vc.parent {
-            let up = node.memory.node(of: .parent, p, mayReference: { !UIKitNode.isDeallocating($0) }, node: UIKitNode.node)
-            visit(up.ref(readingOnMain: p, recordsTitles: recordsTitles))
-            node = up; vc = p; visited += 1
-        }
-        return node
     }
     /// Every ancestor's snapshot from one walk: the last walk from this node answered again, the
     /// very array, while each ancestor reads the same address, class and title
@@ -161,11 +144,15 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
             from: start, startNode: self, limit: limit, recordsTitles: recordsTitles,
             mayReference: { !UIKitNode.isDeallocating($0) },
             parent: { $0.parent }, title: { $0.title },
-            step: { node, p, title in
-                let up = node.memory.node(of: .parent, p, mayReference: { !UIKitNode.isDeallocating($0) }, node: UIKitNode.node)
-                return (up, up.memory.ref(id: up.id, type: up.typeName, freshTitle: title, recordsTitles: recordsTitles))
-            },
+            step: { node, p, title in node.parentStep(p, title: title, recordsTitles: recordsTitles) },
             node: UIKitNode.node)
+    }
+    /// One level up: the node of `p`, this node's controller's parent (the one handed out last, see
+    /// ``AdapterNodeMemory/node(of:_:mayReference:node:)``), and its snapshot with the title read
+    /// (`.some(title)` with `recordsTitles`, nil without).
+    private func parentStep(_ p: UIViewController, title: String??, recordsTitles: Bool) -> (node: UIKitNode, ref: ControllerRef) {
+        let up = memory.node(of: .parent, p, mayReference: { !UIKitNode.isDeallocating($0) }, node: UIKitNode.node)
+        return (up, up.memory.ref(id: up.id, type: up.typeName, freshTitle: title, recordsTitles: recordsTitles))
     }
     /// The nodes handed out last time while the children are the same controllers
     /// (``AdapterNodeMemory/childNodes(of:controller:node:)``).

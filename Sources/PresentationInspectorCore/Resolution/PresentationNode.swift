@@ -15,8 +15,8 @@ public protocol PresentationNode: AnyObject {
     func parentWithRef() -> (node: Self, ref: ControllerRef)?
     /// Walks up `parent` from this node to its root: hands `visit` each ancestor's snapshot,
     /// nearest first, at most `limit` of them, and answers the last node reached. The default
-    /// asks ``parentWithRef()`` of each; an adapter carries the controller it read from one level
-    /// to the next (no weak load of each ancestor through its node) and reads its settings once.
+    /// asks ``parentWithRef()`` of each; the resolver asks it only of a node that does not answer
+    /// ``ancestorRefs(limit:)``.
     func walkUp(limit: Int, _ visit: (ControllerRef) -> Void) -> Self
     /// Every ancestor's snapshot as one array (nearest first, at most `limit`) and the root
     /// reached, when the node collects them itself: an adapter that keeps its last walk up from
