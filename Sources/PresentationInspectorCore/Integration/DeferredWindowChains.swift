@@ -31,7 +31,7 @@ public final class DeferredWindowChains: @unchecked Sendable {
     ///   - isMainThread: whether the caller runs on the main thread (UIKit: `Thread.isMainThread`).
     ///   - scheduleOnMain: runs work on the main thread later (UIKit: `DispatchQueue.main.async`).
     public init(compute: @escaping @Sendable () -> [WindowChain],
-                isMainThread: @escaping @Sendable () -> Bool = { Thread.isMainThread },
+                isMainThread: @escaping @Sendable () -> Bool = { MainThreadCheck.isMainThread },
                 scheduleOnMain: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
         self.compute = compute
         self.isMainThread = isMainThread

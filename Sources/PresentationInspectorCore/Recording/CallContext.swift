@@ -45,9 +45,9 @@ public struct CallContext: Sendable {
     /// A call on the main thread.
     public static let main = CallContext()
 
-    /// The calling thread, as Foundation reports it.
+    /// The calling thread, as Foundation reports it (on Linux asked once per thread: ``MainThreadCheck``).
     public static func current(callSite: String? = nil) -> CallContext {
-        if Thread.isMainThread { return CallContext(callSite: callSite) }
+        if MainThreadCheck.isMainThread { return CallContext(callSite: callSite) }
         let name = Thread.current.name.flatMap { $0.isEmpty ? nil : $0 } ?? "background"
         return CallContext(thread: name, isMainThread: false, callSite: callSite)
     }
@@ -55,14 +55,14 @@ public struct CallContext: Sendable {
     /// The calling thread, with the stack the hook captured as its call site:
     /// `.current(capturing: .capture())`. Nothing is symbolicated until someone reads it.
     public static func current(capturing stack: CapturedCallStack?) -> CallContext {
-        if Thread.isMainThread { return CallContext(capturedCallStack: stack) }
+        if MainThreadCheck.isMainThread { return CallContext(capturedCallStack: stack) }
         let name = Thread.current.name.flatMap { $0.isEmpty ? nil : $0 } ?? "background"
         return CallContext(thread: name, isMainThread: false, capturedCallStack: stack)
     }
 
     /// The calling thread, with a call site computed only if an event needs it.
     public static func current(callSiteProvider: @escaping @Sendable () -> String?) -> CallContext {
-        if Thread.isMainThread { return CallContext(callSiteProvider: callSiteProvider) }
+        if MainThreadCheck.isMainThread { return CallContext(callSiteProvider: callSiteProvider) }
         let name = Thread.current.name.flatMap { $0.isEmpty ? nil : $0 } ?? "background"
         return CallContext(thread: name, isMainThread: false, callSiteProvider: callSiteProvider)
     }
