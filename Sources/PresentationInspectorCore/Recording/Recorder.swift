@@ -89,7 +89,7 @@ public final class Recorder: @unchecked Sendable {
         // Hand over to delivery before releasing the store, so subscribers see sequence order.
         deliveryLock.lock()
         lock.unlock()
-        for t in targets { t(e) }
+        for t in targets { t.body(e) }
         deliveryLock.unlock()
     }
 
@@ -156,17 +156,25 @@ public final class Recorder: @unchecked Sendable {
     final class Subscribers: @unchecked Sendable {
         /// The recorder's lock, which guards the rest.
         let lock: InspectorLock
-        @exclusivity(unchecked) private var handlers: [Int: @Sendable (Event) -> Void] = [:]
+        @exclusivity(unchecked) private var handlers: [Int: Handler] = [:]
         /// The handlers in delivery order, kept ready (sorting per event cost an allocation).
-        @exclusivity(unchecked) var deliveryTargets: [@Sendable (Event) -> Void] = []
+        @exclusivity(unchecked) var deliveryTargets: [Handler] = []
         @exclusivity(unchecked) private var nextToken = 0
 
         init(lock: InspectorLock) { self.lock = lock }
 
+        /// A subscriber's handler in an object: a closure stored in an array is called through a
+        /// thunk that copied the whole event for each subscriber (callgrind, issue 10); one
+        /// stored in a class's property is called as written.
+        final class Handler: Sendable {
+            let body: @Sendable (Event) -> Void
+            init(_ body: @escaping @Sendable (Event) -> Void) { self.body = body }
+        }
+
         /// Adds `handler`; the caller holds `lock`.
         func add(_ handler: @escaping @Sendable (Event) -> Void) -> Int {
             nextToken += 1
-            handlers[nextToken] = handler
+            handlers[nextToken] = Handler(handler)
             deliveryTargets = handlers.sorted { $0.key < $1.key }.map(\.value)
             return nextToken
         }
