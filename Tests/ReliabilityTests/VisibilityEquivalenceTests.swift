@@ -2,10 +2,11 @@ import PresentationInspectorCore
 import PresentationSimulator
 import XCTest
 
-/// `Simulation.isViewInWindow` walks up from one controller (a fast path added for the recording
-/// benchmark); `visibleControllerIDs()` collects every visible controller from the windows'
-/// roots (rule 6 as first written). On random hierarchies driven by random steps they must agree
-/// for every controller after every step.
+/// `Simulation.isViewInWindow` answers from each controller's kept window membership, updated at
+/// every change as UIKit updates a view's `window` (debug builds also check each answer against
+/// the walk up from the controller); `visibleControllerIDs()` collects every visible controller
+/// from the windows' roots (rule 6 as first written). On random hierarchies driven by random
+/// steps they must agree for every controller after every step.
 final class VisibilityEquivalenceTests: XCTestCase {
     func testWalkingUpAgreesWithCollectingFromTheRoots() throws {
         for seed in 1...12 { try checkRandomRun(seed: UInt64(seed), steps: 250) }
@@ -20,13 +21,15 @@ final class VisibilityEquivalenceTests: XCTestCase {
         func pick() -> SimController { all[Int(rng.next() % UInt64(all.count))] }
         for step in 0..<steps {
             let a = pick(), b = pick()
-            switch rng.next() % 8 {
+            switch rng.next() % 10 {
             case 0, 1: try? sim.addChild(a, to: b)
             case 2: sim.present(a, from: b, animated: rng.next() % 2 == 0)
             case 3: sim.dismiss(a, animated: rng.next() % 2 == 0)
             case 4: sim.advance(by: Double(rng.next() % 5) / 10)
             case 5: if !b.children.isEmpty { try? sim.select(Int(rng.next() % UInt64(b.children.count)), in: b) }
             case 6: if rng.next() % 3 == 0 { sim.removeFromParent(a) } else { try? sim.pop(b) }
+            case 7: try? sim.swipeDown(a, complete: rng.next() % 2 == 0)
+            case 8: if rng.next() % 4 == 0 { _ = try? sim.addWindow(id: "w-\(step)", root: a) }
             default: try? sim.push(a, onto: b)
             }
             let visible = sim.visibleControllerIDs()

@@ -76,6 +76,9 @@ public final class SimController: PresentationNode {
     @exclusivity(unchecked) private var storedDismissing = false
 
     @exclusivity(unchecked) weak var simulation: Simulation?
+    /// Rule 6 up to this controller (its own presented controller aside), kept by the simulation
+    /// as UIKit keeps a view's `window` (``Simulation/refreshWindowMembership(below:)``).
+    @exclusivity(unchecked) var isInWindowUpToSelf = false
     @exclusivity(unchecked) var windowID: String?
     @exclusivity(unchecked) var sizeClass: SizeClass = .compact
     /// The scenario dropped its own reference (`release` step).

@@ -56,6 +56,9 @@ public final class Simulation {
     /// References held by "something else" for controllers declared with `leaks`.
     private var leakedOwners: [SimController] = []
     private var runningTransitions: [String: Int] = [:]  // window id → count
+    /// Whether the controllers' window membership is kept up to date (it is, unless a refresh met
+    /// a hierarchy past its visit limit: then reads walk; see `Simulation+Visibility.swift`).
+    @exclusivity(unchecked) var membershipIsKept = true
     /// The current step's `observed` answers: UIKit's original methods follow them over the model.
     var observationOverride: ResolvedObservation?
 
@@ -100,6 +103,7 @@ public final class Simulation {
         root.windowID = id
         handler.hierarchyDidChange()
         windows.append(w)
+        refreshWindowMembership(below: root)
         return w
     }
 
@@ -134,6 +138,7 @@ public final class Simulation {
                 try addChild(controller(childID)!, to: parent)
             }
             parent.selectedIndex = spec.selected
+            refreshWindowMembership(below: parent)
         }
         for w in scenario.windows {
             try addWindow(id: w.id, root: controller(w.root)!, level: w.level, isKey: w.key, environment: scenario.environment)
@@ -143,7 +148,7 @@ public final class Simulation {
     // MARK: Rule 6: views in the window
 
     /// Whether `c`'s view is in a window now.
-    public func isViewInWindow(_ c: SimController) -> Bool { viewIsInWindowWalkingUp(c) }
+    public func isViewInWindow(_ c: SimController) -> Bool { viewIsInWindowKept(c) }
 
     /// Every controller whose view is in window `w`.
     func visibleControllers(in w: SimWindow) -> Set<ObjectIdentifier> {
@@ -248,8 +253,11 @@ public final class Simulation {
         presented.presenting = presenting
         presented.effectiveStyle = observationOverride?.effectiveStyle ?? r.effectiveStyle
         presented.presentationCompleted = false
-        runTransition(in: r.windowID, animated: animated) {
+        refreshWindowMembership(below: presented)
+        runTransition(in: r.windowID, animated: animated) { [weak self] in
             presented.presentationCompleted = true
+            // A full-screen presentation now takes the views it covers out of the window.
+            if Self.covers(presented), let self, let presenter = presented.presenting { self.refreshWindowMembership(below: presenter) }
             completion?()
         }
     }
@@ -305,11 +313,16 @@ public final class Simulation {
     }
 
     private func detachPresented(_ c: SimController) {
-        if let p = c.presenting, p.presented === c { p.presented = nil }
+        let presenter = c.presenting
+        let uncovers = Self.covers(c)
+        if let p = presenter, p.presented === c { p.presented = nil }
         c.presenting = nil
         c.effectiveStyle = nil
         c.presentationCompleted = false
         c.isBeingDismissed = false
+        // The views it covered are back in the window; it and what it presents are out.
+        if uncovers, let presenter { refreshWindowMembership(below: presenter) }
+        refreshWindowMembership(below: c)
     }
 
     // MARK: Interactive dismissal (rule 8)
@@ -347,6 +360,7 @@ public final class Simulation {
         }
         parent.children.append(child)
         child.parent = parent
+        refreshWindowMembership(below: parent)
         handler.hierarchyDidChange()
     }
 
@@ -366,6 +380,8 @@ public final class Simulation {
         p.children.removeAll { $0 === child }
         if p.container == .tabBar, p.selectedIndex >= p.children.count { p.selectedIndex = max(0, p.children.count - 1) }
         child.parent = nil
+        refreshWindowMembership(below: p)
+        refreshWindowMembership(below: child)
         handler.hierarchyDidChange()
     }
 
@@ -379,6 +395,7 @@ public final class Simulation {
         guard !isAncestor(c, of: nav) else { throw SimulationError(key: "push", message: "\(c.id) is an ancestor of \(nav.id)") }
         nav.children.append(c)
         c.parent = nav
+        refreshWindowMembership(below: nav)
         handler.hierarchyDidChange()
     }
 
@@ -403,6 +420,7 @@ public final class Simulation {
             throw SimulationError(key: "select", message: "index \(index) is out of range: \(tabs.id) has \(tabs.children.count) tabs")
         }
         tabs.selectedIndex = index
+        refreshWindowMembership(below: tabs)
         handler.hierarchyDidChange()
     }
 
