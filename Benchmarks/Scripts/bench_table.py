@@ -101,7 +101,8 @@ if any(one("record", mode="device-glibc", depth=d) for d in (5, 50)) or (cs and 
                  "the callers glibc's finds. `--mode device-glibc` is the same path with glibc's `backtrace()`.")
 if any(one("record-callgrind", mode="uikit-reads", depth=d) for d in (5, 50)):
     notes.append("⁴ `pibench record --once --mode uikit-reads`: the simulation plus only the reads of UIKit's own state the "
-                 "device path makes per present (the source's `view.window`; each ancestor's `parent` and `title`), through "
+                 "device path makes per present (the source's `view.window`, which the simulation keeps up to date as UIKit "
+                 "keeps a view's `_window`, so one read at any depth; each ancestor's `parent` and `title`), through "
                  "the simulator's accessors as `DeviceNode` reads them: a floor under the device rows that grows with depth "
                  "whatever the inspector does.")
 
