@@ -45,7 +45,8 @@ public struct CallContext: Sendable {
     /// A call on the main thread.
     public static let main = CallContext()
 
-    /// The calling thread, as Foundation reports it (on Linux asked once per thread: ``MainThreadCheck``).
+    /// The calling thread, as Foundation reports it (on Linux each thread asks once and keeps the
+    /// answer: Foundation's answer there is a system call).
     public static func current(callSite: String? = nil) -> CallContext {
         if MainThreadCheck.isMainThread { return CallContext(callSite: callSite) }
         let name = Thread.current.name.flatMap { $0.isEmpty ? nil : $0 } ?? "background"
