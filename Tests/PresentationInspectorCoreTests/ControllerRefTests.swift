@@ -40,17 +40,4 @@ final class ControllerRefTests: XCTestCase {
         XCTAssertEqual(MemoryLayout<ControllerRef>.size, MemoryLayout<Int>.size)
         XCTAssertEqual(MemoryLayout<ControllerRef?>.size, MemoryLayout<Int>.size, "an absent reference costs no extra byte")
     }
-
-    /// Adapter nodes hand out the same snapshot while nothing in it changed, so the recorder's
-    /// pools match it by identity; a changed title or a change of `recordsTitles` makes a new one.
-    func testAdapterNodesShareTheirSnapshotUntilItChanges() {
-        let m = AdapterNodeMemory<AnyObject>(title: "A")
-        let first = m.ref(id: "0x1", type: "VC", freshTitle: nil, recordsTitles: true)
-        XCTAssertTrue(m.ref(id: "0x1", type: "VC", freshTitle: .some("A"), recordsTitles: true).storage === first.storage)
-        let renamed = m.ref(id: "0x1", type: "VC", freshTitle: .some("B"), recordsTitles: true)
-        XCTAssertFalse(renamed.storage === first.storage)
-        XCTAssertEqual(renamed.title, "B")
-        XCTAssertNil(m.ref(id: "0x1", type: "VC", freshTitle: nil, recordsTitles: false).title)
-        XCTAssertEqual(m.ref(id: "0x1", type: "VC", freshTitle: nil, recordsTitles: true).title, "B")
-    }
 }

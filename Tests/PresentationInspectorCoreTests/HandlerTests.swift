@@ -252,3 +252,43 @@ final class HandlerExclusionTests: XCTestCase {
         XCTAssertEqual(h.recorder.events.count, 0)
     }
 }
+
+/// A title changed between two events shows in the second one's chain: chains are walked when
+/// an event is recorded.
+final class HandlerChainTests: XCTestCase {
+    func testATitleSetBetweenEventsShowsInTheNextChain() {
+        let h = PresentationHooksHandler(recorder: Recorder(), scheduler: ManualScheduler(),
+                                         configuration: HandlerConfiguration(leakCheckDelay: nil))
+        let root = TitledNode("root", window: "w")
+        let sheet = TitledNode("sheet")
+        h.handlePresent(source: root, presented: sheet, animated: false, completion: nil) { c in
+            root.ownPresentedNode = sheet; sheet.presentingNode = root; c?()
+        }
+        root.title = "Renamed"
+        h.handleDismiss(receiver: sheet, animated: true, completion: nil) { _ in }
+        XCTAssertEqual(h.recorder.events.last?.kind, .dismiss)
+        XCTAssertEqual(h.recorder.events.last?.chain.first?.title, "Renamed")
+    }
+
+    final class TitledNode: PresentationNode {
+        let id: String
+        var title: String?
+        var ref: ControllerRef { ControllerRef(id: id, type: "Titled", title: title) }
+        var parentNode: TitledNode? { nil }
+        var childNodes: [TitledNode] { [] }
+        weak var presentingNode: TitledNode?
+        var ownPresentedNode: TitledNode?
+        let rootOfWindow: String?
+        var modalPresentationStyle: PresentationStyle { .fullScreen }
+        var modalTransitionStyle: TransitionStyle { .coverVertical }
+        var definesPresentationContext: Bool { false }
+        var providesPresentationContextTransitionStyle: Bool { false }
+        var isModalInPresentation: Bool { false }
+        var hasPopoverAnchor: Bool { true }
+        var isViewInWindow: Bool { true }
+        var horizontalSizeClass: SizeClass { .compact }
+        var isTransitionInProgress: Bool { false }
+        init(_ id: String, window: String? = nil) { self.id = id; rootOfWindow = window }
+        func makeLivenessProbe() -> LivenessProbe { LivenessProbe { false } }
+    }
+}

@@ -117,23 +117,6 @@ final class IntegrationPoliciesTests: XCTestCase {
         XCTAssertEqual(sim.recorder.events.first?.presented?.id, "otherSheet")
     }
 
-    func testPassThroughDismissScopeCoversForwardedReentries() {
-        XCTAssertFalse(PassThroughDismissScope.isActive)
-        var seenInside: [Bool] = []
-        PassThroughDismissScope.run {
-            seenInside.append(PassThroughDismissScope.isActive)
-            PassThroughDismissScope.run { seenInside.append(PassThroughDismissScope.isActive) }
-            seenInside.append(PassThroughDismissScope.isActive)
-        }
-        XCTAssertEqual(seenInside, [true, true, true])
-        XCTAssertFalse(PassThroughDismissScope.isActive, "the mark is removed when the excluded call returns")
-        let other = Thread { XCTAssertFalse(PassThroughDismissScope.isActive) }
-        PassThroughDismissScope.run {
-            other.start()
-            while !other.isFinished { usleep(1000) }
-        }
-    }
-
     // MARK: Redaction
 
     private func titledRecording() throws -> [Event] {

@@ -57,7 +57,7 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
     /// The transitions begun and not ended yet, oldest first: a few at a time, so a list searched
     /// by identity (hashing the key cost more than the rest of a non-interactive dismissal's report;
     /// callgrind, issue 10). Bounded like the removals. Guarded by `lock`.
-    @exclusivity(unchecked) private var transitions: [(controller: ObjectIdentifier, transition: Transition)] = []
+    private var transitions: [(controller: ObjectIdentifier, transition: Transition)] = []
     private var subscription: Recorder.Subscription?
 
     /// Creates a monitor; call ``start()`` to follow the handler's recorder.
@@ -110,9 +110,9 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
     @_spi(Adapter) @discardableResult
     public func dismissalWillBegin<N: PresentationNode>(_ controller: N, checkedRef: ControllerRef?, isInteractive: Bool,
                                                          context: CallContext = .main) -> DismissalAttribution {
-        guard checkedRef != nil || controller.presentingNode != nil else { handler.chains.invalidate(); return .ignored }
+        guard checkedRef != nil || controller.presentingNode != nil else { return .ignored }
         let ref = checkedRef ?? controller.ref  // once: on a device each read takes locks and reads the title
-        guard checkedRef != nil || !isExcluded(ref) else { handler.chains.invalidate(); return .ignored }
+        guard checkedRef != nil || !isExcluded(ref) else { return .ignored }
         return dismissalBegan(controller, id: ref.id, isInteractive: isInteractive, context: context)
     }
 
@@ -132,10 +132,6 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
         lock.lock()
         let callSeq = removals.seq(of: id)
         lock.unlock()
-        // UIKit is changing a chain. A hooked `dismiss` that is not interactive brings the chains
-        // up to date itself when its transition ends (worked out from the chain before the call,
-        // or walked); invalidating them here as well made every such dismissal walk again.
-        if callSeq == nil || isInteractive { handler.chains.invalidate() }
 
         let transition: Transition
         if let callSeq {
@@ -167,10 +163,6 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
         let transition = transitions.firstIndex { $0.controller == id }.map { transitions.remove(at: $0).transition }
         if !cancelled, !removals.entries.isEmpty { removals.remove(id: transition?.id ?? controller.ref.id) }
         lock.unlock()
-        // As in `dismissalWillBegin`: a hooked, non-interactive dismiss keeps the chains itself.
-        var keptByTheCall = false
-        if case .dismissCall = transition?.attribution { keptByTheCall = transition?.isInteractive == false && !cancelled }
-        if !keptByTheCall { handler.chains.invalidate() }
         guard let transition else { return }
         if case .dismissCall(let seq) = transition.attribution, transition.onEnd == nil {
             callTransitionEnded(controller, seq: seq, interactive: transition.isInteractive, cancelled: cancelled, context: context)
@@ -182,7 +174,6 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
     /// UIKit refused to let the user dismiss `controller` (`isModalInPresentation`, or the
     /// delegate's `presentationControllerShouldDismiss` returned false).
     public func dismissalAttemptBlocked<N: PresentationNode>(_ controller: N, context: CallContext = .main) {
-        handler.chains.invalidate()  // UIKit is changing a chain, possibly without a hooked call
         guard !isExcluded(controller.ref) else { return }
         handler.interactiveDismissBlocked(sheet: controller, context: context)
     }
@@ -248,7 +239,7 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
 private final class Removals: @unchecked Sendable {
     let lock = InspectorLock()
     /// Oldest first (a controller named again moves to the end). Guarded by `lock`.
-    @exclusivity(unchecked) var entries: [(id: String, seq: Int)] = []
+    var entries: [(id: String, seq: Int)] = []
 
     func seq(of id: String) -> Int? {
         entries.last { $0.id == id }?.seq

@@ -101,7 +101,6 @@ public final class Simulation {
         if isKey { windows.forEach { $0.isKey = false } }
         let w = SimWindow(id: id, root: root, level: level, isKey: isKey, environment: environment)
         root.windowID = id
-        handler.hierarchyDidChange()
         windows.append(w)
         refreshWindowMembership(below: root)
         return w
@@ -361,7 +360,6 @@ public final class Simulation {
         parent.children.append(child)
         child.parent = parent
         refreshWindowMembership(below: parent)
-        handler.hierarchyDidChange()
     }
 
     private func checkFree(_ child: SimController, key: String) throws(SimulationError) {
@@ -382,7 +380,6 @@ public final class Simulation {
         child.parent = nil
         refreshWindowMembership(below: p)
         refreshWindowMembership(below: child)
-        handler.hierarchyDidChange()
     }
 
     /// `nav.pushViewController(c, animated:)`.
@@ -396,7 +393,6 @@ public final class Simulation {
         nav.children.append(c)
         c.parent = nav
         refreshWindowMembership(below: nav)
-        handler.hierarchyDidChange()
     }
 
     /// `nav.popViewController(animated:)`: does nothing on the root level, as in UIKit.
@@ -421,12 +417,11 @@ public final class Simulation {
         }
         tabs.selectedIndex = index
         refreshWindowMembership(below: tabs)
-        handler.hierarchyDidChange()
     }
 
     /// Applies a `set` step's property.
     public func set(_ property: Scenario.Property, on c: SimController) {
-        defer { handler.hierarchyDidChange() }
+
         switch property {
         case .modalPresentationStyle(let v): c.modalPresentationStyle = v
         case .modalTransitionStyle(let v): c.modalTransitionStyle = v
