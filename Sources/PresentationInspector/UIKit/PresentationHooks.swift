@@ -5,33 +5,35 @@ import ObjectiveC
 
 /// The running session, as the hook blocks see it from any thread. `nil` makes every hook
 /// pass straight through to UIKit.
-final class HookState: @unchecked Sendable {
+final class HookState: Sendable {
     static let shared = HookState()
-    private let lock = AdapterLock()
-    // Guarded by `lock`, so without Swift's run-time exclusivity checks (every hooked call and
-    // every snapshot reads them; a runtime call per access).
-    @exclusivity(unchecked) private var current: InspectorSession?
-    @exclusivity(unchecked) private var last: InspectorSession?
+
+    private struct State {
+        var current: InspectorSession?
+        var last: InspectorSession?
+        var lastRecordsTitles = true
+    }
+    private let state = Locked(State())
 
     /// The recording in progress.
     var session: InspectorSession? {
-        get { lock.lock(); defer { lock.unlock() }; return current }
-        set { lock.lock(); current = newValue; lock.unlock() }
+        get { state.withLock { $0.current } }
+        set { state.withLock { $0.current = newValue } }
     }
 
     /// The recording in progress or, after `stop()`, the one that ran last (still readable).
     var lastSession: InspectorSession? {
-        get { lock.lock(); defer { lock.unlock() }; return last }
-        set { lock.lock(); last = newValue; lastRecordsTitles = newValue?.configuration.recordsTitles ?? true; lock.unlock() }
+        get { state.withLock { $0.last } }
+        set {
+            state.withLock { s in
+                s.last = newValue
+                s.lastRecordsTitles = newValue?.configuration.recordsTitles ?? true
+            }
+        }
     }
-    @exclusivity(unchecked) private var lastRecordsTitles = true
 
-    /// `lastSession?.configuration.recordsTitles ?? true` without retaining the session (every
-    /// `UIKitNode.ref` reads it).
-    var recordsTitles: Bool {
-        lock.lock(); defer { lock.unlock() }
-        return lastRecordsTitles
-    }
+    /// `lastSession?.configuration.recordsTitles ?? true`, without retaining the session.
+    var recordsTitles: Bool { state.withLock { $0.lastRecordsTitles } }
 }
 
 /// Hands a value the hook received on the main thread to a main-actor closure running at
@@ -97,10 +99,7 @@ enum PresentationHooks {
                     session.recorder.record(UnresolvedCall.offMainPresent(source: s, presented: p, animated: animated, thread: context.thread,
                                                                           time: session.handler.scheduler.now, capturedCallStack: stack))
                 }
-                callOriginal(completion)
-                // A chain may have changed without the handler: the window chains it keeps are walked again.
-                session.handler.hierarchyDidChange()
-                return
+                return callOriginal(completion)
             }
             let handed = MainThreadValue(completion)
             MainActor.assumeIsolated {
@@ -115,25 +114,17 @@ enum PresentationHooks {
                                       stack: CapturedCallStack, completion: Completion?, original: ((() -> Void)?) -> Void) {
         let s = UIKitNode.node(for: source), p = UIKitNode.node(for: presented)
         let window = UIKitEnvironment.windowTypeName(of: source)
-        let refs = (source: s.ref, presented: p.ref)
-        guard !session.exclusions.excludesCall(refs.source, refs.presented, windowTypeName: window) else {
-            original(completion.map { c in { c() } })
-            // The chain changed without the handler (which also reads transitions from it): walked again.
-            session.handler.hierarchyDidChange()
-            return
+        guard !session.exclusions.excludesCall(s.ref, p.ref, windowTypeName: window) else {
+            return original(completion.map { c in { c() } })
         }
-        // Called on the main thread right after UIKit's present returns and when its transition ends.
-        // Not for a call made from a `deinit`: a weak reference to a deallocating controller traps.
-        let deallocating = UIKitNode.isDeallocating(source) || UIKitNode.isDeallocating(presented)
-        // The nodes are captured, not the controllers weakly: a node holds its controller weakly,
-        // and a weak capture is a runtime call to make, to read (with an exclusivity check) and to destroy.
-        let observe: (() -> Observation?)? = deallocating ? nil : { [s, p] in
-            guard Thread.isMainThread, let source = s.controller, let presented = p.controller else { return nil }
-            let handed = MainThreadValue((source, presented))
-            return MainActor.assumeIsolated { UIKitObservation.present(handed.value.1, source: handed.value.0) }
+        // Called on the main thread right after UIKit's present returns and when its transition
+        // ends. The nodes hold their controllers weakly; a controller in its `deinit` has none.
+        let observe: () -> Observation? = {
+            guard Thread.isMainThread, let presented = p.controller else { return nil }
+            let handed = MainThreadValue(presented)
+            return MainActor.assumeIsolated { UIKitObservation.present(handed.value) }
         }
-        session.handler.handlePresent(source: s, presented: p, checkedRefs: refs, sourceViewInWindow: window != nil, animated: animated,
-                                      context: .current(capturing: stack),
+        session.handler.handlePresent(source: s, presented: p, animated: animated, context: .current(capturing: stack),
                                       completion: completion.map { c in { c() } }, observe: observe, original: original)
         // Only now: reading presentationController before presenting would create it too early.
         // Sheets (swipe down) and popovers (tap outside) are the presentations a user can refuse.
@@ -152,38 +143,28 @@ enum PresentationHooks {
                 guard let imp = dismiss.originalImplementation else { return }
                 unsafeBitCast(imp, to: DismissIMP.self)(receiver, selector, animated, wrapped.map { c in { c() } })
             }
-            // Inside a dismiss that passed through unrecorded, UIKit's forwarded re-entry passes through too.
-            guard dismiss.isActive, let session = HookState.shared.session, !PassThroughDismissScope.isActive else { return callOriginal(completion) }
+            guard dismiss.isActive, let session = HookState.shared.session else { return callOriginal(completion) }
+            let handler = session.handler
+            let node = UIKitNode.node(for: receiver)
+            let handed = completion.map { c in { c() } }
+            // UIKit's forward of a dismiss that passes through unrecorded passes through too.
+            if handler.passesExpectedForward(node, completion: handed, original: callOriginal) { return }
             let stack = CapturedCallStack.capture()
             guard Thread.isMainThread else {
                 let r = UIKitNode.threadSafeRef(of: receiver)
                 if !session.exclusions.excludesCall(r, windowTypeName: nil) {
                     let context = CallContext.current()
                     session.recorder.record(UnresolvedCall.offMainDismiss(receiver: r, animated: animated, thread: context.thread,
-                                                                          time: session.handler.scheduler.now, capturedCallStack: stack))
+                                                                          time: handler.scheduler.now, capturedCallStack: stack))
                 }
-                // The chain changes without the handler, now and when the transition ends: walked again.
-                let handler = session.handler
-                PassThroughDismissScope.run { callOriginal({ handler.hierarchyDidChange(); completion?() }) }
-                handler.hierarchyDidChange()
-                return
+                return handler.passThroughDismiss(receiver: nil as UIKitNode?, completion: handed, original: callOriginal)
             }
-            let handed = MainThreadValue(completion)
-            MainActor.assumeIsolated {
-                let completion = handed.value
-                let node = UIKitNode.node(for: receiver)
-                let window = UIKitEnvironment.windowTypeName(of: receiver)
-                let ref = node.ref
-                guard !session.exclusions.excludesCall(ref, windowTypeName: window) else {
-                    // As off the main thread: the chain changes without the handler.
-                    let handler = session.handler
-                    PassThroughDismissScope.run { callOriginal({ handler.hierarchyDidChange(); completion?() }) }
-                    handler.hierarchyDidChange()
-                    return
-                }
-                session.handler.handleDismiss(receiver: node, checkedRef: ref, animated: animated, context: .current(capturing: stack),
-                                              completion: completion.map { c in { c() } }, original: callOriginal)
+            let window = MainActor.assumeIsolated { UIKitEnvironment.windowTypeName(of: receiver) }
+            guard !session.exclusions.excludesCall(node.ref, windowTypeName: window) else {
+                return handler.passThroughDismiss(receiver: node, completion: handed, original: callOriginal)
             }
+            handler.handleDismiss(receiver: node, animated: animated, context: .current(capturing: stack),
+                                  completion: handed, original: callOriginal)
         }
     }
 
@@ -211,10 +192,7 @@ enum PresentationHooks {
         // predicate does, or the dismissal turns out to have no call behind it.
         let excluded = session.exclusions.excludesCall(typeName: node.typeName, windowTypeName: window)
             ?? session.exclusions.excludesCall(node.ref, windowTypeName: window)
-        guard !excluded else {
-            session.handler.hierarchyDidChange()  // a chain changes without the monitor
-            return
-        }
+        guard !excluded else { return }
         let coordinator = controller.transitionCoordinator
         let attribution = session.dismissals.dismissalWillBegin(node, checkedID: node.id, isInteractive: coordinator?.isInteractive ?? false)
         guard attribution != .ignored else { return }

@@ -1,7 +1,7 @@
 #if canImport(UIKit)
 import UIKit
 import ObjectiveC
-@_spi(Adapter) import PresentationInspectorCore
+import PresentationInspectorCore
 
 /// The resolver's view of one real `UIViewController`, held weakly.
 ///
@@ -14,20 +14,20 @@ import ObjectiveC
 /// safe to send (`@unchecked Sendable`): its only mutable state is behind a lock.
 final class UIKitNode: PresentationNode, @unchecked Sendable {
     /// The controller, while it is alive.
-    // Set once, by `init` (run-time exclusivity checks off: a runtime call per read).
-    @exclusivity(unchecked) private(set) weak var controller: UIViewController?
+    private(set) weak var controller: UIViewController?
     /// `0x…`, fixed at creation.
     let id: String
     /// The class name, fixed at creation.
     let typeName: String
-    /// The last title read and the child nodes handed out last.
-    private let memory: AdapterNodeMemory<UIKitNode>
+    /// The last title read on the main thread: what the node answers off it or once the
+    /// controller is gone.
+    private let lastTitle: Locked<String?>
 
     private init(_ controller: UIViewController) {
-        memory = AdapterNodeMemory()
         self.controller = controller
         id = Self.address(of: controller)
         typeName = Self.typeName(of: controller)
+        lastTitle = Locked(nil)
     }
 
     /// A node that does not reference its controller: for one in `deinit`, which the runtime
@@ -35,12 +35,12 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
     private init(deallocating controller: UIViewController) {
         id = Self.address(of: controller)
         typeName = Self.typeName(of: controller)
-        memory = AdapterNodeMemory(title: Thread.isMainThread ? MainActor.assumeIsolated { controller.title } : nil)
+        lastTitle = Locked(Thread.isMainThread ? MainActor.assumeIsolated { controller.title } : nil)
     }
 
     // MARK: Canonical nodes
 
-    private nonisolated(unsafe) static let associationKey = UnsafeRawPointer(UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1))
+    private static let associationKey = AssociationKey()
     private static let creationLock = NSLock()
 
     /// The node of `controller`, created on first use.
@@ -52,13 +52,12 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
     /// care: it is made without a reference (and not attached: the controller is going away),
     /// and the call is recorded against a controller that is in no hierarchy, as it is.
     static func node(for controller: UIViewController) -> UIKitNode {
-        // The lookup is thread-safe on its own: the creation lock is taken only to make a node.
-        if let n = objc_getAssociatedObject(controller, associationKey) as? UIKitNode { return n }
-        creationLock.lock(); defer { creationLock.unlock() }
-        if let n = objc_getAssociatedObject(controller, associationKey) as? UIKitNode { return n }
+        creationLock.lock()
+        defer { creationLock.unlock() }
+        if let n = objc_getAssociatedObject(controller, associationKey.pointer) as? UIKitNode { return n }
         if isDeallocating(controller) { return UIKitNode(deallocating: controller) }
         let n = UIKitNode(controller)
-        objc_setAssociatedObject(controller, associationKey, n, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+        objc_setAssociatedObject(controller, associationKey.pointer, n, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
         return n
     }
 
@@ -74,23 +73,25 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
     }
 
     /// `0x1234abcd`, as UIKit prints object addresses.
-    static func address(of object: AnyObject) -> String { ObjectAddressText.of(object) }
+    static func address(of object: AnyObject) -> String { "0x" + String(UInt(bitPattern: ObjectIdentifier(object)), radix: 16) }
 
     /// The class name UIKit's messages use (`MyApp.ListViewController`), without KVO's subclass;
     /// mangled Swift names in readable form, SwiftUI hosting controllers marked
     /// (`PresentationHostingController<AnyView> (SwiftUI sheet)`).
     static func typeName(of object: AnyObject) -> String { typeName(ofClass: type(of: object)) }
 
-    /// ``typeName(of:)`` of a class, worked out once per class (a presentation controller is a
-    /// new object of the same few classes at every present).
+    /// ``typeName(of:)`` of a class, worked out once per class (an app's classes are never
+    /// unloaded, so the table holds its few).
     static func typeName(ofClass cls: AnyClass) -> String {
-        typeNames.name(of: cls) { cls in
-            let name = NSStringFromClass(cls)
-            let kvo = "NSKVONotifying_"
-            return name.hasPrefix(kvo) ? String(name.dropFirst(kvo.count)) : name
-        }
+        if let known = typeNames.withLock({ $0[ObjectIdentifier(cls)] }) { return known }
+        var name = NSStringFromClass(cls)
+        let kvo = "NSKVONotifying_"
+        if name.hasPrefix(kvo) { name = String(name.dropFirst(kvo.count)) }
+        let recorded = SwiftClassName.recordedTypeName(name)
+        typeNames.withLock { $0[ObjectIdentifier(cls)] = recorded }
+        return recorded
     }
-    private static let typeNames = ClassNameCache()
+    private static let typeNames = Locked<[ObjectIdentifier: String]>([:])
 
     /// A reference that reads nothing from UIKit (for calls made off the main thread).
     static func threadSafeRef(of controller: UIViewController) -> ControllerRef {
@@ -107,65 +108,26 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
 
     /// Titles follow the current (or last) session's `recordsTitles`: a node outlives sessions.
     var ref: ControllerRef {
+        let recordsTitles = HookState.shared.recordsTitles
+        guard recordsTitles else { return ControllerRef(id: id, type: typeName) }
         if Thread.isMainThread, let vc = controller {
-            return MainActor.assumeIsolated { ref(readingOnMain: vc, recordsTitles: HookState.shared.recordsTitles) }
+            let title = MainActor.assumeIsolated { vc.title }
+            lastTitle.withLock { $0 = title }
+            return ControllerRef(id: id, type: typeName, title: title)
         }
-        return memory.ref(id: id, type: typeName, freshTitle: nil, recordsTitles: HookState.shared.recordsTitles)
-    }
-    /// ``ref`` with the controller in hand (this node's), on the main thread: its title read now
-    /// when `recordsTitles` (the session's setting, read by the caller).
-    @MainActor private func ref(readingOnMain vc: UIViewController, recordsTitles: Bool) -> ControllerRef {
-        memory.ref(id: id, type: typeName, freshTitle: recordsTitles ? .some(vc.title) : nil, recordsTitles: recordsTitles)
+        return ControllerRef(id: id, type: typeName, title: lastTitle.withLock { $0 })
     }
 
-    var parentNode: UIKitNode? {
-        read(nil) { vc in vc.parent.map { memory.node(of: .parent, $0, mayReference: { !UIKitNode.isDeallocating($0) }, node: UIKitNode.node) } }
-    }
-    /// The parent's node and its snapshot, from one read of the parent (the context walk asks
-    /// level by level up to the provider; the rest of the way is ``ancestorRefs(limit:)``).
-    func parentWithRef() -> (node: UIKitNode, ref: ControllerRef)? {
-        guard Thread.isMainThread, let vc = controller else { return nil }
-        return MainActor.assumeIsolated {
-            guard let p = vc.parent else { return nil }
-            let recordsTitles = HookState.shared.recordsTitles
-            return parentStep(p, title: recordsTitles ? .some(p.title) : nil, recordsTitles: recordsTitles)
-        }
-    }
-    /// Every ancestor's snapshot from one walk: the last walk from this node answered again, the
-    /// very array, while each ancestor reads the same address, class and title
-    /// (``AdapterNodeMemory/ancestors(from:startNode:limit:recordsTitles:mayReference:parent:title:step:node:)``).
-    func ancestorRefs(limit: Int) -> (refs: [ControllerRef], root: UIKitNode)? {
-        guard Thread.isMainThread, let start = controller else { return ([], self) }
-        return MainActor.assumeIsolated { ancestorsOnMain(from: start, limit: limit) }
-    }
-    @MainActor private func ancestorsOnMain(from start: UIViewController, limit: Int) -> (refs: [ControllerRef], root: UIKitNode) {
-        let recordsTitles = HookState.shared.recordsTitles
-        return memory.ancestors(
-            from: start, startNode: self, limit: limit, recordsTitles: recordsTitles,
-            mayReference: { !UIKitNode.isDeallocating($0) },
-            parent: { $0.parent }, title: { $0.title },
-            step: { node, p, title in node.parentStep(p, title: title, recordsTitles: recordsTitles) },
-            node: UIKitNode.node)
-    }
-    /// One level up: the node of `p`, this node's controller's parent (the one handed out last, see
-    /// ``AdapterNodeMemory/node(of:_:mayReference:node:)``), and its snapshot with the title read
-    /// (`.some(title)` with `recordsTitles`, nil without).
-    private func parentStep(_ p: UIViewController, title: String??, recordsTitles: Bool) -> (node: UIKitNode, ref: ControllerRef) {
-        let up = memory.node(of: .parent, p, mayReference: { !UIKitNode.isDeallocating($0) }, node: UIKitNode.node)
-        return (up, up.memory.ref(id: up.id, type: up.typeName, freshTitle: title, recordsTitles: recordsTitles))
-    }
-    /// The nodes handed out last time while the children are the same controllers
-    /// (``AdapterNodeMemory/childNodes(of:controller:node:)``).
-    var childNodes: [UIKitNode] {
-        read([]) { vc in memory.childNodes(of: vc.children, controller: { $0.controller }, node: UIKitNode.node) }
-    }
+    var parentNode: UIKitNode? { read(nil) { $0.parent.map(UIKitNode.node(for:)) } }
+
+    var childNodes: [UIKitNode] { read([]) { $0.children.map(UIKitNode.node(for:)) } }
 
     /// UIKit answers `presentingViewController` for a child with its ancestor's presenter; the
     /// protocol wants it only for the controller that was presented itself.
     var presentingNode: UIKitNode? {
         read(nil) { vc in
             guard vc.parent == nil, let p = vc.presentingViewController else { return nil }
-            return memory.node(of: .presenting, p, mayReference: { !UIKitNode.isDeallocating($0) }, node: UIKitNode.node)
+            return UIKitNode.node(for: p)
         }
     }
 
@@ -205,6 +167,15 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
         }
     }
 
+    /// Apps may set the anchor in the delegate's `prepareForPopoverPresentation(_:)`, which UIKit
+    /// calls after `present`: a delegate implementing it makes the anchor unknown at the call.
+    var popoverAnchorIsSetByDelegate: Bool {
+        read(false) { vc in
+            guard vc.modalPresentationStyle == .popover, let delegate = vc.popoverPresentationController?.delegate else { return false }
+            return delegate.responds(to: #selector(UIPopoverPresentationControllerDelegate.prepareForPopoverPresentation(_:)))
+        }
+    }
+
     var isViewInWindow: Bool { read(false) { $0.viewIfLoaded?.window != nil } }
 
     var horizontalSizeClass: SizeClass {
@@ -216,12 +187,11 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
     }
 
     /// A present or dismiss transition runs somewhere in this controller's window chain: the
-    /// window's root or a presented controller of it is being presented or dismissed. Walked over
-    /// the controllers themselves (the chain `Hierarchy.chain` builds, without making a node per
-    /// controller, and without an array: callgrind, issue 10), stopping at the first one in transition.
+    /// window's root or a presented controller of it is being presented or dismissed.
     var isTransitionInProgress: Bool {
         read(false) { vc in
-            var root = vc, steps = 0
+            var root = vc
+            var steps = 0
             while steps < 10_000 {
                 if let p = root.parent { root = p } else if let p = root.presentingViewController { root = p } else { break }
                 steps += 1
@@ -232,15 +202,7 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
         }
     }
 
-    /// `isBeingPresented || isBeingDismissed`: with it the hook handler answers
-    /// ``isTransitionInProgress`` from the window's chain it keeps, without the walk above.
-    /// Nil once the controller is gone (or off the main thread): a kept node outlives its controller.
-    var isBeingPresentedOrDismissed: Bool? { read(nil) { Self.isMoving($0) } }
-
-    /// A node holds its controller weakly: the handler's caches may keep nodes.
-    static var keepsNoControllerAlive: Bool { true }
-
-    @MainActor private static func isMoving(_ c: UIViewController) -> Bool { c.isBeingPresented ? true : c.isBeingDismissed }
+    @MainActor private static func isMoving(_ c: UIViewController) -> Bool { c.isBeingPresented || c.isBeingDismissed }
 
     /// Whether a controller presented by `c` or by one of its descendants is being presented or
     /// dismissed (at most `budget` controllers and 1,000 levels are visited).
@@ -261,5 +223,12 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
             }
         }
     }
+}
+
+/// A unique address for `objc_getAssociatedObject`, made once and never freed or written
+/// (an immutable address: safe to share).
+final class AssociationKey: @unchecked Sendable {
+    let pointer: UnsafeRawPointer
+    init() { pointer = UnsafeRawPointer(UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)) }
 }
 #endif

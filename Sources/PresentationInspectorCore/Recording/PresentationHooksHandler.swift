@@ -193,11 +193,12 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         }
     }
 
-    /// Whether a `dismiss` sent to `receiver` now is UIKit's forward of a dismiss that passes
-    /// through unrecorded (``passThroughDismiss(receiver:completion:original:)``), for a hook
-    /// that cannot hand the call to the handler (off the main thread). Consumes the expectation.
-    public func isExpectedForward(_ receiver: AnyObject?) -> Bool {
-        DismissForward.matches(receiver.map(ObjectIdentifier.init))
+    /// For a hook that cannot hand every call to the handler (off the main thread): when a
+    /// `dismiss` sent to `receiver` now is UIKit's forward of one that passes through unrecorded
+    /// (``passThroughDismiss(receiver:completion:original:)``), runs `original` and answers true.
+    public func passesExpectedForward<N: PresentationNode>(_ receiver: N, completion: (() -> Void)?,
+                                                          original: (_ completion: (() -> Void)?) -> Void) -> Bool {
+        DismissForward.passesExpectedForward(receiver, completion: completion, original: original)
     }
 
     // MARK: observations

@@ -1,0 +1,66 @@
+/// What UIKit's own objects show of one presentation, as the iOS adapter reads them, and the
+/// rules that turn them into an ``Observation`` (portable, so they are tested on Linux).
+///
+/// Only what UIKit itself decided is observed:
+/// - the presentation controller's class;
+/// - the style in effect, read from what is on screen: a sheet or popover that adapted shows its
+///   presented view over the whole container view, which is known once the transition has ended
+///   (before it ends the style is not observed). Other presentation controllers answer their own
+///   `presentationStyle`. `adaptivePresentationStyle(for:)` is not asked: it asks the app's
+///   delegate outside UIKit's schedule, and without a delegate method it answers `fullScreen`
+///   for sheets in compact width, where iPhone sheets stay sheets;
+/// - for the context styles, the context provider and the covered controller: the controller
+///   that defines the context is the presenting controller (UIViewController.h,
+///   `definesPresentationContext`), which UIKit reports as `presentingViewController`;
+/// - the window the presented view is in.
+/// The transition style in effect is not observable (UIKit applies a context provider's without
+/// exposing it): `effectiveTransition` stays the model's prediction.
+package struct PresentationFacts: Sendable {
+    /// The kinds of presentation controller whose style can adapt.
+    package enum ControllerKind: Sendable { case sheet, popover, other }
+
+    /// `presentingViewController` of the presented controller.
+    package var presenting: ControllerRef?
+    /// The presentation controller's class name.
+    package var presentationControllerClass: String?
+    package var kind: ControllerKind
+    /// `UIPresentationController.presentationStyle`: the style the presentation was made with.
+    package var presentationStyle: PresentationStyle?
+    /// Whether the transition has ended (`isBeingPresented` is false again).
+    package var transitionEnded: Bool
+    /// Whether the presented view covers the container view's bounds; nil when not read.
+    package var fillsContainer: Bool?
+    /// The window the presented view is in.
+    package var window: String?
+
+    package init(presenting: ControllerRef?, presentationControllerClass: String?, kind: ControllerKind,
+                 presentationStyle: PresentationStyle?, transitionEnded: Bool, fillsContainer: Bool?, window: String?) {
+        self.presenting = presenting
+        self.presentationControllerClass = presentationControllerClass
+        self.kind = kind
+        self.presentationStyle = presentationStyle
+        self.transitionEnded = transitionEnded
+        self.fillsContainer = fillsContainer
+        self.window = window
+    }
+
+    /// The style in effect, when what is on screen says it.
+    package var effectiveStyle: PresentationStyle? {
+        switch kind {
+        case .other:
+            return presentationStyle
+        case .popover, .sheet:
+            guard transitionEnded, let fillsContainer else { return nil }
+            if fillsContainer { return .fullScreen }
+            return kind == .popover ? .popover : presentationStyle
+        }
+    }
+
+    /// The observation these facts make.
+    package var observation: Observation {
+        let style = effectiveStyle
+        let context = (style ?? presentationStyle)?.isContextStyle == true ? presenting : nil
+        return Observation(contextProvider: context, effectiveStyle: style, window: window, covered: context,
+                           presentationControllerClass: presentationControllerClass)
+    }
+}

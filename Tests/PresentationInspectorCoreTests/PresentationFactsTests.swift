@@ -1,0 +1,74 @@
+import XCTest
+@testable import PresentationInspectorCore
+
+/// The rules that turn what UIKit's objects show into an observation (the review's false drifts).
+final class PresentationFactsTests: XCTestCase {
+    private let nav = ControllerRef(id: "0x1", type: "UINavigationController")
+    private let list = ControllerRef(id: "0x2", type: "ListViewController")
+
+    private func facts(_ kind: PresentationFacts.ControllerKind, style: PresentationStyle?, ended: Bool = true,
+                       fills: Bool? = false, presenting: ControllerRef? = nil) -> PresentationFacts {
+        PresentationFacts(presenting: presenting, presentationControllerClass: "C", kind: kind, presentationStyle: style,
+                          transitionEnded: ended, fillsContainer: fills, window: "w")
+    }
+
+    /// An iPhone sheet stays a sheet: no pageSheet → fullScreen drift.
+    func testASheetInCompactWidthIsObservedAsASheet() {
+        XCTAssertEqual(facts(.sheet, style: .pageSheet, fills: false).effectiveStyle, .pageSheet)
+        XCTAssertEqual(facts(.sheet, style: .formSheet, fills: false).effectiveStyle, .formSheet)
+    }
+
+    /// A sheet shown over the whole container (compact height) adapted to full screen.
+    func testASheetOverTheWholeContainerAdaptedToFullScreen() {
+        XCTAssertEqual(facts(.sheet, style: .pageSheet, fills: true).effectiveStyle, .fullScreen)
+    }
+
+    func testAPopoverIsWhatIsOnScreen() {
+        XCTAssertEqual(facts(.popover, style: .popover, fills: true).effectiveStyle, .fullScreen, "adapted in compact width")
+        XCTAssertEqual(facts(.popover, style: .popover, fills: false).effectiveStyle, .popover)
+    }
+
+    /// Before the transition ends the frame is not final: an adaptable style is not observed.
+    func testAnAdaptableStyleIsNotObservedBeforeTheTransitionEnds() {
+        XCTAssertNil(facts(.sheet, style: .pageSheet, ended: false, fills: true).effectiveStyle)
+        XCTAssertNil(facts(.popover, style: .popover, ended: false, fills: false).effectiveStyle)
+        XCTAssertNil(facts(.sheet, style: .pageSheet, fills: nil).effectiveStyle)
+        XCTAssertEqual(facts(.other, style: .overFullScreen, ended: false, fills: nil).effectiveStyle, .overFullScreen,
+                       "a presentation controller that does not adapt answers its own style")
+    }
+
+    /// A child filling its navigation controller exactly (translucent bars) is not the context
+    /// provider: the presenting controller is.
+    func testTheContextProviderIsThePresentingController() {
+        let o = facts(.other, style: .overCurrentContext, fills: nil, presenting: nav).observation
+        XCTAssertEqual(o.contextProvider?.id, nav.id)
+        XCTAssertEqual(o.covered?.id, nav.id)
+        let full = facts(.other, style: .fullScreen, fills: nil, presenting: list).observation
+        XCTAssertNil(full.contextProvider, "only context styles have a provider to observe")
+    }
+
+    /// The transition in effect is not observable: never in an observation.
+    func testTheTransitionIsNeverObserved() {
+        for kind in [PresentationFacts.ControllerKind.sheet, .popover, .other] {
+            XCTAssertNil(facts(kind, style: .currentContext, fills: false, presenting: nav).observation.effectiveTransition)
+        }
+    }
+
+    /// Through the handler: an automatic present observed as a page sheet raises no drift.
+    func testAnIPhoneSheetRecordsNoDrift() {
+        let h = PresentationHooksHandler(recorder: Recorder(), scheduler: ManualScheduler(),
+                                         configuration: HandlerConfiguration(leakCheckDelay: nil, recordsObservations: true))
+        let root = FakeNode("root", window: "w"), p = FakeNode("p")
+        var ended = false
+        var finish: (() -> Void)?
+        h.handlePresent(source: root, presented: p, animated: true, completion: nil,
+                        observe: { self.facts(.sheet, style: .pageSheet, ended: ended, fills: false).observation }) { c in
+            root.ownPresentedNode = p; p.presentingNode = root; finish = c
+        }
+        ended = true
+        finish?()
+        XCTAssertEqual(h.recorder.events.map(\.kind), [.present, .presentCompleted])
+        XCTAssertEqual(h.recorder.events[1].observed?.effectiveStyle, .pageSheet)
+        XCTAssertEqual(h.recorder.events.flatMap(\.diagnostics).filter { $0.code == .modelDrift }, [])
+    }
+}
