@@ -13,7 +13,6 @@ final class DevicePathDefectTests: XCTestCase {
     /// A node whose controller is running its `deinit`: the adapter cannot reference it, so it
     /// answers like a controller in no hierarchy (no parent, no presenter, no window).
     final class DeallocatingNode: PresentationNode {
-        static var keepsNoControllerAlive: Bool { true }
         var ref: ControllerRef { ControllerRef(id: "0xdead", type: "ClosingViewController") }
         var parentNode: DeallocatingNode? { nil }
         var childNodes: [DeallocatingNode] { [] }
@@ -29,7 +28,6 @@ final class DevicePathDefectTests: XCTestCase {
         var isViewInWindow: Bool { false }
         var horizontalSizeClass: SizeClass { .compact }
         var isTransitionInProgress: Bool { false }
-        var isBeingPresentedOrDismissed: Bool? { nil }
         func makeLivenessProbe() -> LivenessProbe { LivenessProbe { false } }
     }
 
@@ -71,5 +69,62 @@ final class DevicePathDefectTests: XCTestCase {
         XCTAssertEqual(events.first?.observed?.outcome, .presented)
         XCTAssertEqual(events.flatMap(\.diagnostics).filter { $0.code == .modelDrift }.map(\.message), [])
         XCTAssertEqual(events.first?.chain.map(\.id), ["root", "p"])
+    }
+
+    /// Item 7: a dismiss that passes through unrecorded (excluded, or off the main thread) lets
+    /// only UIKit's forward of it pass; the app's own dismissals made meanwhile are recorded.
+    func testOnlyTheForwardOfAPassThroughDismissPassesUnrecorded() {
+        let h = PresentationHooksHandler(recorder: Recorder(), scheduler: ManualScheduler(),
+                                         configuration: HandlerConfiguration(leakCheckDelay: nil))
+        let root = FakeNode("root", window: "w"), tool = FakeNode("tool")
+        let other = FakeNode("other", window: "w2"), sheet = FakeNode("sheet")
+        root.ownPresentedNode = tool; tool.presentingNode = root
+        other.ownPresentedNode = sheet; sheet.presentingNode = other
+        func detach(_ p: FakeNode) { p.presentingNode?.ownPresentedNode = nil; p.presentingNode = nil }
+        for receiver in [tool, nil] as [FakeNode?] {
+            h.recorder.reset()
+            root.ownPresentedNode = tool; tool.presentingNode = root
+            other.ownPresentedNode = sheet; sheet.presentingNode = other
+            // The app dismisses `sheet` from its completion, which UIKit runs at once.
+            let appCompletion = {
+                h.handleDismiss(receiver: sheet, animated: false, completion: nil) { c in detach(sheet); c?() }
+            }
+            h.passThroughDismiss(receiver: receiver, completion: appCompletion) { c in
+                // UIKit forwards the message to the presenting controller first thing.
+                h.handleDismiss(receiver: root, animated: false, completion: nil) { c2 in
+                    detach(tool)
+                    // A viewWillDisappear in the app dismisses something of its own.
+                    h.handleDismiss(receiver: other, animated: false, completion: nil) { c3 in c3?() }
+                    c2?()
+                }
+                c?()
+            }
+            let dismissals = h.recorder.events.filter { $0.kind == .dismiss }.map { $0.receiver?.id ?? "" }
+            XCTAssertEqual(dismissals, ["other", "sheet"], receiver == nil ? "off the main thread" : "excluded")
+        }
+    }
+
+    /// Item 8: a popover anchored in its delegate's `prepareForPopoverPresentation(_:)` has no
+    /// anchor when `present` is called: not a rejection.
+    func testAPopoverAnchoredByItsDelegateIsNotRejected() {
+        for setByDelegate in [false, true] {
+            let h = PresentationHooksHandler(recorder: Recorder(), scheduler: ManualScheduler(),
+                                             configuration: HandlerConfiguration(leakCheckDelay: nil))
+            let root = FakeNode("root", window: "w"), p = FakeNode("p")
+            root.horizontalSizeClass = .regular
+            p.modalPresentationStyle = .popover
+            p.popoverAnchorIsSetByDelegate = setByDelegate
+            h.handlePresent(source: root, presented: p, animated: false, completion: nil) { c in
+                root.ownPresentedNode = p; p.presentingNode = root; c?()
+            }
+            let e = h.recorder.events[0]
+            if setByDelegate {
+                XCTAssertEqual(e.outcome, .presented)
+                XCTAssertEqual(e.diagnostics, [])
+                XCTAssertTrue(e.explanation.contains { $0.contains("prepareForPopoverPresentation(_:)") })
+            } else {
+                XCTAssertEqual(e.diagnostics.first?.code, .popoverWithoutAnchor)
+            }
+        }
     }
 }

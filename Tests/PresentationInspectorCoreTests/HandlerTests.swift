@@ -23,6 +23,7 @@ final class FakeNode: PresentationNode {
     var providesPresentationContextTransitionStyle = false
     var isModalInPresentation = false
     var hasPopoverAnchor = false
+    var popoverAnchorIsSetByDelegate = false
     var isViewInWindow = true
     var horizontalSizeClass: SizeClass = .compact
     /// Asked only when `isBeingPresentedOrDismissed` is nil or chains are not shared.
