@@ -52,9 +52,9 @@ final class CapturedCallStackTests: XCTestCase {
     func testTwoStacksOfOneSlotAreBothKept() throws {
         func frames(_ base: UInt) -> [UnsafeMutableRawPointer?] { [UnsafeMutableRawPointer(bitPattern: base), UnsafeMutableRawPointer(bitPattern: 0x1000)] }
         let first = frames(0x7000_0000)
-        let slot = first.withUnsafeBufferPointer { RecentStacks.slot(of: $0) }
-        let other = try XCTUnwrap((1..<100_000).lazy.map { frames(0x7000_0000 + UInt($0) * 16) }
-            .first { f in f.withUnsafeBufferPointer { RecentStacks.slot(of: $0) } == slot })
+        func slot(_ f: [UnsafeMutableRawPointer?]) -> Int { RecentStacks.slot(of: f.map { UInt(bitPattern: $0) }) }
+        let target = slot(first)
+        let other = try XCTUnwrap((1..<100_000).lazy.map { frames(0x7000_0000 + UInt($0) * 16) }.first { slot($0) == target })
         let table = RecentStacks()
         let a = first.withUnsafeBufferPointer { table.stack(for: $0) }
         let b = other.withUnsafeBufferPointer { table.stack(for: $0) }

@@ -28,13 +28,6 @@ final class StructuralStepsTests: XCTestCase {
         ]
     }
 
-    func testEveryCaseHasAPayloadSize() {
-        let steps = everyCase("x")
-        XCTAssertEqual(steps.map(\.caseIndex), Array(0..<36))
-        XCTAssertEqual(ExplanationStep.payloadSizes.count, 36)
-        for size in ExplanationStep.payloadSizes { XCTAssertLessThanOrEqual(size, MemoryLayout<ExplanationStep>.size) }
-    }
-
     func testEqualStepsInOtherStorageAreEqual() {
         let one = everyCase("x"), other = everyCase("x")
         for (a, b) in zip(one, other) {

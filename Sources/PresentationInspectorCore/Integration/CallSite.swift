@@ -47,7 +47,7 @@ public enum CallSite {
         guard parts.count >= 4, Int(parts[0]) != nil, parts[2].hasPrefix("0x") else { return nil }
         var symbolParts = parts[3...]
         var offset: Int?
-        if symbolParts.count >= 3, symbolParts[symbolParts.endIndex - 2] == "+", let o = Int(symbolParts.last!) {
+        if symbolParts.count >= 3, symbolParts[symbolParts.endIndex - 2] == "+", let last = symbolParts.last, let o = Int(last) {
             offset = o
             symbolParts = symbolParts.dropLast(2)
         }

@@ -66,7 +66,8 @@ public final class CapturedCallStack: Hashable, @unchecked Sendable, CustomStrin
     @inline(never)
     public static func capture() -> CapturedCallStack {
         withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: maximumFrames) { buffer in
-            let count = Int(backtrace(buffer.baseAddress!, Int32(buffer.count)))
+            guard let base = buffer.baseAddress else { return CapturedCallStack(addresses: []) }
+            let count = Int(backtrace(base, Int32(buffer.count)))
             return RecentStacks.shared.stack(for: UnsafeBufferPointer(rebasing: buffer[..<max(0, count)]))
         }
     }
@@ -106,44 +107,32 @@ public final class CapturedCallStack: Hashable, @unchecked Sendable, CustomStrin
 
 /// The stacks captured recently, by a hash of their addresses (64 slots, two ways: a stack is
 /// looked for in its slot and its slot's neighbour): a call site captured again returns the same
-/// instance without allocating. Bounded: a pair of slots holds the last two stacks that hashed
-/// to it. (Direct-mapped, two hot call sites that hashed to one slot evicted each other at
-/// every call, depending on where the linker put the code.)
-final class RecentStacks: @unchecked Sendable {
+/// instance, which the recorder's pools then keep once. Bounded: a pair of slots holds the last
+/// two stacks that hashed to it.
+final class RecentStacks: Sendable {
     static let shared = RecentStacks()
     private static let slotCount = 64
-    private let lock = InspectorLock()
-    // Guarded by `lock` (run-time exclusivity checks off: a runtime call per access).
-    @exclusivity(unchecked) private var slots = [CapturedCallStack?](repeating: nil, count: RecentStacks.slotCount)
+    private let slots = Locked([CapturedCallStack?](repeating: nil, count: RecentStacks.slotCount))
 
     func stack(for frames: UnsafeBufferPointer<UnsafeMutableRawPointer?>) -> CapturedCallStack {
-        let slot = Self.slot(of: frames)
-        // Compared as bytes (a return address is a word either way): element by element through
-        // `zip` cost ten times as much (callgrind, issue 10).
-        func holds(_ i: Int) -> CapturedCallStack? {
-            guard let s = slots[i], s.addresses.count == frames.count,
-                  frames.isEmpty || s.addresses.withUnsafeBytes({ memcmp($0.baseAddress!, frames.baseAddress!, $0.count) == 0 }) else { return nil }
+        let addresses = frames.map { UInt(bitPattern: $0) }
+        let slot = Self.slot(of: addresses)
+        return slots.withLock { slots in
+            for i in [slot, slot ^ 1] {
+                if let s = slots[i], s.addresses == addresses { return s }
+            }
+            let s = CapturedCallStack(addresses: addresses)
+            // The newest in the slot, the one it held in the neighbour.
+            slots[slot ^ 1] = slots[slot]
+            slots[slot] = s
             return s
         }
-        lock.lock()
-        if let s = holds(slot) ?? holds(slot ^ 1) {
-            lock.unlock()
-            return s
-        }
-        lock.unlock()
-        let s = CapturedCallStack(addresses: frames.map { UInt(bitPattern: $0) })
-        lock.lock()
-        // The newest in the slot, the one it held in the neighbour.
-        slots[slot ^ 1] = slots[slot]
-        slots[slot] = s
-        lock.unlock()
-        return s
     }
 
     /// The slot of a stack: FNV-1a over the addresses (a few instructions a frame, no allocation).
-    static func slot(of frames: UnsafeBufferPointer<UnsafeMutableRawPointer?>) -> Int {
+    static func slot(of addresses: [UInt]) -> Int {
         var h: UInt = 0xcbf2_9ce4_8422_2325
-        for f in frames { h = (h ^ UInt(bitPattern: f)) &* 0x100_0000_01b3 }
+        for a in addresses { h = (h ^ a) &* 0x100_0000_01b3 }
         return Int(truncatingIfNeeded: (h >> 17) ^ h) & (slotCount - 1)
     }
 }

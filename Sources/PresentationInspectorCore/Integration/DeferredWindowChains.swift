@@ -16,11 +16,12 @@ import Foundation
 /// `compute` is called on the main thread only (as `isMainThread` tells): by ``current()``,
 /// ``refreshNow()`` and the scheduled refresh.
 public final class DeferredWindowChains: @unchecked Sendable {
-    private let lock = InspectorLock()
-    // Guarded by `lock` (run-time exclusivity checks off, as in ``Recorder``).
-    @exclusivity(unchecked) private var chains: [WindowChain] = []
-    @exclusivity(unchecked) private var isStale = true
-    @exclusivity(unchecked) private var refreshIsScheduled = false
+    private struct State {
+        var chains: [WindowChain] = []
+        var isStale = true
+        var refreshIsScheduled = false
+    }
+    private let state = Locked(State())
     private let compute: @Sendable () -> [WindowChain]
     private let isMainThread: @Sendable () -> Bool
     private let scheduleOnMain: @Sendable (@escaping @Sendable () -> Void) -> Void
@@ -31,7 +32,7 @@ public final class DeferredWindowChains: @unchecked Sendable {
     ///   - isMainThread: whether the caller runs on the main thread (UIKit: `Thread.isMainThread`).
     ///   - scheduleOnMain: runs work on the main thread later (UIKit: `DispatchQueue.main.async`).
     public init(compute: @escaping @Sendable () -> [WindowChain],
-                isMainThread: @escaping @Sendable () -> Bool = { MainThreadCheck.isMainThread },
+                isMainThread: @escaping @Sendable () -> Bool = { Thread.isMainThread },
                 scheduleOnMain: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
         self.compute = compute
         self.isMainThread = isMainThread
@@ -41,44 +42,41 @@ public final class DeferredWindowChains: @unchecked Sendable {
     /// The chains may have changed (an event was recorded): schedules one refresh on the main
     /// thread unless one is pending already. Computes nothing itself.
     public func markStale() {
-        lock.lock()
-        isStale = true
-        let schedule = !refreshIsScheduled
-        refreshIsScheduled = true
-        lock.unlock()
-        // Held strongly until the refresh runs (a turn of the main queue): a weak reference gave
-        // the cache a side table, and every retain and release of it Swift's slow path.
+        let schedule = state.withLock { s in
+            s.isStale = true
+            defer { s.refreshIsScheduled = true }
+            return !s.refreshIsScheduled
+        }
+        // Held strongly until the refresh runs (a turn of the main queue).
         if schedule { scheduleOnMain { [self] in scheduledRefresh() } }
     }
 
     /// Whether something changed since the copy for other threads was made.
     public var isStaleForOtherThreads: Bool {
-        lock.lock(); defer { lock.unlock() }
-        return isStale
+        state.withLock { $0.isStale }
     }
 
     /// Computes the chains and keeps them for readers on other threads; call on the main thread.
     @discardableResult
     public func refreshNow() -> [WindowChain] {
         // Cleared before computing: a change made meanwhile marks the copy stale again.
-        lock.lock(); isStale = false; lock.unlock()
+        state.withLock { $0.isStale = false }
         let fresh = compute()
-        lock.lock(); chains = fresh; lock.unlock()
+        state.withLock { $0.chains = fresh }
         return fresh
     }
 
     /// Fresh chains on the main thread; elsewhere the copy made by the last refresh.
     public func current() -> [WindowChain] {
         if isMainThread() { return refreshNow() }
-        lock.lock(); defer { lock.unlock() }
-        return chains
+        return state.withLock { $0.chains }
     }
 
     private func scheduledRefresh() {
-        lock.lock()
-        refreshIsScheduled = false
-        let stale = isStale
-        lock.unlock()
+        let stale = state.withLock { s in
+            s.refreshIsScheduled = false
+            return s.isStale
+        }
         if stale { refreshNow() }
     }
 }

@@ -48,7 +48,7 @@ public struct CallContext: Sendable {
     /// The calling thread, as Foundation reports it (on Linux each thread asks once and keeps the
     /// answer: Foundation's answer there is a system call).
     public static func current(callSite: String? = nil) -> CallContext {
-        if MainThreadCheck.isMainThread { return CallContext(callSite: callSite) }
+        if Thread.isMainThread { return CallContext(callSite: callSite) }
         let name = Thread.current.name.flatMap { $0.isEmpty ? nil : $0 } ?? "background"
         return CallContext(thread: name, isMainThread: false, callSite: callSite)
     }
@@ -56,14 +56,14 @@ public struct CallContext: Sendable {
     /// The calling thread, with the stack the hook captured as its call site:
     /// `.current(capturing: .capture())`. Nothing is symbolicated until someone reads it.
     public static func current(capturing stack: CapturedCallStack?) -> CallContext {
-        if MainThreadCheck.isMainThread { return CallContext(capturedCallStack: stack) }
+        if Thread.isMainThread { return CallContext(capturedCallStack: stack) }
         let name = Thread.current.name.flatMap { $0.isEmpty ? nil : $0 } ?? "background"
         return CallContext(thread: name, isMainThread: false, capturedCallStack: stack)
     }
 
     /// The calling thread, with a call site computed only if an event needs it.
     public static func current(callSiteProvider: @escaping @Sendable () -> String?) -> CallContext {
-        if MainThreadCheck.isMainThread { return CallContext(callSiteProvider: callSiteProvider) }
+        if Thread.isMainThread { return CallContext(callSiteProvider: callSiteProvider) }
         let name = Thread.current.name.flatMap { $0.isEmpty ? nil : $0 } ?? "background"
         return CallContext(thread: name, isMainThread: false, callSiteProvider: callSiteProvider)
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Values the recorder keeps once however many retained events name them, each with the number
 /// of events (or other pooled values) that hold it, so a value leaves with the last of them and
-/// memory stays flat once the ring is full (issue 10: interned references).
+/// memory stays flat once the ring is full.
 ///
 /// Slot 0 means "none" (an absent optional, an empty array) and is never stored. Not thread-safe:
 /// the ``Recorder`` calls it under its lock.
@@ -12,8 +12,7 @@ struct InternPool<Value: Hashable> {
     private var freeSlots: [UInt32] = []
     private var slots: [Value: UInt32] = [:]
     /// The last slots handed out, checked with `==` before hashing: consecutive events mostly
-    /// repeat the same references and chain, and `==` on values sharing storage costs a few
-    /// instructions where hashing costs hundreds.
+    /// repeat the same references and chain.
     private var recent: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
     private var recentNext = 0
 
@@ -52,44 +51,10 @@ struct InternPool<Value: Hashable> {
     }
 
     private func recentSlot(of value: Value) -> UInt32? {
-        // Bytes first, for all four: a miss there is a few instructions, where `==` copies the
-        // stored value out of its optional (callgrind: most look-ups of a reference missed three
-        // slots before finding its own).
-        let hit: UInt32? = values.withUnsafeBufferPointer { buffer in
-            withUnsafeBytes(of: value) { v -> UInt32? in
-                func same(_ slot: UInt32) -> Bool {
-                    guard slot != 0 else { return false }
-                    let stored = UnsafeRawPointer(buffer.baseAddress! + Int(slot))
-                    // One-word values (a reference's shared storage) and strings compared inline:
-                    // a call to memcmp cost more than the comparison.
-                    switch v.count {
-                    case 8: return stored.loadUnaligned(as: UInt64.self) == v.loadUnaligned(as: UInt64.self)
-                    case 16: return stored.loadUnaligned(as: UInt64.self) == v.loadUnaligned(as: UInt64.self)
-                        && stored.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == v.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                    default: return memcmp(stored, v.baseAddress!, v.count) == 0
-                    }
-                }
-                if same(recent.0) { return recent.0 }
-                if same(recent.1) { return recent.1 }
-                if same(recent.2) { return recent.2 }
-                if same(recent.3) { return recent.3 }
-                return nil
-            }
+        for slot in [recent.0, recent.1, recent.2, recent.3] where slot != 0 && counts[Int(slot)] > 0 {
+            if values[Int(slot)] == value { return slot }
         }
-        if let hit { return counts[Int(hit)] > 0 ? hit : nil }
-        if equals(recent.0, value) { return recent.0 }
-        if equals(recent.1, value) { return recent.1 }
-        if equals(recent.2, value) { return recent.2 }
-        if equals(recent.3, value) { return recent.3 }
         return nil
-    }
-
-    @inline(__always)
-    private func equals(_ slot: UInt32, _ value: Value) -> Bool {
-        guard slot != 0, counts[Int(slot)] > 0 else { return false }
-        return values.withUnsafeBufferPointer { buffer in
-            (buffer.baseAddress! + Int(slot)).withMemoryRebound(to: Value.self, capacity: 1) { $0.pointee == value }
-        }
     }
 
     /// The slot holding `value`, or 0 for nil.

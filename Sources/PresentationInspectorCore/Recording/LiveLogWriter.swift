@@ -35,9 +35,10 @@ final class LiveLogWriter {
         var bytes = Array(line.utf8)
         bytes.append(0x0A)
         return bytes.withUnsafeBytes { raw -> Bool in
+            guard let base = raw.baseAddress else { return true }
             var offset = 0
             while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                let n = write(fd, base + offset, raw.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
                     return false

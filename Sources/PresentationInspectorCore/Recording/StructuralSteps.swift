@@ -7,30 +7,7 @@ struct StructuralSteps: Hashable {
     let steps: [ExplanationStep]
 
     static func == (a: StructuralSteps, b: StructuralSteps) -> Bool {
-        guard a.steps.count == b.steps.count else { return false }
-        guard !a.steps.isEmpty else { return true }
-        // Most steps of a repeated call are bit for bit the same (the same references): compared
-        // in place with memcmp, and only a step whose bytes differ is compared as data.
-        return a.steps.withUnsafeBufferPointer { pa in
-            b.steps.withUnsafeBufferPointer { pb in
-                let stride = MemoryLayout<ExplanationStep>.stride, size = MemoryLayout<ExplanationStep>.size
-                if pa.baseAddress == pb.baseAddress || memcmp(pa.baseAddress!, pb.baseAddress!, stride * (pa.count - 1) + size) == 0 {
-                    return true
-                }
-                for i in 0..<pa.count where memcmp(pa.baseAddress! + i, pb.baseAddress! + i, size) != 0 {
-                    // A case with a smaller payload leaves the rest of the step's bytes undefined, so
-                    // whole steps rarely compare equal as bytes: compare the case, then its payload's
-                    // bytes (the same bytes are the same values); only then as data, which copies
-                    // both steps out (callgrind: most of what interning an explanation cost).
-                    let x = pa.baseAddress! + i, y = pb.baseAddress! + i
-                    let c = x.pointee.caseIndex
-                    guard c == y.pointee.caseIndex else { return false }
-                    if memcmp(x, y, ExplanationStep.payloadSizes[c]) == 0 { continue }
-                    guard x.pointee.isStructurallyEqual(to: y.pointee) else { return false }
-                }
-                return true
-            }
-        }
+        a.steps.count == b.steps.count && zip(a.steps, b.steps).allSatisfy { $0.isStructurallyEqual(to: $1) }
     }
 
     func hash(into hasher: inout Hasher) {
@@ -40,66 +17,6 @@ struct StructuralSteps: Hashable {
 }
 
 extension ExplanationStep {
-    /// The case's position in ``payloadSizes``, read without copying the payload.
-    @inline(__always) var caseIndex: Int {
-        switch self {
-        case .presentCalled: 0
-        case .walkedUp: 1
-        case .ownRoot: 2
-        case .automaticStyle: 3
-        case .popoverAdapts: 4
-        case .styleAsIs: 5
-        case .contextFound: 6
-        case .contextNotFound: 7
-        case .notContextStyle: 8
-        case .presentingIsNotSource: 9
-        case .sourcePresents: 10
-        case .transitionFromProvider: 11
-        case .transitionOwnProviderDeclines: 12
-        case .transitionOwn: 13
-        case .alreadyPresented: 14
-        case .activeChild: 15
-        case .activeRoot: 16
-        case .transitionRunning: 17
-        case .alreadyPresenting: 18
-        case .notInWindow: 19
-        case .popoverWithoutAnchor: 20
-        case .checksPassed: 21
-        case .nothingChanges: 22
-        case .detachedSource: 23
-        case .dismissCalled: 24
-        case .dismissDuringTransition: 25
-        case .dismissesOwn: 26
-        case .dismissInherited: 27
-        case .removed: 28
-        case .forwarded: 29
-        case .nothingToDismiss: 30
-        case .swipedDown: 31
-        case .swipeBlocked: 32
-        case .swipeCancelled: 33
-        case .swipeCompletes: 34
-        case .text: 35
-        }
-    }
-
-    /// The bytes each case's payload (the tuple of its associated values) takes at the start of a
-    /// step, by ``caseIndex``.
-    static let payloadSizes: [Int] = {
-        typealias R = ControllerRef
-        typealias S = PresentationStyle
-        typealias T = TransitionStyle
-        return [
-            MemoryLayout<(R, R)>.size, MemoryLayout<([String], R, RootPlace)>.size, MemoryLayout<(R, RootPlace)>.size, 0, 0,
-            MemoryLayout<(S, Bool)>.size, MemoryLayout<(S, [ContextCheck], R)>.size, MemoryLayout<(S, [ContextCheck], R)>.size,
-            MemoryLayout<(S, R)>.size, MemoryLayout<(R, R)>.size, 0, MemoryLayout<(R, T, T)>.size, MemoryLayout<(T, String)>.size,
-            MemoryLayout<T>.size, MemoryLayout<(R, R)>.size, MemoryLayout<(R, R)>.size, MemoryLayout<(R, String)>.size, 0,
-            MemoryLayout<(R, R, R?)>.size, MemoryLayout<R>.size, MemoryLayout<R>.size, MemoryLayout<String>.size, 0,
-            MemoryLayout<R>.size, MemoryLayout<R>.size, 0, MemoryLayout<(R, R)>.size, MemoryLayout<(R, R, R)>.size,
-            MemoryLayout<[R]>.size, MemoryLayout<(R, R?, R, R)>.size, MemoryLayout<R>.size, MemoryLayout<R>.size,
-            MemoryLayout<String>.size, 0, MemoryLayout<(R?, [R])>.size, MemoryLayout<String>.size,
-        ]
-    }()
-
     /// Same case, same payload (a `.text` step never equals a structured one here).
     func isStructurallyEqual(to other: ExplanationStep) -> Bool {
         // One case at a time rather than `switch (self, other)`: the tuple copied both steps.
