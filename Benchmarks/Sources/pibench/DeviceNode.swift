@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Adapter) import PresentationInspectorCore
+import PresentationInspectorCore
 import PresentationSimulator
 
 // The device path's adapter: a node type that costs what `UIKitNode`
@@ -17,16 +17,15 @@ import PresentationSimulator
 /// The session the hooks see (`HookState` in the iOS layer): behind a lock, read by every `ref`.
 final class DeviceHookState: @unchecked Sendable {
     static let shared = DeviceHookState()
-    private let lock = AdapterLock()
-    // Guarded by `lock`, without run-time exclusivity checks, as `HookState`'s.
-    @exclusivity(unchecked) private var current: InspectorSession?
+    private let lock = NSLock()
+    private var current: InspectorSession?
+    private var currentRecordsTitles = true
 
     /// The recording in progress (also the one whose settings `ref` follows).
     var session: InspectorSession? {
         get { lock.lock(); defer { lock.unlock() }; return current }
         set { lock.lock(); current = newValue; currentRecordsTitles = newValue?.configuration.recordsTitles ?? true; lock.unlock() }
     }
-    @exclusivity(unchecked) private var currentRecordsTitles = true
 
     /// `HookState.recordsTitles`: the session's setting, read under the lock without retaining it.
     var recordsTitles: Bool {
@@ -47,14 +46,14 @@ enum MainThread {
 
 /// `UIKitNode` over a simulated controller, held weakly, one per controller.
 final class DeviceNode: PresentationNode, @unchecked Sendable {
-    // Set once, by `init` (as UIKitNode's: run-time exclusivity checks off).
-    @exclusivity(unchecked) private(set) weak var controller: SimController?
+    private(set) weak var controller: SimController?
     /// `0x…`, fixed at creation.
     let id: String
     /// The class name as recorded, fixed at creation.
     let typeName: String
-    /// The last title read and the child nodes handed out last (UIKitNode's own code).
-    private let memory = AdapterNodeMemory<DeviceNode>()
+    /// The last title read on the main thread (UIKitNode's `lastTitle`).
+    private let lastTitleLock = NSLock()
+    private var lastTitle: String?
 
     private init(_ controller: SimController) {
         self.controller = controller
@@ -64,46 +63,30 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
 
     // MARK: Canonical nodes (objc_getAssociatedObject / objc_setAssociatedObject)
 
-    /// The Objective-C runtime's association table: a global lock around a hash map (the
-    /// runtime's `AssociationsManager` takes a spin lock, an `os_unfair_lock`: `AdapterLock`).
-    // The runtime's table has no exclusivity checks (nor has UIKit's state below).
-    @exclusivity(unchecked) nonisolated(unsafe) private static var associations: [ObjectIdentifier: AnyObject] = [:]
-    private static let associationLock = AdapterLock()
-    private static let creationLock = NSLock()
+    /// The Objective-C runtime's association table: a lock around a hash map.
+    private static let associations = AssociationTable()
     /// What `UIKitEnvironment.windows()` scans.
-    @exclusivity(unchecked) nonisolated(unsafe) static var simulation: Simulation?
+    nonisolated(unsafe) static var simulation: Simulation?
 
     /// The node of `controller`, created on first use (`UIKitNode.node(for:)`).
-    /// The lookup first (`objc_getAssociatedObject` is thread-safe), the creation lock only to make one.
     static func node(for controller: SimController) -> DeviceNode {
-        if let n = associatedNode(of: controller) { return n }
-        creationLock.lock(); defer { creationLock.unlock() }
-        if let n = associatedNode(of: controller) { return n }
-        let n = DeviceNode(controller)
-        associationLock.lock(); associations[ObjectIdentifier(controller)] = n; associationLock.unlock()
-        return n
+        associations.node(for: controller) { DeviceNode(controller) }
     }
 
-    /// `objc_getAssociatedObject(controller, key) as? UIKitNode`.
-    private static func associatedNode(of controller: SimController) -> DeviceNode? {
-        associationLock.lock()
-        let associated = associations[ObjectIdentifier(controller)]
-        associationLock.unlock()
-        return associated as? DeviceNode
-    }
-
-    /// `UIKitNode.typeName(ofClass:)`: a class's recorded name, cached per class (the same
-    /// `ClassNameCache` as there); `name` is what `NSStringFromClass` would answer.
+    /// `UIKitNode.typeName(ofClass:)`: a class's recorded name, kept per class; `name` is what
+    /// `NSStringFromClass` would answer.
     static func typeName(ofClass cls: AnyClass, named name: String) -> String {
-        typeNames.name(of: cls) { _ in name }
+        typeNamesLock.lock(); defer { typeNamesLock.unlock() }
+        if let known = typeNames[ObjectIdentifier(cls)] { return known }
+        let recorded = SwiftClassName.recordedTypeName(name)
+        typeNames[ObjectIdentifier(cls)] = recorded
+        return recorded
     }
-    private static let typeNames = ClassNameCache()
+    private static let typeNamesLock = NSLock()
+    nonisolated(unsafe) private static var typeNames: [ObjectIdentifier: String] = [:]
 
     /// `controller.viewIfLoaded?.window` as the dismiss, disappear and observation hooks read it:
-    /// the window whose root the controller hangs from, found by a climb to the root. A covered
-    /// view counts as in its window here: that changes no answer these hooks use (every modelled
-    /// window is a `UIWindow`, and the controllers they read are on top). The present hook, whose
-    /// read also answers the resolver's window check, asks the simulator's exact rule instead.
+    /// the window whose root the controller hangs from, found by a climb to the root.
     static func window(of controller: SimController) -> SimWindow? {
         var root = controller, steps = 0
         while steps < 10_000 {
@@ -114,7 +97,7 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     }
 
     /// `0x1234abcd`, as UIKit prints object addresses.
-    static func address(of object: AnyObject) -> String { ObjectAddressText.of(object) }
+    static func address(of object: AnyObject) -> String { "0x" + String(UInt(bitPattern: ObjectIdentifier(object)), radix: 16) }
 
     /// Runs `body` with the controller on the main thread; `fallback` off it or once it is gone.
     private func read<T>(_ fallback: T, _ body: (SimController) -> T) -> T {
@@ -125,48 +108,23 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     // MARK: PresentationNode
 
     var ref: ControllerRef {
-        if MainThread.isCurrent, let vc = controller { return ref(readingOnMain: vc, recordsTitles: DeviceHookState.shared.recordsTitles) }
-        return memory.ref(id: id, type: typeName, freshTitle: nil, recordsTitles: DeviceHookState.shared.recordsTitles)
-    }
-    /// `UIKitNode.ref(readingOnMain:recordsTitles:)`: ``ref`` with the controller in hand, on the main thread.
-    private func ref(readingOnMain vc: SimController, recordsTitles: Bool) -> ControllerRef {
-        memory.ref(id: id, type: typeName, freshTitle: recordsTitles ? .some(vc.currentTitle) : nil, recordsTitles: recordsTitles)
+        let recordsTitles = DeviceHookState.shared.recordsTitles
+        guard recordsTitles else { return ControllerRef(id: id, type: typeName) }
+        if MainThread.isCurrent, let vc = controller {
+            let title = vc.title
+            lastTitleLock.lock(); lastTitle = title; lastTitleLock.unlock()
+            return ControllerRef(id: id, type: typeName, title: title)
+        }
+        lastTitleLock.lock(); defer { lastTitleLock.unlock() }
+        return ControllerRef(id: id, type: typeName, title: lastTitle)
     }
 
-    var parentNode: DeviceNode? {
-        read(nil) { vc in vc.parentNode.map { memory.node(of: .parent, $0, node: DeviceNode.node) } }
-    }
-    /// `UIKitNode.parentWithRef()`: one read of the parent.
-    func parentWithRef() -> (node: DeviceNode, ref: ControllerRef)? {
-        guard MainThread.isCurrent, let vc = controller, let p = vc.parentNode else { return nil }
-        let recordsTitles = DeviceHookState.shared.recordsTitles
-        return parentStep(p, title: recordsTitles ? .some(p.currentTitle) : nil, recordsTitles: recordsTitles)
-    }
-    /// `UIKitNode.ancestorRefs(limit:)`: the last walk from this node kept, and answered again
-    /// while each ancestor reads the same (``AdapterNodeMemory/ancestors(from:startNode:limit:recordsTitles:mayReference:parent:title:step:node:)``).
-    func ancestorRefs(limit: Int) -> (refs: [ControllerRef], root: DeviceNode)? {
-        guard MainThread.isCurrent, let start = controller else { return ([], self) }
-        let recordsTitles = DeviceHookState.shared.recordsTitles
-        return memory.ancestors(
-            from: start, startNode: self, limit: limit, recordsTitles: recordsTitles,
-            parent: { $0.parentNode }, title: { $0.currentTitle },
-            step: { node, p, title in node.parentStep(p, title: title, recordsTitles: recordsTitles) },
-            node: DeviceNode.node)
-    }
-    /// `UIKitNode.parentStep`: the parent's node (the one handed out last) and its snapshot.
-    private func parentStep(_ p: SimController, title: String??, recordsTitles: Bool) -> (node: DeviceNode, ref: ControllerRef) {
-        let up = memory.node(of: .parent, p, node: DeviceNode.node)
-        return (up, up.memory.ref(id: up.id, type: up.typeName, freshTitle: title, recordsTitles: recordsTitles))
-    }
-    /// `UIKitNode.childNodes`: the nodes handed out last time while the children are the same
-    /// controllers (a weak load each instead of an association lookup each, and no new array).
-    var childNodes: [DeviceNode] {
-        read([]) { vc in memory.childNodes(of: vc.childNodes, controller: { $0.controller }, node: DeviceNode.node) }
-    }
+    var parentNode: DeviceNode? { read(nil) { $0.parentNode.map(DeviceNode.node(for:)) } }
+    var childNodes: [DeviceNode] { read([]) { $0.childNodes.map(DeviceNode.node(for:)) } }
     var presentingNode: DeviceNode? {
         read(nil) { vc in
             guard vc.parentNode == nil, let p = vc.presentingNode else { return nil }
-            return memory.node(of: .presenting, p, node: DeviceNode.node)
+            return DeviceNode.node(for: p)
         }
     }
     var ownPresentedNode: DeviceNode? {
@@ -187,8 +145,8 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     var isViewInWindow: Bool { read(false) { $0.isViewInWindow } }
     var horizontalSizeClass: SizeClass { read(.compact) { $0.horizontalSizeClass } }
 
-    /// UIKitNode walks its window's chain over the controllers themselves (no nodes, no array),
-    /// asking the root and each presented controller `isBeingPresented || isBeingDismissed`.
+    /// UIKitNode walks its window's chain over the controllers themselves, asking the root and
+    /// each presented controller `isBeingPresented || isBeingDismissed`.
     var isTransitionInProgress: Bool {
         read(false) { vc in
             var root = vc, steps = 0
@@ -201,11 +159,6 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
             return Self.transitionRuns(below: root, depth: 0, budget: &budget)
         }
     }
-
-    var isBeingPresentedOrDismissed: Bool? { read(nil) { Self.moving($0) } }
-
-    /// As `UIKitNode`'s: a node holds its controller weakly.
-    static var keepsNoControllerAlive: Bool { true }
 
     private static func moving(_ c: SimController) -> Bool { c.isBeingDismissed || (c.presentingNode != nil && !c.presentationCompleted) }
 
@@ -226,15 +179,29 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     }
 }
 
+/// The Objective-C runtime's associated objects, as `UIKitNode.node(for:)` uses them: a lock
+/// around a table from the controller to its node.
+final class AssociationTable: @unchecked Sendable {
+    private let lock = NSLock()
+    private var nodes: [ObjectIdentifier: DeviceNode] = [:]
+
+    func node(for controller: SimController, make: () -> DeviceNode) -> DeviceNode {
+        lock.lock(); defer { lock.unlock() }
+        if let n = nodes[ObjectIdentifier(controller)] { return n }
+        let n = make()
+        nodes[ObjectIdentifier(controller)] = n
+        return n
+    }
+}
+
 /// The real clock (what `SystemScheduler` reads) and delayed work kept until the benchmark runs
 /// it inside its measured loop (`SystemScheduler` hands it to `DispatchQueue.main.asyncAfter`,
 /// which a benchmark without a run loop would never drain).
 final class DeviceScheduler: InspectorScheduler, @unchecked Sendable {
     private let start = DispatchTime.now().uptimeNanoseconds
-    private let lock = AdapterLock()
-    // Guarded by `lock` (or, for the running lists, read by `runDue` alone), without Swift's
-    // run-time exclusivity checks: a dispatch queue has none.
-    @exclusivity(unchecked) private var pending: [@Sendable () -> Void] = []
+    private let lock = NSLock()
+    // Guarded by `lock` (or, for the running lists, read by `runDue` alone).
+    private var pending: [@Sendable () -> Void] = []
 
     var now: Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
 
@@ -246,7 +213,7 @@ final class DeviceScheduler: InspectorScheduler, @unchecked Sendable {
     func async(_ work: @escaping @Sendable () -> Void) {
         lock.lock(); nextTurn.append(work); lock.unlock()
     }
-    @exclusivity(unchecked) private var nextTurn: [@Sendable () -> Void] = []
+    private var nextTurn: [@Sendable () -> Void] = []
 
     /// Runs the work scheduled so far: the main queue's next turn, then the delayed work as if its
     /// delay had passed. The lists are swapped with spares and emptied in place, keeping their

@@ -136,24 +136,18 @@ final class DevicePath {
         guard presentHook.isActive, let session = DeviceHookState.shared.session else { return simulation.present(presented, from: source, animated: false) }
         let stack = captureCallStack()
         let s = DeviceNode.node(for: source), p = DeviceNode.node(for: presented)
-        let refs = (source: s.ref, presented: p.ref)
-        // `source.viewIfLoaded?.window`, read once as the iOS hook does: its class for the
-        // exclusions, and whether there is one for the resolver's window check. The simulator's own
-        // answer (rule 6, a walk up), not ``DeviceNode/window(of:)``'s climb: the check takes it,
-        // so a covered source must read as in no window. Every modelled window is a `UIWindow`.
+        // `source.viewIfLoaded?.window`'s class, for the exclusions, as the iOS hook reads it.
         let inWindow = source.isViewInWindow
-        guard !session.exclusions.excludesCall(refs.source, refs.presented, windowTypeName: inWindow ? Self.windowClassName() : nil) else {
+        guard !session.exclusions.excludesCall(s.ref, p.ref, windowTypeName: inWindow ? Self.windowClassName() : nil) else {
             simulation.present(presented, from: source, animated: false)
-            session.handler.hierarchyDidChange()
             return
         }
         // As the iOS hook: the nodes captured, which hold their controllers weakly.
-        let observe: (() -> Observation?)? = { [s, p] in
-            guard MainThread.isCurrent, let source = s.controller, let presented = p.controller else { return nil }
-            return Self.observePresent(presented, source: source)
+        let observe: (() -> Observation?)? = { [p] in
+            guard MainThread.isCurrent, let presented = p.controller else { return nil }
+            return Self.observePresent(presented)
         }
-        session.handler.handlePresent(source: s, presented: p, checkedRefs: refs, sourceViewInWindow: inWindow, animated: false,
-                                      context: .current(capturing: stack),
+        session.handler.handlePresent(source: s, presented: p, animated: false, context: .current(capturing: stack),
                                       completion: nil, observe: observe) { [simulation, presentHook] wrapped in
             guard presentHook.originalImplementation != nil else { return }
             simulation.present(presented, from: source, animated: false, completion: wrapped)
@@ -162,31 +156,32 @@ final class DevicePath {
 
     /// `UIKitObservation.present`: UIKit's answer after the call (the presentation controller's
     /// class name and style, the window's address).
-    private static func observePresent(_ presented: SimController, source: SimController) -> Observation? {
-        guard presented.presentingNode != nil, let style = presented.effectiveStyle else { return nil }
-        var o = Observation()
-        o.presentationControllerClass = DeviceNode.typeName(ofClass: PageSheetPresentationController.self, named: "_UIPageSheetPresentationController")
-        o.effectiveStyle = style
-        if !style.isContextStyle { o.effectiveTransition = presented.modalTransitionStyle }
-        if let window = DeviceNode.window(of: presented) { o.window = DeviceNode.address(of: window) }
+    private static func observePresent(_ presented: SimController) -> Observation? {
+        guard let presenting = presented.presentingNode, let style = presented.effectiveStyle else { return nil }
+        // As `PresentationFacts` makes it for a presentation controller that does not adapt.
+        let context = style.isContextStyle ? DeviceNode.node(for: presenting).ref : nil
+        let o = Observation(contextProvider: context, effectiveStyle: style,
+                            window: DeviceNode.window(of: presented).map(DeviceNode.address(of:)), covered: context,
+                            presentationControllerClass: DeviceNode.typeName(ofClass: PageSheetPresentationController.self,
+                                                                             named: "_UIPageSheetPresentationController"))
         return o.isEmpty ? nil : o
     }
 
     /// `receiver.dismiss(animated: false)` through the dismiss hook; UIKit's dismissal calls the
     /// `viewWillDisappear` hook of the controller it removes.
     func dismiss(_ receiver: SimController) {
-        guard dismissHook.isActive, let session = DeviceHookState.shared.session, !PassThroughDismissScope.isActive else {
+        guard dismissHook.isActive, let session = DeviceHookState.shared.session else {
             return simulation.dismiss(receiver, animated: false)
         }
-        let stack = captureCallStack()
         let node = DeviceNode.node(for: receiver)
-        let ref = node.ref
-        guard !session.exclusions.excludesCall(ref, windowTypeName: Self.windowTypeName(of: receiver)) else {
-            simulation.dismiss(receiver, animated: false) { session.handler.hierarchyDidChange() }
-            session.handler.hierarchyDidChange()
-            return
+        let handler = session.handler
+        let original: ((() -> Void)?) -> Void = { [simulation] c in simulation.dismiss(receiver, animated: false, completion: c) }
+        if handler.passesExpectedForward(node, completion: nil, original: original) { return }
+        let stack = captureCallStack()
+        guard !session.exclusions.excludesCall(node.ref, windowTypeName: Self.windowTypeName(of: receiver)) else {
+            return handler.passThroughDismiss(receiver: node, completion: nil, original: original)
         }
-        session.handler.handleDismiss(receiver: node, checkedRef: ref, animated: false, context: .current(capturing: stack), completion: nil) {
+        handler.handleDismiss(receiver: node, animated: false, context: .current(capturing: stack), completion: nil) {
             [simulation, dismissHook, disappearHook] wrapped in
             guard dismissHook.originalImplementation != nil else { return }
             let removed = Hierarchy.presentedController(of: receiver) ?? receiver
@@ -206,10 +201,7 @@ final class DevicePath {
         let window = windowTypeName(of: controller)
         let excluded = session.exclusions.excludesCall(typeName: node.typeName, windowTypeName: window)
             ?? session.exclusions.excludesCall(node.ref, windowTypeName: window)
-        guard !excluded else {
-            session.handler.hierarchyDidChange()
-            return nil
-        }
+        guard !excluded else { return nil }
         return session.dismissals.dismissalWillBegin(node, checkedID: node.id, isInteractive: false) == .ignored ? nil : node
     }
 
@@ -230,9 +222,9 @@ private struct MainThreadSimulation: @unchecked Sendable {
 /// `MethodHook`'s state as each hook block reads it: whether the hook is active, and the
 /// original implementation when the block calls it, each behind the hook's lock.
 final class DeviceMethodHook: @unchecked Sendable {
-    private let lock = AdapterLock()
-    @exclusivity(unchecked) private var active = true
-    @exclusivity(unchecked) private var original = UnsafeRawPointer(bitPattern: 0x1000)
+    private let lock = NSLock()
+    private var active = true
+    private var original = UnsafeRawPointer(bitPattern: 0x1000)
 
     var isActive: Bool { lock.lock(); defer { lock.unlock() }; return active }
     var originalImplementation: UnsafeRawPointer? { lock.lock(); defer { lock.unlock() }; return original }
