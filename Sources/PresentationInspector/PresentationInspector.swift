@@ -56,6 +56,7 @@ public enum PresentationInspector {
         HookState.shared.session = session
         HookState.shared.lastSession = session
         PresentationHooks.install()
+        KeyWindowHistory.shared.start()
         if configuration.opensOnShake { ShakeToOpen.install() }
         #if FLEX && canImport(FLEX)
         if configuration.registersWithFLEX { FLEXIntegration.registerOnce() }
@@ -71,6 +72,7 @@ public enum PresentationInspector {
         HookState.shared.session = nil
         PresentationHooks.uninstall()
         ShakeToOpen.uninstall()
+        KeyWindowHistory.shared.stop()
         SheetDismissObserver.uninstallDelegateHooks()
         chainRefresh?.cancel()
         chainRefresh = nil
@@ -105,8 +107,11 @@ public enum PresentationInspector {
     public static func hide() { OverlayPresenter.shared.hide() }
 
     /// Shows the overlay if hidden, hides it otherwise (what a shake does).
-    public static func toggle() {
-        if OverlayPresenter.shared.isVisible { hide() } else { show() }
+    public static func toggle() { toggle(preferring: nil) }
+
+    /// ``toggle()`` showing the overlay in `window`'s scene when it is on screen (a shake's window).
+    static func toggle(preferring window: UIWindow?) {
+        if OverlayPresenter.shared.isVisible { hide() } else { OverlayPresenter.shared.show(preferring: window) }
     }
 }
 #endif

@@ -146,6 +146,8 @@ final class IntegrationAppClassPolicyTests: XCTestCase {
     func testAnExtensionsFrameworksUseTheContainingAppsOrganisation() {
         let location = AppCodeLocation(mainBundlePath: deviceApp + "/PlugIns/Share.appex", mainBundleIdentifier: "com.acme.MyApp.Share")
         XCTAssertEqual(location.organisationPrefix, "com.acme.")
+        XCTAssertTrue(location.isAppExtension)
+        XCTAssertFalse(AppCodeLocation(mainBundlePath: deviceApp).isAppExtension)
         XCTAssertTrue(location.isAppClass(named: "Kit.C", bundlePath: deviceApp + "/Frameworks/Kit.framework", bundleIdentifier: "com.acme.Kit"))
         XCTAssertFalse(location.isAppClass(named: "V.C", bundlePath: deviceApp + "/Frameworks/V.framework", bundleIdentifier: "io.vendor.V"))
         XCTAssertNil(AppCodeLocation(mainBundlePath: deviceApp, mainBundleIdentifier: "MyApp").organisationPrefix,

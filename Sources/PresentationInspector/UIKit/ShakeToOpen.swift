@@ -21,6 +21,8 @@ enum ShakeToOpen {
     @MainActor private static var pairing = ShakeEventPairing()
     /// Set by the window hook while a dispatch runs.
     @MainActor private static var shakeEndReachedWindow = false
+    /// The window the shake's end reached during the dispatch: the overlay opens in its scene.
+    @MainActor private static weak var shakeWindow: UIWindow?
 
     /// Installs the hooks (idempotent); a shake in progress is forgotten.
     @MainActor
@@ -29,7 +31,10 @@ enum ShakeToOpen {
         let motionSelector = motionEndedHook.selector
         motionEndedHook.install(block: { (window: UIWindow, motion: UIEvent.EventSubtype, event: UIEvent?) in
             if motionEndedHook.isActive, motion == .motionShake, Thread.isMainThread {
-                MainActor.assumeIsolated { shakeEndReachedWindow = true }
+                MainActor.assumeIsolated {
+                    shakeEndReachedWindow = true
+                    shakeWindow = window
+                }
             }
             if let imp = motionEndedHook.originalImplementation {
                 unsafeBitCast(imp, to: MotionIMP.self)(window, motionSelector, motion, event)
@@ -40,14 +45,21 @@ enum ShakeToOpen {
         sendEventHook.install(block: { (application: UIApplication, event: UIEvent) in
             // Touches arrive many times a second: the cheap checks first.
             let isShake = Thread.isMainThread && event.type == .motion && event.subtype == .motionShake && sendEventHook.isActive
-            if isShake { MainActor.assumeIsolated { shakeEndReachedWindow = false } }
+            if isShake {
+                MainActor.assumeIsolated {
+                    shakeEndReachedWindow = false
+                    shakeWindow = nil
+                }
+            }
             if let imp = sendEventHook.originalImplementation {
                 unsafeBitCast(imp, to: SendEventIMP.self)(application, selector, event)
             }
             guard isShake, HookState.shared.session?.configuration.opensOnShake == true else { return }
             let timestamp = event.timestamp
             MainActor.assumeIsolated {
-                if pairing.shakeEventDispatched(at: timestamp, reachedWindow: shakeEndReachedWindow) { PresentationInspector.toggle() }
+                if pairing.shakeEventDispatched(at: timestamp, reachedWindow: shakeEndReachedWindow) {
+                    PresentationInspector.toggle(preferring: shakeWindow)
+                }
             }
         } as @convention(block) (UIApplication, UIEvent) -> Void)
     }

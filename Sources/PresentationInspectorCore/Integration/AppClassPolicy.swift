@@ -27,6 +27,9 @@ public struct AppCodeLocation: Sendable, Equatable {
     /// The bundle-identifier prefix of the app's own frameworks (`com.acme.`), nil when the app's
     /// identifier is unknown or has a single component (then no embedded framework counts).
     public let organisationPrefix: String?
+    /// Whether the main bundle is an app extension's: Xcode gives an extension's bundle the
+    /// `.appex` extension. An extension has no `UIApplication.shared` (unavailable to extensions).
+    public let isAppExtension: Bool
 
     /// Swift modules whose classes are never the app's, even when `Bundle(for:)` says so.
     public static let systemSwiftModules: Set<String> = [
@@ -44,6 +47,7 @@ public struct AppCodeLocation: Sendable, Equatable {
         var frameworkFolders: [String] = []
         var appIdentifier = mainBundleIdentifier.map { $0.split(separator: ".").map(String.init) } ?? []
         let main = Self.normalizedPath(mainBundlePath)
+        isAppExtension = main.hasSuffix(".appex")
         if main != "/" && !main.isEmpty {
             roots.append(main)
             frameworkFolders.append(main + "/Frameworks")

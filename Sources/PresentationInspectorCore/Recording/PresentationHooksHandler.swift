@@ -39,6 +39,8 @@ public final class PresentationHooksHandler: @unchecked Sendable {
     public let recorder: Recorder
     public let scheduler: any InspectorScheduler
     public let configuration: HandlerConfiguration
+    /// Controllers no leak check follows (a conformance run's own).
+    public let leakCheckExemptions = LeakCheckExemptions()
 
     /// Each window's chain, walked once per change rather than once per event.
     @usableFromInline let chains = WindowChains()
@@ -344,7 +346,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         let predictsDismissal = resolution.outcome == .dismissed  // not the resolution: capturing it copies it whole
         let dismissedNodes = resolution.dismissed
         let leakCheckDelay = configuration.leakCheckDelay  // not the configuration: its closures would be retained
-        let wrapped: () -> Void = { [recorder, scheduler, chains] in
+        let wrapped: () -> Void = { [recorder, scheduler, chains, leakCheckExemptions] in
             let observation = before?.observation()
             // The chain after a dismissal of its top is the one before without it, once checked.
             ended.mark(chains, after: now.generation,
@@ -362,7 +364,8 @@ public final class PresentationHooksHandler: @unchecked Sendable {
                 }
                 _ = recorder.record(inPlace: &done)
             }
-            if let delay = leakCheckDelay { Self.scheduleLeakChecks(probes, after: delay, relatesTo: recordedSeq, window: window, recorder: recorder, scheduler: scheduler) }
+            if let delay = leakCheckDelay { Self.scheduleLeakChecks(probes, after: delay, relatesTo: recordedSeq, window: window, recorder: recorder, scheduler: scheduler,
+                                                                    exemptions: leakCheckExemptions) }
             completion?()
         }
         original(wrapped)
@@ -396,10 +399,11 @@ public final class PresentationHooksHandler: @unchecked Sendable {
     }
 
     @usableFromInline static func scheduleLeakChecks(_ probes: [(ControllerRef, LivenessProbe)], after delay: Double, relatesTo seq: Int,
-                                           window: String?, recorder: Recorder, scheduler: any InspectorScheduler) {
+                                           window: String?, recorder: Recorder, scheduler: any InspectorScheduler,
+                                           exemptions: LeakCheckExemptions) {
         guard !probes.isEmpty else { return }
         scheduler.schedule(after: delay) {
-            for (ref, probe) in probes where probe.isLeaked() {
+            for (ref, probe) in probes where !exemptions.contains(ref.id) && probe.isLeaked() {
                 recorder.record(Event(time: scheduler.now, kind: .leakCheck, outcome: .completed, window: window, relatesTo: seq,
                                       dismissed: [ref], diagnostics: [.leakedAfterDismiss(ref, seconds: delay)]).withFixes())
             }
@@ -458,7 +462,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
                                             handledBy: p.handledBy, dismissed: p.dismissed, forwarded: false, chain: p.chainAfter)).seq
             if let delay = configuration.leakCheckDelay {
                 Self.scheduleLeakChecks([(sheet.ref, sheet.makeLivenessProbe())], after: delay, relatesTo: seq, window: p.window,
-                                        recorder: recorder, scheduler: scheduler)
+                                        recorder: recorder, scheduler: scheduler, exemptions: leakCheckExemptions)
             }
         } else {
             let r = PresentationResolver.resolveInteractiveDismiss(sheet: sheet, completes: false)
