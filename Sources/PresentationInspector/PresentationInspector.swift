@@ -45,6 +45,9 @@ public enum PresentationInspector {
         }
         if HookState.shared.session != nil { return true }
 
+        var configuration = configuration
+        // The alert UIKit's shake-to-edit shows for the shake that opens the overlay is not the app's.
+        if configuration.opensOnShake { configuration.ignore = ShakeToOpen.alertFilter.ignoring(alsoIgnore: configuration.ignore) }
         let session = InspectorSession(configuration: configuration, header: UIKitEnvironment.logHeader(), scheduler: SystemScheduler())
         if let error = session.liveLogError { print("PresentationInspector: \(error)") }
         let chains = WindowChainCache.make(policy: session.exclusions, handler: session.handler)

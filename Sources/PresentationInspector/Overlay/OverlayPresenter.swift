@@ -81,13 +81,15 @@ final class OverlayModel {
         return events.last
     }
 
-    /// Calls `observer` after every change; returns a token for ``removeObserver(_:)``.
+    /// Calls `observer` after every change until ``removeObserver(_:)`` with the returned token
+    /// (the overlay's screens observe while on screen).
     func addObserver(_ observer: @escaping () -> Void) -> Int {
         nextObserver += 1
         observers[nextObserver] = observer
         return nextObserver
     }
 
+    /// Stops calling the observer registered with `token`.
     func removeObserver(_ token: Int) { observers[token] = nil }
 
     /// Forgets every recorded event.

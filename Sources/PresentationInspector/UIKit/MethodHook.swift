@@ -61,7 +61,6 @@ final class MethodHook: Sendable {
     /// Installs the replacement made from `block` (an `@convention(block)` closure taking
     /// the receiver first). Idempotent: a second call only reactivates the first replacement.
     func install(block: @autoclosure () -> Any) {
-        let targetClass = targetClass, selector = selector, typeEncoding = typeEncoding
         state.withLock { state in
             if state.active { return }
             if let replacement = state.replacement {
@@ -104,7 +103,6 @@ final class MethodHook: Sendable {
     /// Restores the original implementation when it is safe (see the type's notes); the
     /// replacement stays inactive otherwise. Idempotent.
     func uninstall() {
-        let targetClass = targetClass, selector = selector
         state.withLock { state in
             guard state.active else { return }
             state.active = false
