@@ -35,7 +35,8 @@ enum FLEXIntegration {
         let name = "presentationInspectorHistory"
         if class_getProperty(UIViewController.self, name) == nil {
             // Type NSArray, read-only, nonatomic. The runtime copies the strings during the call.
-            let strings = ["T", "@\"NSArray\"", "R", "", "N", ""].map { strdup($0) }
+            let texts: [String] = ["T", "@\"NSArray\"", "R", "", "N", ""]
+            let strings = texts.map { strdup($0) }
             defer { for string in strings { free(string) } }
             let c = strings.compactMap { $0 }
             if c.count == strings.count {

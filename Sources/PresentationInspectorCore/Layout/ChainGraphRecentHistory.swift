@@ -7,7 +7,9 @@ extension ChainGraph {
     /// The history graph (``make(events:at:)`` without `at`) of the longest run of latest events
     /// that names at most `maxControllers` controllers, and at least the latest event. When older
     /// events are left out, ``note`` says from which event the history starts.
-    /// - Parameter events: a recording, oldest first.
+    /// - Parameters:
+    ///   - events: A recording, oldest first.
+    ///   - maxControllers: The most controllers the kept events may name (at least 1).
     public static func recentHistory(events: [Event], maxControllers: Int = recentHistoryLimit) -> ChainGraph {
         var named = Set<String>()
         var start = events.endIndex
