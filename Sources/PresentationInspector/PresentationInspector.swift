@@ -85,7 +85,8 @@ public enum PresentationInspector {
     /// Whether recording runs.
     public nonisolated static var isRunning: Bool { HookState.shared.session != nil }
 
-    /// The configuration of the running (or last) recording.
+    /// The configuration of the running (or last) recording. With ``InspectorConfiguration/opensOnShake``
+    /// its `ignore` rule also leaves out the alert UIKit's shake-to-edit shows for the inspector's shake.
     public nonisolated static var configuration: InspectorConfiguration? { HookState.shared.lastSession?.configuration }
 
     /// The events of the running (or last) recording, oldest first, titles included.
