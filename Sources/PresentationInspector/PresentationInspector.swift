@@ -45,6 +45,9 @@ public enum PresentationInspector {
         }
         if HookState.shared.session != nil { return true }
 
+        var configuration = configuration
+        // The alert UIKit's shake-to-edit shows for the shake that opens the overlay is not the app's.
+        if configuration.opensOnShake { configuration.ignore = ShakeToOpen.alertFilter.ignoring(alsoIgnore: configuration.ignore) }
         let session = InspectorSession(configuration: configuration, header: UIKitEnvironment.logHeader(), scheduler: SystemScheduler())
         if let error = session.liveLogError { print("PresentationInspector: \(error)") }
         let chains = WindowChainCache.make(policy: session.exclusions, handler: session.handler)
@@ -56,6 +59,7 @@ public enum PresentationInspector {
         HookState.shared.session = session
         HookState.shared.lastSession = session
         PresentationHooks.install()
+        KeyWindowHistory.shared.start()
         if configuration.opensOnShake { ShakeToOpen.install() }
         #if FLEX && canImport(FLEX)
         if configuration.registersWithFLEX { FLEXIntegration.registerOnce() }
@@ -71,6 +75,7 @@ public enum PresentationInspector {
         HookState.shared.session = nil
         PresentationHooks.uninstall()
         ShakeToOpen.uninstall()
+        KeyWindowHistory.shared.stop()
         SheetDismissObserver.uninstallDelegateHooks()
         chainRefresh?.cancel()
         chainRefresh = nil
@@ -80,7 +85,8 @@ public enum PresentationInspector {
     /// Whether recording runs.
     public nonisolated static var isRunning: Bool { HookState.shared.session != nil }
 
-    /// The configuration of the running (or last) recording.
+    /// The configuration of the running (or last) recording. With ``InspectorConfiguration/opensOnShake``
+    /// its `ignore` rule also leaves out the alert UIKit's shake-to-edit shows for the inspector's shake.
     public nonisolated static var configuration: InspectorConfiguration? { HookState.shared.lastSession?.configuration }
 
     /// The events of the running (or last) recording, oldest first, titles included.
@@ -105,8 +111,11 @@ public enum PresentationInspector {
     public static func hide() { OverlayPresenter.shared.hide() }
 
     /// Shows the overlay if hidden, hides it otherwise (what a shake does).
-    public static func toggle() {
-        if OverlayPresenter.shared.isVisible { hide() } else { show() }
+    public static func toggle() { toggle(preferring: nil) }
+
+    /// ``toggle()`` showing the overlay in `window`'s scene when it is on screen (a shake's window).
+    static func toggle(preferring window: UIWindow?) {
+        if OverlayPresenter.shared.isVisible { hide() } else { OverlayPresenter.shared.show(preferring: window) }
     }
 }
 #endif

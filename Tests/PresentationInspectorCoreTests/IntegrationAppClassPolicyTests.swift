@@ -112,4 +112,52 @@ final class IntegrationAppClassPolicyTests: XCTestCase {
                        "a subclass inheriting the hooked method reports through its superclass's hook")
         XCTAssertNil(AppClassPolicy.reportingClass(hierarchy: hierarchy, hooked: ["Other"]))
     }
+
+    func testThirdPartyFrameworksAreNotTheApps() {
+        let location = AppCodeLocation(mainBundlePath: deviceApp, privateFrameworksPath: deviceApp + "/Frameworks",
+                                       mainBundleIdentifier: "com.acme.MyApp")
+        XCTAssertEqual(location.organisationPrefix, "com.acme.")
+        XCTAssertTrue(location.isAppClass(named: "MyAppKit.SheetCoordinator", bundlePath: deviceApp + "/Frameworks/MyAppKit.framework",
+                                          bundleIdentifier: "com.acme.MyAppKit"), "the app's own framework")
+        XCTAssertFalse(location.isAppClass(named: "Vendor.PaymentSheetDelegate", bundlePath: deviceApp + "/Frameworks/Vendor.framework",
+                                           bundleIdentifier: "com.vendor.Vendor"), "an embedded SDK manages its own delegates")
+        XCTAssertFalse(location.isAppClass(named: "Vendor.PaymentSheetDelegate", bundlePath: deviceApp + "/Frameworks/Vendor.framework"),
+                       "a framework without an identifier is not the app's")
+        XCTAssertFalse(location.isAppClass(named: "X.Delegate", bundlePath: deviceApp + "/Frameworks/X.framework", bundleIdentifier: "com.acmeevil.X"),
+                       "the prefix ends at a dot")
+        XCTAssertTrue(location.isAppClass(named: "MyApp.SheetDelegate", bundlePath: deviceApp, bundleIdentifier: "com.acme.MyApp"),
+                      "the executable (and what is linked into it) is the app's")
+        XCTAssertTrue(location.isAppClass(named: "MyAppTests.Delegate", bundlePath: deviceApp + "/PlugIns/MyAppTests.xctest"),
+                      "a hosted test bundle is the app's")
+        let vendor = [RuntimeClass(name: "Vendor.PaymentSheetDelegate", bundlePath: deviceApp + "/Frameworks/Vendor.framework",
+                                   bundleIdentifier: "com.vendor.Vendor")]
+        XCTAssertFalse(AppClassPolicy.mayHookDelegateClass(vendor, location: location))
+        let own = [RuntimeClass(name: "MyAppKit.Coordinator", bundlePath: deviceApp + "/Frameworks/MyAppKit.framework",
+                                bundleIdentifier: "com.acme.MyAppKit")]
+        XCTAssertTrue(AppClassPolicy.mayHookDelegateClass(own, location: location))
+        let uikit = "/System/Library/PrivateFrameworks/UIKitCore.framework"
+        let vendorController = [RuntimeClass(name: "Vendor.CheckoutController", bundlePath: deviceApp + "/Frameworks/Vendor.framework",
+                                             bundleIdentifier: "com.vendor.Vendor"), RuntimeClass(name: "UIViewController", bundlePath: uikit)]
+        let sheet = [RuntimeClass(name: "UISheetPresentationController", bundlePath: uikit)]
+        XCTAssertFalse(AppClassPolicy.mayAdoptPresentation(presented: vendorController, presentationController: sheet, location: location),
+                       "an SDK's controller is not adopted")
+    }
+
+    func testAnExtensionsFrameworksUseTheContainingAppsOrganisation() {
+        let location = AppCodeLocation(mainBundlePath: deviceApp + "/PlugIns/Share.appex", mainBundleIdentifier: "com.acme.MyApp.Share")
+        XCTAssertEqual(location.organisationPrefix, "com.acme.")
+        XCTAssertTrue(location.isAppExtension)
+        XCTAssertFalse(AppCodeLocation(mainBundlePath: deviceApp).isAppExtension)
+        XCTAssertTrue(location.isAppClass(named: "Kit.C", bundlePath: deviceApp + "/Frameworks/Kit.framework", bundleIdentifier: "com.acme.Kit"))
+        XCTAssertFalse(location.isAppClass(named: "V.C", bundlePath: deviceApp + "/Frameworks/V.framework", bundleIdentifier: "io.vendor.V"))
+        XCTAssertNil(AppCodeLocation(mainBundlePath: deviceApp, mainBundleIdentifier: "MyApp").organisationPrefix,
+                     "a one-component identifier names no organisation")
+    }
+
+    func testADelegateAnsweringByForwardingIsNotGivenTheMethod() {
+        XCTAssertEqual(AppClassPolicy.delegateHookPlan(classImplementsMethod: true, delegateRespondsToMethod: true), .replace)
+        XCTAssertEqual(AppClassPolicy.delegateHookPlan(classImplementsMethod: false, delegateRespondsToMethod: false), .add)
+        XCTAssertEqual(AppClassPolicy.delegateHookPlan(classImplementsMethod: false, delegateRespondsToMethod: true), .leaveAlone,
+                       "an NSProxy or multicast delegate forwards the message: an added method would swallow it")
+    }
 }

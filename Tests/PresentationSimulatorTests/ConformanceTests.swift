@@ -12,12 +12,19 @@ private final class SimulatedWorld: ConformanceWorld {
     private var deviations: [(Scenario.Action, Scenario.Observed)]
     private(set) var performed: [Scenario.Action] = []
     private(set) var tornDown = false
+    /// The size class this world's windows have whatever the scenario says (UIKit before iOS 17).
+    let fixedHorizontalSizeClass: SizeClass?
 
-    init(deviatingAs original: Scenario? = nil) {
+    init(deviatingAs original: Scenario? = nil, sizeClass: SizeClass? = nil) {
         deviations = original?.steps.compactMap { s in s.observed.map { (s.action, $0) } } ?? []
+        fixedHorizontalSizeClass = sizeClass
     }
 
-    func load(_ scenario: Scenario) async throws { try sim.load(scenario) }
+    func load(_ scenario: Scenario) async throws {
+        var scenario = scenario
+        if let fixedHorizontalSizeClass { scenario.environment.horizontalSizeClass = fixedHorizontalSizeClass }
+        try sim.load(scenario)
+    }
     func perform(_ step: Scenario.Step) async throws {
         var s = step
         if let i = deviations.firstIndex(where: { $0.0 == step.action }) { s.observed = deviations.remove(at: i).1 }
@@ -106,5 +113,23 @@ final class ConformanceTests: XCTestCase {
         XCTAssertEqual(t[0].window, "main")
         XCTAssertEqual(t[0].observed?.presenting?.id, "root")
         XCTAssertEqual(t[0].observed?.window, "main")
+    }
+
+    /// Before iOS 17 the device keeps its own size class: the model is run in that one, and the
+    /// report says so, rather than counting the device's adaptations as disagreements.
+    @MainActor
+    func testAWorldThatCannotTakeTheScenariosSizeClassIsComparedInItsOwn() async throws {
+        let regular = ConformanceRunner.builtInScenarios().filter { $0.environment.horizontalSizeClass == .regular }
+        XCTAssertFalse(regular.isEmpty, "a built-in scenario runs in the regular size class")
+        let report = await ConformanceRunner.run(regular) { SimulatedWorld(sizeClass: .compact) }
+        for r in report.results {
+            XCTAssertTrue(r.diff.isEquivalent, r.scenario + "\n" + r.diff.text(nameA: "model", nameB: "world"))
+            XCTAssertEqual(r.notes.count, 1, r.scenario)
+            XCTAssertTrue(r.notes.first?.hasPrefix("run in the compact size class, not the scenario's regular") == true, "\(r.notes)")
+        }
+        XCTAssertTrue(report.text().contains("  note: run in the compact size class"), report.text())
+        XCTAssertTrue(report.json().contains(#""notes":["run in the compact size class"#), report.json())
+        let same = await ConformanceRunner.run(regular) { SimulatedWorld(sizeClass: .regular) }
+        XCTAssertTrue(same.results.allSatisfy(\.notes.isEmpty), "a device already in the scenario's size class changes nothing")
     }
 }

@@ -39,4 +39,27 @@ final class RetentionTests: XCTestCase {
         XCTAssertEqual(leak.diagnostics.first?.message, "<LeakyViewController: leaky> is still alive 2 s after its dismissal completed; something still retains it.")
         XCTAssertEqual(leak.time, 1.35 + 2, accuracy: 1e-9)
     }
+
+    /// A conformance run keeps its scenario's controllers until it ends: they are exempt.
+    func testAnExemptControllerIsNotLeakChecked() throws {
+        let controllers = """
+        [ { "id": "root", "type": "Root" }, { "id": "leaky", "type": "LeakyViewController", "leaks": true } ]
+        """
+        let steps = [#"{ "present": "leaky", "from": "root" }"#, #"{ "advance": 1 }"#, #"{ "dismiss": "leaky" }"#, #"{ "release": "leaky" }"#]
+        for exempt in [true, false] {
+            let sim = Simulation()
+            try sim.load(Scenario.parse(scenarioJSON(controllers: controllers, steps: [])))
+            let leaky = try XCTUnwrap(sim.controller("leaky"))
+            if exempt { sim.handler.leakCheckExemptions.add([leaky.ref.id]) }
+            for step in try Scenario.parse(scenarioJSON(controllers: controllers, steps: steps)).steps { try sim.perform(step) }
+            sim.advance(by: 3)
+            let flagged = sim.recorder.events.filter { $0.kind == .leakCheck }.flatMap(\.dismissed).map(\.id)
+            XCTAssertEqual(flagged, exempt ? [] : ["leaky"], exempt ? "the run holds it on purpose" : "without the exemption it is flagged")
+        }
+        let exemptions = LeakCheckExemptions()
+        exemptions.add(["0x1", "0x2"])
+        exemptions.remove(["0x1"])
+        XCTAssertFalse(exemptions.contains("0x1"))
+        XCTAssertTrue(exemptions.contains("0x2"))
+    }
 }

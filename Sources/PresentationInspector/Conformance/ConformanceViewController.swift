@@ -15,7 +15,8 @@ final class ConformanceViewController: UIViewController {
         title = title ?? "Conformance"
         view.backgroundColor = .systemBackground
         textView.isEditable = false
-        textView.font = OverlayStyle.labelFont
+        textView.font = UIFontMetrics.default.scaledFont(for: OverlayStyle.labelFont)
+        textView.adjustsFontForContentSizeCategory = true
         textView.text = """
         Runs every built-in scenario on real UIKit controllers (in a temporary window) and in the \
         model, and compares what UIKit did with what the model predicted.

@@ -10,7 +10,11 @@ import PresentationSimulator
 /// every other controller is a plain `UIViewController` titled with the scenario's type. Pushes
 /// and container changes are made without animation (the model treats them as instant); only
 /// presentations animate as the steps say. On iOS 17 and later the windows take the scenario's
-/// horizontal size class; earlier, the device's.
+/// horizontal size class; earlier they keep the scene's (``fixedHorizontalSizeClass``), and the
+/// run compares with a model of that size class instead (`ConformancePlan`).
+///
+/// The scenario holds its controllers until it ends, as the model does: they are exempt from the
+/// session's leak checks (`LeakCheckExemptions`) until ``tearDown()``.
 @MainActor
 final class UIKitConformanceWorld: ConformanceWorld {
     private let session: InspectorSession
@@ -19,8 +23,15 @@ final class UIKitConformanceWorld: ConformanceWorld {
     private var windows: [UIWindow] = []
     private var ids = ConformanceIDs()
     private var firstSeq = 0
+    private var exemptIDs: [String] = []
 
-    init(session: InspectorSession) { self.session = session }
+    private let scene: UIWindowScene?
+
+    /// A world whose windows go to `scene` (nil: the run reports that there is no scene).
+    init(session: InspectorSession, scene: UIWindowScene?) {
+        self.session = session
+        self.scene = scene
+    }
 
     /// A step the world cannot perform, named in the report.
     struct StepError: Error, CustomStringConvertible {
@@ -28,7 +39,7 @@ final class UIKitConformanceWorld: ConformanceWorld {
     }
 
     func load(_ scenario: Scenario) async throws {
-        guard let scene = UIKitEnvironment.activeScene() else { throw StepError(description: "the app has no window scene") }
+        guard let scene else { throw StepError(description: "the app has no window scene in the foreground") }
         firstSeq = session.recorder.events.last?.seq ?? 0
         for spec in scenario.controllers {
             let vc: UIViewController
@@ -47,7 +58,9 @@ final class UIKitConformanceWorld: ConformanceWorld {
             controllers[spec.id] = vc
             specs[spec.id] = spec
             ids.add(controller: UIKitNode.address(of: vc), as: ControllerRef(id: spec.id, type: spec.type, title: spec.title))
+            exemptIDs.append(UIKitNode.address(of: vc))
         }
+        session.handler.leakCheckExemptions.add(exemptIDs)
         for spec in scenario.controllers where !spec.children.isEmpty {
             let children = spec.children.compactMap { controllers[$0] }
             guard let parent = controllers[spec.id] else { continue }
@@ -72,6 +85,12 @@ final class UIKitConformanceWorld: ConformanceWorld {
             ids.add(window: UIKitNode.address(of: window), as: spec.id)
         }
         await pause(0.05)
+    }
+
+    /// Before iOS 17 a window cannot be given a size class: every window has the scene's.
+    var fixedHorizontalSizeClass: SizeClass? {
+        if #available(iOS 17.0, *) { return nil }
+        return scene?.traitCollection.horizontalSizeClass == .regular ? .regular : .compact
     }
 
     func perform(_ step: Scenario.Step) async throws {
@@ -146,6 +165,8 @@ final class UIKitConformanceWorld: ConformanceWorld {
         for w in windows { w.isHidden = true; w.rootViewController = nil }
         windows = []
         controllers = [:]
+        session.handler.leakCheckExemptions.remove(exemptIDs)
+        exemptIDs = []
     }
 
     // MARK: helpers

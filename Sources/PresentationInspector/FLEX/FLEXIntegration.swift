@@ -34,13 +34,18 @@ enum FLEXIntegration {
         // missing; declare ours explicitly in case the Swift compiler emitted no metadata.
         let name = "presentationInspectorHistory"
         if class_getProperty(UIViewController.self, name) == nil {
-            // The runtime keeps these strings: allocate them once, for the process's lifetime.
-            let pairs: [(String, String)] = [("T", "@\"NSArray\""), ("R", ""), ("N", "")]
-            let attributes = pairs.map { pair in
-                objc_property_attribute_t(name: UnsafePointer(strdup(pair.0)!), value: UnsafePointer(strdup(pair.1)!))
-            }
-            attributes.withUnsafeBufferPointer { buffer in
-                _ = class_addProperty(UIViewController.self, name, buffer.baseAddress, UInt32(buffer.count))
+            // Type NSArray, read-only, nonatomic. The runtime copies the strings during the call.
+            let texts: [String] = ["T", "@\"NSArray\"", "R", "", "N", ""]
+            let strings = texts.map { strdup($0) }
+            defer { for string in strings { free(string) } }
+            let c = strings.compactMap { $0 }
+            if c.count == strings.count {
+                let attributes = [objc_property_attribute_t(name: c[0], value: c[1]),
+                                  objc_property_attribute_t(name: c[2], value: c[3]),
+                                  objc_property_attribute_t(name: c[4], value: c[5])]
+                attributes.withUnsafeBufferPointer { buffer in
+                    _ = class_addProperty(UIViewController.self, name, buffer.baseAddress, UInt32(buffer.count))
+                }
             }
         }
         FLEXShortcutsFactory.append.properties([name]).forClass(UIViewController.self)

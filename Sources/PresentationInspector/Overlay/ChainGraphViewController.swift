@@ -6,9 +6,10 @@ import PresentationInspectorCore
 /// either right now (after the latest event) or over the whole recording.
 final class ChainGraphViewController: UIViewController {
     private let model: OverlayModel
-    private let scroll = UIScrollView()
-    private let graphView = ChainGraphView()
+    private let scroll = LayoutScrollView()
+    private var layout: ChainGraphLayout?
     private let mode = UISegmentedControl(items: ["Now", "History"])
+    private var observer: Int?
 
     init(model: OverlayModel) {
         self.model = model
@@ -26,62 +27,64 @@ final class ChainGraphViewController: UIViewController {
         scroll.minimumZoomScale = 0.25
         scroll.maximumZoomScale = 3
         scroll.delegate = self
-        scroll.addSubview(graphView)
+        scroll.drawLayout = { [weak self] visible in
+            guard let layout = self?.layout else { return }
+            ChainGraphDrawing.draw(layout, in: visible)
+        }
         view.addSubview(scroll)
         mode.selectedSegmentIndex = 0
         mode.addAction(UIAction { [weak self] _ in self?.reload() }, for: .valueChanged)
         navigationItem.titleView = mode
-        _ = model.addObserver { [weak self] in self?.reload() }
+    }
+
+    // Live updates while on screen only; the observer goes with the screen.
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        if observer == nil { observer = model.addObserver { [weak self] in self?.reload() } }
         reload()
+    }
+
+    override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        if let observer { model.removeObserver(observer) }
+        observer = nil
     }
 
     private func reload() {
         let events = model.events
-        let graph = ChainGraph.make(events: events, at: mode.selectedSegmentIndex == 0 ? events.last?.seq : nil)
+        // The history is the recent part of the recording: its size does not grow with the app's life.
+        let graph = mode.selectedSegmentIndex == 0 ? ChainGraph.make(events: events, at: events.last?.seq) : ChainGraph.recentHistory(events: events)
         let layout = ChainGraphLayout.make(graph: graph)
-        graphView.layout = layout
-        let size = CGSize(width: layout.size.width, height: layout.size.height)
-        // Live updates keep the user's zoom: resize at scale 1, then zoom back.
-        let zoom = scroll.zoomScale
-        scroll.zoomScale = 1
-        graphView.frame = CGRect(origin: .zero, size: size)
-        scroll.contentSize = size
-        scroll.zoomScale = zoom
+        self.layout = layout
+        navigationItem.prompt = layout.graph.note
+        scroll.show(layoutSize: CGSize(width: layout.size.width, height: layout.size.height),
+                    elements: layout.nodes.map { n in (n.lines.joined(separator: ", "), n.frame.cgRect) })
     }
 }
 
 extension ChainGraphViewController: UIScrollViewDelegate {
-    func viewForZooming(in scrollView: UIScrollView) -> UIView? { graphView }
+    func viewForZooming(in scrollView: UIScrollView) -> UIView? { scroll.contentView }
 }
 
 /// Draws a ``ChainGraphLayout``: window boxes, controller boxes and the four kinds of edges
-/// (containment grey, presentation solid blue, source dashed purple, context dotted green).
-final class ChainGraphView: UIView {
-    var layout: ChainGraphLayout? { didSet { setNeedsDisplay() } }
-
-    override init(frame: CGRect) {
-        super.init(frame: frame)
-        backgroundColor = .systemBackground
-    }
-
-    @available(*, unavailable)
-    required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }
-
-    override func draw(_ rect: CGRect) {
-        guard let layout else { return }
+/// (containment grey, presentation solid blue, source dashed purple, context dotted green),
+/// those that meet the visible rectangle only.
+@MainActor
+enum ChainGraphDrawing {
+    static func draw(_ layout: ChainGraphLayout, in visible: CGRect) {
         let text: [NSAttributedString.Key: Any] = [.font: OverlayStyle.labelFont, .foregroundColor: UIColor.label]
         let bold: [NSAttributedString.Key: Any] = [.font: OverlayStyle.boldLabelFont, .foregroundColor: UIColor.label]
         let muted: [NSAttributedString.Key: Any] = [.font: OverlayStyle.labelFont, .foregroundColor: UIColor.secondaryLabel]
 
-        for box in layout.windows {
+        for box in layout.windows where box.frame.cgRect.intersects(visible) {
             let path = UIBezierPath(roundedRect: box.frame.cgRect, cornerRadius: 8)
             UIColor.separator.setStroke()
             path.lineWidth = 1
             path.stroke()
             ("window \(box.window)" as NSString).draw(at: CGPoint(x: box.frame.x + 8, y: box.frame.y + 4), withAttributes: muted)
         }
-        for e in layout.edges { drawEdge(e, attributes: muted) }
-        for n in layout.nodes {
+        for e in layout.edges where bounds(of: e).intersects(visible) { drawEdge(e, attributes: muted) }
+        for n in layout.nodes where n.frame.cgRect.intersects(visible) {
             let frame = n.frame.cgRect
             let path = UIBezierPath(roundedRect: frame, cornerRadius: 6)
             (n.node.isPresented ? UIColor.systemTeal.withAlphaComponent(0.2) : UIColor.secondarySystemBackground).setFill()
@@ -97,7 +100,18 @@ final class ChainGraphView: UIView {
         }
     }
 
-    private func drawEdge(_ e: ChainGraphLayout.PlacedEdge, attributes: [NSAttributedString.Key: Any]) {
+    /// A rectangle holding the edge's curve (its control points bound it), arrowhead and label.
+    private static func bounds(of e: ChainGraphLayout.PlacedEdge) -> CGRect {
+        var xs = [e.start.x, e.end.x, e.labelPosition.x + 200], ys = [e.start.y, e.end.y, e.labelPosition.y - 8]
+        for piece in e.segments {
+            xs += [piece.control1.x, piece.control2.x, piece.end.x]
+            ys += [piece.control1.y, piece.control2.y, piece.end.y]
+        }
+        let minX = xs.min() ?? 0, minY = ys.min() ?? 0
+        return CGRect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY + 16).insetBy(dx: -8, dy: -8)
+    }
+
+    private static func drawEdge(_ e: ChainGraphLayout.PlacedEdge, attributes: [NSAttributedString.Key: Any]) {
         let path = UIBezierPath()
         path.move(to: e.start.cgPoint)
         for piece in e.segments {
@@ -123,7 +137,7 @@ final class ChainGraphView: UIView {
         }
     }
 
-    private func drawArrowhead(at tip: CGPoint, from control: CGPoint, color: UIColor) {
+    private static func drawArrowhead(at tip: CGPoint, from control: CGPoint, color: UIColor) {
         let angle = atan2(tip.y - control.y, tip.x - control.x)
         let size: CGFloat = 7
         let head = UIBezierPath()

@@ -9,6 +9,7 @@ final class EventDetailViewController: UITableViewController {
     private let followsSelection: Bool
     private let fixedSeq: Int?
     private var sections: [(title: String, rows: [(text: String, detail: String?, color: UIColor?)])] = []
+    private var observer: Int?
 
     /// - Parameters:
     ///   - followsSelection: show the model's selected (or latest) event and follow changes.
@@ -23,10 +24,17 @@ final class EventDetailViewController: UITableViewController {
     @available(*, unavailable)
     required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }
 
-    override func viewDidLoad() {
-        super.viewDidLoad()
-        _ = model.addObserver { [weak self] in self?.reload() }
+    // Live updates while on screen only; the observer goes with the screen.
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        if observer == nil { observer = model.addObserver { [weak self] in self?.reload() } }
         reload()
+    }
+
+    override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        if let observer { model.removeObserver(observer) }
+        observer = nil
     }
 
     private var event: Event? {

@@ -61,8 +61,11 @@ enum OverlayStyle {
         }
     }
 
-    /// The label font: the layouts assume the advance of a 12 pt monospaced font (7.2 pt).
+    /// The label font: the layouts assume the advance of a 12 pt monospaced font (7.2 pt). Drawn
+    /// layouts follow Dynamic Type by scaling the whole drawing (``LayoutScrollView``); text views
+    /// scale it with `UIFontMetrics`.
     static let labelFont = UIFont.monospacedSystemFont(ofSize: 12, weight: .regular)
+    /// ``labelFont``, semibold (a node's first line).
     static let boldLabelFont = UIFont.monospacedSystemFont(ofSize: 12, weight: .semibold)
 }
 

@@ -25,10 +25,14 @@ final class OverlayPresenter {
     /// Whether the overlay is on screen.
     var isVisible: Bool { window.map { !$0.isHidden } ?? false }
 
-    /// Shows the overlay in the active scene (nothing if there is no window scene).
-    func show() {
-        guard window == nil, let scene = UIKitEnvironment.activeScene() else { return }
-        previousKeyWindow = UIKitEnvironment.keyWindow()
+    /// The scene the overlay is shown in, while it is.
+    var scene: UIWindowScene? { window?.windowScene }
+
+    /// Shows the overlay in the scene the user is in (``UIKitEnvironment/currentScene(preferring:)``;
+    /// `preferring`: the window a shake reached); nothing if no scene is in the foreground.
+    func show(preferring preferredWindow: UIWindow? = nil) {
+        guard window == nil, let scene = UIKitEnvironment.currentScene(preferring: preferredWindow) else { return }
+        previousKeyWindow = scene.keyWindow
         let w = OverlayWindow(windowScene: scene)
         w.windowLevel = UIWindow.Level(rawValue: UIWindow.Level.alert.rawValue - 2)
         w.rootViewController = InspectorRootController(model: OverlayModel(), onClose: { PresentationInspector.hide() })
@@ -77,13 +81,15 @@ final class OverlayModel {
         return events.last
     }
 
-    /// Calls `observer` after every change; returns a token for ``removeObserver(_:)``.
+    /// Calls `observer` after every change until ``removeObserver(_:)`` with the returned token
+    /// (the overlay's screens observe while on screen).
     func addObserver(_ observer: @escaping () -> Void) -> Int {
         nextObserver += 1
         observers[nextObserver] = observer
         return nextObserver
     }
 
+    /// Stops calling the observer registered with `token`.
     func removeObserver(_ token: Int) { observers[token] = nil }
 
     /// Forgets every recorded event.

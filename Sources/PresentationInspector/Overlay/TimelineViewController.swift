@@ -11,8 +11,9 @@ final class TimelineViewController: UITableViewController {
 
     private let model: OverlayModel
     private var rows: [Event] = []
-    private let graphScroll = UIScrollView()
-    private let graphView = TimelineView()
+    private let graphScroll = LayoutScrollView()
+    private var layout: TimelineLayout?
+    private var observer: Int?
 
     init(model: OverlayModel) {
         self.model = model
@@ -35,25 +36,58 @@ final class TimelineViewController: UITableViewController {
             UIBarButtonItem(title: nil, image: UIImage(systemName: "square.and.arrow.up"), primaryAction: nil, menu: export),
             UIBarButtonItem(title: "Clear", primaryAction: UIAction { [weak self] _ in self?.model.clear() }),
         ]
-        graphScroll.addSubview(graphView)
         graphScroll.backgroundColor = .secondarySystemBackground
-        graphView.onTapMarker = { [weak self] seq in self?.select(seq) }
-        // The model lives as long as the overlay's controllers; a weak capture is enough.
-        _ = model.addObserver { [weak self] in self?.reload() }
+        graphScroll.drawLayout = { [weak self] visible in
+            guard let layout = self?.layout else { return }
+            TimelineDrawing.draw(layout, in: visible)
+        }
+        graphScroll.contentView.addGestureRecognizer(UITapGestureRecognizer(target: self, action: #selector(tappedTimeline(_:))))
+    }
+
+    // Live updates while on screen only; the observer goes with the screen.
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        if observer == nil { observer = model.addObserver { [weak self] in self?.reload() } }
         reload()
+    }
+
+    override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        if let observer { model.removeObserver(observer) }
+        observer = nil
+    }
+
+    /// The header keeps the table's width (rotation, split view, a size class change).
+    override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        guard tableView.tableHeaderView === graphScroll, graphScroll.frame.width != tableView.bounds.width else { return }
+        graphScroll.frame.size.width = tableView.bounds.width
+        tableView.tableHeaderView = graphScroll
     }
 
     private func reload() {
         rows = model.events.reversed()
         let layout = TimelineLayout.make(events: model.events, options: TimelineLayout.Options(targetWidth: 640, laneTitleWidth: 150, laneHeight: 34))
-        graphView.layout = layout
+        self.layout = layout
         let size = CGSize(width: layout.size.width, height: layout.size.height)
-        graphView.frame = CGRect(origin: .zero, size: size)
-        graphScroll.contentSize = size
-        graphScroll.frame = CGRect(x: 0, y: 0, width: tableView.bounds.width, height: min(max(size.height, 60), 240))
+        let summaries = Dictionary(model.events.map { ($0.seq, $0.summary) }, uniquingKeysWith: { a, _ in a })
+        graphScroll.show(layoutSize: size, elements: layout.markers.map { m in
+            let r = max(m.radius, 6)
+            return (summaries[m.marker.seq] ?? "event \(m.marker.seq)", CGRect(x: m.center.x - r, y: m.center.y - r, width: 2 * r, height: 2 * r))
+        })
+        graphScroll.frame = CGRect(x: 0, y: 0, width: tableView.bounds.width, height: min(max(size.height * graphScroll.textScale, 60), 240))
         tableView.tableHeaderView = model.events.isEmpty ? nil : graphScroll
         tableView.reloadData()
     }
+
+    @objc private func tappedTimeline(_ gesture: UITapGestureRecognizer) {
+        guard let layout else { return }
+        let p = graphScroll.layoutPoint(gesture.location(in: graphScroll.contentView))
+        let hit = layout.markers.min { distance($0.center, p) < distance($1.center, p) }
+        if let hit, distance(hit.center, p) <= max(hit.radius * 3, 12) { select(hit.marker.seq) }
+    }
+
+    private func distance(_ a: LayoutPoint, _ b: CGPoint) -> Double { hypot(a.x - b.x, a.y - b.y) }
 
     private func select(_ seq: Int) {
         if let onSelect { onSelect(seq); return }
@@ -104,54 +138,35 @@ final class TimelineViewController: UITableViewController {
 }
 
 /// Draws a ``TimelineLayout``: lane bands and titles, lifetime bars, transition segments,
-/// markers and the time axis.
-final class TimelineView: UIView {
-    var layout: TimelineLayout? { didSet { setNeedsDisplay() } }
-    /// Called with the seq of a tapped marker.
-    var onTapMarker: ((Int) -> Void)?
-
-    override init(frame: CGRect) {
-        super.init(frame: frame)
-        backgroundColor = .systemBackground
-        addGestureRecognizer(UITapGestureRecognizer(target: self, action: #selector(tapped(_:))))
-    }
-
-    @available(*, unavailable)
-    required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }
-
-    @objc private func tapped(_ gesture: UITapGestureRecognizer) {
-        guard let layout else { return }
-        let p = gesture.location(in: self)
-        let hit = layout.markers.min { distance($0.center, p) < distance($1.center, p) }
-        if let hit, distance(hit.center, p) <= max(hit.radius * 3, 12) { onTapMarker?(hit.marker.seq) }
-    }
-
-    private func distance(_ a: LayoutPoint, _ b: CGPoint) -> Double { hypot(a.x - b.x, a.y - b.y) }
-
-    override func draw(_ rect: CGRect) {
-        guard let layout else { return }
+/// markers and the time axis; those that meet the visible rectangle only.
+@MainActor
+enum TimelineDrawing {
+    static func draw(_ layout: TimelineLayout, in visible: CGRect) {
         let labelAttributes: [NSAttributedString.Key: Any] = [.font: OverlayStyle.labelFont, .foregroundColor: UIColor.label]
         let tickAttributes: [NSAttributedString.Key: Any] = [.font: OverlayStyle.labelFont, .foregroundColor: UIColor.secondaryLabel]
-        for (i, lane) in layout.lanes.enumerated() {
+        for (i, lane) in layout.lanes.enumerated() where lane.frame.cgRect.intersects(visible) {
             (i.isMultiple(of: 2) ? UIColor.secondarySystemBackground : UIColor.systemBackground).setFill()
             UIRectFill(lane.frame.cgRect)
             (lane.title as NSString).draw(at: CGPoint(x: 6, y: lane.frame.y + 4), withAttributes: labelAttributes)
         }
-        for tick in layout.ticks {
+        for tick in layout.ticks where tick.x + 80 >= visible.minX && tick.x <= visible.maxX {
             UIColor.separator.setFill()
             UIRectFill(CGRect(x: tick.x, y: layout.options.axisHeight - 6, width: 1, height: layout.size.height))
             (tick.label as NSString).draw(at: CGPoint(x: tick.x + 3, y: 4), withAttributes: tickAttributes)
         }
-        for bar in layout.bars {
+        for bar in layout.bars where bar.frame.cgRect.intersects(visible) {
             let color: UIColor = bar.lifetime.isWindowRoot ? .systemGray3 : .systemTeal
             color.withAlphaComponent(bar.lifetime.isOpen ? 0.8 : 0.5).setFill()
             UIBezierPath(roundedRect: bar.frame.cgRect, cornerRadius: 3).fill()
         }
-        for segment in layout.segments {
+        for segment in layout.segments where segment.frame.cgRect.intersects(visible) {
             (segment.transition.direction == .present ? UIColor.systemGreen : UIColor.systemOrange).setFill()
             UIBezierPath(roundedRect: segment.frame.cgRect, cornerRadius: 2).fill()
         }
         for m in layout.markers {
+            let r = m.radius
+            let frame = CGRect(x: m.center.x - r, y: m.center.y - r, width: 2 * r, height: 2 * r)
+            guard frame.intersects(visible) else { continue }
             let color: UIColor
             switch m.marker.kind {
             case .request: color = .systemBlue
@@ -160,8 +175,7 @@ final class TimelineView: UIView {
             case .interactive: color = .systemPurple
             }
             color.setFill()
-            let r = m.radius
-            UIBezierPath(ovalIn: CGRect(x: m.center.x - r, y: m.center.y - r, width: 2 * r, height: 2 * r)).fill()
+            UIBezierPath(ovalIn: frame).fill()
         }
     }
 }

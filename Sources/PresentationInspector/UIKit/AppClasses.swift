@@ -4,19 +4,22 @@ import ObjectiveC
 import PresentationInspectorCore
 
 extension AppCodeLocation {
-    /// The running app's location (its main bundle and frameworks folder).
+    /// The running app's location (its main bundle, frameworks folder and bundle identifier).
     static let current = AppCodeLocation(mainBundlePath: Bundle.main.bundlePath,
-                                         privateFrameworksPath: Bundle.main.privateFrameworksPath)
+                                         privateFrameworksPath: Bundle.main.privateFrameworksPath,
+                                         mainBundleIdentifier: Bundle.main.bundleIdentifier)
 }
 
 /// Runtime class hierarchies as ``AppClassPolicy`` reads them.
 enum AppClasses {
-    /// `cls` and its superclasses, most derived first, each with the bundle that defines it.
+    /// `cls` and its superclasses, most derived first, each with the bundle that defines it
+    /// (path and identifier).
     static func hierarchy(of cls: AnyClass) -> [RuntimeClass] {
         var result: [RuntimeClass] = []
         var current: AnyClass? = cls
         while let c = current, result.count < 64 {
-            result.append(RuntimeClass(name: NSStringFromClass(c), bundlePath: Bundle(for: c).bundlePath))
+            let bundle = Bundle(for: c)
+            result.append(RuntimeClass(name: NSStringFromClass(c), bundlePath: bundle.bundlePath, bundleIdentifier: bundle.bundleIdentifier))
             current = class_getSuperclass(c)
         }
         return result

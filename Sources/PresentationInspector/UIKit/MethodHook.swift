@@ -1,7 +1,7 @@
 #if canImport(UIKit)
 import Foundation
 import ObjectiveC
-@_spi(Adapter) import PresentationInspectorCore
+import PresentationInspectorCore
 
 /// One reversible replacement of an Objective-C instance method, InterposeKit-style but small.
 ///
@@ -14,21 +14,28 @@ import ObjectiveC
 ///   Objective-C cannot remove a method, so after `uninstall()` it stays, inactive.
 ///
 /// The replacement block must check ``isActive`` and call ``originalImplementation`` so that
-/// an inactive hook behaves exactly like the original. Thread-safe.
-final class MethodHook: @unchecked Sendable {
+/// an inactive hook behaves exactly like the original. Thread-safe: the lock holds the state.
+final class MethodHook: Sendable {
     /// The class whose method is replaced.
     let targetClass: AnyClass
     /// The replaced selector.
     let selector: Selector
-
-    private let lock = AdapterLock()
-    // Guarded by `lock` (run-time exclusivity checks off: each hooked call reads `active` and `original`).
-    @exclusivity(unchecked) private var replacement: IMP?
-    @exclusivity(unchecked) private var original: IMP?
-    @exclusivity(unchecked) private var addedToClass = false
-    @exclusivity(unchecked) private var restored = false
-    @exclusivity(unchecked) private var active = false
     private let typeEncoding: String
+    private let state = LockedHookState()
+
+    /// What the lock guards.
+    fileprivate struct State {
+        /// The installed replacement, once made.
+        var replacement: IMP?
+        /// The class's own implementation that the replacement took the place of.
+        var original: IMP?
+        /// Whether the replacement was added to a class that had no implementation of its own.
+        var addedToClass = false
+        /// Whether `uninstall()` put the original back.
+        var restored = false
+        /// Whether the replacement should act.
+        var active = false
+    }
 
     /// Describes a hook; nothing changes until ``install(block:)``.
     /// - Parameter typeEncoding: used when no class in the hierarchy implements the method.
@@ -39,17 +46,12 @@ final class MethodHook: @unchecked Sendable {
     }
 
     /// Whether the replacement should act (installed and not uninstalled).
-    var isActive: Bool {
-        lock.lock(); defer { lock.unlock() }
-        return active
-    }
+    var isActive: Bool { state.withLock { state in state.active } }
 
     /// What the replacement calls to run the original behaviour: the replaced
     /// implementation, else the superclass's, else nil (nobody implements the method).
     var originalImplementation: IMP? {
-        lock.lock()
-        let saved = original, added = addedToClass
-        lock.unlock()
+        let (saved, added) = state.withLock { state in (state.original, state.addedToClass) }
         if let saved { return saved }
         guard added, let superclass = class_getSuperclass(targetClass),
               class_getInstanceMethod(superclass, selector) != nil else { return nil }
@@ -59,39 +61,70 @@ final class MethodHook: @unchecked Sendable {
     /// Installs the replacement made from `block` (an `@convention(block)` closure taking
     /// the receiver first). Idempotent: a second call only reactivates the first replacement.
     func install(block: @autoclosure () -> Any) {
-        lock.lock(); defer { lock.unlock() }
-        if active { return }
-        if let replacement {
-            // Reinstall: if uninstall put the original back, hook again on top of whatever is
-            // there now (possibly another library's hook, which then runs after ours).
-            if restored, let m = class_getInstanceMethod(targetClass, selector) {
-                original = method_setImplementation(m, replacement)
-                restored = false
+        state.withLock { state in
+            if state.active { return }
+            if let replacement = state.replacement {
+                // Reinstall: if uninstall put the original back, hook again on top of whatever is
+                // there now (possibly another library's hook, which then runs after ours).
+                if state.restored, let method = class_getInstanceMethod(targetClass, selector) {
+                    state.original = method_setImplementation(method, replacement)
+                    state.restored = false
+                }
+                state.active = true
+                return
             }
-            active = true
-            return
+            let imp = imp_implementationWithBlock(block())
+            let existing = class_getInstanceMethod(targetClass, selector)
+            let types = existing.flatMap { method_getTypeEncoding($0).map { String(cString: $0) } } ?? typeEncoding
+            if class_addMethod(targetClass, selector, imp, types) {
+                state.addedToClass = true
+            } else {
+                state.original = class_replaceMethod(targetClass, selector, imp, types)
+            }
+            state.replacement = imp
+            state.active = true
         }
-        let imp = imp_implementationWithBlock(block())
-        let types = class_getInstanceMethod(targetClass, selector).flatMap { method_getTypeEncoding($0).map { String(cString: $0) } } ?? typeEncoding
-        if class_addMethod(targetClass, selector, imp, types) {
-            addedToClass = true
-        } else {
-            original = class_replaceMethod(targetClass, selector, imp, types)
-        }
-        replacement = imp
-        active = true
+    }
+
+    /// Installs the hook on a delegate's class for one of its optional delegate methods, unless
+    /// the delegate answers that method by message forwarding
+    /// (``AppClassPolicy/delegateHookPlan(classImplementsMethod:delegateRespondsToMethod:)``):
+    /// a method added to its class would swallow the forwarded call. Returns whether the hook is
+    /// installed.
+    @discardableResult
+    func install(onClassOf delegate: NSObjectProtocol, block: @autoclosure () -> Any) -> Bool {
+        let plan = AppClassPolicy.delegateHookPlan(classImplementsMethod: class_getInstanceMethod(targetClass, selector) != nil,
+                                                   delegateRespondsToMethod: delegate.responds(to: selector))
+        guard plan != .leaveAlone else { return false }
+        install(block: block())
+        return true
     }
 
     /// Restores the original implementation when it is safe (see the type's notes); the
     /// replacement stays inactive otherwise. Idempotent.
     func uninstall() {
-        lock.lock(); defer { lock.unlock() }
-        guard active else { return }
-        active = false
-        guard !addedToClass, let original, let replacement,
-              let m = class_getInstanceMethod(targetClass, selector), method_getImplementation(m) == replacement else { return }
-        method_setImplementation(m, original)
-        restored = true
+        state.withLock { state in
+            guard state.active else { return }
+            state.active = false
+            guard !state.addedToClass, let original = state.original, let replacement = state.replacement,
+                  let method = class_getInstanceMethod(targetClass, selector),
+                  method_getImplementation(method) == replacement else { return }
+            method_setImplementation(method, original)
+            state.restored = true
+        }
+    }
+}
+
+/// A ``MethodHook``'s state and the lock that guards it: the state is reached only inside
+/// ``withLock(_:)``.
+private final class LockedHookState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var state = MethodHook.State()
+
+    func withLock<Result>(_ body: (inout MethodHook.State) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&state)
     }
 }
 #endif

@@ -74,7 +74,7 @@ final class SheetDismissObserver: NSObject, UIAdaptivePresentationControllerDele
         return Set(hooks.filter(\.isActive).map { NSStringFromClass($0.targetClass) })
     }
 
-    private static func hookDelegateClass(of delegate: AnyObject) {
+    private static func hookDelegateClass(of delegate: UIAdaptivePresentationControllerDelegate) {
         var cls: AnyClass = type(of: delegate)
         // KVO's dynamic subclass can be disposed of; hook the class the app wrote.
         if NSStringFromClass(cls).hasPrefix("NSKVONotifying_"), let superclass = class_getSuperclass(cls) { cls = superclass }
@@ -90,7 +90,7 @@ final class SheetDismissObserver: NSObject, UIAdaptivePresentationControllerDele
         }
         lock.unlock()
         let selector = attemptSelector, hookedName = NSStringFromClass(cls)
-        hook.install(block: { (target: AnyObject, presentationController: UIPresentationController) in
+        hook.install(onClassOf: delegate, block: { (target: AnyObject, presentationController: UIPresentationController) in
             // A subclass's hook forwarding to its superclass's: the most derived active hook reports.
             if hook.isActive, Thread.isMainThread,
                AppClassPolicy.reportingClass(hierarchy: AppClasses.names(of: type(of: target)), hooked: activeHookedClassNames()) == hookedName {

@@ -9,13 +9,16 @@ public struct ConformanceComparison: Sendable {
     public var scenario: String
     /// Steps not run on either side, with why (`steps[4] (swipeDown): …`).
     public var skipped: [String]
+    /// What the run changed in the scenario (a size class the device could not take), one sentence each.
+    public var notes: [String]
     /// The model (`a`) against UIKit as observed (`b`).
     public var diff: LogDiff
 
     /// Compares the model's events with UIKit's (ids already the scenario's).
-    public init(scenario: String, model: [Event], uikit: [Event], skipped: [String] = []) {
+    public init(scenario: String, model: [Event], uikit: [Event], skipped: [String] = [], notes: [String] = []) {
         self.scenario = scenario
         self.skipped = skipped
+        self.notes = notes
         diff = LogDiff(model, uikit.map(\.asObserved))
     }
 
@@ -66,12 +69,13 @@ public struct ConformanceReport: Sendable {
     /// A text report: a line per scenario, its differences, its skipped steps, then a total.
     public func text() -> String {
         var out = ""
-        if !device.isEmpty { out += "device: " + device.keys.sorted().map { "\($0)=\(device[$0]!)" }.joined(separator: ", ") + "\n" }
+        if !device.isEmpty { out += "device: " + device.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ") + "\n" }
         for r in results {
             out += "\(r.scenario): \(r.summary)\n"
             if !r.diff.isEquivalent {
                 for line in r.diff.text(nameA: "model", nameB: "UIKit").split(separator: "\n").dropLast() { out += "  \(line)\n" }
             }
+            for n in r.notes { out += "  note: \(n)\n" }
             for s in r.skipped { out += "  skipped \(s)\n" }
         }
         out += "total: UIKit agrees with the model on \(factsAgreeing)/\(factsCompared) facts in \(results.count) scenario\(results.count == 1 ? "" : "s")\n"
@@ -84,7 +88,7 @@ public struct ConformanceReport: Sendable {
         var w = JSONWriter()
         w.beginObject()
         w.key("device"); w.beginObject()
-        for k in device.keys.sorted() { w.field(k, device[k]!) }
+        for (key, value) in device.sorted(by: { $0.key < $1.key }) { w.field(key, value) }
         w.endObject()
         w.field("factsCompared", factsCompared)
         w.field("factsAgreeing", factsAgreeing)
@@ -95,6 +99,7 @@ public struct ConformanceReport: Sendable {
             w.field("factsCompared", r.diff.factsCompared)
             w.field("factsAgreeing", r.diff.factsAgreeing)
             w.key("skipped"); w.beginArray(); for s in r.skipped { w.string(s) }; w.endArray()
+            w.key("notes"); w.beginArray(); for n in r.notes { w.string(n) }; w.endArray()
             w.key("diff"); w.embedded(r.diff.json())
             w.endObject()
         }

@@ -8,12 +8,28 @@
 /// inside the app's bundle, or, in an app extension (`MyApp.app/PlugIns/Share.appex`), inside the
 /// containing app, whose `Frameworks` folder the extension loads.
 ///
+/// An embedded framework is not the app's merely for being embedded: third-party frameworks
+/// (an SDK's `Frameworks/Vendor.framework`) manage their own delegates. A framework counts only
+/// when its bundle identifier starts with the app's organisation prefix (the app's bundle
+/// identifier without its last component: `com.acme.` for `com.acme.MyApp`), as the app's own
+/// modules do; one without an identifier does not count. Code linked into the executable
+/// (static libraries and Swift packages) cannot be told apart by bundle and counts as the app's.
+///
 /// Swift generic classes are instantiated at run time, outside every image, and `Bundle(for:)`
 /// answers the main bundle for them whatever module defines them; for those the module in the
 /// mangled name decides (``systemSwiftModules``).
 public struct AppCodeLocation: Sendable, Equatable {
     /// The folders whose code is the app's, normalized (see ``normalizedPath(_:)``).
     public let roots: [String]
+    /// The folders holding embedded frameworks (`…/MyApp.app/Frameworks` and the private
+    /// frameworks path), whose bundles count only by ``organisationPrefix``.
+    public let frameworkFolders: [String]
+    /// The bundle-identifier prefix of the app's own frameworks (`com.acme.`), nil when the app's
+    /// identifier is unknown or has a single component (then no embedded framework counts).
+    public let organisationPrefix: String?
+    /// Whether the main bundle is an app extension's: Xcode gives an extension's bundle the
+    /// `.appex` extension. An extension has no `UIApplication.shared` (unavailable to extensions).
+    public let isAppExtension: Bool
 
     /// Swift modules whose classes are never the app's, even when `Bundle(for:)` says so.
     public static let systemSwiftModules: Set<String> = [
@@ -23,24 +39,35 @@ public struct AppCodeLocation: Sendable, Equatable {
 
     /// The location of an app whose main bundle is at `mainBundlePath` (`Bundle.main.bundlePath`);
     /// `privateFrameworksPath` (`Bundle.main.privateFrameworksPath`) counts too when it lies elsewhere.
-    /// An empty main bundle path makes no class the app's.
-    public init(mainBundlePath: String, privateFrameworksPath: String? = nil) {
+    /// `mainBundleIdentifier` (`Bundle.main.bundleIdentifier`) gives ``organisationPrefix``; in an
+    /// extension it is the extension's (`com.acme.MyApp.Share`), whose containing app's is one
+    /// component shorter. An empty main bundle path makes no class the app's.
+    public init(mainBundlePath: String, privateFrameworksPath: String? = nil, mainBundleIdentifier: String? = nil) {
         var roots: [String] = []
+        var frameworkFolders: [String] = []
+        var appIdentifier = mainBundleIdentifier.map { $0.split(separator: ".").map(String.init) } ?? []
         let main = Self.normalizedPath(mainBundlePath)
+        isAppExtension = main.hasSuffix(".appex")
         if main != "/" && !main.isEmpty {
             roots.append(main)
+            frameworkFolders.append(main + "/Frameworks")
             // An extension's main bundle is `X.app/PlugIns/E.appex` (or `Extensions/`): the app is two levels up.
             let parts = main.split(separator: "/")
             if parts.count >= 3, parts[parts.count - 2] == "PlugIns" || parts[parts.count - 2] == "Extensions",
                parts[parts.count - 3].hasSuffix(".app") {
-                roots.append("/" + parts.dropLast(2).joined(separator: "/"))
+                let app = "/" + parts.dropLast(2).joined(separator: "/")
+                roots.append(app)
+                frameworkFolders.append(app + "/Frameworks")
+                if !appIdentifier.isEmpty { appIdentifier.removeLast() }
             }
-            if let frameworks = privateFrameworksPath.map(Self.normalizedPath), frameworks != "/", !frameworks.isEmpty,
-               !roots.contains(where: { Self.path(frameworks, isInside: $0) }) {
-                roots.append(frameworks)
+            if let frameworks = privateFrameworksPath.map(Self.normalizedPath), frameworks != "/", !frameworks.isEmpty {
+                if !frameworkFolders.contains(frameworks) { frameworkFolders.append(frameworks) }
+                if !roots.contains(where: { Self.path(frameworks, isInside: $0) }) { roots.append(frameworks) }
             }
         }
         self.roots = roots
+        self.frameworkFolders = frameworkFolders
+        organisationPrefix = appIdentifier.count >= 2 ? appIdentifier.dropLast().joined(separator: ".") + "." : nil
     }
 
     /// Whether a bundle at `bundlePath` is the app's bundle or lies inside one of its ``roots``.
@@ -50,10 +77,15 @@ public struct AppCodeLocation: Sendable, Equatable {
     }
 
     /// Whether the class named `name` (`NSStringFromClass`), defined in the bundle at
-    /// `bundlePath` (`Bundle(for:)`), is the app's.
-    public func isAppClass(named name: String, bundlePath: String) -> Bool {
+    /// `bundlePath` (`Bundle(for:)`) whose identifier is `bundleIdentifier`, is the app's: inside
+    /// the app, and, for a bundle in a frameworks folder, identified with ``organisationPrefix``.
+    public func isAppClass(named name: String, bundlePath: String, bundleIdentifier: String? = nil) -> Bool {
         if let module = SwiftClassName.moduleName(name), Self.systemSwiftModules.contains(module) { return false }
-        return containsBundle(atPath: bundlePath)
+        guard containsBundle(atPath: bundlePath) else { return false }
+        let path = Self.normalizedPath(bundlePath)
+        guard frameworkFolders.contains(where: { path.hasPrefix($0 + "/") }) else { return true }
+        guard let organisationPrefix, let bundleIdentifier else { return false }
+        return bundleIdentifier.hasPrefix(organisationPrefix)
     }
 
     /// `path` with `.` and `..` resolved, repeated and trailing slashes removed, and the device's
@@ -76,18 +108,31 @@ public struct AppCodeLocation: Sendable, Equatable {
     }
 }
 
-/// One class of a runtime class hierarchy: its name and the path of the bundle defining it.
+/// One class of a runtime class hierarchy: its name and the bundle defining it.
 public struct RuntimeClass: Sendable, Equatable {
     /// `NSStringFromClass` of the class.
     public var name: String
     /// `Bundle(for:).bundlePath` of the class.
     public var bundlePath: String
+    /// `Bundle(for:).bundleIdentifier` of the class.
+    public var bundleIdentifier: String?
 
     /// Creates a class description.
-    public init(name: String, bundlePath: String) {
+    public init(name: String, bundlePath: String, bundleIdentifier: String? = nil) {
         self.name = name
         self.bundlePath = bundlePath
+        self.bundleIdentifier = bundleIdentifier
     }
+}
+
+/// What a hook on a delegate class's optional method does (``AppClassPolicy/delegateHookPlan(classImplementsMethod:delegateRespondsToMethod:)``).
+public enum DelegateHookPlan: Sendable, Equatable {
+    /// The class or a superclass implements it: hook it, calling that implementation.
+    case replace
+    /// Nobody implements it and the delegate does not answer it: add it (UIKit then calls it).
+    case add
+    /// The delegate answers it by forwarding: no hook, or the forwarded call would be swallowed.
+    case leaveAlone
 }
 
 /// What the iOS layer may touch: which presentations it may become the delegate of, and which
@@ -113,7 +158,7 @@ public enum AppClassPolicy {
     /// dynamic subclasses; nil when every class is the app's.
     public static func firstSystemClass(in hierarchy: [RuntimeClass], location: AppCodeLocation) -> String? {
         hierarchy.first { c in
-            !c.name.hasPrefix("NSKVONotifying_") && !location.isAppClass(named: c.name, bundlePath: c.bundlePath)
+            !c.name.hasPrefix("NSKVONotifying_") && !location.isAppClass(named: c.name, bundlePath: c.bundlePath, bundleIdentifier: c.bundleIdentifier)
         }?.name
     }
 
@@ -138,7 +183,21 @@ public enum AppClassPolicy {
     /// (most derived first; KVO's subclass skipped): only when the class itself is the app's.
     public static func mayHookDelegateClass(_ hierarchy: [RuntimeClass], location: AppCodeLocation) -> Bool {
         guard let own = hierarchy.first(where: { !$0.name.hasPrefix("NSKVONotifying_") }) else { return false }
-        return location.isAppClass(named: own.name, bundlePath: own.bundlePath)
+        return location.isAppClass(named: own.name, bundlePath: own.bundlePath, bundleIdentifier: own.bundleIdentifier)
+    }
+
+    /// What a delegate-class hook on an optional delegate method may do, from what the runtime
+    /// says: whether the class (or a superclass) implements the method (`class_getInstanceMethod`
+    /// is non-nil), and whether the delegate object answers `responds(to:)` true for it.
+    ///
+    /// A delegate that answers yes without an implementation in its class forwards the message
+    /// (an `NSProxy`, a multicast delegate using `forwardingTarget(for:)` or `forwardInvocation:`):
+    /// a method added to its class would take the message before the forwarding machinery runs,
+    /// and with no implementation to call, the app's real delegate would never get it. Such a
+    /// class is left alone.
+    public static func delegateHookPlan(classImplementsMethod: Bool, delegateRespondsToMethod: Bool) -> DelegateHookPlan {
+        if classImplementsMethod { return .replace }
+        return delegateRespondsToMethod ? .leaveAlone : .add
     }
 
     /// Of the hooked classes in a receiver's `hierarchy` (class names, most derived first), the

@@ -39,6 +39,8 @@ public final class PresentationHooksHandler: @unchecked Sendable {
     public let recorder: Recorder
     public let scheduler: any InspectorScheduler
     public let configuration: HandlerConfiguration
+    /// Controllers no leak check follows (a conformance run's own).
+    public let leakCheckExemptions = LeakCheckExemptions()
     private let pendingSwipes = Locked<[ObjectIdentifier: PendingSwipe]>([:])
 
     public init(recorder: Recorder, scheduler: any InspectorScheduler, configuration: HandlerConfiguration = HandlerConfiguration()) {
@@ -220,8 +222,8 @@ public final class PresentationHooksHandler: @unchecked Sendable {
 
     func scheduleLeakChecks(_ probes: [(ControllerRef, LivenessProbe)], after delay: Double, relatesTo seq: Int, window: String?) {
         guard !probes.isEmpty else { return }
-        scheduler.schedule(after: delay) { [recorder, scheduler] in
-            for (ref, probe) in probes where probe.isLeaked() {
+        scheduler.schedule(after: delay) { [recorder, scheduler, leakCheckExemptions] in
+            for (ref, probe) in probes where !leakCheckExemptions.contains(ref.id) && probe.isLeaked() {
                 recorder.record(Event(time: scheduler.now, kind: .leakCheck, outcome: .completed, window: window, relatesTo: seq,
                                       dismissed: [ref], diagnostics: [.leakedAfterDismiss(ref, seconds: delay)]).withFixes())
             }

@@ -8,6 +8,10 @@ import PresentationInspectorCore
 /// run must never crash the app it runs in), and steps the model cannot run at all. `observed`
 /// answers are dropped: on a device UIKit gives its own. `advance` waits at most
 /// ``maximumWait`` seconds, so a run takes seconds, not the scenario's virtual hours.
+///
+/// A world whose windows cannot take the scenario's horizontal size class (UIKit before iOS 17)
+/// runs with its own: the plan then gives the scenario that size class, so the model predicts
+/// for the size class UIKit really used, and says so in ``notes``.
 public struct ConformancePlan: Sendable {
     /// A step of the original scenario that is not run, and why.
     public struct SkippedStep: Sendable, Equatable, CustomStringConvertible {
@@ -28,9 +32,19 @@ public struct ConformancePlan: Sendable {
     public var scenario: Scenario
     /// The steps left out, in order.
     public var skipped: [SkippedStep]
+    /// What the run changes in the scenario besides its steps (the size class), one sentence each.
+    public var notes: [String] = []
 
     /// Plans `original`. The model runs the kept steps once to find those UIKit raises for.
-    public init(_ original: Scenario) {
+    /// `horizontalSizeClass`: the size class the world's windows have whatever the scenario says
+    /// (nil: they take the scenario's).
+    public init(_ original: Scenario, horizontalSizeClass fixed: SizeClass? = nil) {
+        var original = original
+        if let fixed, fixed != original.environment.horizontalSizeClass {
+            notes.append("run in the \(fixed.rawValue) size class, not the scenario's \(original.environment.horizontalSizeClass.rawValue): "
+                         + "windows cannot be given a size class before iOS 17, so the model predicts for the device's")
+            original.environment.horizontalSizeClass = fixed
+        }
         var planned = original
         planned.steps = []
         var skipped: [SkippedStep] = []

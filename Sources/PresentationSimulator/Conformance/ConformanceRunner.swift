@@ -16,6 +16,14 @@ public protocol ConformanceWorld: AnyObject {
     func recordedEvents() -> [Event]
     /// Removes what ``load(_:)`` built.
     func tearDown() async
+    /// The horizontal size class every window of this world has whatever the scenario says (UIKit
+    /// before iOS 17 cannot give a window one), or nil when windows take the scenario's.
+    var fixedHorizontalSizeClass: SizeClass? { get }
+}
+
+extension ConformanceWorld {
+    /// Windows take the scenario's size class.
+    public var fixedHorizontalSizeClass: SizeClass? { nil }
 }
 
 /// Runs a scenario in a ``ConformanceWorld`` and in the model, and compares the two. On the
@@ -26,7 +34,7 @@ public enum ConformanceRunner {
     /// the model's events with the world's as observed. A step the world fails is reported
     /// among the skipped ones (the comparison then shows its events as missing).
     public static func run(_ scenario: Scenario, in world: some ConformanceWorld) async -> ConformanceComparison {
-        let plan = ConformancePlan(scenario)
+        let plan = ConformancePlan(scenario, horizontalSizeClass: world.fixedHorizontalSizeClass)
         var skipped = plan.skipped.map(\.description)
         let model = Simulation(configuration: HandlerConfiguration(leakCheckDelay: nil))
         do { try model.run(plan.scenario) } catch { skipped.append("the model cannot run it: \(error)") }
@@ -42,7 +50,7 @@ public enum ConformanceRunner {
         let uikit = world.recordedEvents()
         await world.tearDown()
         let modelEvents = model.recorder.events.filter { $0.kind != .leakCheck }
-        return ConformanceComparison(scenario: scenario.name, model: modelEvents, uikit: uikit, skipped: skipped)
+        return ConformanceComparison(scenario: scenario.name, model: modelEvents, uikit: uikit, skipped: skipped, notes: plan.notes)
     }
 
     /// Runs every scenario in turn, each in a fresh world from `makeWorld`.
