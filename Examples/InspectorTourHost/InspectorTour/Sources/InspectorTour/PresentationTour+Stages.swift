@@ -1,3 +1,5 @@
+// UIKit only: on Linux the package builds its portable checks alone, for their tests.
+#if canImport(UIKit)
 import SwiftUI
 import UIKit
 import PresentationInspector
@@ -25,21 +27,23 @@ extension PresentationTour {
             let modifiers: [(name: String, binding: ReferenceWritableKeyPath<SwiftUITourModel, Bool>)] =
                 [(".sheet", \.showsSheet), (".fullScreenCover", \.showsCover), (".popover", \.showsPopover)]
             for (name, binding) in modifiers {
+                let before = TourDriver.lastSeq
                 model[keyPath: binding] = true
                 try await TourDriver.waitUntil("SwiftUI's \(name) to be presented") {
                     hosting.presentedViewController.map { $0.presentingViewController != nil && !$0.isBeingPresented } ?? false
                 }
                 guard let presented = hosting.presentedViewController else { continue }
-                let p = try TourDriver.performed(presented, step: "SwiftUI \(name)", checksCallSite: false)
+                let p = try TourDriver.performed(presented, step: "SwiftUI \(name)", checksCallSite: false,
+                                                recordedAfter: before)
                 stage.presents.append(p)
                 stage.checks.append { events in swiftUIPresentedFailures(p, events) }
                 model[keyPath: binding] = false
                 try await TourDriver.waitUntil("SwiftUI's \(name) to be dismissed") { hosting.presentedViewController == nil }
-                stage.removals.append((p.presentedID, "SwiftUI \(name)"))
+                stage.removals.append((p.presentedID, "SwiftUI \(name)", before))
             }
 
             try await TourDriver.dismiss(hosting, animated: true, what: "the UIHostingController")
-            stage.dismissals.append((host.presentedID, "UIHostingController"))
+            stage.dismissals.append((host.presentedID, "UIHostingController", host.recordedAfter))
         }
     }
 
@@ -84,7 +88,7 @@ extension PresentationTour {
         let p = try await TourDriver.present(screen, from: home, animated: false, step: step)
         stage.presents.append(p)
         try await TourDriver.dismiss(screen, animated: false, what: step)
-        stage.dismissals.append((p.presentedID, step))
+        stage.dismissals.append((p.presentedID, step, p.recordedAfter))
         return (p.presentedID, p.runtimeTypeName, WeakProbe(screen))
     }
 
@@ -118,13 +122,14 @@ extension PresentationTour {
                 let step = "dismissed by its present's completion\(animated ? ", animated" : "")"
                 let screen = TourScreen(step)
                 let id = TourDriver.address(of: screen)
+                let before = TourDriver.lastSeq
                 let done = CompletionFlag()
                 home.present(screen, animated: animated) {
                     screen.dismiss(animated: animated) { done.isSet = true }
                 }
                 try await TourDriver.waitUntil("\(step) to finish") { done.isSet }
-                stage.checks.append { events in TourChecks.presentThenDismiss(of: id, step: step, in: events) }
-                stage.dismissals.append((id, step))
+                stage.checks.append { events in TourChecks.presentThenDismiss(of: id, after: before, step: step, in: events) }
+                stage.dismissals.append((id, step, before))
             }
         }
     }
@@ -172,3 +177,4 @@ final class WeakProbe {
 
     init(_ object: AnyObject) { self.object = object }
 }
+#endif

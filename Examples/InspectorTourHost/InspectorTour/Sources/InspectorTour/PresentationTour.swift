@@ -1,42 +1,7 @@
+// UIKit only: on Linux the package builds its portable checks alone, for their tests.
+#if canImport(UIKit)
 import UIKit
 import PresentationInspector
-
-/// One stage of the tour: what failed, and the events it recorded.
-public struct TourStageResult: Sendable {
-    /// The stage's name: `UIKit styles`.
-    public var stage: String
-    /// One message per failed check; empty when the stage passed.
-    public var failures: [String]
-    /// The stage's events as the log shows them, and notes of the tour.
-    public var log: [String]
-    /// The reports written for the stage (its text, the recording, the conformance report).
-    public var files: [URL]
-
-    /// The stage's report: its failures, then its log.
-    public var text: String {
-        var lines = ["\(stage): " + (failures.isEmpty ? "passed" : "\(failures.count) failure(s)")]
-        lines += failures.map { "FAIL \($0)" }
-        lines += log
-        return lines.joined(separator: "\n") + "\n"
-    }
-}
-
-/// What a stage did, gathered while it runs and checked once it has settled.
-@MainActor
-final class TourStage {
-    /// The presents whose recording is checked against UIKit's own answers.
-    var presents: [PerformedPresent] = []
-    /// Controllers (id, step) whose `dismiss` call and its end must be recorded.
-    var dismissals: [(id: String, step: String)] = []
-    /// Controllers (id, step) whose removal must be recorded, with or without a `dismiss` call.
-    var removals: [(id: String, step: String)] = []
-    /// Further checks on the stage's events.
-    var checks: [([Event]) -> [String]] = []
-    /// Notes for the log.
-    var notes: [String] = []
-    /// Reports the stage wrote.
-    var files: [URL] = []
-}
 
 /// The scripted tour the Simulator tests run in the host app: real presents and dismisses in
 /// every style, alerts, SwiftUI presentations, a `dismiss` from `deinit`, a completion that
@@ -72,8 +37,8 @@ public enum PresentationTour {
         let events = PresentationInspector.events.filter { $0.seq > mark }
         failures += TourChecks.noModelDrift(events)
         failures += stage.presents.flatMap { TourChecks.present($0, in: events) }
-        failures += stage.dismissals.flatMap { TourChecks.dismissal(of: $0.id, step: $0.step, in: events) }
-        failures += stage.removals.flatMap { TourChecks.removal(of: $0.id, step: $0.step, in: events) }
+        failures += stage.dismissals.flatMap { TourChecks.dismissal(of: $0.id, after: $0.after, step: $0.step, in: events) }
+        failures += stage.removals.flatMap { TourChecks.removal(of: $0.id, after: $0.after, step: $0.step, in: events) }
         failures += stage.checks.flatMap { $0(events) }
         var result = TourStageResult(stage: name, failures: failures, log: stage.notes + events.map(TourChecks.describe),
                                      files: stage.files)
@@ -104,7 +69,7 @@ public enum PresentationTour {
                                                          expectedStyle: expectedStyle(style, regularWidth: regularWidth))
                     stage.presents.append(p)
                     try await TourDriver.dismiss(screen, animated: animated, what: step)
-                    stage.dismissals.append((p.presentedID, step))
+                    stage.dismissals.append((p.presentedID, step, p.recordedAfter))
                 }
             }
 
@@ -141,8 +106,8 @@ public enum PresentationTour {
             let upper = try await TourDriver.present(over, from: top, animated: true, step: "formSheet over the navigation sheet")
             stage.presents += [lower, upper]
             try await TourDriver.dismiss(home, animated: true, what: "both sheets, from the host's screen")
-            stage.dismissals += [(lower.presentedID, "navigation sheet, dismissed from below"),
-                                 (upper.presentedID, "formSheet over it, dismissed from below")]
+            stage.dismissals += [(lower.presentedID, "navigation sheet, dismissed from below", upper.recordedAfter),
+                                 (upper.presentedID, "formSheet over it, dismissed from below", upper.recordedAfter)]
         }
     }
 
@@ -161,7 +126,7 @@ public enum PresentationTour {
                     let p = try await TourDriver.present(alert, from: home, animated: animated, step: step)
                     stage.presents.append(p)
                     try await TourDriver.dismiss(alert, animated: animated, what: step)
-                    stage.dismissals.append((p.presentedID, step))
+                    stage.dismissals.append((p.presentedID, step, p.recordedAfter))
                 }
             }
         }
@@ -173,7 +138,7 @@ public enum PresentationTour {
         let p = try await TourDriver.present(controller, from: presenter, animated: true, step: step)
         stage.presents.append(p)
         try await TourDriver.dismiss(controller, animated: true, what: step)
-        stage.dismissals.append((p.presentedID, step))
+        stage.dismissals.append((p.presentedID, step, p.recordedAfter))
     }
 
     /// Gives a popover (or an action sheet, a popover on iPad) its anchor: the middle of `view`.
@@ -192,3 +157,4 @@ public enum PresentationTour {
         }
     }
 }
+#endif

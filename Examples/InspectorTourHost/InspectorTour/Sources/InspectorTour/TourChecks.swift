@@ -13,7 +13,7 @@ enum TourChecks {
     /// The present the tour made was recorded as UIKit performed it: outcome, names, call site,
     /// and the observed fields against what the tour read from UIKit itself.
     static func present(_ p: PerformedPresent, in events: [Event]) -> [String] {
-        guard let e = events.first(where: { $0.kind == .present && $0.presented?.id == p.presentedID }) else {
+        guard let e = events.first(where: { $0.seq > p.recordedAfter && $0.kind == .present && $0.presented?.id == p.presentedID }) else {
             return ["\(p.step): no present of \(p.presentedID) was recorded"]
         }
         var failures: [String] = []
@@ -64,9 +64,11 @@ enum TourChecks {
         return failures
     }
 
-    /// A `dismiss` removing the controller was recorded, and the end of its transition observed it gone.
-    static func dismissal(of id: String, step: String, in events: [Event]) -> [String] {
-        guard let d = events.first(where: { $0.kind == .dismiss && $0.dismissed.contains { $0.id == id } }) else {
+    /// A `dismiss` removing the controller was recorded after event `after`, and the end of its
+    /// transition observed it gone.
+    static func dismissal(of id: String, after: Int = 0, step: String, in events: [Event]) -> [String] {
+        let candidates = events.filter { $0.seq > after }
+        guard let d = candidates.first(where: { $0.kind == .dismiss && $0.dismissed.contains { $0.id == id } }) else {
             return ["\(step): no dismiss removing \(id) was recorded"]
         }
         var failures: [String] = []
@@ -79,11 +81,11 @@ enum TourChecks {
         return failures
     }
 
-    /// Some event records the controller's removal: a `dismiss` call, the end of a dismissal, or
-    /// a dismissal without a recorded call (SwiftUI may dismiss its own sheets).
-    static func removal(of id: String, step: String, in events: [Event]) -> [String] {
+    /// Some event after event `after` records the controller's removal: a `dismiss` call, the end
+    /// of a dismissal, or a dismissal without a recorded call (SwiftUI may dismiss its own sheets).
+    static func removal(of id: String, after: Int = 0, step: String, in events: [Event]) -> [String] {
         let removed = events.contains { e in
-            e.dismissed.contains { $0.id == id } || (e.observed?.dismissed ?? []).contains { $0.id == id }
+            e.seq > after && (e.dismissed.contains { $0.id == id } || (e.observed?.dismissed ?? []).contains { $0.id == id })
         }
         return removed ? [] : ["\(step): no event records the removal of \(id)"]
     }
@@ -123,11 +125,12 @@ enum TourChecks {
 
     /// The app's present and its completion's dismiss are recorded in call order, the present
     /// as presented (the completion UIKit ran inside the call must not come first).
-    static func presentThenDismiss(of id: String, step: String, in events: [Event]) -> [String] {
-        guard let present = events.first(where: { $0.kind == .present && $0.presented?.id == id }) else {
+    static func presentThenDismiss(of id: String, after: Int = 0, step: String, in events: [Event]) -> [String] {
+        let candidates = events.filter { $0.seq > after }
+        guard let present = candidates.first(where: { $0.kind == .present && $0.presented?.id == id }) else {
             return ["\(step): no present of \(id) was recorded"]
         }
-        guard let dismiss = events.first(where: { $0.kind == .dismiss && $0.receiver?.id == id }) else {
+        guard let dismiss = candidates.first(where: { $0.kind == .dismiss && $0.receiver?.id == id }) else {
             return ["\(step): no dismiss of \(id) was recorded"]
         }
         var failures: [String] = []

@@ -1,32 +1,11 @@
+// UIKit only: on Linux the package builds its portable checks alone, for their tests.
+#if canImport(UIKit)
 import UIKit
 import PresentationInspector
 
 /// Why the tour could not go on: UIKit did not finish a step in time, or the host is missing.
 struct TourError: Error, CustomStringConvertible {
     var description: String
-}
-
-/// What the tour presented and what UIKit itself answered once the presentation was on
-/// screen, read by the tour, not by the inspector: the recording is compared with it.
-struct PerformedPresent: Sendable {
-    /// How the tour names the step in failures: `pageSheet, animated`.
-    var step: String
-    /// The presented controller's address, as the recording names controllers (`0x…`).
-    var presentedID: String
-    /// The presented controller's class name as the runtime spells it (mangled for generic classes).
-    var runtimeTypeName: String
-    var title: String?
-    /// `presentingViewController` once the present completed.
-    var presentingID: String
-    /// The window the presented view was in once the present completed.
-    var windowID: String?
-    /// For context styles: the controller that defines the presentation context.
-    var contextProviderID: String?
-    /// The style UIKit must be showing, where no adaptation can change it (nil: not checked).
-    var expectedStyle: PresentationStyle?
-    /// Whether the recorded call site must be the tour's code (false for SwiftUI, whose own
-    /// code calls `present`).
-    var checksCallSite: Bool
 }
 
 /// Performs real presents and dismisses and waits for UIKit to finish them, giving the run loop
@@ -77,16 +56,21 @@ enum TourDriver {
     static func present(_ controller: UIViewController, from presenter: UIViewController, animated: Bool, step: String,
                         contextProvider: UIViewController? = nil, expectedStyle: PresentationStyle? = nil,
                         checksCallSite: Bool = true) async throws -> PerformedPresent {
+        let before = lastSeq
         let done = CompletionFlag()
         presenter.present(controller, animated: animated) { done.isSet = true }
         try await waitUntil("the present of \(step) to complete") { done.isSet }
         return try performed(controller, step: step, contextProvider: contextProvider, expectedStyle: expectedStyle,
-                             checksCallSite: checksCallSite)
+                             checksCallSite: checksCallSite, recordedAfter: before)
     }
 
-    /// What UIKit shows for `controller`, presented by `step`.
+    /// The `seq` of the last event recorded so far (0 for none).
+    static var lastSeq: Int { PresentationInspector.events.last?.seq ?? 0 }
+
+    /// What UIKit shows for `controller`, presented by `step` after event `recordedAfter`.
     static func performed(_ controller: UIViewController, step: String, contextProvider: UIViewController? = nil,
-                          expectedStyle: PresentationStyle? = nil, checksCallSite: Bool) throws -> PerformedPresent {
+                          expectedStyle: PresentationStyle? = nil, checksCallSite: Bool,
+                          recordedAfter: Int) throws -> PerformedPresent {
         guard let presenting = controller.presentingViewController else {
             throw TourError(description: "\(step): UIKit did not present it (no presentingViewController)")
         }
@@ -95,7 +79,7 @@ enum TourDriver {
                                 presentingID: address(of: presenting),
                                 windowID: controller.viewIfLoaded?.window.map { address(of: $0) },
                                 contextProviderID: contextProvider.map { address(of: $0) },
-                                expectedStyle: expectedStyle, checksCallSite: checksCallSite)
+                                expectedStyle: expectedStyle, checksCallSite: checksCallSite, recordedAfter: recordedAfter)
     }
 
     /// Sends `dismiss` to `receiver` and waits for the completion.
@@ -111,3 +95,4 @@ enum TourDriver {
 final class CompletionFlag {
     var isSet = false
 }
+#endif

@@ -1,3 +1,5 @@
+// UIKit only: on Linux the package builds its portable checks alone, for their tests.
+#if canImport(UIKit)
 import Foundation
 import PresentationInspector
 
@@ -43,3 +45,4 @@ enum TourReports {
         return files
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// UIKit only: on Linux the package builds its portable checks alone, for their tests.
+#if canImport(UIKit)
 import SwiftUI
 import UIKit
 import PresentationInspector
@@ -114,3 +116,4 @@ struct SwiftUITourView: View {
         }
     }
 }
+#endif
