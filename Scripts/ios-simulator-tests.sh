@@ -52,6 +52,7 @@ if [[ -z $xcodegen ]]; then
   xcodegen=$tools/xcodegen/bin/xcodegen
 fi
 echo "== $xcode, $("$xcodegen" --version 2>/dev/null || echo "XcodeGen at $xcodegen")"
+mkdir -p "$host/Generated"   # the Info.plists XcodeGen writes (ignored by git)
 "$xcodegen" generate --spec "$host/project.yml" --quiet
 
 # The simulators: udid, name and iOS version, tab-separated.

@@ -17,7 +17,7 @@ extension PresentationTour {
             let host = try await TourDriver.present(hosting, from: home, animated: true, step: "UIHostingController, fullScreen")
             stage.presents.append(host)
             stage.checks.append { events in
-                let e = events.first { $0.kind == .present && $0.presented?.id == host.presentedID }
+                let e = events.first { $0.seq > host.recordedAfter && $0.kind == .present && $0.presented?.id == host.presentedID }
                 guard let type = e?.presented?.type, type.hasPrefix("UIHostingController<") else {
                     return ["UIHostingController: recorded as \(e?.presented?.type ?? "nothing")"]
                 }
@@ -49,7 +49,7 @@ extension PresentationTour {
 
     /// A controller SwiftUI presented is recorded by a readable name marked as SwiftUI's.
     static func swiftUIPresentedFailures(_ p: PerformedPresent, _ events: [Event]) -> [String] {
-        let e = events.first { $0.kind == .present && $0.presented?.id == p.presentedID }
+        let e = events.first { $0.seq > p.recordedAfter && $0.kind == .present && $0.presented?.id == p.presentedID }
         guard let type = e?.presented?.type, type.contains("HostingController"), type.contains("(SwiftUI") else {
             return ["\(p.step): recorded as \(e?.presented?.type ?? "nothing"), not a SwiftUI hosting controller"]
         }

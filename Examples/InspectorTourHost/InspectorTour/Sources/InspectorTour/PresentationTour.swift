@@ -10,7 +10,8 @@ import PresentationInspector
 /// tour, readable names, call sites) and writes its report to ``TourReports/directory``.
 ///
 /// The XCTest bundle only calls the stages and turns their failures into test failures: the
-/// logic is here, in the app, where CI type-checks it against the iOS SDK.
+/// logic is here, in the InspectorTour library the app links, where CI type-checks it against
+/// the iOS SDK (and tests its checks on Linux).
 @MainActor
 public enum PresentationTour {
     /// Starts recording as the tests want it (no FLEX registration); true when it runs.
