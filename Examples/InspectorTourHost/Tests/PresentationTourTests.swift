@@ -15,7 +15,7 @@ final class PresentationTourTests: XCTestCase {
     @MainActor func test6Overlay() async { record(await PresentationTour.overlay()) }
     @MainActor func test7Conformance() async { record(await PresentationTour.conformance()) }
 
-    private func record(_ result: TourStageResult, file: StaticString = #filePath, line: UInt = #line) {
+    @MainActor private func record(_ result: TourStageResult, file: StaticString = #filePath, line: UInt = #line) {
         let report = XCTAttachment(string: result.text)
         report.name = result.stage
         report.lifetime = .keepAlways
