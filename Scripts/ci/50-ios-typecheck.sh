@@ -4,7 +4,9 @@
 # UIKit does not exist on Linux: the check uses ../shared/tools/ios-typecheck and two git mirrors
 # (github:seayou2468-web/maciOS and github:FLEXTool/FLEX, as the search tool's fetch stores them).
 # It runs with and without the FLEX trait (-DFLEX) and FLEX's module, and with and without -DDEBUG
-# (the debug-only branches).
+# (the debug-only branches); once compiled for an app extension (-application-extension: no
+# API marked unavailable in extensions); and with the Simulator tests' host app and tour
+# (Examples/InspectorTourHost, whose Swift outside XCTest is checked nowhere else on Linux).
 # Without the tool, or when the tool has neither the mirrors nor its cache of them (it exits 2),
 # the step prints SKIPPED and exits 3, which .ci/run counts as skipped, not passed.
 set -uo pipefail
@@ -38,6 +40,10 @@ modules=(--module PresentationInspectorCore=Sources/PresentationInspectorCore
          --module PresentationInspectorTesting=Sources/PresentationInspectorTesting/Recording)
 # One package name for every module, as SwiftPM gives them: `package` declarations are shared.
 common=(--swift-version 6 --warnings-as-errors --target arm64-apple-ios15.0 -Xswiftc -package-name -Xswiftc PresentationInspector)
+# The Simulator tests' tour library and host app, built as Xcode builds them: Debug, the package
+# without traits (InspectorTour/Package.swift), after the product's modules.
+host_app=(--module InspectorTour=Examples/InspectorTourHost/InspectorTour/Sources/InspectorTour
+          --module InspectorTourHost=Examples/InspectorTourHost/App)
 
 failed=0
 # Runs one variant, showing the tool's diagnostics without the long swiftc command lines.
@@ -56,7 +62,11 @@ check() {  # label, tool arguments...
 
 # The package trait `FLEX` (on by default) reaches the code as -DFLEX, as SwiftPM passes it.
 check "iOS layer without the FLEX trait" "${common[@]}" --no-flex "${modules[@]}"
-check "iOS layer without the FLEX trait, DEBUG" "${common[@]}" --no-flex -Xswiftc -DDEBUG "${modules[@]}"
+check "iOS layer without the FLEX trait, DEBUG, with the Simulator tests' host app" \
+  "${common[@]}" --no-flex -Xswiftc -DDEBUG "${modules[@]}" "${host_app[@]}"
+# An app extension compiles the package with -application-extension (without FLEX, an app's tool).
+check "iOS layer for an app extension (-application-extension), without the FLEX trait, DEBUG" \
+  "${common[@]}" --no-flex -Xswiftc -application-extension -Xswiftc -DDEBUG "${modules[@]}"
 check "iOS layer with the FLEX trait and FLEX's headers" "${common[@]}" -Xswiftc -DFLEX "${modules[@]}"
 check "iOS layer with the FLEX trait and FLEX's headers, DEBUG" "${common[@]}" -Xswiftc -DFLEX -Xswiftc -DDEBUG "${modules[@]}"
 # The trait on but FLEX not linked (its dependency is conditioned on iOS: Mac Catalyst builds).
