@@ -38,8 +38,7 @@ modules=(--module PresentationInspectorCore=Sources/PresentationInspectorCore
          --module PresentationInspector=Sources/PresentationInspector
          # The Testing product's recording part (its XCTest/Swift Testing files are not in the SDK mirror).
          --module PresentationInspectorTesting=Sources/PresentationInspectorTesting/Recording)
-# One package name for every module, as SwiftPM gives them: `package` declarations are shared.
-common=(--swift-version 6 --warnings-as-errors --target arm64-apple-ios15.0 -Xswiftc -package-name -Xswiftc PresentationInspector)
+common=(--swift-version 6 --warnings-as-errors --target arm64-apple-ios15.0)
 # The Simulator tests' tour library and host app, built as Xcode builds them: Debug, the package
 # without traits (InspectorTour/Package.swift), after the product's modules.
 host_app=(--module InspectorTour=Examples/InspectorTourHost/InspectorTour/Sources/InspectorTour

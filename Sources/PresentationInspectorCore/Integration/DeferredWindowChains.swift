@@ -4,9 +4,8 @@ import Foundation
 /// refreshed after events without walking the windows inside each event.
 ///
 /// Reading UIKit is allowed on the main thread only, and a debugger may read the chains from
-/// another thread while the main thread is paused, so a copy is kept for such readers. Keeping it
-/// current used to cost a walk of every window inside the recording of every event (about 4,000
-/// instructions per event in the device-path benchmark, issue 10). Now:
+/// another thread while the main thread is paused, so a copy is kept for such readers, made
+/// outside the recording of events:
 /// - ``markStale()`` (called for each recorded event) only sets a flag and, if none is pending
 ///   yet, schedules one refresh on the main thread: a burst of events costs one refresh, run
 ///   after the hooked calls have returned;

@@ -55,8 +55,7 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
     private let removals = Removals()
     private var lock: InspectorLock { removals.lock }
     /// The transitions begun and not ended yet, oldest first: a few at a time, so a list searched
-    /// by identity (hashing the key cost more than the rest of a non-interactive dismissal's report;
-    /// callgrind, issue 10). Bounded like the removals. Guarded by `lock`.
+    /// by identity. Bounded like the removals. Guarded by `lock`.
     private var transitions: [(controller: ObjectIdentifier, transition: Transition)] = []
     private var subscription: Recorder.Subscription?
 
@@ -234,8 +233,7 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
 
 /// Which controllers recorded `dismiss` calls are removing, and the call's `seq`: a few at a
 /// time (the calls whose transitions have not ended), so a list in recording order, searched
-/// by id, rather than a dictionary (hashing each id cost more than the rest of following an
-/// event; callgrind, issue 10). Ids are `0x…` addresses, compared in place.
+/// by id. Ids are `0x…` addresses.
 private final class Removals: @unchecked Sendable {
     let lock = InspectorLock()
     /// Oldest first (a controller named again moves to the end). Guarded by `lock`.

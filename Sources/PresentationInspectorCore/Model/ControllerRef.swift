@@ -5,8 +5,7 @@
 public struct ControllerRef: Hashable, Sendable {
     /// The three strings, kept in one shared immutable object: a reference is one pointer wide,
     /// so an event (up to ten inline references with its observation) is about 400 bytes
-    /// smaller, and copying a reference retains one object instead of three strings (issue 10:
-    /// the reader's first touch and moves of event memory, the recorder's event copies).
+    /// smaller, and copying a reference retains one object instead of three strings.
     @usableFromInline final class Storage: Sendable {
         @usableFromInline let id: String
         @usableFromInline let type: String
@@ -60,8 +59,7 @@ public struct ControllerRef: Hashable, Sendable {
 
     /// A short human-readable label: `TypeName "Title" (id)`.
     public var label: String {
-        // Appends into one buffer sized up front: explanations use labels on every recorded
-        // event, and interpolation cost twice as much here (issue 6 profile).
+        // Appends into one buffer sized up front: explanations use labels on every recorded event.
         var s = ""
         if let title, !title.isEmpty {
             s.reserveCapacity(type.utf8.count + title.utf8.count + id.utf8.count + 6)

@@ -147,9 +147,7 @@ extension Event {
                 callSite: String? = nil, capturedCallStack: CapturedCallStack? = nil, ancestry: [ControllerRef] = []) {
         var steps = steps
         if !explanation.isEmpty { steps += explanation.map(ExplanationStep.text) }
-        // The memberwise initializer builds the value in one piece; assigning the fields one by
-        // one made the compiler copy the whole event on return and destroy the original (a retain
-        // and a release of every field: callgrind, about a third of the hooks' reference counting).
+        // The memberwise initializer builds the value in one piece.
         self.init(seq: seq, time: time, thread: thread, kind: kind, outcome: outcome, animated: animated, window: window,
                   relatesTo: relatesTo, source: source, presented: presented, presenting: presenting,
                   contextProvider: contextProvider, requestedStyle: requestedStyle, effectiveStyle: effectiveStyle,

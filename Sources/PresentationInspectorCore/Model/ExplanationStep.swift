@@ -1,13 +1,12 @@
 /// One step of the model's reasoning, as data: which rule applied to which controllers.
 ///
-/// The resolver records steps, not sentences (issue 10: building sentences was about a third of
-/// recording's cost, and most of an event's memory). ``sentence`` is the one renderer every view
+/// The resolver records steps, not sentences (sentences would be most of an event's memory).
+/// ``sentence`` is the one renderer every view
 /// uses (text export, `pinspect explain`, LLDB, the overlay, the report), so the wording is the
 /// same everywhere; the log stores the sentences (docs/FORMATS.md), and a step read back from a
 /// log, or written outside the model, is ``text(_:)``. Two steps are equal when they read the same.
-/// Not `indirect`: boxing each step cut memory (1,795 → 1,364 B per retained event), but Swift
-/// tags the box pointers with the case in spare bits, and LeakSanitizer then reports every box as
-/// leaked (CI step 60); interned references (issue 10) are the way to the memory goal.
+/// Not `indirect`: Swift tags box pointers with the case in spare bits, and LeakSanitizer then
+/// reports every box as leaked (CI step 60); the recorder interns steps instead.
 public enum ExplanationStep: Sendable, CustomStringConvertible {
     /// Where a presentation root hangs.
     public enum RootPlace: Hashable, Sendable {

@@ -1,6 +1,6 @@
 /// Chains kept as a tree of shared prefixes: a chain is a node, its controllers the path from the
-/// root (issue 10: at a modal stack of 1,000, every present made a new 1,000-reference chain, and
-/// a full ring held 10,000 of them; here a chain one deeper than another costs one node).
+/// root: at a modal stack of 1,000 a full ring would otherwise hold 10,000 chains of 1,000
+/// references; here a chain one deeper than another costs one node.
 ///
 /// Node 0 is the empty chain. A node is held by the events naming it, by its children, and by the
 /// cache of the last chain stored (given up once nothing else holds it); it leaves with its last

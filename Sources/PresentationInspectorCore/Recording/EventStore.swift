@@ -1,6 +1,6 @@
 /// The recorder's ring, holding events as small records whose references, chains, explanations
-/// and diagnostics live once in pools (issue 10: a retained event cost ~1.8 KB as an ``Event``,
-/// whose six inline references, chain, ancestry and explanation were copied into every event).
+/// and diagnostics live once in pools (an ``Event`` copies its references, chain, ancestry and
+/// explanation into every event: ~1.8 KB each).
 ///
 /// An ``Event`` goes in whole and comes out equal; in between it is ~100 bytes plus its share of
 /// the pools. Not thread-safe: the ``Recorder`` calls it under its lock.
