@@ -130,7 +130,7 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     }
     /// `UIKitNode.ref(readingOnMain:recordsTitles:)`: ``ref`` with the controller in hand, on the main thread.
     private func ref(readingOnMain vc: SimController, recordsTitles: Bool) -> ControllerRef {
-        memory.ref(id: id, type: typeName, freshTitle: recordsTitles ? .some(vc.currentTitle) : nil, recordsTitles: recordsTitles)
+        memory.ref(id: id, type: typeName, freshTitle: recordsTitles ? .some(vc.title) : nil, recordsTitles: recordsTitles)
     }
 
     var parentNode: DeviceNode? {
@@ -140,7 +140,7 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     func parentWithRef() -> (node: DeviceNode, ref: ControllerRef)? {
         guard MainThread.isCurrent, let vc = controller, let p = vc.parentNode else { return nil }
         let recordsTitles = DeviceHookState.shared.recordsTitles
-        return parentStep(p, title: recordsTitles ? .some(p.currentTitle) : nil, recordsTitles: recordsTitles)
+        return parentStep(p, title: recordsTitles ? .some(p.title) : nil, recordsTitles: recordsTitles)
     }
     /// `UIKitNode.ancestorRefs(limit:)`: the last walk from this node kept, and answered again
     /// while each ancestor reads the same (``AdapterNodeMemory/ancestors(from:startNode:limit:recordsTitles:mayReference:parent:title:step:node:)``).
@@ -149,7 +149,7 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
         let recordsTitles = DeviceHookState.shared.recordsTitles
         return memory.ancestors(
             from: start, startNode: self, limit: limit, recordsTitles: recordsTitles,
-            parent: { $0.parentNode }, title: { $0.currentTitle },
+            parent: { $0.parentNode }, title: { $0.title },
             step: { node, p, title in node.parentStep(p, title: title, recordsTitles: recordsTitles) },
             node: DeviceNode.node)
     }
