@@ -122,15 +122,22 @@ public final class Simulation {
             if spec.leaks { leakedOwners.append(c) }
         }
         for spec in scenario.controllers {
-            let parent = controller(spec.id)!
+            let parent = try declared(spec.id, key: "id")
             for childID in spec.children {
-                try addChild(controller(childID)!, to: parent)
+                try addChild(try declared(childID, key: "children"), to: parent)
             }
             parent.selectedIndex = spec.selected
         }
         for w in scenario.windows {
-            try addWindow(id: w.id, root: controller(w.root)!, level: w.level, isKey: w.key, environment: scenario.environment)
+            try addWindow(id: w.id, root: try declared(w.root, key: "root"), level: w.level, isKey: w.key, environment: scenario.environment)
         }
+    }
+
+    /// The controller a scenario's declaration names (the parser checks every name; a scenario
+    /// built in code may name one it does not declare).
+    private func declared(_ id: String, key: String) throws(SimulationError) -> SimController {
+        guard let c = controller(id) else { throw SimulationError(key: key, message: "controller \"\(id)\" is not declared") }
+        return c
     }
 
     // MARK: Transitions
