@@ -92,6 +92,15 @@ public final class SimController: PresentationNode {
         }
     }
 
+    /// Whether `child` is one of ``visibleChildren``.
+    func shows(child: SimController) -> Bool {
+        switch container {
+        case .navigation: children.last === child
+        case .tabBar: children.indices.contains(selectedIndex) && children[selectedIndex] === child
+        case .split, .plain, .none: children.contains { $0 === child }
+        }
+    }
+
     // MARK: PresentationNode
 
     public var ref: ControllerRef { ControllerRef(id: id, type: type, title: title) }

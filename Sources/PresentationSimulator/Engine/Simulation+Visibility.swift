@@ -14,7 +14,7 @@ extension Simulation {
         var x = c
         for _ in 0..<100_000 {
             if let parent = x.parent {
-                guard parent.visibleChildren.contains(where: { $0 === x }) else { return false }
+                guard parent.shows(child: x) else { return false }
                 if let p = parent.presented, Self.covers(p) { return false }
                 x = parent
             } else if let presenter = x.presenting {

@@ -8,7 +8,7 @@ import PresentationInspectorCore
 /// per dismissal) stays O(n log n) rather than quadratic.
 ///
 /// Not thread-safe: a clock belongs to one simulation and is used on its thread only (its
-/// `Sendable` conformance, which ``InspectorScheduler`` requires, is unchecked for that reason).
+/// `Sendable` conformance, which `InspectorScheduler` requires, is unchecked for that reason).
 public final class VirtualClock: InspectorScheduler, @unchecked Sendable {
     private struct Timer {
         var time: Double
