@@ -2,9 +2,9 @@ import XCTest
 import PresentationInspectorCore
 @testable import PresentationSimulator
 
-/// A simulated controller hands out one snapshot until its type or title changes.
+/// A simulated controller's snapshot follows its type and title; earlier snapshots keep theirs.
 final class SimControllerRefTests: XCTestCase {
-    func testRefIsSharedUntilTheTitleOrTypeChanges() {
+    func testRefFollowsTheTitleAndType() {
         let c = SimController(id: "c", type: "ListViewController", title: "Inbox")
         let first = c.ref
         XCTAssertEqual(first, ControllerRef(id: "c", type: "ListViewController", title: "Inbox"))

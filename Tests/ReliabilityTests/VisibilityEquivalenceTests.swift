@@ -2,11 +2,9 @@ import PresentationInspectorCore
 import PresentationSimulator
 import XCTest
 
-/// `Simulation.isViewInWindow` answers from each controller's kept window membership, updated at
-/// every change as UIKit updates a view's `window` (debug builds also check each answer against
-/// the walk up from the controller); `visibleControllerIDs()` collects every visible controller
-/// from the windows' roots (rule 6 as first written). On random hierarchies driven by random
-/// steps they must agree for every controller after every step.
+/// Rule 6 two ways: `Simulation.isViewInWindow` walks up from one controller;
+/// `visibleControllerIDs()` collects every visible controller from the windows' roots. On random
+/// hierarchies driven by random steps they must agree for every controller after every step.
 final class VisibilityEquivalenceTests: XCTestCase {
     func testWalkingUpAgreesWithCollectingFromTheRoots() throws {
         for seed in 1...12 { try checkRandomRun(seed: UInt64(seed), steps: 250) }

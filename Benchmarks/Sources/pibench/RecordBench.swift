@@ -124,7 +124,7 @@ final class PairWorkload {
         var reads = h.leaf.isViewInWindow ? 1 : 0
         var c = h.leaf
         while let p = c.parentNode {
-            if p.currentTitle != nil { reads &+= 1 }
+            if p.title != nil { reads &+= 1 }
             c = p
         }
         readSink &+= reads

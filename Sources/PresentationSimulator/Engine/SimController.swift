@@ -26,63 +26,51 @@ public enum ContainerKind: String, Sendable, CaseIterable {
 
 /// A simulated view controller. Relationships follow UIKit's ownership: a parent retains its
 /// children, a presenting controller retains its presented controller, back references are weak.
-///
-/// Its stored properties skip Swift's run-time exclusivity checks: UIKit's properties have none,
-/// the hooks read several of them for every ancestor on every call (callgrind: about a tenth of
-/// recording an event went to these checks), and every access is a plain load or store on the
-/// main thread, never an `inout` access held across a call.
 public final class SimController: PresentationNode {
+    /// The scenario's id for this controller; recorded as the snapshot's id.
     public let id: String
-    @exclusivity(unchecked) public var type: String { didSet { cachedRef = nil } }
-    @exclusivity(unchecked) public var title: String? { didSet { cachedRef = nil } }
-    /// The last ``ref`` made, until the type or title changes: events name the same snapshot,
-    /// which the recorder's pools then match by identity.
-    @exclusivity(unchecked) private var cachedRef: ControllerRef?
+    /// The class name recorded for this controller.
+    public var type: String
+    /// `title`.
+    public var title: String?
+    /// How this controller shows its children, fixed at creation.
     public let container: ContainerKind
-    @exclusivity(unchecked) public internal(set) var children: [SimController] = []
+    /// `children`, in order (navigation: bottom to top).
+    public internal(set) var children: [SimController] = []
     /// The selected child of a tab bar controller.
-    @exclusivity(unchecked) public internal(set) var selectedIndex = 0
-    @exclusivity(unchecked) public internal(set) weak var parent: SimController?
-    @exclusivity(unchecked) public internal(set) var presented: SimController?
-    @exclusivity(unchecked) public internal(set) weak var presenting: SimController?
+    public internal(set) var selectedIndex = 0
+    /// `parent`: the container this controller is a child of.
+    public internal(set) weak var parent: SimController?
+    /// `presentedViewController`, when this controller presents one itself.
+    public internal(set) var presented: SimController?
+    /// `presentingViewController`, while this controller is presented.
+    public internal(set) weak var presenting: SimController?
 
-    // The properties an adapter in another module reads (the device-path benchmark's, modelling
-    // UIKit's) are accessors over private storage: read directly from another module, a stored
-    // property gets Swift's run-time exclusivity checks despite `@exclusivity(unchecked)`
-    // (Swift 6.3.1), and UIKit's properties have none. In this module the accessors are inlined.
-    public var modalPresentationStyle: PresentationStyle { get { storedStyle } set { storedStyle = newValue } }
-    public var modalTransitionStyle: TransitionStyle { get { storedTransition } set { storedTransition = newValue } }
-    public var definesPresentationContext: Bool { get { storedDefinesContext } set { storedDefinesContext = newValue } }
-    public var providesPresentationContextTransitionStyle: Bool {
-        get { storedProvidesTransition } set { storedProvidesTransition = newValue }
-    }
-    public var isModalInPresentation: Bool { get { storedModal } set { storedModal = newValue } }
-    public var hasPopoverAnchor: Bool { get { storedAnchor } set { storedAnchor = newValue } }
-    @exclusivity(unchecked) private var storedStyle: PresentationStyle = .automatic
-    @exclusivity(unchecked) private var storedTransition: TransitionStyle = .coverVertical
-    @exclusivity(unchecked) private var storedDefinesContext = false
-    @exclusivity(unchecked) private var storedProvidesTransition = false
-    @exclusivity(unchecked) private var storedModal = false
-    @exclusivity(unchecked) private var storedAnchor = false
+    /// `modalPresentationStyle`.
+    public var modalPresentationStyle: PresentationStyle = .automatic
+    /// `modalTransitionStyle`.
+    public var modalTransitionStyle: TransitionStyle = .coverVertical
+    /// `definesPresentationContext`.
+    public var definesPresentationContext: Bool
+    /// `providesPresentationContextTransitionStyle`.
+    public var providesPresentationContextTransitionStyle = false
+    /// `isModalInPresentation`.
+    public var isModalInPresentation = false
+    /// Whether a popover presentation has a `sourceView` or `barButtonItem`.
+    public var hasPopoverAnchor = false
 
     /// The style this controller was presented with, while it is presented.
-    public internal(set) var effectiveStyle: PresentationStyle? { get { storedEffectiveStyle } set { storedEffectiveStyle = newValue } }
+    public internal(set) var effectiveStyle: PresentationStyle?
     /// Whether its present transition has finished.
-    public internal(set) var presentationCompleted: Bool { get { storedCompleted } set { storedCompleted = newValue } }
+    public internal(set) var presentationCompleted = false
     /// Whether a dismiss transition is removing it.
-    public internal(set) var isBeingDismissed: Bool { get { storedDismissing } set { storedDismissing = newValue } }
-    @exclusivity(unchecked) private var storedEffectiveStyle: PresentationStyle?
-    @exclusivity(unchecked) private var storedCompleted = false
-    @exclusivity(unchecked) private var storedDismissing = false
+    public internal(set) var isBeingDismissed = false
 
-    @exclusivity(unchecked) weak var simulation: Simulation?
-    /// Rule 6 up to this controller (its own presented controller aside), kept by the simulation
-    /// as UIKit keeps a view's `window` (``Simulation/refreshWindowMembership(below:)``).
-    @exclusivity(unchecked) var isInWindowUpToSelf = false
-    @exclusivity(unchecked) var windowID: String?
-    @exclusivity(unchecked) var sizeClass: SizeClass = .compact
+    weak var simulation: Simulation?
+    var windowID: String?
+    var sizeClass: SizeClass = .compact
     /// The scenario dropped its own reference (`release` step).
-    @exclusivity(unchecked) var releasedByScenario = false
+    var releasedByScenario = false
 
     /// Creates a controller; `definesPresentationContext` defaults to true for navigation
     /// controllers, as in UIKit.
@@ -104,8 +92,7 @@ public final class SimController: PresentationNode {
         }
     }
 
-    /// Whether `child` is one of ``visibleChildren`` (without building that array: the hooks ask
-    /// it for every ancestor on every call).
+    /// Whether `child` is one of ``visibleChildren``.
     func shows(child: SimController) -> Bool {
         switch container {
         case .navigation: children.last === child
@@ -116,17 +103,8 @@ public final class SimController: PresentationNode {
 
     // MARK: PresentationNode
 
-    public var ref: ControllerRef {
-        if let r = cachedRef { return r }
-        let r = ControllerRef(id: id, type: type, title: title)
-        cachedRef = r
-        return r
-    }
+    public var ref: ControllerRef { ControllerRef(id: id, type: type, title: title) }
     public var parentNode: SimController? { parent }
-    /// ``title`` through this module's own accessor, as an adapter reads UIKit's `title`: read
-    /// directly from another module, the stored property got Swift's run-time exclusivity check
-    /// despite its `@exclusivity(unchecked)` (callgrind, issue 10), a cost UIKit's getter does not have.
-    public var currentTitle: String? { title }
     public var childNodes: [SimController] { children }
     public var presentingNode: SimController? { presenting }
     public var ownPresentedNode: SimController? { presented }

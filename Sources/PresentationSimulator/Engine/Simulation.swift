@@ -4,15 +4,14 @@ import PresentationInspectorCore
 public final class SimWindow {
     public let id: String
     public let root: SimController
-    // Accessors over storage without run-time exclusivity checks (see `SimController`).
-    public var level: Double { get { storedLevel } set { storedLevel = newValue } }
-    public var isKey: Bool { get { storedIsKey } set { storedIsKey = newValue } }
-    @exclusivity(unchecked) private var storedLevel: Double
-    @exclusivity(unchecked) private var storedIsKey: Bool
+    /// `windowLevel`.
+    public var level: Double
+    /// Whether it is the key window.
+    public var isKey: Bool
     let environment: Scenario.Environment
 
     init(id: String, root: SimController, level: Double, isKey: Bool, environment: Scenario.Environment) {
-        self.id = id; self.root = root; storedLevel = level; storedIsKey = isKey; self.environment = environment
+        self.id = id; self.root = root; self.level = level; self.isKey = isKey; self.environment = environment
     }
 }
 
@@ -42,23 +41,14 @@ public final class Simulation {
     public var recorder: Recorder { handler.recorder }
     /// Messages UIKit would have printed.
     public private(set) var console: [ConsoleLine] = []
-    /// The windows, in the order they were made. An accessor over storage without run-time
-    /// exclusivity checks (see `SimController`): the hooks' model reads it at every call.
-    public private(set) var windows: [SimWindow] {
-        get { storedWindows }
-        _modify { yield &storedWindows }
-        set { storedWindows = newValue }
-    }
-    @exclusivity(unchecked) private var storedWindows: [SimWindow] = []
+    /// The windows, in the order they were made.
+    public private(set) var windows: [SimWindow] = []
 
     private var strong: [String: SimController] = [:]
     private var weak: [String: WeakController] = [:]
     /// References held by "something else" for controllers declared with `leaks`.
     private var leakedOwners: [SimController] = []
     private var runningTransitions: [String: Int] = [:]  // window id → count
-    /// Whether the controllers' window membership is kept up to date (it is, unless a refresh met
-    /// a hierarchy past its visit limit: then reads walk; see `Simulation+Visibility.swift`).
-    @exclusivity(unchecked) var membershipIsKept = true
     /// The current step's `observed` answers: UIKit's original methods follow them over the model.
     var observationOverride: ResolvedObservation?
 
@@ -72,7 +62,7 @@ public final class Simulation {
 
     deinit {
         // Pending timers hold closures that capture the clock and the recorder (leak checks);
-        // a run that stops early would otherwise leave that cycle alive (found by fuzzing).
+        // a run that stops early would otherwise leave that cycle alive.
         clock.cancelAll()
     }
 
@@ -102,7 +92,6 @@ public final class Simulation {
         let w = SimWindow(id: id, root: root, level: level, isKey: isKey, environment: environment)
         root.windowID = id
         windows.append(w)
-        refreshWindowMembership(below: root)
         return w
     }
 
@@ -132,62 +121,29 @@ public final class Simulation {
             if spec.leaks { leakedOwners.append(c) }
         }
         for spec in scenario.controllers {
-            let parent = controller(spec.id)!
+            let parent = try declared(spec.id, key: "id")
             for childID in spec.children {
-                try addChild(controller(childID)!, to: parent)
+                try addChild(try declared(childID, key: "children"), to: parent)
             }
             parent.selectedIndex = spec.selected
-            refreshWindowMembership(below: parent)
         }
         for w in scenario.windows {
-            try addWindow(id: w.id, root: controller(w.root)!, level: w.level, isKey: w.key, environment: scenario.environment)
+            try addWindow(id: w.id, root: try declared(w.root, key: "root"), level: w.level, isKey: w.key, environment: scenario.environment)
         }
     }
 
-    // MARK: Rule 6: views in the window
-
-    /// Whether `c`'s view is in a window now.
-    public func isViewInWindow(_ c: SimController) -> Bool { viewIsInWindowKept(c) }
-
-    /// Every controller whose view is in window `w`.
-    func visibleControllers(in w: SimWindow) -> Set<ObjectIdentifier> {
-        var depthGuard = 0
-        func visit(_ c: SimController) -> Set<ObjectIdentifier> {
-            depthGuard += 1
-            guard depthGuard < 100_000 else { return [] }
-            var s: Set<ObjectIdentifier> = [ObjectIdentifier(c)]
-            for child in c.visibleChildren { s.formUnion(visit(child)) }
-            if let p = c.presented {
-                let above = visit(p)
-                let covers = p.presentationCompleted && !(p.effectiveStyle?.keepsCoveredViewsInWindow ?? true)
-                s = covers ? above : s.union(above)
-            }
-            return s
-        }
-        return visit(w.root)
-    }
-
-    /// The ids of every controller whose view is in a window, for display.
-    public func visibleControllerIDs() -> Set<String> {
-        var ids = Set<String>()
-        for w in windows {
-            let set = visibleControllers(in: w)
-            for c in Hierarchy.chain(from: w.root) { collect(c, set, &ids) }
-        }
-        return ids
-    }
-
-    private func collect(_ c: SimController, _ set: Set<ObjectIdentifier>, _ ids: inout Set<String>) {
-        if set.contains(ObjectIdentifier(c)) { ids.insert(c.id) }
-        for child in c.children { collect(child, set, &ids) }
+    /// The controller a scenario's declaration names (the parser checks every name; a scenario
+    /// built in code may name one it does not declare).
+    private func declared(_ id: String, key: String) throws(SimulationError) -> SimController {
+        guard let c = controller(id) else { throw SimulationError(key: key, message: "controller \"\(id)\" is not declared") }
+        return c
     }
 
     // MARK: Transitions
 
     /// Whether a present or dismiss transition is running in `c`'s window.
     public func isTransitionInProgress(for c: SimController) -> Bool {
-        // Most of the time nothing runs: no walk to the window (the hooks ask on every call).
-        guard !runningTransitions.isEmpty, let w = Hierarchy.windowID(of: c) else { return false }
+        guard let w = Hierarchy.windowID(of: c) else { return false }
         return (runningTransitions[w] ?? 0) > 0
     }
 
@@ -252,11 +208,8 @@ public final class Simulation {
         presented.presenting = presenting
         presented.effectiveStyle = observationOverride?.effectiveStyle ?? r.effectiveStyle
         presented.presentationCompleted = false
-        refreshWindowMembership(below: presented)
-        runTransition(in: r.windowID, animated: animated) { [weak self] in
+        runTransition(in: r.windowID, animated: animated) {
             presented.presentationCompleted = true
-            // A full-screen presentation now takes the views it covers out of the window.
-            if Self.covers(presented), let self, let presenter = presented.presenting { self.refreshWindowMembership(below: presenter) }
             completion?()
         }
     }
@@ -304,7 +257,7 @@ public final class Simulation {
         let removed = observationOverride?.dismissed ?? Hierarchy.dismissalSet(startingAt: target)
         removed.forEach { $0.isBeingDismissed = true }
         // Weak: the pending transition lives in the clock, which the simulation owns (a run
-        // stopped by an error would otherwise keep both alive; found by fuzzing).
+        // stopped by an error would otherwise keep both alive).
         runTransition(in: Hierarchy.windowID(of: receiver), animated: animated) { [weak self] in
             for c in removed { self?.detachPresented(c) }
             completion?()
@@ -312,16 +265,11 @@ public final class Simulation {
     }
 
     private func detachPresented(_ c: SimController) {
-        let presenter = c.presenting
-        let uncovers = Self.covers(c)
-        if let p = presenter, p.presented === c { p.presented = nil }
+        if let p = c.presenting, p.presented === c { p.presented = nil }
         c.presenting = nil
         c.effectiveStyle = nil
         c.presentationCompleted = false
         c.isBeingDismissed = false
-        // The views it covered are back in the window; it and what it presents are out.
-        if uncovers, let presenter { refreshWindowMembership(below: presenter) }
-        refreshWindowMembership(below: c)
     }
 
     // MARK: Interactive dismissal (rule 8)
@@ -359,7 +307,6 @@ public final class Simulation {
         }
         parent.children.append(child)
         child.parent = parent
-        refreshWindowMembership(below: parent)
     }
 
     private func checkFree(_ child: SimController, key: String) throws(SimulationError) {
@@ -378,8 +325,6 @@ public final class Simulation {
         p.children.removeAll { $0 === child }
         if p.container == .tabBar, p.selectedIndex >= p.children.count { p.selectedIndex = max(0, p.children.count - 1) }
         child.parent = nil
-        refreshWindowMembership(below: p)
-        refreshWindowMembership(below: child)
     }
 
     /// `nav.pushViewController(c, animated:)`.
@@ -392,7 +337,6 @@ public final class Simulation {
         guard !isAncestor(c, of: nav) else { throw SimulationError(key: "push", message: "\(c.id) is an ancestor of \(nav.id)") }
         nav.children.append(c)
         c.parent = nav
-        refreshWindowMembership(below: nav)
     }
 
     /// `nav.popViewController(animated:)`: does nothing on the root level, as in UIKit.
@@ -416,7 +360,6 @@ public final class Simulation {
             throw SimulationError(key: "select", message: "index \(index) is out of range: \(tabs.id) has \(tabs.children.count) tabs")
         }
         tabs.selectedIndex = index
-        refreshWindowMembership(below: tabs)
     }
 
     /// Applies a `set` step's property.

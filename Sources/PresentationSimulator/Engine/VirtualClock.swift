@@ -6,6 +6,9 @@ import PresentationInspectorCore
 /// Timers live in a binary min-heap ordered by (time, scheduling order), so a run with many
 /// pending timers (a scenario of a million steps that never advances time leaves one leak check
 /// per dismissal) stays O(n log n) rather than quadratic.
+///
+/// Not thread-safe: a clock belongs to one simulation and is used on its thread only (its
+/// `Sendable` conformance, which `InspectorScheduler` requires, is unchecked for that reason).
 public final class VirtualClock: InspectorScheduler, @unchecked Sendable {
     private struct Timer {
         var time: Double

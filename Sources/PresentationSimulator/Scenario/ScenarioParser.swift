@@ -315,12 +315,13 @@ struct ScenarioReader {
                 switch k {
                 case "title":
                     if o[k] == .null { props.append(.title(nil)) } else { props.append(.title(try string(o, k))) }
-                case "modalPresentationStyle": props.append(.modalPresentationStyle(try presentationStyle(o, k)!))
-                case "modalTransitionStyle": props.append(.modalTransitionStyle(try transitionStyle(o, k)!))
-                case "definesPresentationContext": props.append(.definesPresentationContext(try bool(o, k)!))
-                case "providesPresentationContextTransitionStyle": props.append(.providesPresentationContextTransitionStyle(try bool(o, k)!))
-                case "isModalInPresentation": props.append(.isModalInPresentation(try bool(o, k)!))
-                case "hasPopoverAnchor": props.append(.hasPopoverAnchor(try bool(o, k)!))
+                case "modalPresentationStyle": if let v = try presentationStyle(o, k) { props.append(.modalPresentationStyle(v)) }
+                case "modalTransitionStyle": if let v = try transitionStyle(o, k) { props.append(.modalTransitionStyle(v)) }
+                case "definesPresentationContext": if let v = try bool(o, k) { props.append(.definesPresentationContext(v)) }
+                case "providesPresentationContextTransitionStyle":
+                    if let v = try bool(o, k) { props.append(.providesPresentationContextTransitionStyle(v)) }
+                case "isModalInPresentation": if let v = try bool(o, k) { props.append(.isModalInPresentation(v)) }
+                case "hasPopoverAnchor": if let v = try bool(o, k) { props.append(.hasPopoverAnchor(v)) }
                 default: break
                 }
             }
