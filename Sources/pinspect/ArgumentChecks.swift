@@ -3,6 +3,7 @@
 ///
 /// - an event number that is negative (`--at -1`, `explain -1`): parsing would read it as an
 ///   unknown option and report a missing value, or blame the log;
+/// - an event number that is not a whole number or too large: parsing names neither;
 /// - an option given twice with different values (`--format dot --format svg`): parsing would
 ///   silently keep the last.
 enum ArgumentChecks {
@@ -17,6 +18,7 @@ enum ArgumentChecks {
         guard let command = arguments.first, commands.contains(command) else { return nil }
         var values: [String: [String]] = [:]
         var order: [String] = []
+        var seenSeq = false
         var i = 1
         while i < arguments.count {
             var name = arguments[i]
@@ -33,13 +35,12 @@ enum ArgumentChecks {
                     i += 1
                     value = arguments[i]
                 }
-                if name == "--at", let v = value, let n = Int(v), n < 0 {
-                    return "--at: the event number must be 0 or more (#N in other outputs), found \(v)"
-                }
+                if name == "--at", let problem = eventNumberProblem(value!, what: "--at") { return problem }
                 if values[name] == nil { order.append(name) }
                 values[name, default: []].append(value!)
-            } else if command == "explain", name.count > 1, name.hasPrefix("-"), Int(name) != nil {
-                return "explain: the event number must be 0 or more (#N in other outputs), found \(name)"
+            } else if command == "explain", !seenSeq, name == "-" || !name.hasPrefix("-") || looksNumeric(name) {
+                seenSeq = true
+                if let problem = eventNumberProblem(name, what: "explain") { return problem }
             }
             i += 1
         }
@@ -53,5 +54,24 @@ enum ArgumentChecks {
             }
         }
         return nil
+    }
+
+    /// What is wrong with an event number given to `what` (`--at`, `explain`), in the words the
+    /// LLDB plugin uses for the same mistakes; nil when it is a whole number from 0.
+    static func eventNumberProblem(_ text: String, what: String) -> String? {
+        if let n = Int(text) {
+            return n < 0 ? "\(what): the event number must be 0 or more (#N in other outputs), found \(text)" : nil
+        }
+        if looksNumeric(text) {
+            return text.hasPrefix("-") ? "\(what): the event number must be 0 or more (#N in other outputs), found \(text)"
+                : "\(what): the event number must be at most \(Int.max), found \(text)"
+        }
+        return "\(what): the event number must be a whole number (#N in other outputs), found '\(text)'"
+    }
+
+    /// Whether `text` is a whole number in form, whatever its size (`-12`, `99999999999999999999`).
+    static func looksNumeric(_ text: String) -> Bool {
+        let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
 }
