@@ -79,6 +79,16 @@ final class CLINoDataLossTests: XCTestCase {
         XCTAssertEqual(left, [], "no temporary file left behind")
     }
 
+    func testADeviceOrPipeIsWrittenInPlace() throws {
+        let stdout = try PInspectBinary.run(["graph", "--format", "dot", "-o", "/dev/stdout", log])
+        XCTAssertEqual(stdout.status, 0, stdout.stderr)
+        XCTAssertTrue(stdout.stdout.hasPrefix("digraph"), stdout.stdout)
+        let null = try PInspectBinary.run(["convert", "--to", "jsonl", "-o", "/dev/null", log])
+        XCTAssertEqual(null.status, 0, null.stderr)
+        let attributes = try FileManager.default.attributesOfItem(atPath: "/dev/null")
+        XCTAssertEqual(attributes[.type] as? FileAttributeType, .typeCharacterSpecial, "/dev/null is still the device")
+    }
+
     /// A run killed while it writes leaves the previous output whole: the new bytes were going to
     /// a temporary file beside it. Standard input is held open, so the kill lands mid-write.
     func testKillDuringAWriteLeavesTheOldOutputWhole() throws {

@@ -16,12 +16,15 @@ public struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertibl
 /// failed write leaves the old file whole; a reader never sees a partial file.
 ///
 /// Every writer of the package's tools (the CLI, the demo, `pi export`) goes through it, and
-/// refuses an output that is one of its inputs (``FileReplacement/sameFile(_:_:)``).
+/// refuses an output that is one of its inputs (``FileReplacement/sameFile(_:_:)``). A device or a
+/// pipe (`/dev/stdout`, `/dev/null`, a shell's `>(…)`) has nothing to keep: it is written directly.
 package final class FileReplacement {
     /// The path the file will have once committed (a symbolic link is replaced through: its target).
     package let destination: String
     private let given: String
     private var temporary: String?
+    /// Written in place: a character device or a pipe, not a file to keep whole.
+    private var direct = false
     private let fd: Int32
     private var failure: Int32 = 0
 
@@ -29,6 +32,13 @@ package final class FileReplacement {
     package init(path: String) throws(FileWriteError) {
         given = path
         if let problem = Self.problem(writing: path) { throw FileWriteError(path: path, reason: problem) }
+        if Self.isStream(path) {
+            destination = path
+            fd = open(path, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw FileWriteError(path: path, reason: String(cString: strerror(errno))) }
+            direct = true
+            return
+        }
         destination = Self.resolvingLink(path)
         let folder = Self.folder(of: destination)
         let name = (destination as NSString).lastPathComponent
@@ -52,6 +62,7 @@ package final class FileReplacement {
 
     deinit {
         if let temporary { close(fd); unlink(temporary) }  // not committed: the old file stays as it was
+        if direct { close(fd) }
     }
 
     /// Appends bytes; a failure is remembered and reported by ``commit()``.
@@ -74,6 +85,12 @@ package final class FileReplacement {
 
     /// Flushes the file to disk and gives it its name, replacing the old file.
     package func commit() throws(FileWriteError) {
+        if direct {
+            direct = false
+            close(fd)
+            if failure != 0 { throw FileWriteError(path: given, reason: String(cString: strerror(failure))) }
+            return
+        }
         guard let temporary else { return }
         if failure == 0, fsync(fd) != 0 { failure = errno }
         if failure == 0, rename(temporary, destination) != 0 { failure = errno }
@@ -108,7 +125,8 @@ extension FileReplacement {
             if type == S_IFDIR {
                 return "it is a directory; name a file inside it, e.g. \((path as NSString).appendingPathComponent("out"))"
             }
-            if type != S_IFREG { return "it is not a regular file (a device, pipe or socket); name a file to create" }
+            if type != S_IFREG && !isStream(path) { return "it is not a regular file; name a file to create" }
+            if isStream(path) { return nil }
         }
         let folder = folder(of: resolvingLink(path))
         var isDirectory: ObjCBool = false
@@ -120,6 +138,13 @@ extension FileReplacement {
             return "the folder \(folder) is not writable (\(String(cString: strerror(errno))))"
         }
         return nil
+    }
+
+    /// Whether `path` is a character device or a pipe (written in place, never replaced).
+    private static func isStream(_ path: String) -> Bool {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return false }
+        return st.st_mode & S_IFMT == S_IFCHR || st.st_mode & S_IFMT == S_IFIFO
     }
 
     /// The folder a path is in (`.` for a bare name).
