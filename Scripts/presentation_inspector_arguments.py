@@ -30,7 +30,7 @@ USAGE = {
               "controllers and their children), styles, sources, context providers and since which event."),
     "events": ("pi events [-n N] [--kind K] [--controller ID] [--json]",
                "The latest N recorded events (default %d; -n 0: all), optionally only kind K (%s) or events naming "
-               "controller ID (an id, a type name or a title, e.g. Photos). --json prints the log lines unchanged (header first)."
+               "controller ID: its id (exactly), or its title or type name (ignoring case), e.g. Photos. --json prints the log lines unchanged (header first)."
                % (DEFAULT_EVENT_COUNT, ", ".join(EVENT_KINDS))),
     "explain": ("pi explain SEQ [--json]", "Why event #SEQ went as it did: source, presenting controller, context "
                 "provider, styles, the resolver's steps, diagnostics."),
@@ -63,14 +63,33 @@ class Command(object):
         return "Command(%r, %r)" % (self.name, self.options)
 
 
-def _parse_int(text, what, minimum):
-    value = text[1:] if what == "SEQ" and text.startswith("#") else text
+INT64_MAX = (1 << 63) - 1
+
+
+def event_number(text, what):
+    """An event number (#N in other outputs) given to `what` (explain, --at), with pinspect's
+    messages for the same mistakes; 0 is refused as sequence numbers start at 1."""
+    value = text[1:] if text.startswith("#") else text
     try:
         number = int(value, 10)
     except ValueError:
-        raise PiError("%s must be a whole number, got %r" % (what, text))
-    if number < minimum:
-        raise PiError("%s must be %d or more, got %d" % (what, minimum, number))
+        raise PiError("%s: the event number must be a whole number (#N in other outputs), found %r" % (what, text))
+    if number < 0:
+        raise PiError("%s: the event number must be 0 or more (#N in other outputs), found %s" % (what, text))
+    if number > INT64_MAX:
+        raise PiError("%s: the event number must be at most %d, found %s" % (what, INT64_MAX, text))
+    if number == 0:
+        raise PiError("%s: no event #0: sequence numbers start at 1" % what)
+    return number
+
+
+def _parse_count(text, what):
+    try:
+        number = int(text, 10)
+    except ValueError:
+        number = None
+    if number is None or not 0 <= number <= INT64_MAX:
+        raise PiError("%s must be a whole number from 0 to %d, found %r" % (what, INT64_MAX, text))
     return number
 
 
@@ -100,7 +119,7 @@ def parse_arguments(argv):
                    "help": ()}[name]
     flags = {"chain": ("--json", "--containers"), "events": ("--json",), "explain": ("--json",), "diagnose": ("--json",),
              "graph": (), "export": (), "help": ()}[name]
-    options, positional = {}, []
+    options, positional, given = {}, [], {}
     i = 0
     while i < len(rest):
         arg = rest[i]
@@ -115,7 +134,9 @@ def parse_arguments(argv):
                 if i >= len(rest):
                     raise PiError("%s needs a value (usage: %s)" % (key, USAGE[name][0]))
                 value = rest[i]
-            options["-n" if key == "--count" else key] = value
+            key = "-n" if key == "--count" else key
+            given.setdefault(key, []).append(value)
+            options[key] = value
         elif key in flags and value is None:
             options[key] = True
         elif arg.startswith("-") and not _looks_negative_number(arg):
@@ -123,6 +144,11 @@ def parse_arguments(argv):
         else:
             positional.append(arg)
         i += 1
+    for key, values in given.items():
+        distinct = list(dict.fromkeys(values))
+        if len(distinct) > 1:
+            raise PiError("%s was given %d times with different values (%s); give it once"
+                          % (key, len(values), ", ".join("'%s'" % v for v in distinct)))
     return _build(name, options, positional)
 
 
@@ -149,22 +175,22 @@ def _build(name, options, positional):
             raise PiError("--containers prints text only; use it without --json (usage: %s)" % USAGE["chain"][0])
         return Command("chain", json=as_json, containers=bool(options.get("--containers")))
     if name == "events":
-        count = _parse_int(options.get("-n", str(DEFAULT_EVENT_COUNT)), "-n", 0)
+        count = _parse_count(options.get("-n", str(DEFAULT_EVENT_COUNT)), "-n")
         kind = options.get("--kind")
         if kind is not None:
             _choice(kind, EVENT_KINDS, "event kind")
         controller = options.get("--controller")
         if controller is not None and not controller:
-            raise PiError("--controller needs an id or a type name")
+            raise PiError("--controller needs an id, a type name or a title")
         return Command("events", count=count, kind=kind, controller=controller, json=as_json)
     if name == "explain":
-        return Command("explain", seq=_parse_int(positional[0], "SEQ", 1), json=as_json)
+        return Command("explain", seq=event_number(positional[0], "explain"), json=as_json)
     if name == "diagnose":
         severity = options.get("--severity", "info")
         return Command("diagnose", severity=_choice(severity, SEVERITIES, "severity"), json=as_json)
     if name == "graph":
         fmt = _choice(options.get("--format", "text"), GRAPH_FORMATS, "graph format")
-        at = _parse_int(options["--at"], "--at", 1) if "--at" in options else None
+        at = event_number(options["--at"], "--at") if "--at" in options else None
         return Command("graph", format=fmt, at=at)
     fmt = options.get("--format")
     if fmt is not None:

@@ -92,6 +92,17 @@ def parse_jsonl(text):
     return header, [(line, _loads(line, "events")) for line in lines[1:]]
 
 
+def nothing_matched(kind, controller):
+    """pinspect's words for filters that selected no event; None without filters."""
+    given = (["--kind %s" % kind] if kind else []) + (["--controller '%s'" % controller] if controller else [])
+    if not given:
+        return None
+    text = " with ".join(given) + " matched no event"
+    if controller:
+        text += " (a controller is named by its id, exactly, or its title or type name, ignoring case)"
+    return text
+
+
 def format_events(text, command):
     """`pi events`: summaries (or the raw lines with --json), with a note on dropped events."""
     if command.options.get("json"):
@@ -101,8 +112,8 @@ def format_events(text, command):
     if header.get("dropped"):
         lines.append("(%d older events were dropped by the ring buffer)" % header["dropped"])
     if not events:
-        lines.append("no matching events" if command.options.get("kind") or command.options.get("controller")
-                     else "no events recorded yet")
+        lines.append(nothing_matched(command.options.get("kind"), command.options.get("controller"))
+                     or "no events recorded yet")
     lines += [event_summary(e) for _, e in events]
     count = command.options.get("count")
     if count and len(events) == count:

@@ -4,7 +4,8 @@ from a report, in headless Chromium over the DevTools protocol (Scripts/ci/repor
 
 Usage: Scripts/report_screenshots.py REPORT.html [SEQ]
   REPORT  the demo's report: `swift run InspectorDemo` writes inspector-output/report.html
-  SEQ     the event shown selected (default 13, the demo's rejected present)
+  SEQ     the event shown selected (default: none, the page as it first opens, on the first
+          error); Scripts/doc_examples.py --screenshots runs this on the build's own report
 """
 import os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "ci"))
@@ -14,7 +15,7 @@ from report_cdp import Browser  # noqa: E402
 def main():
     if len(sys.argv) < 2:
         print(__doc__, file=sys.stderr); sys.exit(64)
-    url = "file://" + os.path.realpath(sys.argv[1]) + "#seq=" + (sys.argv[2] if len(sys.argv) > 2 else "13")
+    url = "file://" + os.path.realpath(sys.argv[1]) + ("#seq=" + sys.argv[2] if len(sys.argv) > 2 else "")
     docs = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs")
     b = Browser()
     try:

@@ -23,8 +23,10 @@ work=$(mktemp -d)
 trap 'rm -rf "$work" "$log"' EXIT
 
 # 1. The demo writes every artefact next to the log and names them.
-"$bin/InspectorDemo" --quiet --output "$work/out" --write-scenarios "$work/scenarios" >"$work/demo.txt" ||
+"$bin/InspectorDemo" --quiet --output "$work/out" >"$work/demo.txt" ||
   fail "InspectorDemo failed: $(cat "$work/demo.txt")"
+"$bin/InspectorDemo" --write-scenarios "$work/scenarios" >"$work/scenarios.txt" ||
+  fail "InspectorDemo --write-scenarios failed: $(cat "$work/scenarios.txt")"
 for f in events.jsonl report.html trace.json chain.dot chain.mmd; do
   [[ -s "$work/out/$f" ]] || fail "the demo did not write $f"
   grep -q "$work/out/$f" "$work/demo.txt" || fail "the demo did not print where $f is"

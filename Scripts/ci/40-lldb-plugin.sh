@@ -14,12 +14,14 @@ if ! python3 -c 'import pytest' 2>/dev/null; then
 fi
 
 log=$(mktemp)
-if ! swift build --scratch-path "$scratch" --product InspectorDemo >"$log" 2>&1; then
-  tail -n 80 "$log"; exit 1
-fi
+for product in InspectorDemo pinspect; do   # pinspect: the messages pi must match (test_parity.py)
+  if ! swift build --scratch-path "$scratch" --product "$product" >"$log" 2>&1; then
+    tail -n 80 "$log"; exit 1
+  fi
+done
 demo="$(swift build --scratch-path "$scratch" --show-bin-path)/InspectorDemo"
 
-export PI_DEMO_BINARY="$demo" PI_REQUIRE_LIVE=1 PI_LLDB="$lldb_bin" PYTHONDONTWRITEBYTECODE=1
+export PI_DEMO_BINARY="$demo" PINSPECT_BINARY="${demo%/*}/pinspect" PI_REQUIRE_LIVE=1 PI_LLDB="$lldb_bin" PYTHONDONTWRITEBYTECODE=1
 export LLDB_DEBUGSERVER_PATH=${LLDB_DEBUGSERVER_PATH:-/usr/lib/llvm-16/bin/lldb-server}
 python3 -m pytest -q -p no:cacheprovider -rs Tests/lldb
 rc=$?

@@ -24,7 +24,8 @@ fuzzbin=$root/Fuzz/.build-fuzz/release
 
 rm -rf "$work"
 mkdir -p "$work"/{demo,seeds-log,seeds-scenario,corpus-log,corpus-scenario,artifacts}
-"$bin/InspectorDemo" --quiet --no-color --output "$work/demo" --write-scenarios "$work/seeds-scenario" >/dev/null || exit 1
+"$bin/InspectorDemo" --quiet --no-color --output "$work/demo" >/dev/null || exit 1
+"$bin/InspectorDemo" --write-scenarios "$work/seeds-scenario" >/dev/null || exit 1
 head -n 5 "$work/demo/events.jsonl" >"$work/seeds-log/first-events.jsonl"
 header=$(head -n 1 "$work/demo/events.jsonl")
 n=0

@@ -4,7 +4,9 @@ step 35; issue 12). Every check prints one line; the run exits 1 if any failed.
 
 Usage: report_browser.py DEMO.html [--large 10K.html] [--huge 100K.html]
                          [--at-report AT.html --at SEQ] [--chromium PATH]
-  DEMO   the InspectorDemo's report: first-diagnostic key, hash round trip, timeline zoom,
+  DEMO   the InspectorDemo's report: opening on the first error, the header's diagnostic
+         links, bar labels, no hidden mark, the chain graph's focus mode at 1280 and 390 px
+         (report_problem_checks.py), first-diagnostic key, hash round trip, timeline zoom,
          drag-select, sticky labels, folding lane groups, hover, click, the rejection of #13
          on the lane it was attempted at, the chain graph fitting and zooming, 390 px
   10K    selection scrolls the list and the timeline both ways; the list is virtualised
@@ -14,6 +16,7 @@ Usage: report_browser.py DEMO.html [--large 10K.html] [--huge 100K.html]
 import json, os, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from report_cdp import Browser  # noqa: E402
+import report_problem_checks  # noqa: E402
 
 failures = []
 
@@ -58,8 +61,9 @@ def demo_checks(b, demo):
     p = b.page()
     opened(p, demo, "demo")
     texts = p.eval("Array.from(document.querySelectorAll('#list .row .text')).map(t => t.textContent)")
+    some = next((t for t in texts if t.startswith("present ")), None)
     check("list rows show whole summaries (placeholders filled in)", texts and not any("\x01" in t for t in texts) and
-          texts[0].startswith("present ") and " (" in texts[0], texts[0] if texts else "no rows")
+          some is not None and " (" in some, some or "no rows")
     p.key("d")
     first_diag = p.eval("document.body.dataset.selected")
     check("d selects the first event with diagnostics", bool(first_diag) and p.eval("!!document.querySelector('#detail .diag')"),
@@ -110,6 +114,7 @@ def demo_checks(b, demo):
     p.key("0"); p.frames()
 
     # Window groups fold: a click on a window's header row hides its lanes, another shows them.
+    p.eval("document.getElementById('timeline').scrollTop = 0"); p.frames()
     rows0 = p.eval("piTimeline.state().rows")
     c = p.eval(CANVAS)
     p.click(c["left"] + 30, c["top"] + 24 + 11); p.frames()
@@ -132,7 +137,9 @@ def demo_checks(b, demo):
     else:
         check("the mark of #13 is drawn in view", False, str(m))
 
-    # The chain graph fits its box, zooms in with the button and fits again.
+    # The whole chain graph (one click from the focus on the selection) fits its box, zooms in
+    # with the button and fits again.
+    p.eval("document.getElementById('graph-mode').click(); 0")
     g = p.eval("(function(){var b=document.getElementById('graph'), s=b.querySelector('svg'); return [s.getBoundingClientRect().width, b.clientWidth]})()")
     check("the chain graph fits its box", g[0] <= g[1] + 1, f"svg {g[0]:.0f} px in a {g[1]} px box")
     p.eval("piGraph.fit(); document.getElementById('graph-zoom-in').click(); 0")
@@ -198,7 +205,9 @@ def main():
     if len(args) != 1:
         print(__doc__, file=sys.stderr); sys.exit(64)
     b = Browser(opts.get("--chromium", "chromium"))
+    report_problem_checks.bind(check)
     try:
+        report_problem_checks.problem_checks(b, args[0], check, opened)
         demo_checks(b, args[0])
         if "--at-report" in opts and "--at" in opts:
             p = b.page()

@@ -31,6 +31,7 @@ private let breakpointSymbol = "inspector_demo_debugger_stop"
 /// records the synthetic events asked for, after the last event in time.
 func prepareDebuggerMode(_ options: DemoOptions, recorder: Recorder) {
     guard options.breakForDebugger else { return }
+    print("debugger mode: writing into \(options.outputDirectory)\(options.outputGiven ? "" : " (a plain run's \(DemoOptions.defaultOutputDirectory) stays as it was)")")
     if reopenCameraChain(chains.value) {
         print("debugger mode: reopened camera → photo library → people picker, so `pi chain` shows a live chain")
     }

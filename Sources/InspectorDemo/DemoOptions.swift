@@ -7,7 +7,11 @@ import PresentationSimulator
 /// Every option that takes a value accepts both `--option value` and `--option=value`, and every
 /// value is checked here, before the demo runs or writes anything.
 struct DemoOptions: Equatable {
-    var outputDirectory = "inspector-output"
+    /// Where the run's artefacts go (``defaultOutputDirectory`` or, in debugger mode,
+    /// ``defaultDebuggerOutputDirectory`` unless `--output` names one).
+    var outputDirectory = defaultOutputDirectory
+    /// Whether `--output` was given.
+    var outputGiven = false
     var scenarioKeys: [String] = []
     var writeScenariosDirectory: String?
     var capacity = Recorder.defaultCapacity
@@ -21,6 +25,12 @@ struct DemoOptions: Equatable {
     /// Debugger mode: synthetic events recorded before the stop (large-log tests).
     var syntheticEvents = 0
 
+    /// Where a run writes by default; the docs' commands read it.
+    static let defaultOutputDirectory = "inspector-output"
+    /// Where debugger mode writes by default: its recording differs from a plain run (a reopened
+    /// chain, synthetic events), so it never replaces the one the docs' commands read.
+    static let defaultDebuggerOutputDirectory = "inspector-output/debugger"
+
     /// The most synthetic events the debugger mode records.
     static let maximumSyntheticEvents = 10_000_000
 
@@ -33,15 +43,19 @@ struct DemoOptions: Equatable {
     presented what, from where, why, and what went wrong, and writes the recording.
 
     OPTIONS (a value may follow as the next argument or after =):
-      --output DIR            Where to write events.jsonl and the other artefacts (default: inspector-output)
+      --output DIR            Where to write events.jsonl and the other artefacts (default: inspector-output;
+                              with --break-for-debugger: inspector-output/debugger); files there are replaced,
+                              and the summary says which
       --scenario KEY          Run only this scenario (repeatable); see --list
       --list                  List the built-in scenarios and exit
-      --write-scenarios DIR   Also write the built-in scenarios as JSON files (inputs for `pinspect simulate`)
+      --write-scenarios DIR   Only write the built-in scenarios as JSON files into DIR (inputs for
+                              `pinspect simulate`); runs nothing and writes nothing else
       --capacity N            Ring-buffer capacity, 1 to \(Recorder.maximumCapacity) (default \(Recorder.defaultCapacity))
       --verbose               Print every explanation step
-      --quiet                 Print only the summary
+      --quiet                 Print only the summary: the counts and the files written
       --no-color              Plain output
-      --break-for-debugger    Stop at a breakpoint symbol after the run (see docs/LLDB.md)
+      --break-for-debugger    Stop at a breakpoint symbol after the run (see docs/LLDB.md); writes into
+                              inspector-output/debugger unless --output is given
       --debugger-synthetic-events N
                               With --break-for-debugger: first record N synthetic events,
                               0 to \(maximumSyntheticEvents) (large-log tests)
@@ -78,7 +92,7 @@ struct DemoOptions: Equatable {
                 if inline != nil { throw UsageError(description: "\(name) takes no value") }
             }
             switch name {
-            case "--output": o.outputDirectory = try value()
+            case "--output": o.outputDirectory = try value(); o.outputGiven = true
             case "--scenario":
                 let key = try value()
                 guard BuiltInScenarios.named(key) != nil else {
@@ -101,6 +115,14 @@ struct DemoOptions: Equatable {
         if o.syntheticEvents > 0 && !o.breakForDebugger {
             throw UsageError(description: "--debugger-synthetic-events needs --break-for-debugger")
         }
+        if o.writeScenariosDirectory != nil {
+            let runOptions = [("--output", o.outputGiven), ("--scenario", !o.scenarioKeys.isEmpty),
+                              ("--break-for-debugger", o.breakForDebugger), ("--capacity", o.capacity != Recorder.defaultCapacity)]
+            if let (name, _) = runOptions.first(where: { $0.1 }) {
+                throw UsageError(description: "--write-scenarios only writes the scenario files and runs nothing; \(name) is for a run (run the demo separately)")
+            }
+        }
+        if o.breakForDebugger && !o.outputGiven { o.outputDirectory = defaultDebuggerOutputDirectory }
         return o
     }
 }

@@ -85,13 +85,13 @@ struct TimelinePrinter {
         }
     }
 
-    func printSummary(snapshot: RecordingSnapshot, files: [String]) {
+    func printSummary(snapshot: RecordingSnapshot, files: [String]) {  // files: "wrote PATH" lines
         let diags = snapshot.events.flatMap(\.diagnostics)
         let bySeverity = Dictionary(grouping: diags, by: \.severity).mapValues(\.count)
         Swift.print()
         Swift.print(bold("Recorded \(snapshot.events.count) events") +
                     " (\(bySeverity[.error] ?? 0) errors, \(bySeverity[.warning] ?? 0) warnings, \(bySeverity[.info] ?? 0) info)" +
                     (snapshot.droppedCount > 0 ? "; \(snapshot.droppedCount) older events dropped by the ring buffer" : ""))
-        for f in files { Swift.print("  wrote \(f)") }
+        for f in files { Swift.print("  \(f)") }
     }
 }

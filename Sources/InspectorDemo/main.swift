@@ -19,25 +19,17 @@ if options.list {
 }
 
 let fm = FileManager.default
+
+if let dir = options.writeScenariosDirectory {
+    // This mode writes the scenario files and nothing else.
+    exit(writeScenarios(into: dir))
+}
+
 do {
     try fm.createDirectory(atPath: options.outputDirectory, withIntermediateDirectories: true)
 } catch {
     FileHandle.standardError.write(Data("InspectorDemo: cannot create \(options.outputDirectory): \(error.localizedDescription)\n".utf8))
     exit(73)
-}
-
-if let dir = options.writeScenariosDirectory {
-    do {
-        try fm.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        for s in BuiltInScenarios.all {
-            let path = (dir as NSString).appendingPathComponent("\(s.key).json")
-            try (s.json + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-            print("wrote \(path)")
-        }
-    } catch {
-        FileHandle.standardError.write(Data("InspectorDemo: cannot write scenarios: \(error.localizedDescription)\n".utf8))
-        exit(73)
-    }
 }
 
 let selected = options.scenarioKeys.isEmpty ? BuiltInScenarios.all : options.scenarioKeys.compactMap(BuiltInScenarios.named)
@@ -46,8 +38,13 @@ let simulation = Simulation(recorder: recorder)
 let header = LogHeader(app: ["name": "InspectorDemo", "mode": "simulation"],
                        device: ["model": "simulated", "system": "PresentationSimulator"])
 let logPath = (options.outputDirectory as NSString).appendingPathComponent("events.jsonl")
+// The live log grows under a temporary name and replaces events.jsonl only when the run is
+// complete: a failed or interrupted run leaves the previous log whole.
+let liveLogPath = (options.outputDirectory as NSString).appendingPathComponent(".events.jsonl.\(getpid()).partial")
+let artifactNames = ["events.jsonl"] + extraArtifactNames
+let replaced = Set(artifactNames.filter { fm.fileExists(atPath: (options.outputDirectory as NSString).appendingPathComponent($0)) })
 do {
-    try recorder.startLiveLog(path: logPath, header: header)
+    try recorder.startLiveLog(path: liveLogPath, header: header)
 } catch {
     FileHandle.standardError.write(Data("InspectorDemo: \(error)\n".utf8))
     exit(73)
@@ -77,6 +74,12 @@ for builtIn in selected {
 
 prepareDebuggerMode(options, recorder: recorder)
 let snapshot = recorder.snapshot()
+recorder.stopLiveLog()
+if rename(liveLogPath, logPath) != 0 {
+    FileHandle.standardError.write(Data("InspectorDemo: cannot write \(logPath): \(String(cString: strerror(errno)))\n".utf8))
+    unlink(liveLogPath)
+    exit(73)
+}
 var written = [logPath]
 do {
     // The ring keeps the latest `--capacity` events; events.jsonl (written live) holds them all.
@@ -88,6 +91,7 @@ do {
     FileHandle.standardError.write(Data("InspectorDemo: cannot write artefacts: \(error)\n".utf8))
     exit(73)
 }
-printer.printSummary(snapshot: snapshot, files: written)
+printer.printSummary(snapshot: snapshot, files: written.map { path in
+    replaced.contains((path as NSString).lastPathComponent) ? "replaced \(path) (the previous run's)" : "wrote \(path)"
+})
 stopForDebuggerIfRequested(options)
-recorder.stopLiveLog()

@@ -157,9 +157,15 @@ struct LoadedLog: SkippedLines {
     var issues: [LogIssue] { result.issues }
     var eventCount: Int { result.events.count }
 
-    /// Checks that an event with this seq exists (for `--at` and `explain`).
+    /// Checks that an event with this seq exists (for `--at` and `explain`): exit 64 when the log
+    /// has no such event, 65 when lines were skipped (the event may have been on one of them).
     func requireEvent(_ seq: Int, option: String) throws -> Event {
         if let e = events.first(where: { $0.seq == seq }) { return e }
+        if let skipped = skippedMessage {
+            // The event may well be on a line that had to be skipped: the bad data is the reason.
+            report("\(option): no valid event #\(seq) in \(name); it may be on a skipped line: \(skipped)")
+            throw ExitStatus.badData
+        }
         let range = events.isEmpty ? "it has no events" : "it has #\(events.map(\.seq).min()!)–#\(events.map(\.seq).max()!)"
         report("\(option): \(name) has no event #\(seq) (\(range))")
         throw ExitStatus.usage
@@ -168,51 +174,45 @@ struct LoadedLog: SkippedLines {
 
 /// Where output goes: a file given with `--output`, or standard output.
 struct OutputOptions: ParsableArguments {
-    @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output (never one of the inputs).", valueName: "file"))
     var output: String?
+
+    /// Refuses (exit 64) an output file that is one of the inputs, however either is spelled
+    /// (links, `./x` and `x`): writing it would destroy what the command reads.
+    func refuseOverwriting(_ inputs: String...) throws {
+        guard let output, output != "-" else { return }
+        for input in inputs where input != "-" && FileReplacement.sameFile(input, output) {
+            report(input == output
+                ? "refusing to write \(output): it is the input file; name another output file"
+                : "refusing to write \(output): it is the same file as the input \(input); name another output file")
+            throw ExitStatus.usage
+        }
+    }
 
     func write(_ text: String) throws {
         guard let output, output != "-" else { writeStandardOutput(text); return }
-        if let problem = Self.problem(writing: output) {
-            report("cannot write \(output): \(problem)")
-            throw ExitStatus.cannotCreate
-        }
         do {
-            try text.write(toFile: output, atomically: true, encoding: .utf8)
+            try FileReplacement.write(text, to: output)
         } catch {
-            report("cannot write \(output): \(error.localizedDescription)")
+            report(error.description)
             throw ExitStatus.cannotCreate
         }
-    }
-}
-
-extension OutputOptions {
-    /// What stands in the way of writing `path`, in the user's terms; nil when nothing visible does.
-    static func problem(writing path: String) -> String? {
-        let fm = FileManager.default
-        var isDirectory: ObjCBool = false
-        if fm.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return "it is a directory; name a file inside it, e.g. \((path as NSString).appendingPathComponent("out"))"
-        }
-        let folder = (path as NSString).deletingLastPathComponent
-        guard !folder.isEmpty else { return nil }
-        if !fm.fileExists(atPath: folder, isDirectory: &isDirectory) {
-            return "the folder \(folder) does not exist (create it first: mkdir -p \(folder))"
-        }
-        if !isDirectory.boolValue { return "\(folder) is a file, not a folder" }
-        return nil
     }
 }
 
 /// `--fail-on` levels of `diagnose`.
 enum FailLevel: String, CaseIterable, ExpressibleByArgument {
     case info, warning, error
+    /// Report only: the exit status never depends on the findings.
+    case none
 
-    var severity: Severity {
+    /// Whether a diagnostic of this severity fails the gate.
+    func gates(_ s: Severity) -> Bool {
         switch self {
-        case .info: .info
-        case .warning: .warning
-        case .error: .error
+        case .info: true
+        case .warning: s >= .warning
+        case .error: s >= .error
+        case .none: false
         }
     }
 }

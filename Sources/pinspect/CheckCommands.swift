@@ -12,12 +12,13 @@ struct Diagnose: ParsableCommand {
         EXAMPLES
           pinspect diagnose events.jsonl
           pinspect diagnose --fail-on error UITests/events.jsonl || exit 1
+          pinspect diagnose --fail-on none events.jsonl   # report only, exit 0
           pinspect diagnose --json events.jsonl |
             jq '.[] | select(.severity == "error")'
         """)
 
     @OptionGroup var input: LogInput
-    @Option(help: ArgumentHelp("Exit 1 when a diagnostic of this severity or worse exists.", valueName: "severity"))
+    @Option(help: ArgumentHelp("Exit 1 when a diagnostic of this severity or worse exists; none only reports.", valueName: "severity"))
     var failOn: FailLevel = .warning
     @Flag(help: "Print a JSON array of findings instead of text.") var json = false
 
@@ -38,7 +39,7 @@ struct Diagnose: ParsableCommand {
             var w = JSONWriter(reservingCapacity: 256)
             for d in e.withFixes().diagnostics {
                 findingCount += 1
-                if d.severity >= failOn.severity { gate += 1 }
+                if failOn.gates(d.severity) { gate += 1 }
                 if json {
                     w.beginObject()
                     w.field("seq", e.seq); w.field("time", number: e.time); w.field("kind", e.kind.rawValue)
@@ -74,7 +75,7 @@ struct Diagnose: ParsableCommand {
             let s = acc.summary(header: log.header)
             let parts = s.severities.filter { $0.count > 0 }.map { counted($0.count, $0.severity.rawValue) }
             out.put(findingCount == 0 ? "no findings in \(log.eventCount) events\n"
-                : "\(findingCount) finding\(findingCount == 1 ? "" : "s") (\(parts.joined(separator: ", "))); \(gate) at or above \(failOn.rawValue)\n")
+                : "\(findingCount) finding\(findingCount == 1 ? "" : "s") (\(parts.joined(separator: ", "))); " + (failOn == .none ? "--fail-on none: not gating\n" : "\(gate) at or above \(failOn.rawValue)\n"))
         }
         try out.commit()
         try log.finish()
@@ -134,6 +135,7 @@ struct Convert: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
+        try output.refuseOverwriting(input.path)
         if to == .jsonl { return try streamJSONL() }
         let log = try input.load()
         if let at { _ = try log.requireEvent(at, option: "--at") }

@@ -6,7 +6,7 @@ struct EventFilterOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Only events of this kind: \(EventKind.allCases.map(\.rawValue).joined(separator: ", ")).",
                                valueName: "kind"))
     var kind: String?
-    @Option(help: ArgumentHelp("Only events naming this controller (an id, a type name or a title).", valueName: "name"))
+    @Option(help: ArgumentHelp("Only events naming this controller: its id (exactly), or its title or type name (ignoring case).", valueName: "name"))
     var controller: String?
 
     func validate() throws {
@@ -18,6 +18,17 @@ struct EventFilterOptions: ParsableArguments {
 
     /// Whether any filter was given.
     var isActive: Bool { kind != nil || controller != nil }
+
+    /// Says on standard error that the filters selected nothing (the output alone cannot tell
+    /// a misspelt name from a controller that did nothing).
+    func reportNothingMatched() {
+        var given: [String] = []
+        if let kind { given.append("--kind \(kind)") }
+        if let controller { given.append("--controller '\(controller)'") }
+        var s = "\(given.joined(separator: " with ")) matched no event"
+        if controller != nil { s += " (a controller is named by its id, exactly, or its title or type name, ignoring case)" }
+        report(s)
+    }
 
     /// Whether an event passes both filters.
     func matches(_ e: Event) -> Bool {
@@ -34,7 +45,7 @@ struct EventFilterOptions: ParsableArguments {
         var out = t
         out.lifetimes = t.lifetimes.filter { l in
             l.presentSeq.map(selected.contains) == true || l.endSeq.map(selected.contains) == true
-                || controller.map { c in l.controller.id == c || l.controller.type == c || l.controller.title == c } == true
+                || controller.map(l.controller.isNamed) == true
         }
         out.transitions = t.transitions.filter { selected.contains($0.seq) }
         out.markers = t.markers.filter { selected.contains($0.seq) }

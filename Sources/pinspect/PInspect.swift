@@ -15,12 +15,16 @@ struct PInspect: ParsableCommand {
           0   ok
           1   findings: diagnose found diagnostics at or above --fail-on,
               or diff found differences
-          64  usage: bad arguments, or --at/explain names an event not in the log
-          65  bad data: the log (or scenario) is invalid, or bad lines were
-              skipped; valid events around a bad line are still used, and the
-              file and first bad line are named
+          64  usage: bad arguments, an option given twice with different values,
+              --at/explain naming an event not in the log, or an output file
+              that is one of the inputs (refused: nothing is overwritten)
+          65  bad data: the log (or scenario) is invalid or a directory, or bad
+              lines were skipped (also when --at/explain names an event that may
+              be on one); valid events around a bad line are still used, and
+              the file and first bad line are named
           66  missing file
-          73  the output file could not be written
+          73  the output file could not be written (the reason is named; an
+              existing file is replaced only by a complete new one)
 
         EXAMPLES
           pinspect summary inspector-output/events.jsonl
@@ -32,13 +36,11 @@ struct PInspect: ParsableCommand {
         subcommands: [Summary.self, Timeline.self, Graph.self, Diagnose.self, Convert.self, Explain.self, Simulate.self, Diff.self]
     )
 
-    /// Argument parsing reads `explain -1 LOG` as an unknown option followed by a log where the
-    /// event number should be, and blames the log; name the event number instead.
+    /// Mistakes argument parsing would misreport are reported first (``ArgumentChecks``).
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.first == "explain",
-           let negative = arguments.dropFirst().first(where: { $0.count > 1 && $0.hasPrefix("-") && Int($0) != nil }) {
-            report("explain: the event number must be 0 or more (#N in other outputs), found \(negative)")
+        if let mistake = ArgumentChecks.mistake(in: arguments) {
+            report(mistake)
             Self.exit(withError: ExitStatus.usage)
         }
         Self.main(arguments)

@@ -21,6 +21,7 @@ struct Simulate: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
+        try output.refuseOverwriting(scenario)
         let parsed: Scenario
         do {
             if scenario == "-" {

@@ -1,4 +1,5 @@
 import Foundation
+import PresentationInspectorCore
 
 /// Text put aside in an unnamed temporary file while a log streams by, read back when the output
 /// is put together (issue 10: what a command prints in another order than it reads, or only
@@ -85,36 +86,23 @@ final class Spool {
 }
 
 /// Output written as it is produced: standard output, or a file given with `--output` (written
-/// under a temporary name beside it and renamed when complete, so a failed run leaves the old
-/// file as it was, as `String.write(atomically:)` did).
+/// under a temporary name beside it and renamed when complete, so a failed or interrupted run
+/// leaves the old file as it was).
 final class StreamedOutput {
-    private let fd: Int32
-    private let path: String?
-    private var temporary: String?
+    private let file: FileReplacement?
     private var buffer: [UInt8] = []
     private var failed: Int32 = 0
 
     /// Standard output, or `path` (`-` or nil: standard output). Exits 73 when the file cannot be created.
     init(path: String?) throws {
-        guard let path, path != "-" else { fd = 1; self.path = nil; temporary = nil; return }
-        if let problem = OutputOptions.problem(writing: path) {
-            report("cannot write \(path): \(problem)")
+        guard let path, path != "-" else { file = nil; return }
+        do {
+            file = try FileReplacement(path: path)
+        } catch {
+            report(error.description)
             throw ExitStatus.cannotCreate
         }
-        let temporary = path + ".pinspect-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else {
-            report("cannot write \(path): \(String(cString: strerror(errno)))")
-            throw ExitStatus.cannotCreate
-        }
-        self.fd = fd
-        self.path = path
-        self.temporary = temporary
         buffer.reserveCapacity(1 << 16)
-    }
-
-    deinit {
-        if let temporary { close(fd); unlink(temporary) }  // not committed: leave nothing behind
     }
 
     func put(_ text: String) {
@@ -128,14 +116,17 @@ final class StreamedOutput {
     }
 
     private func flush() {
-        guard failed == 0 else { buffer.removeAll(keepingCapacity: true); return }
-        buffer.withUnsafeBytes { b in
-            var done = 0
-            while done < b.count {
-                let n = write(fd, b.baseAddress! + done, b.count - done)
-                if n < 0, errno == EINTR { continue }
-                if n <= 0 { failed = errno; return }
-                done += n
+        if let file {
+            buffer.withUnsafeBytes { file.write($0) }
+        } else if failed == 0 {
+            buffer.withUnsafeBytes { b in
+                var done = 0
+                while done < b.count {
+                    let n = write(1, b.baseAddress! + done, b.count - done)
+                    if n < 0, errno == EINTR { continue }
+                    if n <= 0 { failed = errno; return }
+                    done += n
+                }
             }
         }
         buffer.removeAll(keepingCapacity: true)
@@ -144,14 +135,12 @@ final class StreamedOutput {
     /// Writes what is buffered and, for a file, gives it its name. Exits 73 when writing failed.
     func commit() throws {
         flush()
-        guard let path, let temporary else { return }
-        if failed == 0, fsync(fd) != 0 { failed = errno }
-        if failed == 0, rename(temporary, path) != 0 { failed = errno }
-        if failed != 0 {
-            report("cannot write \(path): \(String(cString: strerror(failed)))")
+        guard let file else { return }
+        do {
+            try file.commit()
+        } catch {
+            report(error.description)
             throw ExitStatus.cannotCreate
         }
-        close(fd)
-        self.temporary = nil  // committed: the file has its name, and the descriptor is closed
     }
 }

@@ -29,7 +29,8 @@ struct StreamedTimeline {
     private var selected = Set<Int>()
     private let lines: Spool
     private let items: Spool
-    private var selectedCount = 0
+    /// How many events the filter selected.
+    private(set) var selectedCount = 0
     private var lifetimes: [Slot] = [], transitions: [Slot] = [], markers: [Slot] = []
     private var lastSeq = Int.min
     private var startTime: Double?, endTime: Double?
@@ -64,7 +65,7 @@ struct StreamedTimeline {
             switch item {
             case .lifetime(let n, let l):
                 let keep = !filter.isActive || l.presentSeq.map(selected.contains) == true || l.endSeq.map(selected.contains) == true
-                    || filter.controller.map { c in l.controller.id == c || l.controller.type == c || l.controller.title == c } == true
+                    || filter.controller.map(l.controller.isNamed) == true
                 Self.put(n, in: &lifetimes, keep ? render(l) : nil, lane: l.lane, items: items, json: json)
             case .transition(let n, let x):
                 let keep = !filter.isActive || selected.contains(x.seq)

@@ -67,11 +67,13 @@ struct Timeline: ParsableCommand {
         let out = try StreamedOutput(path: nil)
         var timeline = try StreamedTimeline(json: json, filter: filter)
         let log = try input.stream(rereadable: true) { timeline.add($0) }
+        var selectedNone = timeline.selectedCount == 0
         if timeline.inOrder {
             timeline.finish(to: out)
         } else {
             let log = try input.reload(log)
             let selected = log.events.filter(filter.matches)
+            selectedNone = selected.isEmpty
             let t = filter.apply(to: PresentationTimeline.make(events: log.events), selected: Set(selected.map(\.seq)))
             if json {
                 out.put(TimelineJSON.encode(t) + "\n")
@@ -80,6 +82,7 @@ struct Timeline: ParsableCommand {
             }
         }
         try out.commit()
+        if filter.isActive && selectedNone { filter.reportNothingMatched() }
         if let copy = log.copy { unlink(copy) }
         try log.finish()
     }
@@ -113,6 +116,7 @@ struct Graph: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
+        try output.refuseOverwriting(input.path)
         let log = try input.load()
         if let at { _ = try log.requireEvent(at, option: "--at") }
         let g = ChainGraph.make(events: log.events, at: at)

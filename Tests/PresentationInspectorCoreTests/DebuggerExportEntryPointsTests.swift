@@ -81,10 +81,10 @@ final class DebuggerExportEntryPointsTests: DebuggerEntryPointTestCase {
     func testExportReportsUnwritablePathsAndBadFormatsWithoutCrashing() throws {
         let missing = directory + "/no/such/folder/events.jsonl"
         let reply = try withCString(missing) { try take(presentationInspectorExport($0, nil)) }
-        XCTAssertTrue(errorMessage(reply).hasPrefix("cannot write \(missing): "), reply)
+        XCTAssertEqual(errorMessage(reply), "cannot write \(missing): the folder \(directory)/no/such/folder does not exist (create it first: mkdir -p \(directory)/no/such/folder)", reply)
 
         let folder = try withCString(directory) { try take(presentationInspectorExport($0, "jsonl")) }
-        XCTAssertEqual(errorMessage(folder), "cannot write \(directory): it is a directory")
+        XCTAssertEqual(errorMessage(folder), "cannot write \(directory): it is a directory; name a file inside it, e.g. \(directory)/out")
 
         let unknownExtension = try withCString(directory + "/x.pdf") { try take(presentationInspectorExport($0, nil)) }
         XCTAssertTrue(errorMessage(unknownExtension).hasPrefix("cannot tell the format from \"\(directory)/x.pdf\""))

@@ -232,6 +232,18 @@ final class ExportHTMLTests: XCTestCase {
         XCTAssertEqual(text(ofID: "shown-count", in: page.dom), "\(events.count) shown")
     }
 
+    func testTheReportOpensOnTheFirstErrorElseTheFirstWarning() throws {
+        let events = try ExportFixtures.demoEvents()
+        let opened = try load(Exporter.render(.html, header: ExportFixtures.header, events: events))
+        XCTAssertEqual(attribute("data-selected", in: opened.dom), String(events.first { $0.maxSeverity == .error }!.seq))
+        XCTAssertTrue(opened.dom.contains("class=\"diag-links\""), "the header lists the diagnostics")
+        let noErrors = events.filter { $0.maxSeverity != .error }
+        let warned = try load(Exporter.render(.html, header: ExportFixtures.header, events: noErrors))
+        XCTAssertEqual(attribute("data-selected", in: warned.dom), String(noErrors.first { $0.maxSeverity == .warning }!.seq))
+        let clean = try load(Exporter.render(.html, header: ExportFixtures.header, events: events.filter { $0.diagnostics.isEmpty }))
+        XCTAssertEqual(attribute("data-selected", in: clean.dom), "", "nothing to lead with: nothing selected")
+    }
+
     func testFiltersSelectionAndKeyboardWork() throws {
         let events = try ExportFixtures.demoEvents()
         let html = Exporter.render(.html, header: ExportFixtures.header, events: events)
@@ -248,11 +260,11 @@ final class ExportHTMLTests: XCTestCase {
         let message = rejected.diagnostics[0].message.replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
         XCTAssertTrue(detail.dom.contains(message), "diagnostic message shown")
 
-        // j j j k: the second event; n: the first event with diagnostics; End: the last one the filter shows.
-        let keys = try load(html, fragment: "#keys=j,j,j,k")
-        XCTAssertEqual(attribute("data-selected", in: keys.dom), String(events[1].seq))
-        let next = try load(html, fragment: "#keys=n")
-        XCTAssertEqual(attribute("data-selected", in: next.dom), String(events.first { !$0.diagnostics.isEmpty }!.seq))
+        // From the first event, j j j k: the third; n: the first event with diagnostics; End: the last one the filter shows.
+        let keys = try load(html, fragment: "#seq=\(events[0].seq)&keys=j,j,j,k")
+        XCTAssertEqual(attribute("data-selected", in: keys.dom), String(events[2].seq))
+        let next = try load(html, fragment: "#seq=\(events[0].seq)&keys=n")
+        XCTAssertEqual(attribute("data-selected", in: next.dom), String(events.dropFirst().first { !$0.diagnostics.isEmpty }!.seq))
         let end = try load(html, fragment: "#severity=error&keys=End")
         XCTAssertEqual(attribute("data-selected", in: end.dom), String(events.last { $0.maxSeverity == .error }!.seq))
         XCTAssertEqual((keys.console + next.console + end.console).filter { $0.contains("Uncaught") }, [])

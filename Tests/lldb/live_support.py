@@ -57,15 +57,14 @@ def read_log(path):
 
 
 def mentions(event, wanted, titles=False):
-    """Python twin of Event.mentions (a named controller's id or type, or a chain or ancestry id);
-    with titles, of Event.names(controller:), which also matches any of their titles."""
+    """Python twin of Event.names(controller:): a controller the event names, or one in its chain
+    or ancestry, whose id is `wanted` exactly or whose title or type name is `wanted` ignoring
+    case (`titles` is accepted for old callers; titles always match)."""
     refs = [event.get(k) for k in ("source", "presented", "presenting", "contextProvider", "receiver", "handledBy")]
     refs = [r for r in refs if r] + event.get("dismissedControllers", [])
-    around = event.get("chain", []) + event.get("ancestry", [])
-    if titles and any(r.get("title") == wanted for r in refs + around):
-        return True
-    return any(r.get("id") == wanted or r.get("type") == wanted for r in refs) or \
-        any(r.get("id") == wanted for r in around)
+    folded = wanted.casefold()
+    return any(r.get("id") == wanted or r.get("type", "").casefold() == folded or (r.get("title") or "").casefold() == folded
+               for r in refs + event.get("chain", []) + event.get("ancestry", []))
 
 
 class Session(object):

@@ -61,7 +61,7 @@ def test_format_events_summaries_and_notes():
     assert lines[1].startswith("#13 ") and lines[2].startswith("#14 ")
     assert lines[3] == "(the latest 2; `pi events -n 0` shows all)"
     empty = pic.format_events(events_reply(), pic.parse_arguments(["events", "--kind", "leak-check"]))
-    assert empty == "no matching events"
+    assert empty == "--kind leak-check matched no event"
 
 
 def test_format_events_json_keeps_lines_intact():

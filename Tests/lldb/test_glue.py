@@ -61,7 +61,7 @@ def test_errors_are_one_line_named_after_the_command(run):
     def fail(function, *args):
         raise PiError("the process is running: stop it first")
     assert run("diagnose", fail).error == "pi diagnose: the process is running: stop it first"
-    assert run("events -n nope").error == "pi events: -n must be a whole number, got 'nope'"
+    assert run("events -n nope").error == "pi events: -n must be a whole number from 0 to 9223372036854775807, found 'nope'"
     assert run("explain '7").error == "pi explain: cannot split the arguments (No closing quotation)"
     assert run("nonsense").error == "pi: unknown command 'nonsense' (commands: chain, events, explain, diagnose, graph, export, help; see `pi help`)"
 

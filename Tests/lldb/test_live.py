@@ -172,16 +172,24 @@ def test_export_writes_files_in_the_process(demo):
 
 @pytest.mark.parametrize("arguments, message", [
     ("explain 99999", "error: pi explain: no event #99999 yet: the latest recorded event is #"),
-    ("events -n many", "error: pi events: -n must be a whole number, got 'many'"),
+    ("events -n many", "error: pi events: -n must be a whole number from 0 to 9223372036854775807, found 'many'"),
+    ("events -n 99999999999999999999999", "error: pi events: -n must be a whole number from 0 to 9223372036854775807, found '99999999999999999999999'"),
+    ("graph --at -1", "error: pi graph: --at: the event number must be 0 or more (#N in other outputs), found -1"),
     ("events --kind push", "error: pi events: unknown event kind 'push'"),
     ("graph --format svg", "error: pi graph: unknown graph format 'svg' (known: text, dot, mermaid)"),
-    ("export /no/such/folder/x.jsonl", "error: pi export: cannot write /no/such/folder/x.jsonl: "),
+    ("export /no/such/folder/x.jsonl", "error: pi export: cannot write /no/such/folder/x.jsonl: the folder /no/such/folder does not exist (create it first: mkdir -p /no/such/folder)"),
     ("export notes.pdf", "error: pi export: cannot tell the format from \"notes.pdf\""),
     ("frobnicate", "error: pi: unknown command 'frobnicate'"),
     ("events --controller 'unbalanced", "error: pi events: cannot split the arguments (No closing quotation)"),
 ])
 def test_bad_arguments_are_one_error_line(demo, arguments, message):
     assert demo.pi_error(arguments).startswith(message)
+
+
+def test_a_filter_matching_nothing_says_so(demo):
+    assert demo.pi("events --controller nosuch") == ("--controller 'nosuch' matched no event (a controller is named by "
+                                                     "its id, exactly, or its title or type name, ignoring case)")
+    assert demo.pi("events --controller people") == demo.pi("events --controller People")
 
 
 def test_help_needs_no_process(lldb, tmp_path):

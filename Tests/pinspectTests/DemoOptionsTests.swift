@@ -87,4 +87,36 @@ final class DemoOptionsTests: XCTestCase {
             }
         }
     }
+
+    func testWriteScenariosWritesOnlyTheScenariosAndSaysWhatItReplaced() throws {
+        let first = try run(["--write-scenarios", "scenarios"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stdout.hasPrefix("writing the 6 built-in scenarios into scenarios\n  wrote scenarios/"), first.stdout)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory).sorted(), ["scenarios"], "nothing but the scenarios")
+        let again = try run(["--write-scenarios", "scenarios"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(again.stdout.components(separatedBy: "  replaced scenarios/").count - 1, 6, again.stdout)
+        let mixed = try run(["--write-scenarios", "s2", "--output", "out"])
+        XCTAssertEqual(mixed.status, 64)
+        XCTAssertTrue(mixed.stderr.contains("--write-scenarios only writes the scenario files and runs nothing; --output is for a run"), mixed.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/s2"))
+    }
+
+    func testDebuggerModeWritesBesideAPlainRunNotOverIt() throws {
+        let plain = try run(["--quiet", "--no-color"])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertTrue(plain.stdout.contains("  wrote inspector-output/events.jsonl\n"), plain.stdout)
+        let log = try Data(contentsOf: URL(fileURLWithPath: directory + "/inspector-output/events.jsonl"))
+        let debugger = try run(["--quiet", "--no-color", "--break-for-debugger", "--debugger-synthetic-events=3"])
+        XCTAssertEqual(debugger.status, 0, debugger.stderr)
+        XCTAssertTrue(debugger.stdout.contains("debugger mode: writing into inspector-output/debugger (a plain run's inspector-output stays as it was)"), debugger.stdout)
+        XCTAssertTrue(debugger.stdout.contains("  wrote inspector-output/debugger/events.jsonl\n"), debugger.stdout)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: directory + "/inspector-output/events.jsonl")), log, "the plain run's log is untouched")
+        let again = try run(["--quiet", "--no-color"])
+        for name in ["events.jsonl", "report.html", "trace.json", "chain.dot", "chain.mmd"] {
+            XCTAssertTrue(again.stdout.contains("  replaced inspector-output/\(name) (the previous run's)\n"), again.stdout)
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory + "/inspector-output")
+        XCTAssertEqual(files.filter { $0.hasSuffix(".partial") }, [], "no temporary file left behind")
+    }
 }

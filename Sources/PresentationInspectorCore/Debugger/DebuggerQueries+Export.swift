@@ -52,16 +52,12 @@ extension DebuggerQueries {
         let absolute = expanded.hasPrefix("/")
             ? expanded
             : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(expanded)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue {
-            return .failure("cannot write \(absolute): it is a directory")
-        }
         var h = header
         h.dropped = snapshot.droppedCount
         do {
             try Exporter.write(chosen, header: h, events: snapshot.events, to: absolute)
         } catch {
-            return .failure("cannot write \(absolute): \(describe(error))")
+            return .failure(error.description)
         }
         let bytes = (try? FileManager.default.attributesOfItem(atPath: absolute)[.size] as? NSNumber)?.intValue ?? 0
         var w = JSONWriter(reservingCapacity: 256)
@@ -85,17 +81,5 @@ extension DebuggerQueries {
         }
         if seq > last { return .failure("no event #\(seq) yet: the latest recorded event is #\(last)") }
         return nil
-    }
-
-    /// One line for a file error; Foundation's descriptions differ between platforms, so the
-    /// underlying POSIX reason is preferred when there is one.
-    private static func describe(_ error: Error) -> String {
-        let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            return String(cString: strerror(code.rawValue))
-        }
-        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
-        return ns.localizedDescription.replacingOccurrences(of: "\n", with: " ")
     }
 }

@@ -52,9 +52,13 @@ public enum Exporter {
         }
     }
 
-    /// Renders a recording in `format` and writes it to `path` atomically.
-    public static func write(_ format: ExportFormat, header: LogHeader, events: [Event], at seq: Int? = nil, to path: String) throws {
-        let text = render(format, header: header, events: events, at: seq)
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    /// Renders a recording in `format` and writes it to `path`: to a temporary file beside it,
+    /// renamed into place when complete, so a failed write leaves the old file whole.
+    ///
+    /// - Throws: ``FileWriteError`` naming the real reason (a missing folder, a directory, …).
+    public static func write(_ format: ExportFormat, header: LogHeader, events: [Event], at seq: Int? = nil, to path: String) throws(FileWriteError) {
+        let file = try FileReplacement(path: path)
+        file.write(render(format, header: header, events: events, at: seq))
+        try file.commit()
     }
 }

@@ -43,7 +43,7 @@ public enum HTMLReport {
         out += " <span class=\"sev sev-info\" id=\"stat-infos\">…</span> info) · \(summary.windows.count) windows · \(summary.controllerCount) controllers"
         if let a = summary.startTime, let b = summary.endTime { out += " · \(formatTime(a))–\(formatTime(b))" }
         if header.dropped > 0 { out += " · <span class=\"sev sev-warning\">\(header.dropped) earlier events dropped by the ring buffer</span>" }
-        out += "</p>\n<noscript><p class=\"note\">The timeline, the event list and the details need JavaScript; the chain graph below is static.</p></noscript>\n</header>\n"
+        out += "</p>\n<div id=\"diag-links-box\" class=\"diag-box\" hidden></div>\n<noscript><p class=\"note\">The timeline, the event list and the details need JavaScript; the chain graph below is static.</p></noscript>\n</header>\n"
 
         out += "<section id=\"timeline-section\" class=\"card\">\n<h2>Timeline</h2>\n"
         out += "<p class=\"legend\">\(HTMLReportAssets.timelineLegend)</p>\n"
@@ -65,12 +65,14 @@ public enum HTMLReport {
 
         out += "<section id=\"graph-section\" class=\"card\">\n<h2>Chain graph <span class=\"sub\" id=\"graph-state\"></span></h2>\n"
         out += "<p class=\"legend\">\(HTMLReportAssets.graphLegend)</p>\n<p class=\"note\" id=\"graph-note\">\(esc(graphNote))</p>\n"
+        out += "<p class=\"graph-switch\"><button type=\"button\" class=\"link\" id=\"graph-mode\" hidden></button></p>\n"
+        out += "<div class=\"graph-box focus-box\" id=\"graph-focus\" hidden></div>\n"
         out += "<div class=\"graph-box\" id=\"graph\">\(graphSVG)</div>\n"
-        out += "<p class=\"keys\">Scaled to fit: <button type=\"button\" class=\"link\" id=\"graph-zoom-in\">zoom in</button> · <button type=\"button\" class=\"link\" id=\"graph-zoom-out\">out</button> · <button type=\"button\" class=\"link\" id=\"graph-fit\">fit</button> · Ctrl-wheel or pinch zooms, drag pans, double-click fits</p>\n</section>\n"
+        out += "<p class=\"keys\">Whole graph scaled to fit: <button type=\"button\" class=\"link\" id=\"graph-zoom-in\">zoom in</button> · <button type=\"button\" class=\"link\" id=\"graph-zoom-out\">out</button> · <button type=\"button\" class=\"link\" id=\"graph-fit\">fit</button> · Ctrl-wheel or pinch zooms, drag pans, double-click fits</p>\n</section>\n"
 
         let timelineJSON = sorted.isEmpty ? nil : HTMLReportTimeline.json(timeline)
         out += "<script id=\"pi-data\" type=\"application/json\">\(HTMLReportData.json(header: header, events: sorted, timeline: timelineJSON))</script>\n"
-        out += "<script>\n\(HTMLReportTimelineScript.script)\n\(HTMLReportGraphScript.script)\n\(HTMLReportScript.script)\n</script>\n</body>\n</html>\n"
+        out += "<script>\n\(HTMLReportTimelineScript.script)\n\(HTMLReportGraphScript.script)\n\(HTMLReportFocusScript.script)\n\(HTMLReportScript.script)\n</script>\n</body>\n</html>\n"
         return out
     }
 

@@ -38,7 +38,14 @@ enum HTMLReportAssets {
     .row.selected { background: #ddf4ff; box-shadow: inset 3px 0 0 var(--accent); }
     .row .seq { color: var(--muted); width: 4.5em; text-align: right; flex: none; }
     .row .time { color: var(--muted); width: 6.5em; flex: none; }
-    .row .text { overflow: hidden; text-overflow: ellipsis; flex: 1; }
+    .row .text { overflow: hidden; text-overflow: ellipsis; flex: 1; min-width: 0; }
+    .row .outcome { flex: none; color: var(--fg); }
+    .diag-box { max-height: 10.5em; overflow-y: auto; margin: -4px 0 10px; padding: 4px 8px; background: #fff;
+                border: 1px solid var(--line); border-radius: 6px; font-size: 12px; }
+    .diag-links { margin: 0; padding-left: 0; list-style: none; } .diag-links li { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+    .focus-box { cursor: default; padding: 4px; } .pi-focus { display: block; max-width: none; }
+    .graph-switch { margin: 0 0 4px; font-size: 13px; }
+    [hidden] { display: none !important; }
     .badge { display: inline-block; padding: 0 6px; border-radius: 10px; font-size: 11px; line-height: 18px;
              border: 1px solid var(--line); background: var(--soft); flex: none; }
     .sev { font-weight: 600; } .sev-error { color: var(--error); } .sev-warning { color: var(--warning); } .sev-info { color: var(--info); }

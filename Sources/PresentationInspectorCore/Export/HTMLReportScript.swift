@@ -144,9 +144,12 @@ enum HTMLReportScript {
         div.setAttribute('role', 'option'); div.dataset.seq = e.seq;
         var seq = document.createElement('span'); seq.className = 'seq'; seq.textContent = '#' + e.seq;
         var time = document.createElement('span'); time.className = 'time'; time.textContent = e.time.toFixed(3) + 's';
-        var text = document.createElement('span'); text.className = 'text';
-        text.textContent = summaries[i];
+        // The outcome has a place of its own: a narrow list cuts the summary, never the outcome.
+        var text = document.createElement('span'), cut = summaries[i].lastIndexOf(' → ');
+        text.className = 'text'; text.textContent = cut > 0 ? summaries[i].slice(0, cut) : summaries[i];
         div.appendChild(seq); div.appendChild(time); div.appendChild(text);
+        if (cut > 0) div.appendChild(document.createElement('span')).className = 'outcome';
+        if (cut > 0) div.lastChild.textContent = summaries[i].slice(cut + 1);
         if (e._sev >= 0) {
           var name = ['info', 'warning', 'error'][e._sev], b = document.createElement('span');
           b.className = 'badge sev sev-' + name; b.textContent = name + ' ' + e.diagnostics.length;
@@ -241,20 +244,42 @@ enum HTMLReportScript {
           var p = bySeq[seq] && bySeq[seq].presented;
           return p ? p.type + (p.title ? ' “' + p.title + '”' : '') : '';
         },
+        id: function (seq) { var p = bySeq[seq] && bySeq[seq].presented; return p ? p.id : ''; },
         summary: function (seq) { var e = bySeq[seq]; return e ? '#' + seq + ' ' + e.time.toFixed(3) + 's ' + summaries[e._i] : '#' + seq; }
       }) : { select: function () {}, key: function () { return false; } };
       window.piTimeline = timeline;
       var graph = PIGraph($('graph'), document.body.dataset.graphHistory === 'true',
         { fit: $('graph-fit'), zoomIn: $('graph-zoom-in'), zoomOut: $('graph-zoom-out') });
       window.piGraph = graph;
+      // With an event selected the graph shows its focus (its chain and the controllers it names,
+      // readable at any width); the whole graph is one click away, and stays chosen once chosen.
+      var focusView = PIFocus($('graph-focus')), graphMode = 'focus', shownFor = null;
+      $('graph-mode').addEventListener('click', function () {
+        graphMode = graphMode === 'focus' ? 'whole' : 'focus';
+        showGraphAt(shownFor);
+      });
+      window.addEventListener('resize', function () { if (!$('graph-focus').hidden && shownFor) focusView.show(filled(shownFor)); });
       function showGraphAt(e) {
+        var focus = !!e && graphMode === 'focus', wasHidden = $('graph').hidden;
+        shownFor = e;
+        $('graph-focus').hidden = !focus; $('graph').hidden = focus;
+        $('graph-mode').hidden = !e;
+        $('graph-mode').textContent = focus ? 'show the whole graph' : e ? 'focus on #' + e.seq : '';
+        document.body.dataset.graphMode = focus ? 'focus' : 'whole';
+        var note = $('graph-note');
+        if (note.dataset.whole === undefined) note.dataset.whole = note.textContent;
+        if (focus) {
+          focusView.show(filled(e));
+          $('graph-state').textContent = 'focus on #' + e.seq;
+          note.textContent = 'The chain of #' + e.seq + '\'s window right after it, and the controllers it names (pink border).';
+          return;
+        }
+        if (wasHidden) graph.fit();
         if (document.body.dataset.graphHistory !== 'true') return;
         var seq = e ? e.seq : null;
         graph.showAt(seq, e ? e._named : null);
         $('graph-state').textContent = seq === null ? 'whole recording' : 'after #' + seq;
         // The note under the heading follows it (the page's own text is kept for the whole recording).
-        var note = $('graph-note');
-        if (note.dataset.whole === undefined) note.dataset.whole = note.textContent;
         note.textContent = seq === null ? note.dataset.whole
           : 'The chains as they stood right after #' + seq + '; faded: not in a chain then; pink border: named by #' + seq + '.';
       }
@@ -292,6 +317,11 @@ enum HTMLReportScript {
         if ($('f-text').value) p.push('q=' + encodeURIComponent($('f-text').value));
         var h = p.length ? '#' + p.join('&') : ' ';
         try { window.history.replaceState(null, '', h === ' ' ? location.pathname + location.search : h); } catch (err) { /* file: URLs in some browsers */ }
+      }
+      // The event a first look should land on: the first error shown, else the first warning.
+      function firstProblem() {
+        for (var r = 2; r >= 1; r--) for (var k = 0; k < filtered.length; k++) if (events[filtered[k]]._sev === r) return events[filtered[k]].seq;
+        return null;
       }
       function firstDiagnostic() {
         for (var i = 0; i < events.length; i++) if (events[i]._sev >= 0) { select(events[i].seq, true); return; }
@@ -348,8 +378,10 @@ enum HTMLReportScript {
       if (params.q) $('f-text').value = params.q;
       applyFilters();
       $('first-diagnostic').addEventListener('click', firstDiagnostic);
+      PIProblems($('diag-links-box'), events, summaries, function (seq) { select(seq, true); });
       var initial = params.seq || document.body.dataset.at;
       if (initial && bySeq[Number(initial)]) select(Number(initial), false);
+      else if (firstProblem() !== null) select(firstProblem(), true);  // open on the problem
       else showGraphAt(null);
       restoring = false;
       window.addEventListener('hashchange', function () {

@@ -35,6 +35,7 @@ enum HTMLReportTimelineScript {
       for (i = 0, t = 0; i + 5 < D.bars.length; i += 6) {
         t += D.bars[i + 1];
         var b = { lane: D.bars[i], t: t / 1e6, end: (t + D.bars[i + 2]) / 1e6, ctl: D.bars[i + 3] >= 0 ? ctl[D.bars[i + 3]] || '' : hooks.label(D.bars[i + 4]), seq: D.bars[i + 4],
+                  id: D.bars[i + 3] >= 0 ? '' : hooks.id(D.bars[i + 4]),
                   root: (D.bars[i + 5] & 1) === 1, open: (D.bars[i + 5] & 2) === 2 };
         if (lane(b.lane)) { lanes[b.lane].bars.push(b); if (b.seq >= 0) locate(b.seq, b.lane, b.t); }
       }
@@ -48,7 +49,29 @@ enum HTMLReportTimelineScript {
       box.appendChild(canvas); box.appendChild(spacer);
       var tip = document.createElement('div'); tip.className = 'tl-tip'; tip.hidden = true; document.body.appendChild(tip);
       var ctx = canvas.getContext('2d'), zoom = 1, pps = 1, LABEL = 170, width = 0, height = 0;
-      var selected = null, hits = [], drag = null, hover = null;
+      var selected = null, hits = [], drag = null, hover = null, audit = null;
+      var BAR_FONT = '11px system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif', fits = {};
+      // A bar's label, the longest that fits `room` px among its names: "Type “Title”", the title,
+      // the type without module, framework prefix or Controller suffix, its id (not an address);
+      // then the fewest whole words of the shortest with "…". Never a word cut short.
+      function fitLabel(b, room) {
+        var f = fits[b.ctl];
+        if (!f) {
+          ctx.font = BAR_FONT;
+          var m = /^(.*?) “(.*)”$/.exec(b.ctl), type = (m ? m[1] : b.ctl).replace(/^.*\./, ''), names = [b.ctl];
+          if (m) names.push(m[2], type);
+          var bare = type.replace(/^[A-Z]{2,3}(?=[A-Z][a-z])/, ''), core = bare.replace(/(View)?Controller$/, '') || bare;
+          names.push(bare, core, core.replace(/(Navigation|Tab|Split|Page)$/, '') || core);
+          var id = b.id || '';
+          if (id && !/^0x[0-9a-f]+$/i.test(id)) names.push(id);
+          var last = m ? m[2] : core, words = last.match(/[A-Z]*[^A-Z\s]*\s*/g).filter(Boolean), cut = [];
+          for (var q = words.length - 1; q >= 1; q--) cut.push(words.slice(0, q).join('').trim() + '…');
+          f = fits[b.ctl] = names.concat(cut).filter(function (n) { return n.length >= 3; })
+            .map(function (n) { return { text: n, w: ctx.measureText(n).width }; });
+        }
+        for (var j = 0; j < f.length; j++) if (f[j].w <= room) return f[j].text;
+        return '';
+      }
 
       function layoutRows() {
         rows = []; var y = 0;
@@ -108,24 +131,37 @@ enum HTMLReportTimelineScript {
       function markColour(m) { return m.sev >= 0 ? COLOURS.sev[m.sev] : m.kind === 3 ? COLOURS.swipe : m.kind === 1 ? COLOURS.sev[2] : COLOURS.request; }
       // Marks are gathered into one path per colour and kind and painted at once: a path per mark
       // made zoomed-out views of 100,000 events slow.
+      // Marks that find no free place are counted on the drawn mark they would cover, whose
+      // badge says "+N" (hover lists them, clicks step through them): none is hidden.
       function drawMarks(list, y, rowsAvail, r, tL, tR) {
-        var last = [], ring = null, paths = {};
-        for (var q = 0; q < rowsAvail; q++) last.push(-1e9);
+        var last = [], lastAt = [], ring = null, paths = {}, crowds = [];
+        for (var q = 0; q < rowsAvail; q++) { last.push(-1e9); lastAt.push(null); }
         var lo = 0, hi = list.length;  // first mark at or after tL
         while (lo < hi) { var mid = (lo + hi) >> 1; if (list[mid].t < tL) lo = mid + 1; else hi = mid; }
         for (var j = lo; j < list.length && list[j].t <= tR; j++) {
           var m = list[j], x = X(m.t), row = -1;
           for (q = 0; q < rowsAvail; q++) if (x - last[q] >= 2 * r + 1) { row = q; break; }
-          if (row < 0) {  // crowded: skip marks that would mostly cover a drawn one, unless selected
-            var near = false;
-            for (q = 0; q < rowsAvail; q++) if (x - last[q] < r) near = true;
-            if (near && m.seq !== selected) continue;
+          audit.marks++;
+          if (row < 0) {  // crowded: count it on the drawn mark it would cover
+            var near = -1;
+            for (q = 0; q < rowsAvail; q++) if (x - last[q] < r && (near < 0 || last[q] > last[near])) near = q;
+            if (near >= 0 && m.seq !== selected) {
+              var at = lastAt[near];
+              if (!at.crowd) { at.crowd = { x: at.x, y: at.y, seqs: [at.seq], n: 1, sev: at.sev, t0: m.t, t1: m.t }; crowds.push(at.crowd); }
+              var c = at.crowd;  // the first 64 by seq (hover and clicks), the rest counted with their time span
+              c.n++; c.t1 = m.t; if (m.sev > c.sev) c.sev = m.sev;
+              if (c.seqs.length < 64) c.seqs.push(m.seq);
+              audit.crowded++;
+              continue;
+            }
             row = rowsAvail - 1;
           }
           last[row] = x;
           var cy = y + r + 2 + row * (2 * r + 1), key = (m.kind === 1 ? 's' : 'f') + markColour(m);
+          lastAt[row] = { x: x, y: cy, seq: m.seq, sev: m.sev, crowd: null };
           markerPath(paths[key] = paths[key] || new Path2D(), m.kind, x, cy, r);
           hits.push({ x: x - r - 2, y: cy - r - 2, w: 2 * r + 4, h: 2 * r + 4, seq: m.seq, what: 'mark' });
+          audit.drawn++;
           if (m.seq === selected) ring = { x: x, y: cy };
         }
         Object.keys(paths).forEach(function (key) {
@@ -133,6 +169,14 @@ enum HTMLReportTimelineScript {
           else { ctx.fillStyle = key.slice(1); ctx.fill(paths[key]); }
         });
         if (ring) { ctx.beginPath(); ctx.arc(ring.x, ring.y, r + 3, 0, 2 * Math.PI); ctx.strokeStyle = '#000'; ctx.lineWidth = 2; ctx.stroke(); }
+        ctx.save(); ctx.font = 'bold 9px system-ui, sans-serif'; ctx.textAlign = 'left';
+        crowds.forEach(function (c) {
+          var text = '+' + (c.n - 1), w = ctx.measureText(text).width + 4, bx = c.x + r + 1, by = c.y - r - 4;
+          ctx.fillStyle = c.sev >= 0 ? COLOURS.sev[c.sev] : '#24292f'; ctx.fillRect(bx, by, w, 10);
+          ctx.fillStyle = '#fff'; ctx.fillText(text, bx + 2, by + 5.5);
+          hits.push({ x: c.x - r - 2, y: by, w: w + 2 * r + 3, h: 2 * r + 8, seq: c.seqs[0], seqs: c.seqs, n: c.n, t0: c.t0, t1: c.t1, list: list, what: 'crowd' });
+        });
+        ctx.restore();
       }
       function draw() {
         var cw = box.clientWidth, ch = box.clientHeight, dpr = window.devicePixelRatio || 1, st = box.scrollTop;
@@ -140,7 +184,7 @@ enum HTMLReportTimelineScript {
         ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
         ctx.clearRect(0, 0, cw, ch);
         ctx.font = '11px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace'; ctx.textBaseline = 'middle';
-        hits = [];
+        hits = []; audit = { bars: [], marks: 0, drawn: 0, crowded: 0 };
         var tL = timeAt(LABEL) - 10 / pps, tR = timeAt(cw) + 10 / pps;
         var first = rowAt(Math.max(0, st)), start = first ? rows.indexOf(first) : 0, n, row;
         // Time grid under everything.
@@ -159,7 +203,8 @@ enum HTMLReportTimelineScript {
           if (row.head) {
             ctx.fillStyle = '#eaeef2'; ctx.fillRect(LABEL, y, cw - LABEL, row.h);
             if (row.head.collapsed) {  // the window's marks, squeezed onto its header row
-              row.head.lanes.forEach(function (l) { drawMarks(lanes[l].marks, y + 3, 1, 3.5, tL, tR); });
+              if (!row.head.marks) row.head.marks = [].concat.apply([], row.head.lanes.map(function (l) { return lanes[l].marks; })).sort(function (a, c) { return a.t - c.t; });
+              drawMarks(row.head.marks, y + 3, 1, 3.5, tL, tR);
             }
             continue;
           }
@@ -176,8 +221,9 @@ enum HTMLReportTimelineScript {
             ctx.fillStyle = b.root ? '#d0d7de' : '#b6e3ff'; ctx.fillRect(x0, barTop, bw, barH);
             if (!b.root && bw > 4) { ctx.strokeStyle = '#54aeff'; ctx.lineWidth = 1; ctx.strokeRect(x0 + 0.5, barTop + 0.5, bw - 1, barH - 1); }
             if (b.seq >= 0 && b.seq === selected) { ctx.strokeStyle = '#000'; ctx.lineWidth = 2; ctx.strokeRect(x0, barTop, bw, barH); }
-            var room = Math.floor((bw - 8) / 6.6);
-            if (room >= 3) { ctx.fillStyle = '#0a3069'; ctx.textAlign = 'left'; ctx.fillText(b.ctl.length > room ? b.ctl.slice(0, room - 1) + '…' : b.ctl, x0 + 4, barTop + barH / 2 + 1); }
+            var shown = bw >= 20 ? fitLabel(b, bw - 6) : '';
+            if (shown) { ctx.font = BAR_FONT; ctx.fillStyle = '#0a3069'; ctx.textAlign = 'left'; ctx.fillText(shown, x0 + 3, barTop + barH / 2 + 1); }
+            audit.bars.push({ w: bw, label: shown, full: b.ctl, id: b.id || '' });
             hits.push({ x: x0, y: barTop, w: bw, h: barH, seq: b.seq, what: 'bar', bar: b });
           });
           covered = -1e9;
@@ -265,7 +311,8 @@ enum HTMLReportTimelineScript {
         var h = hitAt(local(ev));
         canvas.style.cursor = h ? 'pointer' : '';
         if (!h) { tip.hidden = true; return; }
-        tip.textContent = h.what === 'mark' ? hooks.summary(h.seq)
+        tip.textContent = h.what === 'crowd' ? h.n + ' events here: ' + h.seqs.slice(0, 6).map(hooks.summary).join(' · ') + (h.n > 6 ? ' · …' : '') + ' (click steps through them)'
+          : h.what === 'mark' ? hooks.summary(h.seq)
           : h.what === 'bar' ? h.bar.ctl + ' · ' + (h.bar.t + D.start).toFixed(3) + 's–' + (h.bar.open ? 'end' : (h.bar.end + D.start).toFixed(3) + 's') + (h.seq >= 0 ? ' · presented by #' + h.seq : ' · window root')
           : h.what + ' of #' + h.seq + ': ' + hooks.summary(h.seq);
         tip.hidden = false;
@@ -283,7 +330,8 @@ enum HTMLReportTimelineScript {
         var p = local(ev), row = rowAt(p.y - AXIS + box.scrollTop);
         if (p.y > AXIS && row && row.head && (p.x < LABEL || !hitAt(p))) { toggle(row.head); return; }
         var h = hitAt(p);
-        if (h && h.seq >= 0) hooks.select(h.seq);
+        if (h && h.seqs) hooks.select(h.seqs[(h.seqs.indexOf(selected) + 1) % h.seqs.length]);
+        else if (h && h.seq >= 0) hooks.select(h.seq);
         redraw();
       });
       canvas.addEventListener('mouseleave', function () { tip.hidden = true; });
@@ -324,10 +372,22 @@ enum HTMLReportTimelineScript {
           sl = box.scrollLeft;
           var x = X(at.t), y = row ? AXIS + row.top - box.scrollTop : -1;
           var drawn = null;
-          hits.forEach(function (h) { if (h.seq === seq && (!drawn || h.what === 'mark')) drawn = { x: r.left + h.x + h.w / 2, y: r.top + h.y + h.h / 2 }; });
+          function inCrowd(h) {
+            if (!h.seqs) return false;
+            if (h.seqs.indexOf(seq) >= 0) return true;
+            return h.n > h.seqs.length && h.list.some(function (m) { return m.seq === seq && m.t >= h.t0 && m.t <= h.t1; });
+          }
+          hits.forEach(function (h) {
+            if ((h.seq === seq || inCrowd(h)) && (!drawn || h.what === 'mark')) drawn = { x: r.left + h.x + h.w / 2, y: r.top + h.y + h.h / 2, what: h.what };
+          });
           return { lane: D.windows[lanes[at.lane].w] + ' · ' + lanes[at.lane].title, x: r.left + x, y: r.top + y, drawn: drawn,
                    visible: !!row && x >= LABEL && x <= box.clientWidth && y >= AXIS && y + LANE / 2 <= box.clientHeight };
         },
+        // Brings an event's mark into view without selecting it.
+        show: function (seq) { reveal(seq); draw(); },
+        // What the last drawing showed: each bar in view with its label, and the marks in view
+        // drawn or counted on a crowded neighbour (for tests: none may be hidden).
+        audit: function () { return audit; },
         state: function () { return { zoom: zoom, rows: rows.length, collapsed: groups.filter(function (gr) { return gr.collapsed; }).map(function (gr) { return gr.name; }), width: width }; }
       };
     }

@@ -111,7 +111,7 @@ public enum LogReader {
         } else {
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { throw .fileNotFound(file: path) }
-            if isDir.boolValue { throw .unreadable(file: path, reason: "is a directory") }
+            if isDir.boolValue { throw .unreadable(file: path, reason: "it is a directory, not a log file") }
             fd = open(path, O_RDONLY)
             guard fd >= 0 else { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
         }
@@ -155,8 +155,10 @@ public enum LogWriter {
         return out
     }
 
-    /// Writes the log to `path` atomically.
-    public static func write(header: LogHeader, events: [Event], to path: String) throws {
-        try text(header: header, events: events).write(toFile: path, atomically: true, encoding: .utf8)
+    /// Writes the log to `path`: to a temporary file beside it, renamed into place when complete.
+    ///
+    /// - Throws: ``FileWriteError`` naming the real reason.
+    public static func write(header: LogHeader, events: [Event], to path: String) throws(FileWriteError) {
+        try FileReplacement.write(text(header: header, events: events), to: path)
     }
 }

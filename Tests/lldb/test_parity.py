@@ -1,0 +1,68 @@
+"""The `pi` commands give pinspect's messages for the same mistakes: each case runs the built
+pinspect ($PINSPECT_BINARY, else .build/debug/pinspect) and compares its message with pi's."""
+
+import os
+import subprocess
+
+import pytest
+
+import presentation_inspector_commands as pic
+from presentation_inspector_commands import PiError
+from conftest import ROOT
+
+PINSPECT = os.environ.get("PINSPECT_BINARY") or os.path.join(ROOT, ".build", "debug", "pinspect")
+DEMO = os.path.join(os.path.dirname(PINSPECT), "InspectorDemo")
+
+
+@pytest.fixture(scope="module")
+def log(tmp_path_factory):
+    if not (os.access(PINSPECT, os.X_OK) and os.access(DEMO, os.X_OK)):
+        if os.environ.get("PI_REQUIRE_LIVE") == "1":
+            pytest.fail("pinspect is not built at %s" % PINSPECT, pytrace=False)
+        pytest.skip("pinspect is not built at %s (swift build)" % PINSPECT)
+    out = tmp_path_factory.mktemp("parity")
+    subprocess.run([DEMO, "--quiet", "--no-color", "--output", str(out)], check=True, stdout=subprocess.DEVNULL)
+    return str(out / "events.jsonl")
+
+
+def pinspect_message(arguments):
+    """pinspect's one message (without its `pinspect: ` prefix) and its exit status."""
+    run = subprocess.run([PINSPECT] + arguments, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    lines = [line for line in run.stderr.splitlines() if line.startswith("pinspect: ")]
+    assert len(lines) == 1, run.stderr
+    return lines[0][len("pinspect: "):], run.returncode
+
+
+def pi_message(argv):
+    with pytest.raises(PiError) as raised:
+        pic.parse_arguments(argv)
+    return str(raised.value)
+
+
+@pytest.mark.parametrize("pi_argv, pinspect_argv", [
+    (["explain", "seven"], ["explain", "seven"]),
+    (["explain", "-3"], ["explain", "-3"]),
+    (["explain", "99999999999999999999999"], ["explain", "99999999999999999999999"]),
+    (["graph", "--at", "-1"], ["graph", "--at", "-1"]),
+    (["graph", "--at=x"], ["graph", "--at=x"]),
+    (["graph", "--at", "99999999999999999999999"], ["graph", "--at", "99999999999999999999999"]),
+    (["graph", "--format", "dot", "--format", "mermaid"], ["graph", "--format", "dot", "--format", "mermaid"]),
+    (["graph", "--at", "3", "--at=4"], ["graph", "--at", "3", "--at=4"]),
+    (["events", "--controller", "a", "--controller", "b"], ["timeline", "--controller", "a", "--controller", "b"]),
+])
+def test_argument_mistakes_read_as_pinspect_says_them(log, pi_argv, pinspect_argv):
+    message, status = pinspect_message(pinspect_argv + [log])
+    assert status == 64
+    assert pi_message(pi_argv) == message
+
+
+@pytest.mark.parametrize("options, pi_argv", [
+    (["--controller", "nosuch"], ["events", "--controller", "nosuch"]),
+    (["--kind", "leak-check", "--controller", "camera"], ["events", "--kind", "leak-check", "--controller", "camera"]),
+])
+def test_a_filter_matching_nothing_reads_as_pinspect_says_it(log, options, pi_argv):
+    message, status = pinspect_message(["timeline"] + options + [log])
+    assert status == 0
+    command = pic.parse_arguments(pi_argv)
+    header = '{"format":"presentation-inspector-log","version":1,"created":"2026-01-01T00:00:00.000Z","app":{},"device":{},"dropped":0}\n'
+    assert pic.format_events(header, command) == message
