@@ -1,9 +1,14 @@
-/// The presented controllers of a chain before a dismissal, held weakly, with their presenters:
-/// after the transition, the ones whose presenter is gone are what UIKit really dismissed.
+/// The presented controllers of a chain before a dismissal, with their presenters: after the
+/// transition, the ones whose presenter is gone are what UIKit really dismissed.
+///
+/// Held by the dismissal's completion only, so until the transition ends, as UIKit itself holds
+/// the controllers it dismisses. Strongly: a weak reference gives an object a side table, and
+/// then every retain and release of it takes the runtime's slow path. An adapter's node holds its
+/// controller weakly, so keeping the node keeps no app controller alive.
 struct DismissalWitness<N: PresentationNode> {
     private struct Entry {
-        weak var node: N?
-        weak var presenter: N?
+        let node: N
+        let presenter: N
         let ref: ControllerRef
         let presenterRef: ControllerRef
     }
@@ -19,14 +24,14 @@ struct DismissalWitness<N: PresentationNode> {
 
     /// `dismissed` (top first) and `handledBy` (the presenter of the lowest one removed).
     ///
-    /// A controller deallocated meanwhile was removed as well. Every controller is read: a chain
+    /// A node whose controller is gone answers no presenter: removed as well. Every controller is read: a chain
     /// with context presentations in several branches is not one stack, and what a dismissal
     /// removes need not be its top.
     func observation() -> Observation {
         var dismissed: [ControllerRef] = []
         var handledBy: ControllerRef?
         for e in entries.reversed() {
-            let stays = e.node.map { node in e.presenter.map { node.presentingNode === $0 } ?? false } ?? false
+            let stays = e.node.presentingNode === e.presenter
             if !stays { dismissed.append(e.ref); handledBy = e.presenterRef }
         }
         return Observation(dismissed: dismissed, handledBy: handledBy)

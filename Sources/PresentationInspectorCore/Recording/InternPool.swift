@@ -51,9 +51,11 @@ struct InternPool<Value: Hashable> {
     }
 
     private func recentSlot(of value: Value) -> UInt32? {
-        for slot in [recent.0, recent.1, recent.2, recent.3] where slot != 0 && counts[Int(slot)] > 0 {
-            if values[Int(slot)] == value { return slot }
-        }
+        func holds(_ slot: UInt32) -> Bool { slot != 0 && counts[Int(slot)] > 0 && values[Int(slot)] == value }
+        if holds(recent.0) { return recent.0 }
+        if holds(recent.1) { return recent.1 }
+        if holds(recent.2) { return recent.2 }
+        if holds(recent.3) { return recent.3 }
         return nil
     }
 

@@ -19,18 +19,7 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
     private let observe: (() -> Observation?)?
     private let completion: (() -> Void)?
 
-    private struct State {
-        /// The present's own event, once recorded.
-        var seq: Int?
-        /// The predicted present event, which the completion's look is compared with.
-        var predicted: Event?
-        /// The call's look at UIKit.
-        var firstLook: Observation?
-        /// Whether the call's look was taken when the transition had ended (inside the call).
-        var lookedAtEnd = false
-        var succeeded = false
-    }
-    private let state = Locked(State())
+    private let state = Locked(PresentCallState())
 
     init(handler: PresentationHooksHandler, resolution: PresentResolution<N>, diagnostics: [Diagnostic], animated: Bool,
          context: CallContext, looks: Bool, observe: (() -> Observation?)?, completion: (() -> Void)?) {
@@ -129,7 +118,8 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
             let chainRoot = succeeded ? Hierarchy.ultimateRoot(of: resolution.presented) : resolution.ultimateRoot
             // The event's outcome is what happened; with an observation every other field stays the model's prediction.
             let presenting = succeeded && observation == nil ? observedPresenter?.ref : nil
-            var e = event(outcome: succeeded ? .presented : .rejected, presenting: presenting, steps: steps, chain: handler.chain(from: chainRoot))
+            let chain = handler.chain(from: chainRoot)
+            var e = event(outcome: succeeded ? .presented : .rejected, presenting: presenting, steps: steps, chain: chain)
             let predictedOutcome: Outcome = resolution.rejection == nil ? .presented : .rejected
             var predicted = e
             predicted.outcome = predictedOutcome
@@ -139,6 +129,7 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
             s.firstLook = observation
             s.lookedAtEnd = lookingAtEnd
             s.succeeded = succeeded
+            s.chain = chain
         }
     }
 
@@ -147,10 +138,12 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
     func transitionEnded() {
         recordPresent(lookingAtEnd: true)
         let s = state.withLock { $0 }
+        // Recorded from the completion UIKit ran inside the call, the two events share an instant
+        // and so their chain; a later end walks it again.
+        let chain = s.lookedAtEnd ? s.chain : handler.chain(from: Hierarchy.ultimateRoot(of: resolution.presented))
         var done = Event(time: handler.scheduler.now, thread: context.thread, kind: .presentCompleted, outcome: .completed,
                          animated: animated, window: resolution.windowID, relatesTo: s.seq, source: refs.source, presented: refs.presented,
-                         presenting: nil, effectiveStyle: resolution.effectiveStyle,
-                         chain: handler.chain(from: Hierarchy.ultimateRoot(of: resolution.presented)))
+                         presenting: nil, effectiveStyle: resolution.effectiveStyle, chain: chain)
         if s.lookedAtEnd && s.succeeded, var seen = s.firstLook {
             // The call's look was taken at the end of the transition: it is what a second look
             // would see, and its differences are on the present's own event.
@@ -172,4 +165,20 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
         handler.recorder.record(done)
         completion?()
     }
+}
+
+/// What a ``PresentCall`` learns as it goes, behind its lock.
+private struct PresentCallState {
+    /// The present's own event, once recorded.
+    var seq: Int?
+    /// The predicted present event, which the completion's look is compared with.
+    var predicted: Event?
+    /// The call's look at UIKit.
+    var firstLook: Observation?
+    /// Whether the call's look was taken when the transition had ended (inside the call).
+    var lookedAtEnd = false
+    /// The chain the present's event names: a `present-completed` recorded at the same instant
+    /// names the same.
+    var chain: [ControllerRef] = []
+    var succeeded = false
 }

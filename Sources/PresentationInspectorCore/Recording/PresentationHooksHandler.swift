@@ -125,8 +125,9 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         // The chain as it stands once the call returns: an animated dismissal keeps the removed
         // controllers until its transition ends (dismiss-completed shows them gone).
         let windowRoot = resolution.ultimateRoot
-        let chainBefore = chain(from: windowRoot)
-        let removed = Set(dismissedRefs.map(\.id))
+        let nodesBefore = Hierarchy.chain(from: windowRoot)
+        let chainBefore = Hierarchy.refs(nodesBefore)
+        let removed = Set(dismissedRefs.map { $0.id })
         let chainAfter = animated && resolution.outcome == .dismissed ? chainBefore : chainBefore.filter { !removed.contains($0.id) }
         var event = Event(
             time: scheduler.now, thread: context.thread, kind: .dismiss, outcome: resolution.outcome, animated: animated,
@@ -140,7 +141,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         let seq = recorder.record(event).seq
 
         // Who really loses its presenter is read when the transition ends, against the chain now.
-        let witness = configuration.recordsObservations ? DismissalWitness(chain: Hierarchy.chain(from: windowRoot)) : nil
+        let witness = configuration.recordsObservations ? DismissalWitness(chain: nodesBefore) : nil
         guard resolution.outcome == .dismissed || witness != nil else {
             DismissForward.run(expecting: forward) { original(completion) }
             return

@@ -31,7 +31,8 @@ public final class Recorder: @unchecked Sendable {
         var nextSeq = 1
         var dropped = 0
         var liveLog: LiveLogWriter?
-        var handlers: [Int: Handler] = [:]
+        /// Subscribers in the order they subscribed, with their tokens.
+        var handlers: [(token: Int, handler: Handler)] = []
         var nextToken = 0
     }
     private let state: Locked<State>
@@ -73,7 +74,7 @@ public final class Recorder: @unchecked Sendable {
             }
             s.liveLog?.append(e)
             deliveryLock.lock()
-            return s.handlers.sorted { $0.key < $1.key }.map(\.value)
+            return s.handlers.map { $0.handler }
         }
         for t in targets { t.body(e) }
         deliveryLock.unlock()
@@ -147,11 +148,11 @@ public final class Recorder: @unchecked Sendable {
     public func subscribe(_ handler: @escaping @Sendable (Event) -> Void) -> Subscription {
         let token = state.withLock { s in
             s.nextToken += 1
-            s.handlers[s.nextToken] = Handler(handler)
+            s.handlers.append((s.nextToken, Handler(handler)))
             return s.nextToken
         }
         // The subscription holds the state, not the recorder.
-        return Subscription { [state] in _ = state.withLock { $0.handlers.removeValue(forKey: token) } }
+        return Subscription { [state] in state.withLock { $0.handlers.removeAll { $0.token == token } } }
     }
 
     // MARK: Live log

@@ -131,7 +131,7 @@ public enum PresentationResolver {
             place = windowID.map { .windowRoot($0) } ?? .detached
         }
         if ancestry.count > 1 {
-            steps.append(.walkedUp(path: ancestryRefs.map(\.type), root: rootRef, place: place))
+            steps.append(.walkedUp(path: ancestryRefs.map { $0.type }, root: rootRef, place: place))
         } else {
             steps.append(.ownRoot(s, place: place))
         }
