@@ -47,8 +47,8 @@ struct LogInput: ParsableArguments {
 }
 
 extension LogInput {
-    /// Reads the log event by event without keeping it (issue 10: memory does not grow with the
-    /// log). Same exits as ``load()``.
+    /// Reads the log event by event without keeping it, so memory does not grow with the
+    /// log. Same exits as ``load()``.
     ///
     /// With `rereadable`, standard input is first copied to a temporary file, so that
     /// ``reload(_:)`` can read it again (a command that finds the log out of order falls back to

@@ -24,8 +24,8 @@ struct Diagnose: ParsableCommand {
 
     func run() throws {
         // Streamed: each event's findings are rendered as it goes by and put aside in a spool
-        // file, with only their place and seq kept in memory (issue 10: keeping the text took
-        // 243 MB at 1M events); they are printed in seq order, as before.
+        // file, with only their place and seq kept in memory, so memory does not grow with the
+        // findings' text; they are printed in seq order.
         var acc = RecordingSummary.Accumulator()
         let spool = try Spool()
         var flagged: [(seq: Int, piece: Spool.Piece)] = []
@@ -150,9 +150,9 @@ struct Convert: ParsableCommand {
 }
 
 extension Convert {
-    /// `--to jsonl`, streamed (issue 10): each valid event is written again as it is read, so
+    /// `--to jsonl`, streamed: each valid event is written again as it is read, so
     /// memory does not grow with the log. With `--at`, the events go to a spool until the log
-    /// shows that event exists (nothing is written when it does not, as before).
+    /// shows that event exists (nothing is written when it does not).
     func streamJSONL() throws {
         let out = try StreamedOutput(path: output.output)
         let spool = at == nil ? nil : try Spool()

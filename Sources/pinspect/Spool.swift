@@ -2,8 +2,8 @@ import Foundation
 import PresentationInspectorCore
 
 /// Text put aside in an unnamed temporary file while a log streams by, read back when the output
-/// is put together (issue 10: what a command prints in another order than it reads, or only
-/// after the whole log was read, no longer stays in memory). The file is unlinked as soon as it
+/// is put together, so what a command prints in another order than it reads, or only after
+/// the whole log was read, does not stay in memory. The file is unlinked as soon as it
 /// is opened, so nothing is left behind, whatever happens.
 final class Spool {
     /// Where a piece of text is in the spool.

@@ -1,6 +1,6 @@
 import PresentationInspectorCore
 
-/// `pinspect timeline` over a stream of events (issue 10): the same text and JSON as the
+/// `pinspect timeline` over a stream of events: the same text and JSON as the
 /// timeline made from the whole log, without keeping the log.
 ///
 /// The event lines are put aside as they come (a ``Spool``); ``PresentationTimeline/Builder``

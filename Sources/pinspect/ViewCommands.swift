@@ -63,7 +63,7 @@ struct Timeline: ParsableCommand {
 
     func run() throws {
         // Streamed when the log is in seq order (as the recorder writes it): memory follows the
-        // open presentations, not the log (issue 10). Out of order, the whole log is read and sorted.
+        // open presentations, not the log. Out of order, the whole log is read and sorted.
         let out = try StreamedOutput(path: nil)
         var timeline = try StreamedTimeline(json: json, filter: filter)
         let log = try input.stream(rereadable: true) { timeline.add($0) }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A growable buffer of events that can hand its events over without copying them: moving an
 /// `Event` is a memory copy, while copying one retains (and later releases) each of its strings
-/// and arrays (issue 10: a quarter of import). Used by one thread at a time.
+/// and arrays, a large share of reading a log. Used by one thread at a time.
 final class EventBuffer {
     private var base: UnsafeMutablePointer<Event>
     private(set) var count = 0

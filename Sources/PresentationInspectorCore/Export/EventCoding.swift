@@ -268,7 +268,7 @@ public enum EventCoding {
     /// the references where they agree with the ids; otherwise (only ids were written, or they
     /// disagree) the ids, with types borrowed where known.
     static func dismissed(ids: [String], references: [ControllerRef]) -> [ControllerRef] {
-        // Compared in place: mapping the ids out allocated an array per dismissal (issue 10).
+        // Compared in place, so that no array is allocated per dismissal.
         if ids.isEmpty || (references.count == ids.count && zip(references, ids).allSatisfy { $0.id == $1 }) { return references }
         let byID = Dictionary(references.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         return ids.map { byID[$0] ?? ControllerRef(id: $0, type: "?") }

@@ -1,5 +1,5 @@
 /// The report's timeline as compact data for the page's canvas (HTMLReportTimelineScript draws
-/// it): at 100,000 events an SVG element per mark was 60 % of the file and most of the page's
+/// it): at 100,000 events an SVG element per mark would be most of the file and of the page's
 /// start-up time, while these flat number arrays cost a few bytes per mark.
 ///
 /// Layout of the JSON object:

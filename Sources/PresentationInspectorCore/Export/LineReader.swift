@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads a file descriptor in fixed-size chunks and hands out runs of whole lines, so memory
 /// stays bounded whatever the file holds (a 100 MB line is skipped, not buffered) and a run can
-/// be split between threads (issue 10).
+/// be split between threads.
 struct LineReader {
     /// One line handed to a callback.
     struct Line {

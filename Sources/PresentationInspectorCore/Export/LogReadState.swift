@@ -2,7 +2,7 @@ import Foundation
 
 extension LogReader {
     /// Run-by-run state shared by the file and in-memory readers: the header first, line by
-    /// line, then the event lines, decoded in chunks on every core (issue 10).
+    /// line, then the event lines, decoded in chunks on every core.
     ///
     /// A run of whole lines after the header is cut at newlines into one chunk per worker; each
     /// worker decodes its chunk with its own ``EventByteDecoder`` (its own interning tables) into
@@ -106,7 +106,7 @@ extension LogReader {
         /// Reads a regular file (from its start, `fd` being unread) whose first line is the
         /// header as one byte range per worker, each read and decoded by its worker on its own
         /// thread with `pread`: no thread waits for a shared read, and the copy out of the page
-        /// cache is shared too (issue 10). The events are collected (``collectEvents()`` must
+        /// cache is shared too. The events are collected (``collectEvents()`` must
         /// have been called) and the issues numbered as the sequential reader numbers them.
         /// Returns false, having consumed nothing that matters, when the file does not suit
         /// (not a regular file, short, a first line that is not a header or longer than 64 KiB);

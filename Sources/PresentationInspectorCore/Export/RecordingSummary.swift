@@ -43,7 +43,7 @@ public struct RecordingSummary: Equatable, Sendable {
     /// Builds a summary one event at a time, so a log can be summarised while it streams by
     /// (`pinspect summary` keeps no event). Memory grows with the distinct windows and
     /// controllers, not with the events; windows seen are kept in a set beside their ordered
-    /// list (issue 10: `windows.contains` per event was quadratic in the windows).
+    /// list (`windows.contains` per event would be quadratic in the windows).
     public struct Accumulator: Sendable {
         private var eventCount = 0
         private var kindCounts: [EventKind: Int] = [:], outcomeCounts: [Outcome: Int] = [:]
@@ -65,7 +65,7 @@ public struct RecordingSummary: Equatable, Sendable {
             recentNext = (recentNext + 1) & 7
         }
 
-        /// Counts `e`. Cheap per event (issue 10: this was a third of `pinspect summary`): ids go
+        /// Counts `e`. Cheap per event, as it runs once per event of `pinspect summary`: ids go
         /// straight into the set (no array of the event's controllers first), and a window or id
         /// equal to the one just seen (the common case, and a pointer comparison for the interned
         /// strings the reader hands out) is not hashed again.

@@ -64,7 +64,7 @@ public enum TextExporter {
     }
 
     /// ``lifetimes(_:)``, counting its steps: lifetimes and transitions are grouped by lane once
-    /// rather than filtered per lane (issue 10: that was quadratic in the number of lanes).
+    /// rather than filtered per lane (which would be quadratic in the number of lanes).
     static func lifetimes(_ t: PresentationTimeline, meter: inout WorkMeter) -> String {
         var lifetimesByLane = [[PresentationTimeline.Lifetime]](repeating: [], count: t.lanes.count)
         var transitionsByLane = [[PresentationTimeline.Transition]](repeating: [], count: t.lanes.count)
@@ -120,8 +120,8 @@ public enum TextExporter {
     }
 
     /// ``chainListing(_:)``, counting its steps. Nodes per window, children per controller and
-    /// source/context edges per presented controller are indexed once (issue 10: searching the
-    /// edges per edge was quadratic).
+    /// source/context edges per presented controller are indexed once (searching the
+    /// edges per edge would be quadratic).
     static func chainListing(_ g: ChainGraph, meter: inout WorkMeter) -> String {
         var out = g.seq.map { "Chains after #\($0)\n" } ?? "Chains (whole recording; presentations with the events that began and ended them)\n"
         var nodes: [String: ChainGraph.Node] = [:]

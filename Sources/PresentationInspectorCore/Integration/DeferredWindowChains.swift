@@ -9,7 +9,7 @@ import Foundation
 /// - ``markStale()`` (called for each recorded event) only sets a flag and, if none is pending
 ///   yet, schedules one refresh on the main thread: a burst of events costs one refresh, run
 ///   after the hooked calls have returned;
-/// - ``current()`` on the main thread computes the chains fresh (as before), and elsewhere
+/// - ``current()`` on the main thread computes the chains fresh, and elsewhere
 ///   answers with the copy made by the last refresh (the chains as of the main thread's last turn).
 ///
 /// `compute` is called on the main thread only (as `isMainThread` tells): by ``current()``,

@@ -1,4 +1,4 @@
-/// The scans the log reader uses beside parsing (issue 10): finding where a value ends without
+/// The scans the log reader uses beside parsing: finding where a value ends without
 /// decoding it, and reading a decimal without `strtod` when that gives the same double.
 extension JSONParser {
     /// Where the value starting at the current position ends (the index after it), found without

@@ -3,8 +3,8 @@
 /// Used for the log format so that output is stable byte for byte (golden files, diffs).
 ///
 /// The text is built as UTF-8 bytes and turned into a `String` when read: appending many small
-/// pieces to a `String` (and escaping scalar by scalar) made exporting a log several times
-/// slower (issue 6, docs/PERFORMANCE.md).
+/// pieces to a `String` (and escaping scalar by scalar) makes exporting a log several times
+/// slower (docs/PERFORMANCE.md).
 public struct JSONWriter {
     private var bytes: [UInt8] = []
     private var needsComma: [Bool] = [false]

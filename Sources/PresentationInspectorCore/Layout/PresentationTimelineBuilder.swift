@@ -1,6 +1,6 @@
 extension PresentationTimeline {
     /// The single pass behind ``PresentationTimeline/make(events:)``, usable one event at a time so a
-    /// log can be laid out while it streams by (`pinspect timeline`, issue 10).
+    /// log can be laid out while it streams by (`pinspect timeline`).
     ///
     /// Whatever is final leaves the builder at once (``drain()``): a lifetime when it ends, a
     /// transition when it completes, a marker when it is made. The builder keeps only what is still
@@ -40,8 +40,8 @@ extension PresentationTimeline {
 
         var laneKeys: [T.LaneKey] = []
         var laneIndex: [T.LaneKey: Int] = [:]
-        /// Windows in order of appearance, and each one's position there (issue 10: searching the
-        /// list per new lane and per comparison was quadratic in the windows).
+        /// Windows in order of appearance, and each one's position there, so that ordering
+        /// lanes does not search the list (which would be quadratic in the windows).
         var windowOrder: [String: Int] = [:]
         /// Lifetimes not yet final, by creation number.
         var lifetimes: [Int: T.Lifetime] = [:]

@@ -74,7 +74,7 @@ public struct ControllerRef: Hashable, Sendable {
 
 extension ControllerRef: CustomReflectable {
     /// The id, type and title as the reference's children, so that `print`, `dump`, test failure
-    /// messages and the debugger's `po` show them as before, not the shared storage object.
+    /// messages and the debugger's `po` show them as plain fields, not the shared storage object.
     public var customMirror: Mirror {
         Mirror(self, children: ["id": id, "type": type, "title": title as Any], displayStyle: .struct)
     }

@@ -48,7 +48,7 @@ public enum SwiftClassName {
     /// when it has one (`PresentationHostingController<AnyView> (SwiftUI sheet)`).
     /// Cached per raw name (an app has a few hundred classes): the iOS layer asks on every
     /// present for the presentation controller's class, and parsing plus the role's substring
-    /// searches cost tens of thousands of instructions (device-path benchmark, issue 10).
+    /// searches cost tens of thousands of instructions (device-path benchmark).
     public static func recordedTypeName(_ raw: String) -> String {
         if let known = recordedNames.name(for: raw) { return known }
         let name = readable(raw)

@@ -25,41 +25,12 @@ private func backtrace(_ buffer: UnsafeMutablePointer<UnsafeMutableRawPointer?>,
 #endif
 import Foundation
 
-/// A call stack captured as return addresses, symbolicated only when a person reads it.
-///
-/// The hooks capture one per recorded call: ``capture()`` asks the C library's `backtrace()`
-/// for the return addresses into a buffer on the stack and looks nothing up (no
-/// `Thread.callStackSymbols`, no `dladdr`, no demangling: those cost about a millisecond per
-/// call on a device). A capture of a stack seen recently returns that stack's instance, so a
-/// call site called again and again allocates nothing.
-///
-/// ``appFrame`` is the app's frame: the first frame outside the inspector, the system's
-/// modules and compiler thunks (``CallSite/firstAppFrame(in:skipping:)``'s rule), LLDB-style
-/// (the module, a backtick, the symbol and offset: MyApp\`ListViewController.showNext() + 120). It is symbolicated with `dladdr` and the
-/// Swift demangler on first read and cached, and every address symbolicated is cached for the
-/// whole process, so one call site is symbolicated once however many events carry it. Where an
-/// address has no exported symbol (Linux executables linked without `--export-dynamic`), the
-/// frame is the module and the address's offset in it (MyApp\`0x1c0380), which
-/// `addr2line -e` or `atos -l` can resolve.
-///
-/// Instances are immutable apart from that cache (behind a lock), hence `Sendable`; equal and
-/// hashed by their addresses.
-public final class CapturedCallStack: Hashable, @unchecked Sendable, CustomStringConvertible {
-    /// Most frames a capture keeps, innermost first (the capture's and the hook's own frames
-    /// included: they are skipped when read, see ``appFrame``).
-    public static let maximumFrames = 32
-
-    /// The return addresses, innermost first, as `backtrace()` gave them: ``capture()``'s own
-    /// frames first.
-    public let addresses: [UInt]
-
-    /// The app frame once computed (guarded by ``Symbolicator``'s lock).
-    fileprivate var resolvedAppFrame: String??
-
+/// Capturing and reading ``CapturedCallStack``s: the hooks capture, the symbolicator reads.
+extension CapturedCallStack {
     /// A stack of these return addresses (innermost first, ``capture()``'s own frames first, as it
     /// makes them).
-    public init(addresses: [UInt]) {
-        self.addresses = Array(addresses.prefix(Self.maximumFrames))
+    public convenience init(addresses: [UInt]) {
+        self.init(addresses: addresses, symbolicator: Symbolicator.shared)
     }
 
     /// Captures the calling thread's stack: return addresses only, nothing symbolicated.
@@ -81,24 +52,9 @@ public final class CapturedCallStack: Hashable, @unchecked Sendable, CustomStrin
         RecentStacks.shared.stack(for: UnsafeBufferPointer(rebasing: returnAddresses.prefix(maximumFrames)))
     }
 
-    /// The app's frame (MyApp\`ListViewController.showNext() -> () + 120), nil when every
-    /// frame belongs to the inspector or the system. Symbolicated on first read, then cached.
-    public var appFrame: String? { Symbolicator.shared.appFrame(of: self) }
-
     /// Every frame symbolicated (cached per address), innermost first; addresses nothing could
     /// be found for are left out.
     public var frames: [CallSite.Frame] { Symbolicator.shared.frames(of: self) }
-
-    /// The app frame, or `<no app frame>`.
-    public var description: String { appFrame ?? "<no app frame>" }
-
-    /// Equal when the addresses are.
-    public static func == (lhs: CapturedCallStack, rhs: CapturedCallStack) -> Bool {
-        lhs === rhs || lhs.addresses == rhs.addresses
-    }
-
-    /// Hashes the addresses.
-    public func hash(into hasher: inout Hasher) { hasher.combine(addresses) }
 
     /// How many addresses have been looked up with `dladdr` in this process (tests check that
     /// capturing does not symbolicate and that a call site is symbolicated once).
@@ -139,7 +95,7 @@ final class RecentStacks: Sendable {
 
 /// Symbolicates return addresses with `dladdr` and the demangler, caching each address's frame
 /// for the process (a bounded table: cleared when it reaches ``capacity`` addresses).
-final class Symbolicator: @unchecked Sendable {
+final class Symbolicator: CallStackSymbolicating, @unchecked Sendable {
     static let shared = Symbolicator()
     /// Addresses kept before the table starts over.
     static let capacity = 4_096
