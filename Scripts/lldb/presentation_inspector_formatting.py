@@ -1,5 +1,5 @@
 """What `pi` prints: the entry points' JSON replies turned into text for a person.
-Plain Python (no lldb), unit-tested with pytest in Tests/lldb."""
+Plain Python (no lldb), unit-tested with pytest in Scripts/lldb/tests."""
 
 import json
 import math

@@ -8,7 +8,7 @@ import pytest
 
 import presentation_inspector_commands as pic
 from presentation_inspector_commands import Command, PiError
-from conftest import SCRIPTS, CAMERA_DISMISS, PICKER_PRESENT, SHARE_REJECTED, events_reply, line
+from conftest import ROOT, CAMERA_DISMISS, PICKER_PRESENT, SHARE_REJECTED, events_reply, line
 
 
 # ---------------------------------------------------------------- arguments
@@ -92,7 +92,7 @@ def test_version_needs_no_process_and_matches_the_core():
     assert pic.run(Command("version"), None) == "pi (PresentationInspector LLDB plugin) %s, debugger API 1" % pic.VERSION
     with pytest.raises(PiError, match="takes no arguments"):
         pic.parse_arguments(["--version", "x"])
-    swift = os.path.join(SCRIPTS, "..", "Sources", "PresentationInspectorCore", "PresentationInspectorVersion.swift")
+    swift = os.path.join(ROOT, "Sources", "PresentationInspectorCore", "PresentationInspectorVersion.swift")
     with open(swift, encoding="utf-8") as handle:
         assert re.search(r'public static let current = "([^"]+)"', handle.read()).group(1) == pic.VERSION
 

@@ -1,6 +1,6 @@
 """The `pi` commands: the C expressions that call PresentationInspectorCore's entry points and
 the dispatch from a parsed command to its call and formatter. No lldb here, so it is unit-tested
-with plain pytest (Tests/lldb); presentation_inspector_lldb.py is the lldb glue.
+with plain pytest (Scripts/lldb/tests); presentation_inspector_lldb.py is the lldb glue.
 
 The parsing (presentation_inspector_arguments.py) and formatting
 (presentation_inspector_formatting.py) halves live beside this file; their public names are

@@ -1,4 +1,4 @@
-"""Scripts/install-lldb-plugin.sh: idempotent install, replacement of a moved plugin, uninstall
+"""Scripts/lldb/install-lldb-plugin.sh: idempotent install, replacement of a moved plugin, uninstall
 that keeps the user's own lines; and an lldb that sources the result gets `pi`."""
 
 import os
@@ -7,10 +7,10 @@ import subprocess
 
 import pytest
 
-from conftest import SCRIPTS
+from conftest import PLUGIN_DIR
 
-INSTALL = os.path.join(SCRIPTS, "install-lldb-plugin.sh")
-IMPORT_LINE = 'command script import "%s"' % os.path.join(SCRIPTS, "presentation_inspector_lldb.py")
+INSTALL = os.path.join(PLUGIN_DIR, "install-lldb-plugin.sh")
+IMPORT_LINE = 'command script import "%s"' % os.path.join(PLUGIN_DIR, "presentation_inspector_lldb.py")
 
 
 def install(init, *args):

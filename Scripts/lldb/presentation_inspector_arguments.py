@@ -1,5 +1,5 @@
 """`pi` command lines: the commands' usage, argument parsing into a Command, and `pi help`.
-Plain Python (no lldb), unit-tested with pytest in Tests/lldb."""
+Plain Python (no lldb), unit-tested with pytest in Scripts/lldb/tests."""
 
 import textwrap
 

@@ -9,9 +9,9 @@ import time
 
 import pytest
 
-from conftest import ROOT, SCRIPTS
+from conftest import ROOT, PLUGIN_DIR
 
-PLUGIN = os.path.join(SCRIPTS, "presentation_inspector_lldb.py")
+PLUGIN = os.path.join(PLUGIN_DIR, "presentation_inspector_lldb.py")
 BREAKPOINT = "inspector_demo_debugger_stop"
 LLDB = os.environ.get("PI_LLDB", "lldb-16")
 REQUIRED = os.environ.get("PI_REQUIRE_LIVE") == "1"  # CI: a missing prerequisite fails instead of skipping

@@ -2,9 +2,9 @@
 
 Load into any lldb (Xcode's, the Swift toolchain's, Debian's lldb-16):
 
-    (lldb) command script import /path/to/Scripts/presentation_inspector_lldb.py
+    (lldb) command script import /path/to/Scripts/lldb/presentation_inspector_lldb.py
 
-(Scripts/install-lldb-plugin.sh adds that line to ~/.lldbinit.) The commands call the C entry
+(Scripts/lldb/install-lldb-plugin.sh adds that line to ~/.lldbinit.) The commands call the C entry
 points PresentationInspectorCore exports (`presentation_inspector_*`) in the paused process.
 They are evaluated as C++ with their declarations in the expression prefix, so no Swift or
 Objective-C support is needed, from any frame. Results are read in chunks (never cut at lldb's
