@@ -58,7 +58,7 @@ def run_local(command, work, bindir):
 
 def run_pi(commands, work, bindir):
     """Replies of `pi …` commands, from one lldb-16 session on the demo in debugger mode."""
-    argv = [LLDB, "--batch", "-o", "command script import " + os.path.join(ROOT, "Scripts", "presentation_inspector_lldb.py"),
+    argv = [LLDB, "--batch", "-o", "command script import " + os.path.join(ROOT, "Scripts", "lldb", "presentation_inspector_lldb.py"),
             "-o", "breakpoint set -n " + BREAKPOINT, "-o", "run"]
     for c in commands:
         argv += ["-o", c]

@@ -10,7 +10,7 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "Tests", "lldb"))
+sys.path.insert(0, os.path.join(HERE, "..", "lldb", "tests"))
 
 from live_support import Session, demo_binary, import_lldb  # noqa: E402
 

@@ -23,10 +23,10 @@ demo="$(swift build --scratch-path "$scratch" --show-bin-path)/InspectorDemo"
 
 export PI_DEMO_BINARY="$demo" PINSPECT_BINARY="${demo%/*}/pinspect" PI_REQUIRE_LIVE=1 PI_LLDB="$lldb_bin" PYTHONDONTWRITEBYTECODE=1
 export LLDB_DEBUGSERVER_PATH=${LLDB_DEBUGSERVER_PATH:-/usr/lib/llvm-16/bin/lldb-server}
-python3 -m pytest -q -p no:cacheprovider -rs Tests/lldb
+python3 -m pytest -q -p no:cacheprovider -rs Scripts/lldb/tests
 rc=$?
 # Exit status 5 means pytest collected nothing: that must never pass silently.
-if ((rc == 5)); then echo "pytest collected no tests in Tests/lldb"; exit 1; fi
+if ((rc == 5)); then echo "pytest collected no tests in Scripts/lldb/tests"; exit 1; fi
 # Wall times of `pi graph --at` and friends on a 10,085-event recording, for the log only (goal
 # <= 1 s; never asserted: CI machines vary). A failure to measure does not fail the step.
 if ((rc == 0)); then

@@ -1,6 +1,6 @@
 import Foundation
 
-// C entry points for debuggers (the LLDB plugin `Scripts/presentation_inspector_lldb.py`).
+// C entry points for debuggers (the LLDB plugin `Scripts/lldb/presentation_inspector_lldb.py`).
 //
 // A debugger calls them as plain C, so they work from any frame and in any lldb, with or
 // without Swift support. Each text result is a NUL-terminated UTF-8 string allocated with

@@ -9,9 +9,9 @@ import time
 
 import pytest
 
-from conftest import ROOT, SCRIPTS
+from conftest import ROOT, PLUGIN_DIR
 
-PLUGIN = os.path.join(SCRIPTS, "presentation_inspector_lldb.py")
+PLUGIN = os.path.join(PLUGIN_DIR, "presentation_inspector_lldb.py")
 BREAKPOINT = "inspector_demo_debugger_stop"
 LLDB = os.environ.get("PI_LLDB", "lldb-16")
 REQUIRED = os.environ.get("PI_REQUIRE_LIVE") == "1"  # CI: a missing prerequisite fails instead of skipping
@@ -19,7 +19,7 @@ REQUIRED = os.environ.get("PI_REQUIRE_LIVE") == "1"  # CI: a missing prerequisit
 
 def _unavailable(reason):
     if REQUIRED:
-        pytest.fail("live LLDB tests cannot run: " + reason, pytrace=False)
+        pytest.fail(f"live LLDB tests cannot run: {reason}", pytrace=False)
     pytest.skip(reason)
 
 
@@ -27,7 +27,7 @@ def import_lldb():
     """lldb's Python module (PYTHONPATH=$(lldb-16 -P) is found automatically)."""
     import sys
     if not shutil.which(LLDB):
-        _unavailable("%s is not installed (apt-get install lldb-16 python3-lldb-16 liblldb-16-dev)" % LLDB)
+        _unavailable(f"{LLDB} is not installed (apt-get install lldb-16 python3-lldb-16 liblldb-16-dev)")
     path = subprocess.run([LLDB, "-P"], capture_output=True, text=True, stdin=subprocess.DEVNULL).stdout.strip()
     if path and path not in sys.path:
         sys.path.append(path)
@@ -37,7 +37,7 @@ def import_lldb():
     try:
         import lldb
     except ImportError as error:
-        _unavailable("cannot import lldb from %s (%s)" % (path, error))
+        _unavailable(f"cannot import lldb from {path} ({error})")
     return lldb
 
 
@@ -45,7 +45,7 @@ def demo_binary():
     """The InspectorDemo to debug: $PI_DEMO_BINARY, else the default debug build."""
     path = os.environ.get("PI_DEMO_BINARY") or os.path.join(ROOT, ".build", "debug", "InspectorDemo")
     if not os.access(path, os.X_OK):
-        _unavailable("no InspectorDemo at %s (build it; set PI_DEMO_BINARY)" % path)
+        _unavailable(f"no InspectorDemo at {path} (build it; set PI_DEMO_BINARY)")
     return path
 
 
@@ -67,7 +67,7 @@ def mentions(event, wanted, titles=False):
                for r in refs + event.get("chain", []) + event.get("ancestry", []))
 
 
-class Session(object):
+class Session:
     """A debugger with the plugin loaded; optionally the demo launched and stopped at the breakpoint."""
 
     def __init__(self, lldb, workdir, executable=None, args=(), stop_at_breakpoint=True, stop_at_entry=False):
@@ -75,7 +75,7 @@ class Session(object):
         self.debugger = lldb.SBDebugger.Create()
         self.debugger.SetAsync(False)
         self.process = None
-        ok, out, err = self.run("command script import " + PLUGIN)
+        ok, out, err = self.run(f"command script import {PLUGIN}")
         assert ok, err
         if executable is None:
             return
@@ -106,15 +106,15 @@ class Session(object):
 
     def pi(self, arguments):
         """The output of a `pi` command that must succeed."""
-        ok, out, err = self.run("pi " + arguments)
-        assert ok, "pi %s failed: %s" % (arguments, err)
+        ok, out, err = self.run(f"pi {arguments}")
+        assert ok, f"pi {arguments} failed: {err}"
         assert err == "", err
         return out.rstrip("\n")
 
     def pi_error(self, arguments):
         """The one error line of a `pi` command that must fail."""
-        ok, out, err = self.run("pi " + arguments)
-        assert not ok, "pi %s unexpectedly succeeded: %s" % (arguments, out[:500])
+        ok, out, err = self.run(f"pi {arguments}")
+        assert not ok, f"pi {arguments} unexpectedly succeeded: {out[:500]}"
         lines = err.rstrip("\n").split("\n")
         assert len(lines) == 1 and "Traceback" not in err, err
         assert lines[0].startswith("error: pi"), lines[0]
@@ -137,7 +137,7 @@ def wait_for_state(lldb, debugger, process, states, seconds=10.0):
 
 def lldb_batch(executable, demo_args, commands, cwd, timeout=120):
     """Runs lldb-16 --batch as a user would; returns (exit code, output, {command: output})."""
-    argv = [LLDB, "--batch", "-o", "command script import " + PLUGIN, "-o", "breakpoint set -n " + BREAKPOINT, "-o", "run"]
+    argv = [LLDB, "--batch", "-o", f"command script import {PLUGIN}", "-o", f"breakpoint set -n {BREAKPOINT}", "-o", "run"]
     for command in commands:
         argv += ["-o", command]
     argv += ["-o", "process kill", "-k", "bt", "--", executable] + list(demo_args)
@@ -150,4 +150,4 @@ def lldb_batch(executable, demo_args, commands, cwd, timeout=120):
             sections[current] = []
         elif current is not None:
             sections[current].append(line)
-    return done.returncode, done.stdout, dict((k, "\n".join(v).strip("\n")) for k, v in sections.items())
+    return done.returncode, done.stdout, {k: "\n".join(v).strip("\n") for k, v in sections.items()}

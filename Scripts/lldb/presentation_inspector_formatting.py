@@ -1,70 +1,76 @@
 """What `pi` prints: the entry points' JSON replies turned into text for a person.
-Plain Python (no lldb), unit-tested with pytest in Tests/lldb."""
+Plain Python (no lldb), unit-tested with pytest in Scripts/lldb/tests."""
+
+from __future__ import annotations
 
 import json
 import math
+from typing import TYPE_CHECKING, Any
 
 from presentation_inspector_arguments import SEVERITIES, PiError
 
+if TYPE_CHECKING:
+    from presentation_inspector_arguments import Command
 
-def _loads(text, what):
+
+def _loads(text: str, what: str) -> Any:
     try:
         return json.loads(text)
     except ValueError as error:
-        raise PiError("the process answered %s with malformed JSON (%s); are plugin and library the same version?" % (what, error))
+        raise PiError(f"the process answered {what} with malformed JSON ({error}); are plugin and library the same version?")
 
 
-def format_time(seconds):
+def format_time(seconds: float) -> str:
     """`1.350s`, as the Swift side prints times."""
     scaled = seconds * 1000  # rounded half away from zero, like Swift's rounded()
     ms = int(math.floor(abs(scaled) + 0.5)) * (-1 if scaled < 0 else 1)
     sign = "-" if ms < 0 else ""
-    return "%s%d.%03ds" % (sign, abs(ms) // 1000, abs(ms) % 1000)
+    return f"{sign}{abs(ms) // 1000}.{abs(ms) % 1000:03d}s"
 
 
-def ref_label(ref):
+def ref_label(ref: dict[str, Any] | None) -> str:
     """`Type "Title" (id)` or `Type (id)`, as ControllerRef.label."""
     if not ref:
         return "?"
     if ref.get("title"):
-        return '%s "%s" (%s)' % (ref.get("type", "?"), ref["title"], ref.get("id", "?"))
-    return "%s (%s)" % (ref.get("type", "?"), ref.get("id", "?"))
+        return f'{ref.get("type", "?")} "{ref["title"]}" ({ref.get("id", "?")})'
+    return f'{ref.get("type", "?")} ({ref.get("id", "?")})'
 
 
-def _dismissed_refs(event):
+def _dismissed_refs(event: dict[str, Any]) -> list[Any]:
     refs = event.get("dismissedControllers")
     if refs:
         return refs
     return [{"id": i, "type": "?"} if isinstance(i, str) else i for i in event.get("dismissed", [])]
 
 
-def event_summary(event):
+def event_summary(event: dict[str, Any]) -> str:
     """One line per event: `#7 3.350s present X from Y on Z → presented  [code, …]`."""
     kind = event.get("kind", "?")
-    text = "#%s %s %s" % (event.get("seq", "?"), format_time(event.get("time", 0)), kind)
+    text = f'#{event.get("seq", "?")} {format_time(event.get("time", 0))} {kind}'
     if kind == "present":
-        text += " %s from %s" % (ref_label(event.get("presented")), ref_label(event.get("source")))
+        text += f' {ref_label(event.get("presented"))} from {ref_label(event.get("source"))}'
         presenting, source = event.get("presenting"), event.get("source") or {}
         if presenting and presenting.get("id") != source.get("id"):
-            text += " on %s" % ref_label(presenting)
+            text += f" on {ref_label(presenting)}"
     elif kind in ("dismiss", "interactive-dismiss"):
-        text += " via %s" % ref_label(event.get("receiver"))
+        text += f' via {ref_label(event.get("receiver"))}'
         if event.get("dismissed"):
-            text += " removing %s" % ", ".join(ref_label(r) for r in _dismissed_refs(event))
+            text += " removing " + ", ".join(ref_label(r) for r in _dismissed_refs(event))
     elif kind == "present-completed":
-        text += " %s" % ref_label(event.get("presented"))
+        text += " " + ref_label(event.get("presented"))
     else:
-        text += " %s" % ", ".join(ref_label(r) for r in _dismissed_refs(event))
-    text += " → %s" % event.get("outcome", "?")
+        text += " " + ", ".join(ref_label(r) for r in _dismissed_refs(event))
+    text += f' → {event.get("outcome", "?")}'
     if event.get("thread", "main") != "main":
-        text += " [thread %s]" % event["thread"]
+        text += f' [thread {event["thread"]}]'
     codes = [d.get("code", "?") for d in event.get("diagnostics", [])]
     if codes:
-        text += "  [%s]" % ", ".join(codes)
+        text += f"  [{', '.join(codes)}]"
     return text
 
 
-def format_chain(data):
+def format_chain(data: dict[str, Any]) -> str:
     """`pi chain`: each window, then its chain, one controller a line, indented by depth."""
     windows = data.get("windows", [])
     if not windows:
@@ -72,16 +78,17 @@ def format_chain(data):
     lines = []
     for window in windows:
         level = window.get("level", 0)
-        level_text = ("%g" % level) if isinstance(level, (int, float)) else str(level)
+        level_text = f"{level:g}" if isinstance(level, (int, float)) else str(level)
         chain = window.get("chain", [])
-        lines.append("window %s (%slevel %s): %d presented" % (window.get("id", "?"), "key, " if window.get("key") else "",
-                                                                level_text, max(0, len(chain) - 1)))
+        key = "key, " if window.get("key") else ""
+        lines.append(f'window {window.get("id", "?")} ({key}level {level_text}): {max(0, len(chain) - 1)} presented')
         for depth, ref in enumerate(chain):
-            lines.append("  %s%s%s" % ("   " * (depth - 1) if depth > 1 else "", "└─ " if depth else "", ref_label(ref)))
+            indent = "   " * (depth - 1) if depth > 1 else ""
+            lines.append(f"  {indent}{'└─ ' if depth else ''}{ref_label(ref)}")
     return "\n".join(lines)
 
 
-def parse_jsonl(text):
+def parse_jsonl(text: str) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]:
     """Splits an events reply into (header, [(line, event)]); raises PiError on a bad line."""
     lines = [line for line in text.split("\n") if line]
     if not lines:
@@ -92,9 +99,9 @@ def parse_jsonl(text):
     return header, [(line, _loads(line, "events")) for line in lines[1:]]
 
 
-def nothing_matched(kind, controller):
+def nothing_matched(kind: str | None, controller: str | None) -> str | None:
     """pinspect's words for filters that selected no event; None without filters."""
-    given = (["--kind %s" % kind] if kind else []) + (["--controller '%s'" % controller] if controller else [])
+    given = ([f"--kind {kind}"] if kind else []) + ([f"--controller '{controller}'"] if controller else [])
     if not given:
         return None
     text = " with ".join(given) + " matched no event"
@@ -103,36 +110,36 @@ def nothing_matched(kind, controller):
     return text
 
 
-def format_events(text, command):
+def format_events(text: str, command: Command) -> str:
     """`pi events`: summaries (or the raw lines with --json), with a note on dropped events."""
     if command.options.get("json"):
         return text.rstrip("\n")
     header, events = parse_jsonl(text)
     lines = []
     if header.get("dropped"):
-        lines.append("(%d older events were dropped by the ring buffer)" % header["dropped"])
+        lines.append(f'({int(header["dropped"])} older events were dropped by the ring buffer)')
     if not events:
         lines.append(nothing_matched(command.options.get("kind"), command.options.get("controller"))
                      or "no events recorded yet")
     lines += [event_summary(e) for _, e in events]
     count = command.options.get("count")
     if count and len(events) == count:
-        lines.append("(the latest %d; `pi events -n 0` shows all)" % count)
+        lines.append(f"(the latest {count}; `pi events -n 0` shows all)")
     return "\n".join(lines)
 
 
-def format_explain(event):
+def format_explain(event: dict[str, Any]) -> str:
     """`pi explain`: the event's controllers, styles, reasoning and diagnostics."""
     lines = [event_summary(event)]
 
-    def fact(name, value):
+    def fact(name: str, value: Any) -> None:
         if value not in (None, "", []):
-            lines.append("  %-18s %s" % (name + ":", value))
+            lines.append(f"  {name + ':':<18} {value}")
 
-    def style(requested, effective):
+    def style(requested: str | None, effective: str | None) -> str | None:
         if requested is None:
             return None
-        return requested if requested == effective or effective is None else "%s → %s" % (requested, effective)
+        return requested if requested == effective or effective is None else f"{requested} → {effective}"
 
     kind = event.get("kind")
     if kind == "present":
@@ -149,7 +156,7 @@ def format_explain(event):
             fact("handled by", ref_label(handled) + ("  (forwarded)" if event.get("forwarded") else ""))
         fact("dismissed", ", ".join(ref_label(r) for r in _dismissed_refs(event)))
     elif event.get("relatesTo") is not None:
-        fact("belongs to", "#%s" % event["relatesTo"])
+        fact("belongs to", f'#{event["relatesTo"]}')
     fact("animated", "yes" if event.get("animated") else "no")
     fact("thread", event.get("thread"))
     fact("window", event.get("window"))
@@ -164,51 +171,52 @@ def format_explain(event):
                 value = ref_label(value)
             elif isinstance(value, list):
                 value = ", ".join(ref_label(v) if isinstance(v, dict) else str(v) for v in value) or "nothing"
-            lines.append("  %-18s %s" % (str(name) + ":", value))
+            lines.append(f"  {str(name) + ':':<18} {value}")
     if event.get("explanation"):
         lines.append("why:")
-        lines += ["  %d. %s" % (i + 1, step) for i, step in enumerate(event["explanation"])]
+        lines += [f"  {i}. {step}" for i, step in enumerate(event["explanation"], start=1)]
     if event.get("diagnostics"):
         lines.append("diagnostics:")
         for d in event["diagnostics"]:
-            lines.append("  %s %s: %s" % (d.get("severity"), d.get("code"), d.get("message")))
+            lines.append(f'  {d.get("severity")} {d.get("code")}: {d.get("message")}')
             if d.get("fix"):
-                lines.append("    fix: %s" % d["fix"])
+                lines.append(f'    fix: {d["fix"]}')
     return "\n".join(lines)
 
 
-def _severity_rank(diagnostic):
+def _severity_rank(diagnostic: dict[str, Any]) -> int:
     """0 info, 1 warning, 2 error; a severity this plugin does not know counts as error."""
     severity = diagnostic.get("severity")
     return SEVERITIES.index(severity) if severity in SEVERITIES else len(SEVERITIES) - 1
 
 
-def _counted(n, noun):
+def _counted(n: int, noun: str) -> str:
     """"1 error", "4 errors": as pinspect writes counts."""
-    return "%d %s%s" % (n, noun, "" if n == 1 else "s")
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-def format_diagnose(data, minimum="info"):
+def format_diagnose(data: dict[str, Any], minimum: str = "info") -> str:
     """`pi diagnose`: a count by severity, then each diagnostic with its event."""
     floor = SEVERITIES.index(minimum)
     found = [d for d in data.get("diagnostics", []) if _severity_rank(d) >= floor]
-    counts = dict((s, sum(1 for d in found if d.get("severity") == s)) for s in SEVERITIES)
-    head = "%d diagnostic%s%s in %d events (%s, %s, %d info)" % (
-        len(found), "" if len(found) == 1 else "s", " of severity %s or worse" % minimum if floor else "",
-        data.get("events", 0), _counted(counts["error"], "error"), _counted(counts["warning"], "warning"), counts["info"])
+    counts = {s: sum(1 for d in found if d.get("severity") == s) for s in SEVERITIES}
+    plural = "" if len(found) == 1 else "s"
+    worse = f" of severity {minimum} or worse" if floor else ""
+    head = (f'{len(found)} diagnostic{plural}{worse} in {int(data.get("events", 0))} events '
+            f'({_counted(counts["error"], "error")}, {_counted(counts["warning"], "warning")}, {counts["info"]} info)')
     if data.get("dropped"):
-        head += "; %d older events were dropped by the ring buffer" % data["dropped"]
+        head += f'; {int(data["dropped"])} older events were dropped by the ring buffer'
     lines = [head]
     for d in found:
-        lines.append("%-7s #%s %s %s" % (d.get("severity"), d.get("seq"), format_time(d.get("time", 0)), d.get("code")))
-        lines.append("        %s" % d.get("message"))
+        lines.append(f'{str(d.get("severity")):<7} #{d.get("seq")} {format_time(d.get("time", 0))} {d.get("code")}')
+        lines.append(f'        {d.get("message")}')
         if d.get("fix"):
-            lines.append("        fix: %s" % d["fix"])
-        lines.append("        event: %s" % d.get("summary", ""))
+            lines.append(f'        fix: {d["fix"]}')
+        lines.append(f'        event: {d.get("summary", "")}')
     return "\n".join(lines)
 
 
-def format_export(data):
+def format_export(data: dict[str, Any]) -> str:
     """`pi export`: where the file went."""
-    return "wrote %d events as %s to %s (%d bytes, in the debugged process's file system)" % (
-        data.get("events", 0), data.get("format", "?"), data.get("path", "?"), data.get("bytes", 0))
+    return (f'wrote {int(data.get("events", 0))} events as {data.get("format", "?")} to {data.get("path", "?")} '
+            f'({int(data.get("bytes", 0))} bytes, in the debugged process\'s file system)')

@@ -3,9 +3,9 @@
 # (with a comment line above it) to ~/.lldbinit, so every lldb session loads them. Running it
 # again changes nothing; if the plugin moved, the old line is replaced.
 #
-#   Scripts/install-lldb-plugin.sh                  install into ~/.lldbinit
-#   Scripts/install-lldb-plugin.sh --uninstall      remove the lines again
-#   Scripts/install-lldb-plugin.sh --lldbinit FILE  use another init file (e.g. ~/.lldbinit-Xcode)
+#   Scripts/lldb/install-lldb-plugin.sh                  install into ~/.lldbinit
+#   Scripts/lldb/install-lldb-plugin.sh --uninstall      remove the lines again
+#   Scripts/lldb/install-lldb-plugin.sh --lldbinit FILE  use another init file (e.g. ~/.lldbinit-Xcode)
 #
 # To remove it by hand: delete the two lines that mention presentation_inspector_lldb.py.
 set -euo pipefail
@@ -14,7 +14,7 @@ script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 plugin="$script_dir/presentation_inspector_lldb.py"
 init="${HOME}/.lldbinit"
 action=install
-marker="# PresentationInspector: pi commands (remove this line and the next to uninstall; see Scripts/install-lldb-plugin.sh)"
+marker="# PresentationInspector: pi commands (remove this line and the next to uninstall; see Scripts/lldb/install-lldb-plugin.sh)"
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; }
 

@@ -1,4 +1,4 @@
-"""Scripts/install-lldb-plugin.sh: idempotent install, replacement of a moved plugin, uninstall
+"""Scripts/lldb/install-lldb-plugin.sh: idempotent install, replacement of a moved plugin, uninstall
 that keeps the user's own lines; and an lldb that sources the result gets `pi`."""
 
 import os
@@ -7,10 +7,10 @@ import subprocess
 
 import pytest
 
-from conftest import SCRIPTS
+from conftest import PLUGIN_DIR
 
-INSTALL = os.path.join(SCRIPTS, "install-lldb-plugin.sh")
-IMPORT_LINE = 'command script import "%s"' % os.path.join(SCRIPTS, "presentation_inspector_lldb.py")
+INSTALL = os.path.join(PLUGIN_DIR, "install-lldb-plugin.sh")
+IMPORT_LINE = f"command script import \"{os.path.join(PLUGIN_DIR, 'presentation_inspector_lldb.py')}\""
 
 
 def install(init, *args):
@@ -67,11 +67,11 @@ def test_lldb_sourcing_the_init_file_has_pi(tmp_path):
     lldb = os.environ.get("PI_LLDB", "lldb-16")
     if not shutil.which(lldb):
         if os.environ.get("PI_REQUIRE_LIVE") == "1":
-            pytest.fail("%s is not installed" % lldb)
-        pytest.skip("%s is not installed" % lldb)
+            pytest.fail(f"{lldb} is not installed")
+        pytest.skip(f"{lldb} is not installed")
     init = tmp_path / "lldbinit"
     install(init)
-    done = subprocess.run([lldb, "--batch", "--no-lldbinit", "-o", "command source %s" % init, "-o", "pi help chain"],
+    done = subprocess.run([lldb, "--batch", "--no-lldbinit", "-o", f"command source {init}", "-o", "pi help chain"],
                           capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "usage: pi chain [--containers] [--json]" in done.stdout

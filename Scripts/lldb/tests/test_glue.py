@@ -7,11 +7,11 @@ import presentation_inspector_lldb as glue
 from presentation_inspector_commands import PiError
 
 
-class FakeLLDB(object):
+class FakeLLDB:
     eReturnStatusSuccessFinishResult = 2
 
 
-class FakeResult(object):
+class FakeResult:
     def __init__(self):
         self.error, self.messages, self.warnings, self.status = None, [], [], None
 
@@ -28,7 +28,7 @@ class FakeResult(object):
         self.status = status
 
 
-class FakeCaller(object):
+class FakeCaller:
     def __init__(self, call):
         self.call, self.warnings = call, ["could not free 0x10 in the process (x)"]
 

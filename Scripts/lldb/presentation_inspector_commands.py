@@ -1,13 +1,16 @@
 """The `pi` commands: the C expressions that call PresentationInspectorCore's entry points and
 the dispatch from a parsed command to its call and formatter. No lldb here, so it is unit-tested
-with plain pytest (Tests/lldb); presentation_inspector_lldb.py is the lldb glue.
+with plain pytest (Scripts/lldb/tests); presentation_inspector_lldb.py is the lldb glue.
 
 The parsing (presentation_inspector_arguments.py) and formatting
 (presentation_inspector_formatting.py) halves live beside this file; their public names are
 re-exported here so the glue and the tests need one import.
 """
 
+from __future__ import annotations
+
 import json
+from collections.abc import Callable
 
 from presentation_inspector_arguments import (  # noqa: F401 - re-exported
     DEFAULT_EVENT_COUNT, EVENT_KINDS, VERSION, EXPORT_FORMATS, GRAPH_FORMATS, SEVERITIES, USAGE, Command, PiError,
@@ -33,7 +36,7 @@ extern "C" void free(void *);
 """
 
 
-def c_string_literal(text):
+def c_string_literal(text: str) -> str:
     """A C string literal for `text`: UTF-8, with everything not plain printable ASCII as
     three-digit octal escapes (a hex escape would swallow the hex digits after it)."""
     out = ['"']
@@ -42,42 +45,43 @@ def c_string_literal(text):
         if 0x20 <= byte < 0x7F and ch not in '"\\?':
             out.append(ch)
         else:
-            out.append("\\%03o" % byte)
+            out.append(f"\\{byte:03o}")
     out.append('"')
     return "".join(out)
 
 
-def c_argument(value):
+def c_argument(value: int | str | None) -> str:
     """Formats a Python value as a C argument: None → NULL, int → long long, str → literal."""
     if value is None:
         return "(const char *)0"
     if isinstance(value, bool):
         raise TypeError("no bool arguments")
     if isinstance(value, int):
-        return "%dLL" % value
+        return f"{value}LL"
     return c_string_literal(value)
 
 
-def c_call(function, *args):
+def c_call(function: str, *args: int | str | None) -> str:
     """The expression that calls an entry point, e.g. `presentation_inspector_explain(7LL)`."""
-    return "%s(%s)" % (function, ", ".join(c_argument(a) for a in args))
+    arguments = ", ".join(c_argument(a) for a in args)
+    return f"{function}({arguments})"
 
 
-def check_reply(text, function):
+def check_reply(text: str, function: str) -> str:
     """Returns the reply, or raises PiError with the message of an error reply."""
     if text.startswith(ERROR_PREFIX):
         message = text[len(ERROR_PREFIX):].strip().splitlines()
-        raise PiError(message[0] if message else "%s failed" % function)
+        raise PiError(message[0] if message else f"{function} failed")
     return text
 
 
-def run(command, call):
+def run(command: Command, call: Callable[..., str] | None) -> str:
     """Runs a parsed command. `call(function, *args)` calls an entry point in the process and
     returns its reply text (raising PiError for an error reply). Returns the output."""
     if command.name == "help":
         return help_text(command.options.get("topic"))
     if command.name == "version":
-        return "pi (PresentationInspector LLDB plugin) %s, debugger API %d" % (VERSION, API_VERSION)
+        return f"pi (PresentationInspector LLDB plugin) {VERSION}, debugger API {API_VERSION}"
     opts = command.options
     if command.name == "chain":
         text = call("presentation_inspector_chain")

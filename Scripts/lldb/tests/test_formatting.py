@@ -135,7 +135,7 @@ def test_format_diagnose_counts_and_filters():
     assert "fatal" in pic.format_diagnose(unknown, "error")
 
 
-class FakeCaller(object):
+class FakeCaller:
     """Stands in for the process: records calls, answers from a table."""
 
     def __init__(self, replies):

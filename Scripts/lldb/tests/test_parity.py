@@ -18,8 +18,8 @@ DEMO = os.path.join(os.path.dirname(PINSPECT), "InspectorDemo")
 def log(tmp_path_factory):
     if not (os.access(PINSPECT, os.X_OK) and os.access(DEMO, os.X_OK)):
         if os.environ.get("PI_REQUIRE_LIVE") == "1":
-            pytest.fail("pinspect is not built at %s" % PINSPECT, pytrace=False)
-        pytest.skip("pinspect is not built at %s (swift build)" % PINSPECT)
+            pytest.fail(f"pinspect is not built at {PINSPECT}", pytrace=False)
+        pytest.skip(f"pinspect is not built at {PINSPECT} (swift build)")
     out = tmp_path_factory.mktemp("parity")
     subprocess.run([DEMO, "--quiet", "--no-color", "--output", str(out)], check=True, stdout=subprocess.DEVNULL)
     return str(out / "events.jsonl")

@@ -1,7 +1,11 @@
 """`pi` command lines: the commands' usage, argument parsing into a Command, and `pi help`.
-Plain Python (no lldb), unit-tested with pytest in Tests/lldb."""
+Plain Python (no lldb), unit-tested with pytest in Scripts/lldb/tests."""
+
+from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
+from typing import Any
 
 # The release this plugin belongs to: PresentationInspectorVersion.current in the core (a test
 # keeps them equal).
@@ -29,16 +33,16 @@ USAGE = {
               "adds the chains as recorded after the latest event: containers (navigation, tab, split "
               "controllers and their children), styles, sources, context providers and since which event."),
     "events": ("pi events [-n N] [--kind K] [--controller ID] [--json]",
-               "The latest N recorded events (default %d; -n 0: all), optionally only kind K (%s) or events naming "
-               "controller ID: its id (exactly), or its title or type name (ignoring case), e.g. Photos. --json prints the log lines unchanged (header first)."
-               % (DEFAULT_EVENT_COUNT, ", ".join(EVENT_KINDS))),
+               f"The latest N recorded events (default {DEFAULT_EVENT_COUNT}; -n 0: all), optionally only kind K "
+               f"({', '.join(EVENT_KINDS)}) or events naming "
+               "controller ID: its id (exactly), or its title or type name (ignoring case), e.g. Photos. --json prints the log lines unchanged (header first)."),
     "explain": ("pi explain SEQ [--json]", "Why event #SEQ went as it did: source, presenting controller, context "
                 "provider, styles, the resolver's steps, diagnostics."),
     "diagnose": ("pi diagnose [--severity info|warning|error] [--json]",
                  "Every recorded diagnostic (UIKit's wording), oldest first; --severity sets the minimum."),
     "graph": ("pi graph [--format text|dot|mermaid] [--at SEQ]",
               "The presentation chains as a graph (as they stood after event SEQ with --at)."),
-    "export": ("pi export PATH [--format %s]" % "|".join(EXPORT_FORMATS),
+    "export": (f"pi export PATH [--format {'|'.join(EXPORT_FORMATS)}]",
                "Writes the recording to PATH in the debugged process's file system (relative to its current "
                "directory); the format follows the extension (.jsonl .html .json .dot .mmd .txt) unless given."),
     "help": ("pi help [COMMAND]", "This help, or one command's."),
@@ -49,57 +53,57 @@ class PiError(Exception):
     """A failure reported to the user as one line (never a traceback)."""
 
 
-class Command(object):
+class Command:
     """A parsed `pi` command line: the subcommand and its options."""
 
-    def __init__(self, name, **options):
+    def __init__(self, name: str, **options: Any) -> None:
         self.name = name
         self.options = options
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Command) and (self.name, self.options) == (other.name, other.options)
 
-    def __repr__(self):
-        return "Command(%r, %r)" % (self.name, self.options)
+    def __repr__(self) -> str:
+        return f"Command({self.name!r}, {self.options!r})"
 
 
 INT64_MAX = (1 << 63) - 1
 
 
-def event_number(text, what):
+def event_number(text: str, what: str) -> int:
     """An event number (#N in other outputs) given to `what` (explain, --at), with pinspect's
     messages for the same mistakes; 0 is refused as sequence numbers start at 1."""
     value = text[1:] if text.startswith("#") else text
     try:
         number = int(value, 10)
     except ValueError:
-        raise PiError("%s: the event number must be a whole number (#N in other outputs), found %r" % (what, text))
+        raise PiError(f"{what}: the event number must be a whole number (#N in other outputs), found {text!r}")
     if number < 0:
-        raise PiError("%s: the event number must be 0 or more (#N in other outputs), found %s" % (what, text))
+        raise PiError(f"{what}: the event number must be 0 or more (#N in other outputs), found {text}")
     if number > INT64_MAX:
-        raise PiError("%s: the event number must be at most %d, found %s" % (what, INT64_MAX, text))
+        raise PiError(f"{what}: the event number must be at most {INT64_MAX}, found {text}")
     if number == 0:
-        raise PiError("%s: no event #0: sequence numbers start at 1" % what)
+        raise PiError(f"{what}: no event #0: sequence numbers start at 1")
     return number
 
 
-def _parse_count(text, what):
+def _parse_count(text: str, what: str) -> int:
     try:
         number = int(text, 10)
     except ValueError:
         number = None
     if number is None or not 0 <= number <= INT64_MAX:
-        raise PiError("%s must be a whole number from 0 to %d, found %r" % (what, INT64_MAX, text))
+        raise PiError(f"{what} must be a whole number from 0 to {INT64_MAX}, found {text!r}")
     return number
 
 
-def _choice(value, choices, what):
+def _choice(value: str, choices: Sequence[str], what: str) -> str:
     if value not in choices:
-        raise PiError("unknown %s %r (known: %s)" % (what, value, ", ".join(choices)))
+        raise PiError(f"unknown {what} {value!r} (known: {', '.join(choices)})")
     return value
 
 
-def parse_arguments(argv):
+def parse_arguments(argv: Sequence[str]) -> Command:
     """Parses `pi` arguments (already split) into a Command; raises PiError on bad input."""
     if not argv:
         return Command("help", topic=None)
@@ -111,7 +115,7 @@ def parse_arguments(argv):
             raise PiError("--version takes no arguments")
         return Command("version")
     if name not in USAGE:
-        raise PiError("unknown command %r (commands: %s; see `pi help`)" % (name, ", ".join(USAGE)))
+        raise PiError(f"unknown command {name!r} (commands: {', '.join(USAGE)}; see `pi help`)")
     if "-h" in rest or "--help" in rest:
         return Command("help", topic=name)
     takes_value = {"chain": (), "events": ("-n", "--count", "--kind", "--controller"), "explain": (),
@@ -132,7 +136,7 @@ def parse_arguments(argv):
             if value is None:
                 i += 1
                 if i >= len(rest):
-                    raise PiError("%s needs a value (usage: %s)" % (key, USAGE[name][0]))
+                    raise PiError(f"{key} needs a value (usage: {USAGE[name][0]})")
                 value = rest[i]
             key = "-n" if key == "--count" else key
             given.setdefault(key, []).append(value)
@@ -140,39 +144,39 @@ def parse_arguments(argv):
         elif key in flags and value is None:
             options[key] = True
         elif arg.startswith("-") and not _looks_negative_number(arg):
-            raise PiError("unknown option %r for `pi %s` (usage: %s)" % (arg, name, USAGE[name][0]))
+            raise PiError(f"unknown option {arg!r} for `pi {name}` (usage: {USAGE[name][0]})")
         else:
             positional.append(arg)
         i += 1
     for key, values in given.items():
         distinct = list(dict.fromkeys(values))
         if len(distinct) > 1:
-            raise PiError("%s was given %d times with different values (%s); give it once"
-                          % (key, len(values), ", ".join("'%s'" % v for v in distinct)))
+            quoted = ", ".join(f"'{v}'" for v in distinct)
+            raise PiError(f"{key} was given {len(values)} times with different values ({quoted}); give it once")
     return _build(name, options, positional)
 
 
-def _looks_negative_number(arg):
+def _looks_negative_number(arg: str) -> bool:
     return len(arg) > 1 and arg[1:].isdigit()
 
 
-def _build(name, options, positional):
+def _build(name: str, options: dict[str, Any], positional: list[str]) -> Command:
     want = {"explain": 1, "export": 1, "help": None}.get(name, 0)
     if want is not None and len(positional) != want:
         if want == 0:
-            raise PiError("`pi %s` takes no arguments, got %s (usage: %s)" % (name, " ".join(positional), USAGE[name][0]))
-        raise PiError("`pi %s` needs exactly one %s (usage: %s)" % (name, "SEQ" if name == "explain" else "PATH", USAGE[name][0]))
+            raise PiError(f"`pi {name}` takes no arguments, got {' '.join(positional)} (usage: {USAGE[name][0]})")
+        raise PiError(f"`pi {name}` needs exactly one {'SEQ' if name == 'explain' else 'PATH'} (usage: {USAGE[name][0]})")
     as_json = bool(options.get("--json"))
     if name == "help":
         if len(positional) > 1:
-            raise PiError("usage: %s" % USAGE["help"][0])
+            raise PiError(f"usage: {USAGE['help'][0]}")
         topic = positional[0] if positional else None
         if topic is not None:
             _choice(topic, tuple(USAGE), "command")
         return Command("help", topic=topic)
     if name == "chain":
         if as_json and options.get("--containers"):
-            raise PiError("--containers prints text only; use it without --json (usage: %s)" % USAGE["chain"][0])
+            raise PiError(f"--containers prints text only; use it without --json (usage: {USAGE['chain'][0]})")
         return Command("chain", json=as_json, containers=bool(options.get("--containers")))
     if name == "events":
         count = _parse_count(options.get("-n", str(DEFAULT_EVENT_COUNT)), "-n")
@@ -200,15 +204,16 @@ def _build(name, options, positional):
     return Command("export", path=positional[0], format=fmt)
 
 
-def help_text(topic=None):
+def help_text(topic: str | None = None) -> str:
     """`pi help` output: every command, or one command's usage."""
     if topic is not None:
         usage, text = USAGE[topic]
-        return "usage: %s\n%s" % (usage, textwrap.fill(text, 80, initial_indent="  ", subsequent_indent="  ",
-                                                        break_on_hyphens=False, break_long_words=False))
+        body = textwrap.fill(text, 80, initial_indent="  ", subsequent_indent="  ",
+                             break_on_hyphens=False, break_long_words=False)
+        return f"usage: {usage}\n{body}"
     lines = ["PresentationInspector: the app's modal presentations, from a paused process.", ""]
     for name in USAGE:
-        lines.append("  %s\n      %s" % (USAGE[name][0], SUMMARY[name]))
+        lines.append(f"  {USAGE[name][0]}\n      {SUMMARY[name]}")
     lines += ["", "Errors are one line. The app must link PresentationInspectorCore and be stopped",
               "(at a breakpoint or with `process interrupt`). `pi help COMMAND` for details;",
               "`pi --version` for the plugin's version."]

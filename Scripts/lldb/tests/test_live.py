@@ -59,7 +59,7 @@ def test_chain_shows_every_window_and_the_live_camera_chain(demo):
     data = json.loads(demo.pi("chain --json"))
     assert [w["id"] for w in data["windows"]] == windows
     with_containers = demo.pi("chain --containers")
-    assert with_containers.startswith(out + "\n\nChains after #%d\n" % demo.events[-1]["seq"])
+    assert with_containers.startswith(f"{out}\n\nChains after #{int(demo.events[-1]['seq'])}\n")
     # A container's child, which the live chain (root and presented controllers only) does not show.
     assert '|   | <PhotoLibraryViewController: library> "Photos"' in with_containers
     assert "presented: pageSheet, from <PhotoLibraryViewController: library>" in with_containers
@@ -72,7 +72,7 @@ def test_events_json_is_the_log_the_demo_wrote(demo):
 
 def test_events_summaries_and_filters(demo):
     latest = demo.pi("events -n 3").split("\n")
-    assert [l.split(" ")[0] for l in latest[:3]] == ["#%d" % e["seq"] for e in demo.events[-3:]]
+    assert [l.split(" ")[0] for l in latest[:3]] == [f"#{int(e['seq'])}" for e in demo.events[-3:]]
     assert latest[3] == "(the latest 3; `pi events -n 0` shows all)"
 
     swipes = demo.pi("events -n 0 --kind interactive-dismiss").split("\n")
@@ -90,19 +90,19 @@ def test_events_summaries_and_filters(demo):
 
 def test_explain_the_people_picker_presented_from_the_library(demo):
     picker = first(demo.events, kind="present", presented__id="peoplePicker")
-    out = demo.pi("explain %d" % picker["seq"])
-    assert out.split("\n")[0].startswith('#%d ' % picker["seq"])
+    out = demo.pi(f"explain {int(picker['seq'])}")
+    assert out.split("\n")[0].startswith(f"#{int(picker['seq'])} ")
     assert '  source:            PhotoLibraryViewController "Photos" (library)  (the receiver of present)' in out
     assert "  presenting:        UINavigationController (photos)" in out
     assert "  context provider:  UINavigationController (photos)" in out
     assert "  style:             automatic → pageSheet" in out
     assert "why:\n  1. " in out
-    assert json.loads(demo.pi("explain %d --json" % picker["seq"])) == picker
+    assert json.loads(demo.pi(f"explain {int(picker['seq'])} --json")) == picker
 
 
 def test_explain_the_rejected_double_presentation(demo):
     share = first(demo.events, presented__id="share")
-    out = demo.pi("explain #%d" % share["seq"])
+    out = demo.pi(f"explain #{int(share['seq'])}")
     assert "→ rejected  [already-presenting]" in out.split("\n")[0]
     assert ("diagnostics:\n  warning already-presenting: Attempt to present <UIActivityViewController: share> on "
             "<UINavigationController: photos> (from <PhotoLibraryViewController: library>) which is already "
@@ -112,7 +112,7 @@ def test_explain_the_rejected_double_presentation(demo):
 def test_explain_the_split_view_current_context(demo):
     attachments = [e for e in demo.events if e["kind"] == "present" and e["presented"]["id"] == "attachment"]
     assert len(attachments) == 2
-    first_out, second_out = (demo.pi("explain %d" % e["seq"]) for e in attachments)
+    first_out, second_out = (demo.pi(f"explain {int(e['seq'])}") for e in attachments)
     for out in (first_out, second_out):
         assert "  presenting:        UINavigationController (detailNav)" in out
         assert "  context provider:  UINavigationController (detailNav)" in out
@@ -123,7 +123,7 @@ def test_explain_the_split_view_current_context(demo):
 
 def test_explain_a_forwarded_dismiss(demo):
     recipe = first(demo.events, kind="dismiss", receiver__id="recipeList")
-    out = demo.pi("explain %d" % recipe["seq"])
+    out = demo.pi(f"explain {int(recipe['seq'])}")
     assert "  handled by:        UINavigationController (recipesNav)  (forwarded)" in out
     assert "  dismissed:         UINavigationController (addNav)" in out
 
@@ -131,9 +131,9 @@ def test_explain_a_forwarded_dismiss(demo):
 def test_diagnose_lists_every_diagnostic_of_rules_4_and_7(demo):
     out = demo.pi("diagnose")
     found = [d for e in demo.events for d in e["diagnostics"]]
-    counts = dict((s, sum(1 for d in found if d["severity"] == s)) for s in ("error", "warning", "info"))
-    assert out.split("\n")[0] == "%d diagnostics in %d events (%d errors, %d warnings, %d info)" % (
-        len(found), len(demo.events), counts["error"], counts["warning"], counts["info"])
+    counts = {s: sum(1 for d in found if d["severity"] == s) for s in ("error", "warning", "info")}
+    assert out.split("\n")[0] == (f"{len(found)} diagnostics in {len(demo.events)} events "
+                                   f'({counts["error"]} errors, {counts["warning"]} warnings, {counts["info"]} info)')
     codes = re.findall(r"^(?:error|warning|info)\s+#\d+ \S+ (\S+)$", out, re.M)
     assert codes == [d["code"] for d in found]
     for code in RULE_4_AND_7_CODES:
@@ -156,17 +156,17 @@ def test_graph_in_every_format(demo):
     mermaid = demo.pi("graph --format mermaid")
     assert re.search(r"^flowchart ", mermaid, re.M) and "peoplePicker" in mermaid
     share = first(demo.events, presented__id="share")
-    assert demo.pi("graph --format dot --at %d" % share["seq"]) != dot
+    assert demo.pi(f"graph --format dot --at {int(share['seq'])}") != dot
 
 
 def test_export_writes_files_in_the_process(demo):
     target = os.path.join(str(demo.workdir), "exported.jsonl")
-    out = demo.pi("export %s" % target)
-    assert out.startswith("wrote %d events as jsonl to %s (" % (len(demo.events), target))
+    out = demo.pi(f"export {target}")
+    assert out.startswith(f"wrote {len(demo.events)} events as jsonl to {target} (")
     lines, events = read_log(target)
     assert events == demo.events
-    assert demo.pi("export report.html").startswith("wrote %d events as html to %s/report.html" % (
-        len(demo.events), os.path.realpath(str(demo.workdir))))
+    workdir = os.path.realpath(str(demo.workdir))
+    assert demo.pi("export report.html").startswith(f"wrote {len(demo.events)} events as html to {workdir}/report.html")
     assert os.path.getsize(os.path.join(str(demo.workdir), "report.html")) > 0
 
 
@@ -257,7 +257,7 @@ def test_ten_thousand_events_arrive_intact(lldb, tmp_path):
         dismissals = session.pi("events -n 0 --kind dismiss").split("\n")
         expected = sum(1 for e in events[-10000:] if e["kind"] == "dismiss")
         assert expected > 4000 and len(dismissals) == expected + 1  # + the line about dropped events
-        assert dismissals[0] == "(%d older events were dropped by the ring buffer)" % header["dropped"]
+        assert dismissals[0] == f"({int(header['dropped'])} older events were dropped by the ring buffer)"
     finally:
         session.close()
 
@@ -275,7 +275,7 @@ def test_batch_mode_runs_every_command(tmp_path):
     assert "PresentationInspector: the app's modal presentations" in sections["pi help"]
     assert '     └─ ABPeoplePickerNavigationController "People" (peoplePicker)' in sections["pi chain"]
     assert sections["pi events -n 2"].endswith("(the latest 2; `pi events -n 0` shows all)")
-    assert "\n#1 0.000s present UINavigationController (newEventNav)" in "\n" + sections["pi explain 1"]
+    assert "\n#1 0.000s present UINavigationController (newEventNav)" in f"\n{sections['pi explain 1']}"
     assert "already-presented" in sections["pi diagnose --severity error"]
     assert "peoplePicker" in sections["pi graph --format mermaid"]
     assert sections["pi export batch.jsonl"].startswith("wrote ")

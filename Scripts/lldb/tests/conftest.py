@@ -1,14 +1,14 @@
-"""Shared setup for the plugin's tests: the Scripts folder on sys.path, and sample replies
+"""Shared setup for the plugin's tests: the plugin's folder on sys.path, and sample replies
 shaped exactly like the entry points' (copied from an InspectorDemo run)."""
 
 import json
 import os
 import sys
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-SCRIPTS = os.path.join(ROOT, "Scripts")
-if SCRIPTS not in sys.path:
-    sys.path.insert(0, SCRIPTS)
+PLUGIN_DIR = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+ROOT = os.path.abspath(os.path.join(PLUGIN_DIR, "..", ".."))
+if PLUGIN_DIR not in sys.path:
+    sys.path.insert(0, PLUGIN_DIR)
 
 HEADER = ('{"format":"presentation-inspector-log","version":1,"created":"2026-01-01T00:00:00.000Z",'
           '"app":{"name":"InspectorDemo"},"device":{"model":"simulated"}}')

@@ -2,9 +2,9 @@
 
 Load into any lldb (Xcode's, the Swift toolchain's, Debian's lldb-16):
 
-    (lldb) command script import /path/to/Scripts/presentation_inspector_lldb.py
+    (lldb) command script import /path/to/Scripts/lldb/presentation_inspector_lldb.py
 
-(Scripts/install-lldb-plugin.sh adds that line to ~/.lldbinit.) The commands call the C entry
+(Scripts/lldb/install-lldb-plugin.sh adds that line to ~/.lldbinit.) The commands call the C entry
 points PresentationInspectorCore exports (`presentation_inspector_*`) in the paused process.
 They are evaluated as C++ with their declarations in the expression prefix, so no Swift or
 Objective-C support is needed, from any frame. Results are read in chunks (never cut at lldb's
@@ -13,9 +13,12 @@ argument parsing (..._arguments.py) and output formatting (..._formatting.py) li
 file; this file is the lldb glue.
 """
 
+from __future__ import annotations
+
 import os
 import shlex
 import sys
+from typing import Any
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 if _HERE not in sys.path:
@@ -35,24 +38,24 @@ VOID_EXPRESSION_CODE = 0x1001
 DEFAULT_TIMEOUT_SECONDS = 30.0
 
 
-def _first_line(text):
+def _first_line(text: str | None) -> str:
     lines = [line.strip() for line in (text or "").splitlines() if line.strip()]
     return lines[0] if lines else "unknown error"
 
 
-def _timeout_seconds():
+def _timeout_seconds() -> float:
     try:
         return max(1.0, float(os.environ.get("PI_LLDB_TIMEOUT", DEFAULT_TIMEOUT_SECONDS)))
     except ValueError:
         return DEFAULT_TIMEOUT_SECONDS
 
 
-class ProcessCaller(object):
+class ProcessCaller:
     """Calls the entry points in a stopped process: evaluate, read in chunks, free."""
 
-    def __init__(self, target, process, frame):
+    def __init__(self, target: Any, process: Any, frame: Any) -> None:
         self.target, self.process, self.frame = target, process, frame
-        self.warnings = []
+        self.warnings: list[str] = []
         self.options = lldb.SBExpressionOptions()
         self.options.SetLanguage(lldb.eLanguageTypeC_plus_plus)
         self.options.SetPrefix(commands.PREFIX)
@@ -68,7 +71,7 @@ class ProcessCaller(object):
             self.options.SetSuppressPersistentResult(True)
 
     @classmethod
-    def attach(cls, debugger, exe_ctx):
+    def attach(cls, debugger: Any, exe_ctx: Any) -> ProcessCaller:
         """A caller for the process the command runs against, or PiError saying why not."""
         target = exe_ctx.GetTarget() if exe_ctx is not None else None
         if target is None or not target.IsValid():
@@ -80,26 +83,25 @@ class ProcessCaller(object):
             raise PiError("the process is not running: `run` it and stop it at a breakpoint (or `process interrupt`)")
         state = process.GetState()
         if state == lldb.eStateExited:
-            raise PiError("the process has exited (status %d): `run` it again and stop it before it ends"
-                          % process.GetExitStatus())
+            raise PiError(f"the process has exited (status {process.GetExitStatus()}): "
+                          "`run` it again and stop it before it ends")
         if state in (lldb.eStateRunning, lldb.eStateStepping):
             raise PiError("the process is running: stop it first (`process interrupt`, or a breakpoint)")
         if state not in (lldb.eStateStopped, lldb.eStateCrashed, lldb.eStateSuspended):
-            raise PiError("the process is not stopped (state: %s): `run` it and stop it at a breakpoint"
-                          % lldb.SBDebugger.StateAsCString(state))
+            raise PiError(f"the process is not stopped (state: {lldb.SBDebugger.StateAsCString(state)}): "
+                          "`run` it and stop it at a breakpoint")
         if target.FindSymbols(PROBE_SYMBOL).GetSize() == 0:
-            raise PiError("PresentationInspector is not linked into this process (no symbol %s in %s): "
-                          "link PresentationInspectorCore into the debug build"
-                          % (PROBE_SYMBOL, target.GetExecutable().GetFilename()))
+            raise PiError(f"PresentationInspector is not linked into this process (no symbol {PROBE_SYMBOL} in "
+                          f"{target.GetExecutable().GetFilename()}): link PresentationInspectorCore into the debug build")
         caller = cls(target, process, cls._frame(exe_ctx, process))
         version = caller.evaluate(commands.c_call(PROBE_SYMBOL), PROBE_SYMBOL).GetValueAsSigned()
         if version != commands.API_VERSION:
-            raise PiError("the process speaks debugger API %d, this plugin %d: load the plugin that ships with "
-                          "the PresentationInspector version the app links" % (version, commands.API_VERSION))
+            raise PiError(f"the process speaks debugger API {version}, this plugin {commands.API_VERSION}: load the "
+                          "plugin that ships with the PresentationInspector version the app links")
         return caller
 
     @staticmethod
-    def _frame(exe_ctx, process):
+    def _frame(exe_ctx: Any, process: Any) -> Any:
         frame = exe_ctx.GetFrame() if exe_ctx is not None else None
         if frame is not None and frame.IsValid():
             return frame
@@ -108,12 +110,12 @@ class ProcessCaller(object):
             thread = process.GetThreadAtIndex(0)
         return thread.GetFrameAtIndex(0) if thread.IsValid() else None
 
-    def _evaluate_raw(self, expression):
+    def _evaluate_raw(self, expression: str) -> Any:
         if self.frame is not None and self.frame.IsValid():
             return self.frame.EvaluateExpression(expression, self.options)
         return self.target.EvaluateExpression(expression, self.options)
 
-    def evaluate(self, expression, function):
+    def evaluate(self, expression: str, function: str) -> Any:
         """Evaluates an expression that returns a value; PiError with one line if it fails."""
         value = self._evaluate_raw(expression)
         error = value.GetError()
@@ -121,38 +123,38 @@ class ProcessCaller(object):
             message = _first_line(error.GetCString())
             lowered = message.lower()
             if "timed out" in lowered or "interrupted" in lowered:
-                raise PiError("calling %s timed out after %g s (another thread may hold the inspector's lock: "
-                              "`continue`, stop again and retry)" % (function, _timeout_seconds()))
+                raise PiError(f"calling {function} timed out after {_timeout_seconds():g} s (another thread may hold "
+                              "the inspector's lock: `continue`, stop again and retry)")
             if "undeclared" in lowered or "look up symbol" in lowered or "couldn't lookup" in lowered:
-                raise PiError("%s is missing from this process: is PresentationInspectorCore linked?" % function)
-            raise PiError("calling %s failed: %s" % (function, message))
+                raise PiError(f"{function} is missing from this process: is PresentationInspectorCore linked?")
+            raise PiError(f"calling {function} failed: {message}")
         return value
 
-    def read_string(self, address, function):
+    def read_string(self, address: int, function: str) -> str:
         """The NUL-terminated UTF-8 text at `address`, read in chunks of READ_CHUNK bytes."""
-        length = self.evaluate("(unsigned long long)strlen((const char *)0x%x)" % address, "strlen").GetValueAsUnsigned()
+        length = self.evaluate(f"(unsigned long long)strlen((const char *)0x{address:x})", "strlen").GetValueAsUnsigned()
         chunks, offset = [], 0
         while offset < length:
             error = lldb.SBError()
             data = self.process.ReadMemory(address + offset, min(commands.READ_CHUNK, length - offset), error)
             if error.Fail() or not data:
-                raise PiError("reading the reply of %s failed at byte %d of %d: %s"
-                              % (function, offset, length, _first_line(error.GetCString())))
+                raise PiError(f"reading the reply of {function} failed at byte {offset} of {length}: "
+                              f"{_first_line(error.GetCString())}")
             chunks.append(data)
             offset += len(data)
         # Decode once at the end: a chunk boundary may split a multi-byte character.
         return b"".join(chunks).decode("utf-8", "replace")
 
-    def free(self, address):
-        error = self._evaluate_raw("(void)free((void *)0x%x)" % address).GetError()
+    def free(self, address: int) -> None:
+        error = self._evaluate_raw(f"(void)free((void *)0x{address:x})").GetError()
         if error.Fail() and error.GetError() != VOID_EXPRESSION_CODE:
-            self.warnings.append("could not free 0x%x in the process (%s)" % (address, _first_line(error.GetCString())))
+            self.warnings.append(f"could not free 0x{address:x} in the process ({_first_line(error.GetCString())})")
 
-    def call(self, function, *args):
+    def call(self, function: str, *args: int | str | None) -> str:
         """Calls an entry point returning malloc'd text; returns the text, freeing it always."""
         address = self.evaluate(commands.c_call(function, *args), function).GetValueAsUnsigned()
         if address == 0:
-            raise PiError("%s returned NULL (the process may be out of memory)" % function)
+            raise PiError(f"{function} returned NULL (the process may be out of memory)")
         try:
             text = self.read_string(address, function)
         finally:
@@ -160,15 +162,15 @@ class ProcessCaller(object):
         return commands.check_reply(text, function)
 
 
-def pi_command(debugger, command, exe_ctx, result, internal_dict):
+def pi_command(debugger: Any, command: str, exe_ctx: Any, result: Any, internal_dict: dict[str, Any]) -> None:
     """The `pi` command. Every failure becomes one error line; no exception escapes."""
     words = command.split()
-    name = "pi " + words[0] if words and words[0] in commands.USAGE else "pi"
+    name = f"pi {words[0]}" if words and words[0] in commands.USAGE else "pi"
     try:
         try:
             argv = shlex.split(command)
         except ValueError as error:  # unbalanced quotes
-            raise PiError("cannot split the arguments (%s)" % error)
+            raise PiError(f"cannot split the arguments ({error})")
         parsed = commands.parse_arguments(argv)
         caller = None
         if parsed.name not in ("help", "version"):
@@ -179,12 +181,12 @@ def pi_command(debugger, command, exe_ctx, result, internal_dict):
             result.AppendWarning(warning)
         result.SetStatus(lldb.eReturnStatusSuccessFinishResult)
     except PiError as error:
-        result.SetError("%s: %s" % (name, error))
+        result.SetError(f"{name}: {error}")
     except Exception as error:  # noqa: BLE001 - a traceback is never what the user needs
-        result.SetError("%s: internal error (%s: %s); please report it" % (name, type(error).__name__, _first_line(str(error))))
+        result.SetError(f"{name}: internal error ({type(error).__name__}: {_first_line(str(error))}); please report it")
 
 
-def __lldb_init_module(debugger, internal_dict):
+def __lldb_init_module(debugger: Any, internal_dict: dict[str, Any]) -> None:
     debugger.HandleCommand('command script add -o -h "PresentationInspector: modal presentations of the paused app '
-                           '(pi help)." -f %s.pi_command pi' % __name__)
+                           f'(pi help)." -f {__name__}.pi_command pi')
     print("PresentationInspector: `pi` loaded (pi help)")

@@ -8,7 +8,7 @@ import pytest
 
 import presentation_inspector_commands as pic
 from presentation_inspector_commands import Command, PiError
-from conftest import SCRIPTS, CAMERA_DISMISS, PICKER_PRESENT, SHARE_REJECTED, events_reply, line
+from conftest import ROOT, CAMERA_DISMISS, PICKER_PRESENT, SHARE_REJECTED, events_reply, line
 
 
 # ---------------------------------------------------------------- arguments
@@ -81,7 +81,7 @@ def test_parse_arguments_rejects_with_one_line(argv, message):
 def test_help_lists_every_command_and_details_one():
     text = pic.help_text()
     for name in ("chain", "events", "explain", "diagnose", "graph", "export", "help"):
-        assert "pi %s" % name in text
+        assert f"pi {name}" in text
     detail = pic.help_text("events")
     assert detail.startswith("usage: pi events [-n N] [--kind K] [--controller ID] [--json]")
     assert "interactive-dismiss" in detail
@@ -89,10 +89,10 @@ def test_help_lists_every_command_and_details_one():
 
 def test_version_needs_no_process_and_matches_the_core():
     assert pic.parse_arguments(["--version"]) == Command("version")
-    assert pic.run(Command("version"), None) == "pi (PresentationInspector LLDB plugin) %s, debugger API 1" % pic.VERSION
+    assert pic.run(Command("version"), None) == f"pi (PresentationInspector LLDB plugin) {pic.VERSION}, debugger API 1"
     with pytest.raises(PiError, match="takes no arguments"):
         pic.parse_arguments(["--version", "x"])
-    swift = os.path.join(SCRIPTS, "..", "Sources", "PresentationInspectorCore", "PresentationInspectorVersion.swift")
+    swift = os.path.join(ROOT, "Sources", "PresentationInspectorCore", "PresentationInspectorVersion.swift")
     with open(swift, encoding="utf-8") as handle:
         assert re.search(r'public static let current = "([^"]+)"', handle.read()).group(1) == pic.VERSION
 
@@ -103,7 +103,7 @@ def test_help_overview_is_not_cut_and_fits_80_columns():
     assert "-n 0." not in text and "(default" not in text
     assert all(len(line) <= 80 for line in text.split("\n")), text
     for name in ("chain", "events", "explain", "diagnose", "graph", "export", "help"):
-        assert text.count("\n  pi %s " % name) + text.count("\n  pi %s\n" % name) == 1
+        assert text.count(f"\n  pi {name} ") + text.count(f"\n  pi {name}\n") == 1
 
 
 def test_chain_containers_adds_the_graph_after_the_latest_event():

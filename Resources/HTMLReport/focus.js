@@ -1,0 +1,92 @@
+// The report's views that lead with the problem: the header's list of every diagnostic as a
+// link, and the chain graph's focus mode, which draws only the selected event's chain and the
+// controllers it names (source, presenting controller, context provider) at a readable size
+// whatever the width (390 px included); the whole graph is one click away.
+function PIProblems(box, events, summaries, select) {
+  'use strict';
+  var MAX = 40, n = 0, more = 0, list = document.createElement('ol');
+  list.className = 'diag-links';
+  for (var i = 0; i < events.length; i++) {
+    var e = events[i];
+    (e.diagnostics || []).forEach(function (d) {
+      if (n++ >= MAX) { more++; return; }
+      var li = document.createElement('li'), b = document.createElement('button');
+      b.type = 'button'; b.className = 'link'; b.textContent = '#' + e.seq; b.dataset.seq = e.seq;
+      b.addEventListener('click', function () { select(e.seq); });
+      var sev = document.createElement('span'); sev.className = 'sev sev-' + d.severity; sev.textContent = ' ' + d.severity + ' ';
+      li.appendChild(b); li.appendChild(sev); li.appendChild(document.createTextNode(d.code + ': ' + d.message));
+      list.appendChild(li);
+    });
+  }
+  if (!n) return;
+  box.appendChild(list);
+  if (more) {
+    var p = document.createElement('p'); p.className = 'note';
+    p.textContent = 'and ' + more + ' more: n / p step through every event with diagnostics, the Severity filter lists them.';
+    box.appendChild(p);
+  }
+  box.hidden = false;
+}
+
+function PIFocus(box) {
+  'use strict';
+  var NS = 'http://www.w3.org/2000/svg', FONT = 12, ROW = 46, GAP = 22;
+  function el(name, attrs, text) {
+    var n = document.createElementNS(NS, name);
+    for (var k in attrs) n.setAttribute(k, attrs[k]);
+    if (text !== undefined) n.textContent = text;
+    return n;
+  }
+  function fitText(s, px) {  // about 0.6 em a character: cut at whole characters with "…"
+    var max = Math.max(4, Math.floor(px / (FONT * 0.6)));
+    return s.length > max ? s.slice(0, max - 1) + '…' : s;
+  }
+  return {
+    // Draws the event's chain (root first) and the controllers it names outside it.
+    show: function (e) {
+      box.textContent = '';
+      var roles = {}, order = [], inChain = {};
+      function role(r, what) {
+        if (!r) return;
+        if (!roles[r.id]) { roles[r.id] = { ref: r, what: [] }; order.push(r.id); }
+        if (roles[r.id].what.indexOf(what) < 0) roles[r.id].what.push(what);
+      }
+      (e.chain || []).forEach(function (r, k) { role(r, k === 0 ? 'window root' : 'presented'); inChain[r.id] = true; });
+      role(e.source, 'source'); role(e.presenting, 'presenting'); role(e.contextProvider, 'context provider');
+      role(e.presented, e.outcome === 'presented' ? 'presented by #' + e.seq : 'to present (' + e.outcome + ')');
+      role(e.receiver, 'receiver'); role(e.handledBy, 'handled by');
+      (e.dismissedControllers || []).forEach(function (r) { role(r, 'dismissed'); });
+      var chain = order.filter(function (id) { return inChain[id]; }), others = order.filter(function (id) { return !inChain[id]; });
+      var W = Math.max(240, Math.min((box.clientWidth || 608) - 8, 560)), y = 8;
+      var svg = el('svg', { xmlns: NS, class: 'pi-focus', width: W, 'font-size': FONT, 'font-family': 'system-ui, -apple-system, Segoe UI, sans-serif' });
+      function node(id, x, w) {
+        var r = roles[id], g = el('g', { class: 'pi-focus-node', 'data-id': id });
+        var named = r.what.some(function (w2) { return w2 !== 'presented' && w2 !== 'window root'; });
+        g.appendChild(el('rect', { x: x, y: y, width: w, height: ROW - 8, rx: 6, fill: inChain[id] ? '#ddf4ff' : '#fff',
+          stroke: named ? '#bf3989' : '#54aeff', 'stroke-width': named ? 2.5 : 1.2 }));
+        g.appendChild(el('text', { x: x + 8, y: y + 15, 'font-weight': 600 }, fitText(r.ref.type + (r.ref.title ? ' “' + r.ref.title + '”' : ''), w - 16)));
+        g.appendChild(el('text', { x: x + 8, y: y + 31, fill: '#57606a' }, fitText(r.ref.id + ' · ' + r.what.join(', '), w - 16)));
+        svg.appendChild(g);
+        y += ROW - 8;
+      }
+      chain.forEach(function (id, k) {
+        if (k > 0) {
+          svg.appendChild(el('line', { x1: 30, y1: y, x2: 30, y2: y + GAP - 2, stroke: '#0969da', 'stroke-width': 2 }));
+          svg.appendChild(el('text', { x: 38, y: y + GAP / 2 + 4, fill: '#57606a' }, 'presents'));
+          y += GAP;
+        }
+        node(id, 4, W - 8);
+      });
+      if (others.length) {
+        y += 14;
+        svg.appendChild(el('text', { x: 4, y: y, fill: '#57606a' }, fitText('Named by #' + e.seq + ', not in the chain after it:', W - 8)));
+        y += 8;
+        others.forEach(function (id) { y += 6; node(id, 18, W - 22); });
+      }
+      if (!order.length) svg.appendChild(el('text', { x: 4, y: (y += 16) }, 'Event #' + e.seq + ' names no controller.'));
+      svg.setAttribute('height', y + 8);
+      svg.setAttribute('viewBox', '0 0 ' + W + ' ' + (y + 8));
+      box.appendChild(svg);
+    }
+  };
+}
