@@ -25,6 +25,8 @@ struct EventStore {
         var effectiveTransition: TransitionStyle?
         /// Shared with the hooks' table of recent stacks (one object per call site).
         var callStack: CapturedCallStack?
+        /// Rare (a controller's first event, or a change), and recorded once per controller: kept as is.
+        var facts: [ControllerFacts] = []
     }
 
     private var strings = InternPool<String>()
@@ -71,6 +73,7 @@ struct EventStore {
         r.effectiveStyle = e.effectiveStyle
         r.requestedTransition = e.requestedTransition
         r.effectiveTransition = e.effectiveTransition
+        r.facts = e.facts
         return r
     }
 
@@ -98,6 +101,7 @@ struct EventStore {
                       forwarded: r.forwarded, diagnostics: diagnosticArrays[r.diagnostics] ?? [],
                       chain: chains.chain(r.chain, refs: refs), callSite: strings[r.callSite], capturedCallStack: r.callStack, ancestry: refArrays[r.ancestry] ?? [])
         e.observed = observations[r.observed]
+        e.facts = r.facts
         return e
     }
 

@@ -32,6 +32,9 @@ public final class Recorder: @unchecked Sendable {
     @exclusivity(unchecked) private var nextSeq = 1
     @exclusivity(unchecked) private var dropped = 0
     @exclusivity(unchecked) private var liveLog: LiveLogWriter?
+    @exclusivity(unchecked) private var factsTracker = ControllerFactsTracker()
+    /// Facts noted for the call being handled, carried by the next event recorded.
+    @exclusivity(unchecked) private var pendingFacts: [ControllerFacts] = []
 
     // Subscribers: guarded by `lock` (they share it); delivery is serialized by `deliveryLock`
     // (recursive, so a subscriber may record an event itself).
@@ -72,6 +75,10 @@ public final class Recorder: @unchecked Sendable {
         // Microsecond precision: what the log keeps, so a written and re-read event is equal.
         e.time = (e.time * 1_000_000).rounded() / 1_000_000
         lock.lock()
+        if !pendingFacts.isEmpty {
+            e.facts = pendingFacts + e.facts
+            pendingFacts = []
+        }
         e.seq = nextSeq
         nextSeq += 1
         if count == capacity {
@@ -136,6 +143,21 @@ public final class Recorder: @unchecked Sendable {
         ring = Array(repeating: EventStore.Record(), count: capacity)
         store.removeAll()
         head = 0; count = 0; dropped = nextSeq - 1
+        factsTracker.removeAll()
+        pendingFacts = []
+    }
+
+    /// Notes what the rules read about the controllers a hooked call involves, read before the
+    /// call (``ControllerFacts``): those new to the recording or changed since it last kept them
+    /// go onto the next event recorded, the call's own. The simulator and the UIKit hooks call
+    /// it before handing the call to the hook handler.
+    public func noteControllerFacts(_ facts: [ControllerFacts]) {
+        guard !facts.isEmpty else { return }
+        lock.lock(); defer { lock.unlock() }
+        let changed = factsTracker.changes(facts)
+        for f in changed {
+            if let i = pendingFacts.firstIndex(where: { $0.id == f.id }) { pendingFacts[i] = pendingFacts[i].updated(by: f) } else { pendingFacts.append(f) }
+        }
     }
 
     // MARK: Subscribers

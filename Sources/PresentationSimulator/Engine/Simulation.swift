@@ -227,6 +227,7 @@ public final class Simulation {
         }
         observationOverride = observed
         defer { observationOverride = nil }
+        noteFacts([source, presented])
         handler.handlePresent(source: source, presented: presented, animated: animated, context: context, completion: completion,
                               observe: observed.map { o in { o.observation } }) { wrapped in
             self.originalPresent(presented, from: source, animated: animated, completion: wrapped)
@@ -275,6 +276,7 @@ public final class Simulation {
         let outer = observationOverride
         observationOverride = observed
         defer { observationOverride = outer }
+        noteFacts([receiver])
         handler.handleDismiss(receiver: receiver, animated: animated, context: context, completion: completion,
                               observe: observed.map { o in { o.observation } }) { wrapped in
             self.originalDismiss(receiver, animated: animated, context: context, completion: wrapped)
@@ -335,6 +337,7 @@ public final class Simulation {
         guard style.isSheet else {
             throw SimulationError(key: "swipeDown", message: "\(sheet.id) is presented as \(style.name); only pageSheet and formSheet can be swiped down")
         }
+        noteFacts([sheet])
         if sheet.isModalInPresentation {
             handler.interactiveDismissBlocked(sheet: sheet, context: context)
             return

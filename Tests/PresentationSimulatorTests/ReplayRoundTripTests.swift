@@ -1,0 +1,71 @@
+import XCTest
+import PresentationInspectorCore
+@testable import PresentationSimulator
+
+/// A recording becomes a scenario (`pinspect scenario`), and simulating that scenario records
+/// the same events: kind, outcome, presenting, context provider, styles, transitions, dismissed
+/// set, handler and diagnostic codes (`pinspect diff` finds nothing).
+final class ReplayRoundTripTests: XCTestCase {
+    /// Runs `scenario`, writes and reads its log, builds the replay from it, runs that through its
+    /// own file text, and compares. Nil when the scenario itself stops with an error.
+    static func roundTrip(_ scenario: Scenario, file: StaticString = #filePath, line: UInt = #line) throws -> (diff: LogDiff, replay: String)? {
+        let original = Simulation(recorder: Recorder(capacity: 4_096))
+        do { try original.run(scenario) } catch { return nil }
+        let log = LogWriter.text(header: LogHeader(app: ["mode": "simulation"]), events: original.recorder.events)
+        let replayText = try ScenarioReplay.scenarioText(fromLog: log, logName: "original.jsonl")
+        let replay = try Scenario.parse(replayText, file: "replay.json")
+        let again = Simulation(recorder: Recorder(capacity: 4_096))
+        try again.run(replay)
+        return (LogDiff(original.recorder.events, again.recorder.events), replayText)
+    }
+
+    func testEveryBuiltInScenarioReplays() throws {
+        for builtIn in BuiltInScenarios.all {
+            let r = try XCTUnwrap(try Self.roundTrip(try builtIn.scenario()), builtIn.key)
+            XCTAssertTrue(r.diff.isEquivalent, "\(builtIn.key):\n\(r.diff.text(nameA: "recorded", nameB: "replayed"))\n\(r.replay)")
+            XCTAssertGreaterThan(r.diff.pairs.count, 0, builtIn.key)
+        }
+    }
+
+    func testAThousandRandomScenariosReplay() throws {
+        var ran = 0, events = 0
+        for seed in 1...1_000 as ClosedRange<UInt64> {
+            let scenario = RandomScenarios.make(seed: seed, stepCount: 30)
+            let result: (diff: LogDiff, replay: String)?
+            do { result = try Self.roundTrip(scenario) } catch {
+                XCTFail("seed \(seed): \(error)\n\(scenario.jsonText)")
+                return
+            }
+            guard let r = result else { continue }
+            ran += 1
+            events += r.diff.pairs.count
+            if !r.diff.isEquivalent {
+                XCTFail("seed \(seed):\n\(r.diff.text(nameA: "recorded", nameB: "replayed"))\n\(scenario.jsonText)\n\(r.replay)")
+                return
+            }
+        }
+        // The generator keeps only steps that ran, so (nearly) every scenario runs to its end.
+        XCTAssertGreaterThanOrEqual(ran, 1_000)
+        XCTAssertGreaterThan(events, 10_000)
+    }
+}
+
+/// Logs shaped like a device's: events with `observed` answers and their `model-drift`s.
+final class ReplayObservedTests: XCTestCase {
+    func testObservedAnswersAndTheirDriftsReplay() throws {
+        let scenario = try Scenario.parse(scenarioJSON(controllers: tabbedControllers, steps: [
+            #"{ "present": "sheet", "from": "list", "observed": { "presenting": "nav", "effectiveStyle": "fullScreen", "presentationControllerClass": "UIFullscreenPresentationController" } }"#,
+            #"{ "advance": 1 }"#,
+            #"{ "dismiss": "sheet", "animated": false }"#,
+            #"{ "present": "a", "from": "root", "animated": false }"#,
+            #"{ "present": "b", "from": "a", "animated": false }"#,
+            #"{ "dismiss": "root", "animated": false, "observed": { "dismissed": ["b"] } }"#,
+        ]), file: "device.json")
+        let r = try XCTUnwrap(try ReplayRoundTripTests.roundTrip(scenario))
+        XCTAssertTrue(r.diff.isEquivalent, r.diff.text(nameA: "recorded", nameB: "replayed"))
+        let drifts = r.diff.pairs.flatMap { $0.b.diagnostics.filter { $0.code == .modelDrift } }
+        XCTAssertEqual(drifts.count, 3, "presenting and style at the present, dismissed at the dismissal")
+        XCTAssertTrue(r.replay.contains(#""observed":{"presenting":"nav","effectiveStyle":"fullScreen","presentationControllerClass":"UIFullscreenPresentationController"}"#), r.replay)
+        XCTAssertTrue(r.replay.contains(#""observed":{"dismissed":["b"]}"#), r.replay)
+    }
+}
