@@ -29,7 +29,8 @@ struct PInspect: ParsableCommand {
           pinspect simulate scenario.json | pinspect timeline -
         """,
         version: PresentationInspectorVersion.current,
-        subcommands: [Summary.self, Timeline.self, Graph.self, Diagnose.self, Convert.self, Explain.self, Simulate.self, Diff.self]
+        subcommands: [Summary.self, Timeline.self, Graph.self, Diagnose.self, Convert.self, Explain.self, Simulate.self, Diff.self,
+                      ScenarioCommand.self, TestCommand.self]
     )
 
     /// Argument parsing reads `explain -1 LOG` as an unknown option followed by a log where the
