@@ -36,7 +36,8 @@ modules=(--module PresentationInspectorCore=Sources/PresentationInspectorCore
          --module PresentationInspector=Sources/PresentationInspector
          # The Testing product's recording part (its XCTest/Swift Testing files are not in the SDK mirror).
          --module PresentationInspectorTesting=Sources/PresentationInspectorTesting/Recording)
-common=(--swift-version 6 --warnings-as-errors --target arm64-apple-ios15.0)
+# SwiftPM gives every module of the package its name (for `package` declarations shared between them).
+common=(--swift-version 6 --warnings-as-errors --target arm64-apple-ios15.0 -Xswiftc -package-name -Xswiftc PresentationInspector)
 
 failed=0
 # Runs one variant, showing the tool's diagnostics without the long swiftc command lines.
