@@ -69,3 +69,25 @@ final class ReplayObservedTests: XCTestCase {
         XCTAssertTrue(r.replay.contains(#""observed":{"dismissed":["b"]}"#), r.replay)
     }
 }
+
+/// The simulator notes a controller's facts once per change, and again after a recorder reset.
+final class SimulatorFactsTests: XCTestCase {
+    func testFactsAreNotedOnFirstSightOnChangeAndAfterAReset() throws {
+        let run = try simulate(scenarioJSON(controllers: tabbedControllers, steps: []))
+        let sim = run.simulation
+        func presentAndDismiss() -> [String] {
+            sim.present(run.c("sheet"), from: run.c("list"), animated: false)
+            let facts = sim.recorder.events.last { $0.kind == .present }?.facts.map(\.id) ?? []
+            sim.dismiss(run.c("sheet"), animated: false)
+            return facts
+        }
+        XCTAssertEqual(presentAndDismiss(), ["list", "nav", "root", "otherNav", "sheet"], "first sight: the path, its containers' children, the presented")
+        XCTAssertEqual(presentAndDismiss(), [], "nothing changed")
+        run.c("nav").definesPresentationContext = false
+        XCTAssertEqual(presentAndDismiss(), ["nav"], "a property set directly on a controller")
+        try sim.select(1, in: run.c("root"))
+        XCTAssertEqual(presentAndDismiss(), ["root"], "the tab bar's selection")
+        sim.recorder.reset()
+        XCTAssertEqual(presentAndDismiss(), ["list", "nav", "root", "otherNav", "sheet"], "a reset recording notes them anew")
+    }
+}

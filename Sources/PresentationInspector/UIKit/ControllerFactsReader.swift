@@ -16,9 +16,9 @@ enum ControllerFactsReader {
     static let childLimit = 1_000
 
     /// The facts of `controllers` (a present's source and presented controller, a dismissal's
-    /// receiver, a swiped sheet) and of every controller above each of them up to its window's
-    /// root (through `parent`, then `presentingViewController`), with their children listed; and
-    /// of those children, without theirs. Titles only with `recordsTitles`.
+    /// receiver, a swiped sheet) and of the controllers above each up through `parent` to its
+    /// presentation root, each with its children listed; and of those children, without theirs
+    /// (as the simulator notes them from its model). Titles only with `recordsTitles`.
     static func facts(involving controllers: [UIViewController], recordsTitles: Bool) -> [ControllerFacts] {
         guard Thread.isMainThread else { return [] }
         let handed = MainThreadValue(controllers)
@@ -29,27 +29,27 @@ enum ControllerFactsReader {
         let windows = UIKitEnvironment.windows()
         var out: [ControllerFacts] = []
         var seen = Set<ObjectIdentifier>()
-        var shallow: [UIViewController] = []
         for start in controllers {
-            var current: UIViewController? = start
-            var steps = 0
-            while let vc = current, steps < walkLimit, seen.insert(ObjectIdentifier(vc)).inserted {
-                out.append(facts(of: vc, withChildren: true, windows: windows, recordsTitles: recordsTitles))
-                shallow.append(contentsOf: vc.children.prefix(childLimit))
-                // `presentingViewController` of a child answers its ancestor's presenter: only the
-                // controller that was presented itself (no parent) goes on through it.
-                current = vc.parent ?? vc.presentingViewController
-                steps += 1
+            var path: [UIViewController] = [start]
+            while let p = path[path.count - 1].parent, path.count < walkLimit { path.append(p) }
+            // Every controller on the path is in the window whose root is the path's top, if any.
+            let top = path[path.count - 1]
+            let window = windows.first { $0.rootViewController === top }
+            for vc in path where seen.insert(ObjectIdentifier(vc)).inserted {
+                out.append(facts(of: vc, withChildren: true, window: window, windows: windows, recordsTitles: recordsTitles))
             }
-        }
-        for child in shallow where seen.insert(ObjectIdentifier(child)).inserted {
-            out.append(facts(of: child, withChildren: false, windows: windows, recordsTitles: recordsTitles))
+            for vc in path {
+                for child in vc.children.prefix(childLimit) where seen.insert(ObjectIdentifier(child)).inserted {
+                    out.append(facts(of: child, withChildren: false, window: window, windows: windows, recordsTitles: recordsTitles))
+                }
+            }
         }
         return out
     }
 
-    /// One controller's facts, read now.
-    @MainActor static func facts(of vc: UIViewController, withChildren: Bool, windows: [UIWindow], recordsTitles: Bool) -> ControllerFacts {
+    /// One controller's facts, read now; `window` is the window whose root contains it.
+    @MainActor static func facts(of vc: UIViewController, withChildren: Bool, window: UIWindow?, windows: [UIWindow],
+                                 recordsTitles: Bool) -> ControllerFacts {
         var f = ControllerFacts(id: ObjectAddressText.of(vc), type: UIKitNode.typeName(of: vc), title: recordsTitles ? vc.title : nil)
         let container = containerKind(of: vc)
         f.container = container
@@ -68,8 +68,6 @@ enum ControllerFactsReader {
         f.providesPresentationContextTransitionStyle = vc.providesPresentationContextTransitionStyle
         f.isModalInPresentation = vc.isModalInPresentation
         f.hasPopoverAnchor = popoverAnchor(of: vc)
-        let root = windowRoot(of: vc)
-        let window = windows.first { $0.rootViewController === root }
         f.window = window.map { ObjectAddressText.of($0) }
         f.windowRoot = windows.first { $0.rootViewController === vc }.map { ObjectAddressText.of($0) }
         let trait = vc.traitCollection.horizontalSizeClass != .unspecified ? vc.traitCollection.horizontalSizeClass
@@ -95,18 +93,6 @@ enum ControllerFactsReader {
         if popover.sourceView != nil || popover.barButtonItem != nil { return true }
         if #available(iOS 16.0, *) { return popover.sourceItem != nil }
         return false
-    }
-
-    /// The root of the controller's presentation chain: up through `parent`, then through
-    /// `presentingViewController`, to the controller a window holds (at most ``walkLimit`` steps).
-    @MainActor static func windowRoot(of vc: UIViewController) -> UIViewController {
-        var root = vc
-        var steps = 0
-        while steps < walkLimit {
-            if let p = root.parent { root = p } else if let p = root.presentingViewController { root = p } else { break }
-            steps += 1
-        }
-        return root
     }
 }
 #endif

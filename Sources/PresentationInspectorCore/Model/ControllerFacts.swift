@@ -46,7 +46,9 @@ public struct ControllerFacts: Hashable, Sendable {
     public var isModalInPresentation: Bool?
     /// Whether its popover presentation controller has an anchor (`sourceView` or `barButtonItem`), when read.
     public var hasPopoverAnchor: Bool?
-    /// The window its view is in (the window of its presentation chain's root), nil when in none.
+    /// The window whose root contains it through `parent` (itself included), nil when none
+    /// does: a presented controller and its children are in the window of whoever presents
+    /// them, which the recorded calls tell, so this stays put while it is presented and dismissed.
     public var window: String?
     /// The id of the window whose root it is, nil when it is no window's root.
     public var windowRoot: String?

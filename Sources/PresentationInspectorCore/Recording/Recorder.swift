@@ -33,6 +33,7 @@ public final class Recorder: @unchecked Sendable {
     @exclusivity(unchecked) private var dropped = 0
     @exclusivity(unchecked) private var liveLog: LiveLogWriter?
     @exclusivity(unchecked) private var factsTracker = ControllerFactsTracker()
+    @exclusivity(unchecked) private var factsEpochValue = 0
     /// Facts noted for the call being handled, carried by the next event recorded.
     @exclusivity(unchecked) private var pendingFacts: [ControllerFacts] = []
 
@@ -145,6 +146,14 @@ public final class Recorder: @unchecked Sendable {
         head = 0; count = 0; dropped = nextSeq - 1
         factsTracker.removeAll()
         pendingFacts = []
+        factsEpochValue &+= 1
+    }
+
+    /// Moves on at every ``reset()``, which forgets the controllers' facts recorded so far: a
+    /// caller that skips facts it noted before (the simulator) notes them again after it.
+    public var factsEpoch: Int {
+        lock.lock(); defer { lock.unlock() }
+        return factsEpochValue
     }
 
     /// Notes what the rules read about the controllers a hooked call involves, read before the

@@ -33,8 +33,8 @@ public enum ContainerKind: String, Sendable, CaseIterable {
 /// main thread, never an `inout` access held across a call.
 public final class SimController: PresentationNode {
     public let id: String
-    @exclusivity(unchecked) public var type: String { didSet { cachedRef = nil } }
-    @exclusivity(unchecked) public var title: String? { didSet { cachedRef = nil } }
+    @exclusivity(unchecked) public var type: String { didSet { cachedRef = nil; simulation?.factsDidChange() } }
+    @exclusivity(unchecked) public var title: String? { didSet { cachedRef = nil; simulation?.factsDidChange() } }
     /// The last ``ref`` made, until the type or title changes: events name the same snapshot,
     /// which the recorder's pools then match by identity.
     @exclusivity(unchecked) private var cachedRef: ControllerRef?
@@ -50,14 +50,14 @@ public final class SimController: PresentationNode {
     // UIKit's) are accessors over private storage: read directly from another module, a stored
     // property gets Swift's run-time exclusivity checks despite `@exclusivity(unchecked)`
     // (Swift 6.3.1), and UIKit's properties have none. In this module the accessors are inlined.
-    public var modalPresentationStyle: PresentationStyle { get { storedStyle } set { storedStyle = newValue } }
-    public var modalTransitionStyle: TransitionStyle { get { storedTransition } set { storedTransition = newValue } }
-    public var definesPresentationContext: Bool { get { storedDefinesContext } set { storedDefinesContext = newValue } }
+    public var modalPresentationStyle: PresentationStyle { get { storedStyle } set { storedStyle = newValue; simulation?.factsDidChange() } }
+    public var modalTransitionStyle: TransitionStyle { get { storedTransition } set { storedTransition = newValue; simulation?.factsDidChange() } }
+    public var definesPresentationContext: Bool { get { storedDefinesContext } set { storedDefinesContext = newValue; simulation?.factsDidChange() } }
     public var providesPresentationContextTransitionStyle: Bool {
-        get { storedProvidesTransition } set { storedProvidesTransition = newValue }
+        get { storedProvidesTransition } set { storedProvidesTransition = newValue; simulation?.factsDidChange() }
     }
-    public var isModalInPresentation: Bool { get { storedModal } set { storedModal = newValue } }
-    public var hasPopoverAnchor: Bool { get { storedAnchor } set { storedAnchor = newValue } }
+    public var isModalInPresentation: Bool { get { storedModal } set { storedModal = newValue; simulation?.factsDidChange() } }
+    public var hasPopoverAnchor: Bool { get { storedAnchor } set { storedAnchor = newValue; simulation?.factsDidChange() } }
     @exclusivity(unchecked) private var storedStyle: PresentationStyle = .automatic
     @exclusivity(unchecked) private var storedTransition: TransitionStyle = .coverVertical
     @exclusivity(unchecked) private var storedDefinesContext = false
@@ -81,6 +81,13 @@ public final class SimController: PresentationNode {
     @exclusivity(unchecked) var isInWindowUpToSelf = false
     @exclusivity(unchecked) var windowID: String?
     @exclusivity(unchecked) var sizeClass: SizeClass = .compact
+    /// When this controller's facts were last noted (``Simulation/noteFacts(_:)``): the
+    /// simulation's facts generation, the recorder's facts epoch, and whether its children were
+    /// listed. Unchanged since, they are not read again.
+    @exclusivity(unchecked) var factsNoted: (generation: Int, epoch: Int, children: Bool)?
+    /// When a call last walked up from this controller to note facts: unchanged since, the walk
+    /// is not made again.
+    @exclusivity(unchecked) var factsWalked: (generation: Int, epoch: Int)?
     /// The scenario dropped its own reference (`release` step).
     @exclusivity(unchecked) var releasedByScenario = false
 
@@ -94,6 +101,9 @@ public final class SimController: PresentationNode {
         self.container = kind
         definesPresentationContext = kind == .navigation
     }
+
+    // Its children lose their parent (a weak reference) with it: their facts change.
+    deinit { simulation?.factsDidChange() }
 
     /// The children whose views are shown: navigation top, tab bar selection, all others.
     public var visibleChildren: [SimController] {

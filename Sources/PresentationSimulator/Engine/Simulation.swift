@@ -61,6 +61,12 @@ public final class Simulation {
     @exclusivity(unchecked) var membershipIsKept = true
     /// The current step's `observed` answers: UIKit's original methods follow them over the model.
     var observationOverride: ResolvedObservation?
+    /// Moves on whenever a controller's facts (``ControllerFacts``: containment, properties,
+    /// windows) may have changed; facts noted in the current generation are not read again.
+    @exclusivity(unchecked) var factsGeneration = 0
+
+    /// Says that some controller's facts may have changed.
+    func factsDidChange() { factsGeneration &+= 1 }
 
     private struct WeakController { weak var controller: SimController? }
 
@@ -86,6 +92,7 @@ public final class Simulation {
         guard controller(c.id) == nil else { throw SimulationError(key: "id", message: "duplicate controller id \"\(c.id)\"") }
         c.simulation = self
         c.sizeClass = environment.horizontalSizeClass
+        factsDidChange()
         strong[c.id] = c
         weak[c.id] = WeakController(controller: c)
     }
@@ -102,6 +109,7 @@ public final class Simulation {
         let w = SimWindow(id: id, root: root, level: level, isKey: isKey, environment: environment)
         root.windowID = id
         handler.hierarchyDidChange()
+        factsDidChange()
         windows.append(w)
         refreshWindowMembership(below: root)
         return w
@@ -138,6 +146,7 @@ public final class Simulation {
                 try addChild(controller(childID)!, to: parent)
             }
             parent.selectedIndex = spec.selected
+            factsDidChange()
             refreshWindowMembership(below: parent)
         }
         for w in scenario.windows {
@@ -365,6 +374,7 @@ public final class Simulation {
         child.parent = parent
         refreshWindowMembership(below: parent)
         handler.hierarchyDidChange()
+        factsDidChange()
     }
 
     private func checkFree(_ child: SimController, key: String) throws(SimulationError) {
@@ -386,6 +396,7 @@ public final class Simulation {
         refreshWindowMembership(below: p)
         refreshWindowMembership(below: child)
         handler.hierarchyDidChange()
+        factsDidChange()
     }
 
     /// `nav.pushViewController(c, animated:)`.
@@ -400,6 +411,7 @@ public final class Simulation {
         c.parent = nav
         refreshWindowMembership(below: nav)
         handler.hierarchyDidChange()
+        factsDidChange()
     }
 
     /// `nav.popViewController(animated:)`: does nothing on the root level, as in UIKit.
@@ -425,6 +437,7 @@ public final class Simulation {
         tabs.selectedIndex = index
         refreshWindowMembership(below: tabs)
         handler.hierarchyDidChange()
+        factsDidChange()
     }
 
     /// Applies a `set` step's property.
