@@ -3,7 +3,7 @@
 /// properties, and its window.
 ///
 /// A recording keeps a controller's facts on the first event that names it and again on an
-/// event whose call saw them changed (``ControllerFactsTracker``); the log writes them as the
+/// event whose call saw them changed (``Recorder/noteControllerFacts(_:)``); the log writes them as the
 /// event's `facts` (docs/FORMATS.md). Fields that were not read are nil.
 public struct ControllerFacts: Hashable, Sendable {
     /// How a container shows its children (DESIGN rule 6).

@@ -18,7 +18,7 @@ public struct ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
 /// Builds a scenario that replays a recording: `pinspect scenario LOG`.
 ///
 /// The scenario declares every controller the log names, with the facts the log kept about it
-/// (``ControllerFacts``: container, children, selection, presentation properties, window), and
+/// (`ControllerFacts`: container, children, selection, presentation properties, window), and
 /// replays the recorded calls in order and at their times: `present`, `dismiss` and swipe-downs
 /// as steps, container and property changes the log saw as `addChild`, `removeFromParent`,
 /// `select` and `set` steps just before the call that saw them, `advance` steps between.
