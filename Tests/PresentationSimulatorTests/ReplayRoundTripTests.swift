@@ -91,3 +91,32 @@ final class SimulatorFactsTests: XCTestCase {
         XCTAssertEqual(presentAndDismiss(), ["list", "nav", "root", "otherNav", "sheet"], "a reset recording notes them anew")
     }
 }
+
+/// What the replay says when the log cannot give it a fact.
+final class ReplayGapsTests: XCTestCase {
+    private func present(_ seq: Int, _ p: String, _ type: String, from s: String, facts: [ControllerFacts] = []) -> Event {
+        var e = Event(seq: seq, time: Double(seq), kind: .present, outcome: .presented, window: "w",
+                      source: ControllerRef(id: s, type: "Source"), presented: ControllerRef(id: p, type: type),
+                      presenting: ControllerRef(id: s, type: "Source"), chain: [ControllerRef(id: s, type: "Source")])
+        e.facts = facts
+        return e
+    }
+
+    func testAnIDThatChangesTypeIsRefusedNamingTheEvent() {
+        XCTAssertThrowsError(try ScenarioReplay.scenario(from: [present(1, "0x1", "A", from: "0x9"), present(2, "0x1", "B", from: "0x9")], name: "x")) { e in
+            XCTAssertEqual("\(e)", "event #2: type: controller 0x1 is a A earlier in the log and a B here (an address reused after deallocation?); a scenario needs one type per id")
+        }
+    }
+
+    func testASecondSizeClassIsNamedInTheScenarioComment() throws {
+        var compact = ControllerFacts(id: "0x9", type: "Source"), regular = compact
+        compact.horizontalSizeClass = .compact
+        regular.horizontalSizeClass = .regular
+        let s = try ScenarioReplay.scenario(from: [present(1, "0x1", "A", from: "0x9", facts: [compact]),
+                                                   present(2, "0x2", "A", from: "0x9", facts: [regular])], name: "x")
+        XCTAssertEqual(s.environment.horizontalSizeClass, .compact)
+        XCTAssertTrue(s.comment?.contains("From event #2 on the recording saw a regular size class too") == true, s.comment ?? "")
+        XCTAssertEqual(s.windows.map(\.root), ["0x9"], "the window's root from the recorded chain")
+        XCTAssertTrue(s.controllers.first { $0.id == "0x9" }?.comment?.contains("The root of window w as its first recorded chain (#1) shows it") == true)
+    }
+}

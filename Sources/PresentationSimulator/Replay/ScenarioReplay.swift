@@ -57,6 +57,8 @@ struct ReplayBuilder {
     var selected: [String: Int] = [:]
     var properties: [String: ControllerFacts] = [:]
     var clock = 0.0
+    /// The first size class the facts name: the scenario's environment.
+    private var sizeClass: SizeClass?
     /// Whether the facts of some event were used (a log without any gets a note saying so).
     var sawFacts = false
 
@@ -66,6 +68,7 @@ struct ReplayBuilder {
     }
 
     mutating func build(name: String) throws(ReplayError) -> Scenario {
+        sizeClass = events.lazy.flatMap(\.facts).compactMap(\.horizontalSizeClass).first
         try declareControllers()
         declareWindows()
         let leaks = leakChecks()
@@ -195,10 +198,8 @@ struct ReplayBuilder {
     }
 
     private func environment() -> Scenario.Environment {
-        var sizes: [SizeClass] = []
-        for e in events { for f in e.facts { if let s = f.horizontalSizeClass, !sizes.contains(s) { sizes.append(s) } } }
         let idiom = header?.device["idiom"].flatMap { Scenario.Idiom(rawValue: $0) }
-        return Scenario.Environment(idiom: idiom ?? (sizes.first == .regular ? .pad : .phone), horizontalSizeClass: sizes.first)
+        return Scenario.Environment(idiom: idiom ?? (sizeClass == .regular ? .pad : .phone), horizontalSizeClass: sizeClass)
     }
 }
 
@@ -208,10 +209,9 @@ extension ReplayBuilder {
     /// Makes the replay's hierarchy and properties what `facts` say, by steps before `e`'s call
     /// (or, for the first facts of the log, by the declarations).
     private mutating func apply(_ facts: [ControllerFacts], at e: Event, declaring: Bool) throws(ReplayError) {
-        var sizes = Set(facts.compactMap(\.horizontalSizeClass))
-        if let first = environmentSize() { sizes.remove(first) }
-        if !sizes.isEmpty {
-            scenarioNotes.append("Event #\(e.seq) saw a \(sizes.map(\.rawValue).sorted().joined(separator: "/")) size class; a scenario has one, so the replay keeps the first.")
+        if let first = sizeClass, let other = facts.compactMap(\.horizontalSizeClass).first(where: { $0 != first }) {
+            let text = "From event #\(e.seq) on the recording saw a \(other.rawValue) size class too; a scenario has one, so the replay keeps the first (\(first.rawValue))."
+            if !scenarioNotes.contains(where: { $0.hasSuffix("keeps the first (\(first.rawValue)).") }) { scenarioNotes.append(text) }
         }
         for f in facts {
             let known = properties[f.id] ?? f
@@ -280,11 +280,6 @@ extension ReplayBuilder {
             children[p, default: []].append(f.id)
             parent[f.id] = p
         }
-    }
-
-    private func environmentSize() -> SizeClass? {
-        for e in events { for f in e.facts { if let s = f.horizontalSizeClass { return s } } }
-        return nil
     }
 
     private mutating func applyToDeclaration(_ id: String, _ changes: [Scenario.Property]) {
