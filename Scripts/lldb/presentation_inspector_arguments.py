@@ -44,7 +44,8 @@ USAGE = {
               "The presentation chains as a graph (as they stood after event SEQ with --at)."),
     "export": (f"pi export PATH [--format {'|'.join(EXPORT_FORMATS)}]",
                "Writes the recording to PATH in the debugged process's file system (relative to its current "
-               "directory); the format follows the extension (.jsonl .html .json .dot .mmd .txt) unless given."),
+               "directory); the format follows the extension (.jsonl .html .json .dot .mmd .txt) unless given. "
+               "`pi export --scenario PATH` writes the scenario that replays it (`pinspect test` makes it a test)."),
     "help": ("pi help [COMMAND]", "This help, or one command's."),
 }
 
@@ -122,7 +123,7 @@ def parse_arguments(argv: Sequence[str]) -> Command:
                    "diagnose": ("--severity",), "graph": ("--format", "--at"), "export": ("--format",),
                    "help": ()}[name]
     flags = {"chain": ("--json", "--containers"), "events": ("--json",), "explain": ("--json",), "diagnose": ("--json",),
-             "graph": (), "export": (), "help": ()}[name]
+             "graph": (), "export": ("--scenario",), "help": ()}[name]
     options, positional, given = {}, [], {}
     i = 0
     while i < len(rest):
@@ -201,6 +202,10 @@ def _build(name: str, options: dict[str, Any], positional: list[str]) -> Command
         _choice(fmt, EXPORT_FORMATS, "export format")
     if not positional[0]:
         raise PiError("PATH must not be empty")
+    if options.get("--scenario"):
+        if fmt is not None:
+            raise PiError("--scenario writes a scenario file; it takes no --format")
+        return Command("export", path=positional[0], format=None, scenario=True)
     return Command("export", path=positional[0], format=fmt)
 
 

@@ -31,6 +31,7 @@ extern "C" char *presentation_inspector_explain(long long seq);
 extern "C" char *presentation_inspector_diagnose(void);
 extern "C" char *presentation_inspector_graph(const char *format, long long at);
 extern "C" char *presentation_inspector_export(const char *path, const char *format);
+extern "C" char *presentation_inspector_export_scenario(const char *path);
 extern "C" unsigned long strlen(const char *);
 extern "C" void free(void *);
 """
@@ -109,4 +110,6 @@ def run(command: Command, call: Callable[..., str] | None) -> str:
         return format_diagnose(data, opts["severity"])
     if command.name == "graph":
         return call("presentation_inspector_graph", opts["format"], opts["at"] or 0).rstrip("\n")
+    if opts.get("scenario"):
+        return format_export(_loads(call("presentation_inspector_export_scenario", opts["path"]), "export"))
     return format_export(_loads(call("presentation_inspector_export", opts["path"], opts["format"]), "export"))

@@ -33,7 +33,8 @@ struct PInspect: ParsableCommand {
           pinspect simulate scenario.json | pinspect timeline -
         """,
         version: PresentationInspectorVersion.current,
-        subcommands: [Summary.self, Timeline.self, Graph.self, Diagnose.self, Convert.self, Explain.self, Simulate.self, Diff.self]
+        subcommands: [Summary.self, Timeline.self, Graph.self, Diagnose.self, Convert.self, Explain.self, Simulate.self, Diff.self,
+                      ScenarioCommand.self, TestCommand.self]
     )
 
     /// Mistakes argument parsing would misreport are reported first (``ArgumentChecks``).

@@ -97,6 +97,12 @@ final class ExportHTMLTests: XCTestCase {
         XCTAssertTrue(html.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"pi-graph\""))
     }
 
+    func testReportSaysHowTheRecordingBecomesATest() throws {
+        let html = Exporter.render(.html, header: ExportFixtures.header, events: try ExportFixtures.demoEvents())
+        XCTAssertTrue(html.contains("<code>pinspect test LOG --framework xctest --expect-clean -o BugTests.swift</code>"))
+        XCTAssertTrue(html.contains("<code>pinspect scenario LOG</code>"))
+    }
+
     func testEmbeddedDataDecodesToTheSameEvents() throws {
         let events = try ExportFixtures.demoEvents()
         let blob = try dataBlob(Exporter.render(.html, header: ExportFixtures.header, events: events))

@@ -36,6 +36,7 @@ from conftest import ROOT, CAMERA_DISMISS, PICKER_PRESENT, SHARE_REJECTED, event
     (["graph", "--format", "mermaid", "--at", "9"], Command("graph", format="mermaid", at=9)),
     (["export", "out/log.jsonl"], Command("export", path="out/log.jsonl", format=None)),
     (["export", "--format", "html", "report"], Command("export", path="report", format="html")),
+    (["export", "--scenario", "bug.json"], Command("export", path="bug.json", format=None, scenario=True)),
 ])
 def test_parse_arguments_accepts(argv, expected):
     assert pic.parse_arguments(argv) == expected
@@ -68,6 +69,7 @@ def test_parse_arguments_accepts(argv, expected):
     (["export", "a.jsonl", "b.jsonl"], "`pi export` needs exactly one PATH"),
     (["export", "--format", "pdf", "x.pdf"], "unknown export format 'pdf'"),
     (["export", ""], "PATH must not be empty"),
+    (["export", "--scenario", "--format", "html", "x"], "--scenario writes a scenario file; it takes no --format"),
     (["help", "nope"], "unknown command 'nope'"),
 ])
 def test_parse_arguments_rejects_with_one_line(argv, message):
@@ -170,7 +172,7 @@ def test_prefix_declares_every_entry_point_called():
     assert declared == {"presentation_inspector_api_version", "presentation_inspector_chain",
                         "presentation_inspector_events", "presentation_inspector_explain",
                         "presentation_inspector_diagnose", "presentation_inspector_graph",
-                        "presentation_inspector_export"}
+                        "presentation_inspector_export", "presentation_inspector_export_scenario"}
     assert 'extern "C" void free(void *);' in pic.PREFIX
 
 

@@ -170,6 +170,17 @@ def test_export_writes_files_in_the_process(demo):
     assert os.path.getsize(os.path.join(str(demo.workdir), "report.html")) > 0
 
 
+def test_export_scenario_writes_the_replay_of_the_recording(demo):
+    target = os.path.join(str(demo.workdir), "replay.json")
+    out = demo.pi("export --scenario %s" % target)
+    assert out.startswith("wrote %d events as scenario to %s (" % (len(demo.events), target)), out
+    with open(target, encoding="utf-8") as handle:
+        scenario = json.load(handle)
+    presents = [e for e in demo.events if e["kind"] == "present"]
+    assert [s["present"] for s in scenario["steps"] if "present" in s] == [e["presented"]["id"] for e in presents]
+    assert {c["id"] for c in scenario["controllers"]} >= {e["presented"]["id"] for e in presents}
+
+
 @pytest.mark.parametrize("arguments, message", [
     ("explain 99999", "error: pi explain: no event #99999 yet: the latest recorded event is #"),
     ("events -n many", "error: pi events: -n must be a whole number from 0 to 9223372036854775807, found 'many'"),

@@ -86,7 +86,16 @@ final class ExportViewController: UITableViewController {
     @available(*, unavailable)
     required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }
 
-    override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { formats.count }
+    // Section 0: the formats; section 1: the replay files (ReplayShare).
+    override func numberOfSections(in tableView: UITableView) -> Int { 2 }
+
+    override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+        section == 0 ? formats.count : ReplayShare.allCases.count
+    }
+
+    override func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
+        section == 1 ? "A bug becomes a test" : nil
+    }
 
     override func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? {
         PresentationInspector.configuration?.redactsTitlesInExports == true ? "Controller titles are removed from exports." : nil
@@ -95,8 +104,11 @@ final class ExportViewController: UITableViewController {
     override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
         let cell = UITableViewCell(style: .subtitle, reuseIdentifier: nil)
         var content = cell.defaultContentConfiguration()
-        content.text = formats[indexPath.row].0.rawValue.uppercased()
-        content.secondaryText = formats[indexPath.row].1
+        let (title, subtitle) = indexPath.section == 0
+            ? (formats[indexPath.row].0.rawValue.uppercased(), formats[indexPath.row].1)
+            : ReplayShare.allCases[indexPath.row].title
+        content.text = title
+        content.secondaryText = subtitle
         content.secondaryTextProperties.numberOfLines = 0
         cell.contentConfiguration = content
         return cell
@@ -105,6 +117,10 @@ final class ExportViewController: UITableViewController {
     override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
         tableView.deselectRow(at: indexPath, animated: true)
         let sourceView = tableView.cellForRow(at: indexPath) ?? view
+        if indexPath.section == 1 {
+            ReplayShare.allCases[indexPath.row].share(from: self, sourceView: sourceView)
+            return
+        }
         Self.share(formats[indexPath.row].0, from: self, sourceView: sourceView)
     }
 

@@ -83,6 +83,7 @@ public enum EventCoding {
             w.endArray()
         }
         writeObserved(e.observed, &w)
+        writeFacts(e.facts, &w)
         w.endObject()
         return w.text
     }
@@ -250,6 +251,7 @@ public enum EventCoding {
                     return try decodeRef("\(key)[\(i)]", o)
                 }
             case "observed": e.observed = try decodeObserved(value)
+            case "facts": e.facts = try decodeFacts(value)
             default: continue  // unknown fields are ignored (forward compatibility)
             }
         }

@@ -43,7 +43,8 @@ public enum HTMLReport {
         out += " <span class=\"sev sev-info\" id=\"stat-infos\">…</span> info) · \(summary.windows.count) windows · \(summary.controllerCount) controllers"
         if let a = summary.startTime, let b = summary.endTime { out += " · \(formatTime(a))–\(formatTime(b))" }
         if header.dropped > 0 { out += " · <span class=\"sev sev-warning\">\(header.dropped) earlier events dropped by the ring buffer</span>" }
-        out += "</p>\n<div id=\"diag-links-box\" class=\"diag-box\" hidden></div>\n<noscript><p class=\"note\">The timeline, the event list and the details need JavaScript; the chain graph below is static.</p></noscript>\n</header>\n"
+        out += "</p>\n<p class=\"note\" id=\"replay-hint\">A bug in this recording becomes a test: <code>pinspect test LOG --framework xctest --expect-clean -o BugTests.swift</code> on the exported log (<code>pinspect scenario LOG</code> writes the replay scenario alone; docs/CLI.md, \u{201C}A recording becomes a test\u{201D}).</p>"
+        out += "\n<div id=\"diag-links-box\" class=\"diag-box\" hidden></div>\n<noscript><p class=\"note\">The timeline, the event list and the details need JavaScript; the chain graph below is static.</p></noscript>\n</header>\n"
 
         out += "<section id=\"timeline-section\" class=\"card\">\n<h2>Timeline</h2>\n"
         out += "<p class=\"legend\">\(HTMLReportAssets.timelineLegend)</p>\n"

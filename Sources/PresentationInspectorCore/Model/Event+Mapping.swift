@@ -2,7 +2,7 @@
 /// conformance run's translation of device addresses to scenario ids.
 extension Event {
     /// `self` with `transform` applied to every controller reference it holds, the observed
-    /// ones included (sentences are left as they are).
+    /// ones and the controllers its ``facts`` name included (sentences are left as they are).
     public func mappingControllers(_ transform: (ControllerRef) -> ControllerRef) -> Event {
         var e = self
         e.source = source.map(transform)
@@ -15,6 +15,17 @@ extension Event {
         e.chain = chain.map(transform)
         e.ancestry = ancestry.map(transform)
         e.observed = observed?.mappingControllers(transform)
+        if !facts.isEmpty {
+            func id(_ x: String) -> String { transform(ControllerRef(id: x, type: "")).id }
+            e.facts = facts.map { f in
+                let r = transform(ControllerRef(id: f.id, type: f.type, title: f.title))
+                var m = f
+                m.id = r.id; m.type = r.type; m.title = r.title
+                m.parent = f.parent.map(id)
+                m.children = f.children?.map(id)
+                return m
+            }
+        }
         return e
     }
 }

@@ -91,6 +91,9 @@ public struct Event: Hashable, Sendable {
     /// What UIKit reported, where the hooks (or a scenario's `observed` override) could see
     /// it; the fields above stay the model's prediction. See ``ModelDrift``.
     public var observed: Observation? = nil
+    /// What the rules read about the controllers this event's call involved, for those whose
+    /// facts the recording had not kept yet or saw changed (``ControllerFacts``); usually empty.
+    public var facts: [ControllerFacts] = []
 
     /// The most severe diagnostic's severity, if any.
     public var maxSeverity: Severity? { diagnostics.map(\.severity).max() }
@@ -154,7 +157,7 @@ extension Event {
                   requestedTransition: requestedTransition, effectiveTransition: effectiveTransition, steps: steps,
                   receiver: receiver, handledBy: handledBy, dismissed: dismissed, forwarded: forwarded,
                   diagnostics: diagnostics, chain: chain, callSiteText: callSite, capturedCallStack: capturedCallStack,
-                  ancestry: ancestry, observed: nil)
+                  ancestry: ancestry, observed: nil, facts: [])
     }
 }
 

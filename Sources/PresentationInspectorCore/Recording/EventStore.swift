@@ -14,7 +14,7 @@ struct EventStore {
         var source: UInt32 = 0, presented: UInt32 = 0, presenting: UInt32 = 0
         var contextProvider: UInt32 = 0, receiver: UInt32 = 0, handledBy: UInt32 = 0
         var steps: UInt32 = 0, dismissed: UInt32 = 0, diagnostics: UInt32 = 0
-        var chain: UInt32 = 0, ancestry: UInt32 = 0, observed: UInt32 = 0
+        var chain: UInt32 = 0, ancestry: UInt32 = 0, observed: UInt32 = 0, facts: UInt32 = 0
         var kind = EventKind.present
         var outcome = Outcome.presented
         var animated = false
@@ -33,12 +33,15 @@ struct EventStore {
     private var stepArrays = InternPool<StructuralSteps>()
     private var diagnosticArrays = InternPool<[Diagnostic]>()
     private var observations = InternPool<Observation>()
+    /// Controllers' facts (rare: a controller's first event, or a change): a recording that
+    /// repeats a flow repeats them, and keeps them once.
+    private var factLists = InternPool<[ControllerFacts]>()
     private var chains = ChainTrie()
 
     /// Distinct values held by the pools, for tests and the memory benchmark's breakdown.
     var pooledValueCount: Int {
         strings.liveCount + refs.liveCount + refArrays.liveCount + stepArrays.liveCount
-            + diagnosticArrays.liveCount + observations.liveCount + chains.nodeCount
+            + diagnosticArrays.liveCount + observations.liveCount + factLists.liveCount + chains.nodeCount
     }
 
     /// Interns `e`'s values (one more holder each) and returns its record.
@@ -71,6 +74,7 @@ struct EventStore {
         r.effectiveStyle = e.effectiveStyle
         r.requestedTransition = e.requestedTransition
         r.effectiveTransition = e.effectiveTransition
+        r.facts = e.facts.isEmpty ? 0 : factLists.retain(e.facts)
         return r
     }
 
@@ -84,6 +88,7 @@ struct EventStore {
         chains.release(r.chain, refs: &refs)
         diagnosticArrays.release(r.diagnostics)
         observations.release(r.observed)
+        factLists.release(r.facts)
     }
 
     /// The event `r` was made from.
@@ -98,6 +103,7 @@ struct EventStore {
                       forwarded: r.forwarded, diagnostics: diagnosticArrays[r.diagnostics] ?? [],
                       chain: chains.chain(r.chain, refs: refs), callSite: strings[r.callSite], capturedCallStack: r.callStack, ancestry: refArrays[r.ancestry] ?? [])
         e.observed = observations[r.observed]
+        e.facts = factLists[r.facts] ?? []
         return e
     }
 

@@ -31,6 +31,11 @@ public final class Recorder: @unchecked Sendable {
         var nextSeq = 1
         var dropped = 0
         var liveLog: LiveLogWriter?
+        /// What the recording has kept of each controller's facts.
+        var factsTracker = ControllerFactsTracker()
+        var factsEpoch = 0
+        /// Facts noted for the call being handled, carried by the next event recorded.
+        var pendingFacts: [ControllerFacts] = []
         /// Subscribers in the order they subscribed, with their tokens.
         var handlers: [(token: Int, handler: Handler)] = []
         var nextToken = 0
@@ -60,6 +65,10 @@ public final class Recorder: @unchecked Sendable {
         e.time = (e.time * 1_000_000).rounded() / 1_000_000
         let capacity = capacity
         let targets = state.withLock { s -> [Handler] in
+            if !s.pendingFacts.isEmpty {
+                e.facts = s.pendingFacts + e.facts
+                s.pendingFacts = []
+            }
             e.seq = s.nextSeq
             s.nextSeq += 1
             if s.count == capacity {
@@ -123,6 +132,30 @@ public final class Recorder: @unchecked Sendable {
             s.head = 0
             s.count = 0
             s.dropped = s.nextSeq - 1
+            s.factsTracker.removeAll()
+            s.pendingFacts = []
+            s.factsEpoch &+= 1
+        }
+    }
+
+    /// Moves on at every ``reset()``, which forgets the controllers' facts recorded so far: a
+    /// caller that skips facts it noted before (the simulator) notes them again after it.
+    public var factsEpoch: Int { state.withLock { $0.factsEpoch } }
+
+    /// Notes what the rules read about the controllers a hooked call involves, read before the
+    /// call (``ControllerFacts``): those new to the recording or changed since it last kept them
+    /// go onto the next event recorded, the call's own. The simulator and the UIKit hooks call
+    /// it before handing the call to the hook handler.
+    public func noteControllerFacts(_ facts: [ControllerFacts]) {
+        guard !facts.isEmpty else { return }
+        state.withLock { s in
+            for f in s.factsTracker.changes(facts) {
+                if let i = s.pendingFacts.firstIndex(where: { $0.id == f.id }) {
+                    s.pendingFacts[i] = s.pendingFacts[i].updated(by: f)
+                } else {
+                    s.pendingFacts.append(f)
+                }
+            }
         }
     }
 

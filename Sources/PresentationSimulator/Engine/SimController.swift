@@ -30,9 +30,9 @@ public final class SimController: PresentationNode {
     /// The scenario's id for this controller; recorded as the snapshot's id.
     public let id: String
     /// The class name recorded for this controller.
-    public var type: String
+    public var type: String { didSet { simulation?.factsDidChange() } }
     /// `title`.
-    public var title: String?
+    public var title: String? { didSet { simulation?.factsDidChange() } }
     /// How this controller shows its children, fixed at creation.
     public let container: ContainerKind
     /// `children`, in order (navigation: bottom to top).
@@ -47,17 +47,17 @@ public final class SimController: PresentationNode {
     public internal(set) weak var presenting: SimController?
 
     /// `modalPresentationStyle`.
-    public var modalPresentationStyle: PresentationStyle = .automatic
+    public var modalPresentationStyle: PresentationStyle = .automatic { didSet { simulation?.factsDidChange() } }
     /// `modalTransitionStyle`.
-    public var modalTransitionStyle: TransitionStyle = .coverVertical
+    public var modalTransitionStyle: TransitionStyle = .coverVertical { didSet { simulation?.factsDidChange() } }
     /// `definesPresentationContext`.
-    public var definesPresentationContext: Bool
+    public var definesPresentationContext: Bool { didSet { simulation?.factsDidChange() } }
     /// `providesPresentationContextTransitionStyle`.
-    public var providesPresentationContextTransitionStyle = false
+    public var providesPresentationContextTransitionStyle = false { didSet { simulation?.factsDidChange() } }
     /// `isModalInPresentation`.
-    public var isModalInPresentation = false
+    public var isModalInPresentation = false { didSet { simulation?.factsDidChange() } }
     /// Whether a popover presentation has a `sourceView` or `barButtonItem`.
-    public var hasPopoverAnchor = false
+    public var hasPopoverAnchor = false { didSet { simulation?.factsDidChange() } }
 
     /// The style this controller was presented with, while it is presented.
     public internal(set) var effectiveStyle: PresentationStyle?
@@ -69,6 +69,13 @@ public final class SimController: PresentationNode {
     weak var simulation: Simulation?
     var windowID: String?
     var sizeClass: SizeClass = .compact
+    /// When this controller's facts were last noted (``Simulation/noteFacts(_:)``): the
+    /// simulation's facts generation, the recorder's facts epoch, and whether its children were
+    /// listed. Unchanged since, they are not read again.
+    var factsNoted: (generation: Int, epoch: Int, children: Bool)?
+    /// When a call last walked up from this controller to note facts: unchanged since, the walk
+    /// is not made again.
+    var factsWalked: (generation: Int, epoch: Int)?
     /// The scenario dropped its own reference (`release` step).
     var releasedByScenario = false
 
@@ -82,6 +89,9 @@ public final class SimController: PresentationNode {
         self.container = kind
         definesPresentationContext = kind == .navigation
     }
+
+    // Its children lose their parent (a weak reference) with it: their facts change.
+    deinit { simulation?.factsDidChange() }
 
     /// The children whose views are shown: navigation top, tab bar selection, all others.
     public var visibleChildren: [SimController] {

@@ -51,6 +51,12 @@ public final class Simulation {
     private var runningTransitions: [String: Int] = [:]  // window id → count
     /// The current step's `observed` answers: UIKit's original methods follow them over the model.
     var observationOverride: ResolvedObservation?
+    /// Moves on whenever a controller's facts (``ControllerFacts``: containment, properties,
+    /// windows) may have changed; facts noted in the current generation are not read again.
+    @exclusivity(unchecked) var factsGeneration = 0
+
+    /// Says that some controller's facts may have changed.
+    func factsDidChange() { factsGeneration &+= 1 }
 
     private struct WeakController { weak var controller: SimController? }
 
@@ -76,6 +82,7 @@ public final class Simulation {
         guard controller(c.id) == nil else { throw SimulationError(key: "id", message: "duplicate controller id \"\(c.id)\"") }
         c.simulation = self
         c.sizeClass = environment.horizontalSizeClass
+        factsDidChange()
         strong[c.id] = c
         weak[c.id] = WeakController(controller: c)
     }
@@ -91,6 +98,7 @@ public final class Simulation {
         if isKey { windows.forEach { $0.isKey = false } }
         let w = SimWindow(id: id, root: root, level: level, isKey: isKey, environment: environment)
         root.windowID = id
+        factsDidChange()
         windows.append(w)
         return w
     }
@@ -126,6 +134,7 @@ public final class Simulation {
                 try addChild(try declared(childID, key: "children"), to: parent)
             }
             parent.selectedIndex = spec.selected
+            factsDidChange()
         }
         for w in scenario.windows {
             try addWindow(id: w.id, root: try declared(w.root, key: "root"), level: w.level, isKey: w.key, environment: scenario.environment)
@@ -182,6 +191,7 @@ public final class Simulation {
         }
         observationOverride = observed
         defer { observationOverride = nil }
+        noteFacts([source, presented])
         handler.handlePresent(source: source, presented: presented, animated: animated, context: context, completion: completion,
                               observe: observed.map { o in { o.observation } }) { wrapped in
             self.originalPresent(presented, from: source, animated: animated, completion: wrapped)
@@ -227,6 +237,7 @@ public final class Simulation {
         let outer = observationOverride
         observationOverride = observed
         defer { observationOverride = outer }
+        noteFacts([receiver])
         handler.handleDismiss(receiver: receiver, animated: animated, context: context, completion: completion,
                               observe: observed.map { o in { o.observation } }) { wrapped in
             self.originalDismiss(receiver, animated: animated, context: context, completion: wrapped)
@@ -282,6 +293,7 @@ public final class Simulation {
         guard style.isSheet else {
             throw SimulationError(key: "swipeDown", message: "\(sheet.id) is presented as \(style.name); only pageSheet and formSheet can be swiped down")
         }
+        noteFacts([sheet])
         if sheet.isModalInPresentation {
             handler.interactiveDismissBlocked(sheet: sheet, context: context)
             return
@@ -307,6 +319,7 @@ public final class Simulation {
         }
         parent.children.append(child)
         child.parent = parent
+        factsDidChange()
     }
 
     private func checkFree(_ child: SimController, key: String) throws(SimulationError) {
@@ -325,6 +338,7 @@ public final class Simulation {
         p.children.removeAll { $0 === child }
         if p.container == .tabBar, p.selectedIndex >= p.children.count { p.selectedIndex = max(0, p.children.count - 1) }
         child.parent = nil
+        factsDidChange()
     }
 
     /// `nav.pushViewController(c, animated:)`.
@@ -337,6 +351,7 @@ public final class Simulation {
         guard !isAncestor(c, of: nav) else { throw SimulationError(key: "push", message: "\(c.id) is an ancestor of \(nav.id)") }
         nav.children.append(c)
         c.parent = nav
+        factsDidChange()
     }
 
     /// `nav.popViewController(animated:)`: does nothing on the root level, as in UIKit.
@@ -360,6 +375,7 @@ public final class Simulation {
             throw SimulationError(key: "select", message: "index \(index) is out of range: \(tabs.id) has \(tabs.children.count) tabs")
         }
         tabs.selectedIndex = index
+        factsDidChange()
     }
 
     /// Applies a `set` step's property.

@@ -30,6 +30,8 @@ public struct Scenario: Sendable {
         public var hasPopoverAnchor: Bool?
         /// Something outside the scenario keeps it alive (a retain cycle): leak checks find it.
         public var leaks = false
+        /// A note for the reader (a replayed recording says here which facts it lacked).
+        public var comment: String?
 
         public init(id: String, type: String) { self.id = id; self.type = type }
     }
@@ -75,6 +77,8 @@ public struct Scenario: Sendable {
         public var thread: String
         /// What UIKit reported instead of the model's answer (present and dismiss steps only).
         public var observed: Observed?
+        /// A note for the reader.
+        public var comment: String?
         public init(_ action: Action, thread: String = "main", observed: Observed? = nil) {
             self.action = action; self.thread = thread; self.observed = observed
         }
@@ -89,6 +93,8 @@ public struct Scenario: Sendable {
     public var controllers: [Controller] = []
     public var windows: [Window] = []
     public var steps: [Step] = []
+    /// A note for the reader.
+    public var comment: String?
     /// The file it came from, for messages.
     public var file: String = "<scenario>"
 

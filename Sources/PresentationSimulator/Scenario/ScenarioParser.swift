@@ -132,6 +132,7 @@ struct ScenarioReader {
         try checkKeys(doc, allowed: ["name", "environment", "controllers", "windows", "steps", "comment"])
         var scenario = Scenario(name: try string(doc, "name") ?? (file as NSString).lastPathComponent)
         scenario.file = file
+        scenario.comment = try string(doc, "comment")
 
         if let envValue = doc["environment"] {
             location = "environment"
@@ -182,6 +183,7 @@ struct ScenarioReader {
             c.isModalInPresentation = try bool(o, "isModalInPresentation")
             c.hasPopoverAnchor = try bool(o, "hasPopoverAnchor")
             c.leaks = try bool(o, "leaks") ?? false
+            c.comment = try string(o, "comment")
             scenario.controllers.append(c)
         }
 
@@ -347,6 +349,7 @@ struct ScenarioReader {
         }
         var step = Scenario.Step(action, thread: thread)
         step.observed = try readObserved(o, kind: kind, ids: ids)
+        step.comment = try string(o, "comment")
         return step
     }
 }

@@ -1,0 +1,98 @@
+#if canImport(UIKit)
+import UIKit
+@_spi(Adapter) import PresentationInspectorCore
+
+/// Reads, from UIKit, what the presentation rules read about the controllers a hooked call
+/// involves (``ControllerFacts``), so that the log can be replayed (`pinspect scenario`).
+///
+/// The hooks call it on the main thread before handing a call to the hook handler, and pass
+/// what it returns to `Recorder.noteControllerFacts(_:)`; the recorder keeps each controller's
+/// facts once and again only when they change. It reads properties only: it keeps no
+/// controller, forms no weak reference (a controller calling from its `deinit` is safe), and
+/// answers nothing off the main thread (UIKit is main-thread only).
+enum ControllerFactsReader {
+    /// How far a walk up goes, and how many children of one container are read.
+    static let walkLimit = 1_000
+    static let childLimit = 1_000
+
+    /// The facts of `controllers` (a present's source and presented controller, a dismissal's
+    /// receiver, a swiped sheet) and of the controllers above each up through `parent` to its
+    /// presentation root, each with its children listed; and of those children, without theirs
+    /// (as the simulator notes them from its model). Titles only with `recordsTitles`.
+    static func facts(involving controllers: [UIViewController], recordsTitles: Bool) -> [ControllerFacts] {
+        guard Thread.isMainThread else { return [] }
+        let handed = MainThreadValue(controllers)
+        return MainActor.assumeIsolated { read(handed.value, recordsTitles: recordsTitles) }
+    }
+
+    @MainActor private static func read(_ controllers: [UIViewController], recordsTitles: Bool) -> [ControllerFacts] {
+        let windows = UIKitEnvironment.windows()
+        var out: [ControllerFacts] = []
+        var seen = Set<ObjectIdentifier>()
+        for start in controllers {
+            var path: [UIViewController] = [start]
+            while let p = path[path.count - 1].parent, path.count < walkLimit { path.append(p) }
+            // Every controller on the path is in the window whose root is the path's top, if any.
+            let top = path[path.count - 1]
+            let window = windows.first { $0.rootViewController === top }
+            for vc in path where seen.insert(ObjectIdentifier(vc)).inserted {
+                out.append(facts(of: vc, withChildren: true, window: window, windows: windows, recordsTitles: recordsTitles))
+            }
+            for vc in path {
+                for child in vc.children.prefix(childLimit) where seen.insert(ObjectIdentifier(child)).inserted {
+                    out.append(facts(of: child, withChildren: false, window: window, windows: windows, recordsTitles: recordsTitles))
+                }
+            }
+        }
+        return out
+    }
+
+    /// One controller's facts, read now; `window` is the window whose root contains it.
+    @MainActor static func facts(of vc: UIViewController, withChildren: Bool, window: UIWindow?, windows: [UIWindow],
+                                 recordsTitles: Bool) -> ControllerFacts {
+        var f = ControllerFacts(id: ObjectAddressText.of(vc), type: UIKitNode.typeName(of: vc), title: recordsTitles ? vc.title : nil)
+        let container = containerKind(of: vc)
+        f.container = container
+        f.parent = vc.parent.map { ObjectAddressText.of($0) }
+        if withChildren, container != .none {
+            f.children = vc.children.prefix(childLimit).map { ObjectAddressText.of($0) }
+            if let tabs = vc as? UITabBarController {
+                // `selectedIndex` is NSNotFound while no tab is selected: then not recorded.
+                let index = tabs.selectedIndex
+                f.selected = index >= 0 && index < tabs.children.count ? index : nil
+            }
+        }
+        f.modalPresentationStyle = PresentationStyle(rawValue: vc.modalPresentationStyle.rawValue) ?? .custom
+        f.modalTransitionStyle = TransitionStyle(rawValue: vc.modalTransitionStyle.rawValue) ?? .coverVertical
+        f.definesPresentationContext = vc.definesPresentationContext
+        f.providesPresentationContextTransitionStyle = vc.providesPresentationContextTransitionStyle
+        f.isModalInPresentation = vc.isModalInPresentation
+        f.hasPopoverAnchor = popoverAnchor(of: vc)
+        f.window = window.map { ObjectAddressText.of($0) }
+        f.windowRoot = windows.first { $0.rootViewController === vc }.map { ObjectAddressText.of($0) }
+        let trait = vc.traitCollection.horizontalSizeClass != .unspecified ? vc.traitCollection.horizontalSizeClass
+            : window?.traitCollection.horizontalSizeClass
+        f.horizontalSizeClass = trait == .regular ? .regular : .compact
+        return f
+    }
+
+    /// How the rules see the controller's children (DESIGN rule 6): navigation shows its top,
+    /// a tab bar its selection, a split view and any other container all of them.
+    @MainActor static func containerKind(of vc: UIViewController) -> ControllerFacts.Container {
+        if vc is UINavigationController { return .navigation }
+        if vc is UITabBarController { return .tabBar }
+        if vc is UISplitViewController { return .split }
+        return vc.children.isEmpty ? .none : .plain
+    }
+
+    /// Whether a popover's anchor is set; nil for another style. Apple's reference for
+    /// `popoverPresentationController`: "If the modal presentation style is a different value,
+    /// this property is nil", so nothing is asked then.
+    @MainActor static func popoverAnchor(of vc: UIViewController) -> Bool? {
+        guard vc.modalPresentationStyle == .popover, let popover = vc.popoverPresentationController else { return nil }
+        if popover.sourceView != nil || popover.barButtonItem != nil { return true }
+        if #available(iOS 16.0, *) { return popover.sourceItem != nil }
+        return false
+    }
+}
+#endif

@@ -1,0 +1,103 @@
+/// The log form of ``ControllerFacts``: an event's `facts` array, one object per controller.
+extension EventCoding {
+    /// Writes `"facts":[…]` when the event carries facts.
+    static func writeFacts(_ facts: [ControllerFacts], _ w: inout JSONWriter) {
+        guard !facts.isEmpty else { return }
+        w.key("facts")
+        w.beginArray()
+        for f in facts {
+            w.beginObject()
+            w.field("id", f.id)
+            w.field("type", f.type)
+            if let v = f.title { w.field("title", v) }
+            if let v = f.container { w.field("container", v.rawValue) }
+            if let v = f.parent { w.field("parent", v) }
+            if let v = f.children {
+                w.key("children"); w.beginArray()
+                for c in v { w.string(c) }
+                w.endArray()
+            }
+            if let v = f.selected { w.field("selected", v) }
+            if let v = f.modalPresentationStyle { w.field("modalPresentationStyle", v.name) }
+            if let v = f.modalTransitionStyle { w.field("modalTransitionStyle", v.name) }
+            if let v = f.definesPresentationContext { w.field("definesPresentationContext", v) }
+            if let v = f.providesPresentationContextTransitionStyle { w.field("providesPresentationContextTransitionStyle", v) }
+            if let v = f.isModalInPresentation { w.field("isModalInPresentation", v) }
+            if let v = f.hasPopoverAnchor { w.field("hasPopoverAnchor", v) }
+            if let v = f.window { w.field("window", v) }
+            if let v = f.windowRoot { w.field("windowRoot", v) }
+            if let v = f.horizontalSizeClass { w.field("horizontalSizeClass", v.rawValue) }
+            w.endObject()
+        }
+        w.endArray()
+    }
+
+    /// The most children one controller's facts may list: far beyond any real container.
+    static let maximumFactsChildren = 100_000
+
+    /// Reads an event's `facts`; unknown members are ignored like unknown event fields, known ones
+    /// are checked (a selected index is a non-negative integer, names are known names).
+    static func decodeFacts(_ value: JSONValue) throws(EventDecodingError) -> [ControllerFacts] {
+        if value == .null { return [] }
+        guard let items = value.arrayValue else {
+            throw EventDecodingError(key: "facts", message: "expected an array, found \(value.typeDescription)")
+        }
+        var out: [ControllerFacts] = []
+        out.reserveCapacity(items.count)
+        for (i, item) in items.enumerated() {
+            let at = "facts[\(i)]"
+            guard let o = item.objectValue else { throw EventDecodingError(key: at, message: "expected an object, found \(item.typeDescription)") }
+            func string(_ k: String) throws(EventDecodingError) -> String? {
+                guard let v = o[k], v != .null else { return nil }
+                guard let s = v.stringValue else { throw EventDecodingError(key: "\(at).\(k)", message: "expected a string, found \(v.typeDescription)") }
+                return s
+            }
+            func bool(_ k: String) throws(EventDecodingError) -> Bool? {
+                guard let v = o[k], v != .null else { return nil }
+                guard let b = v.boolValue else { throw EventDecodingError(key: "\(at).\(k)", message: "expected a boolean, found \(v.typeDescription)") }
+                return b
+            }
+            func named<T>(_ k: String, _ make: (String) -> T?, _ known: [String]) throws(EventDecodingError) -> T? {
+                guard let s = try string(k) else { return nil }
+                guard let v = make(s) else {
+                    throw EventDecodingError(key: "\(at).\(k)", message: "unknown value \"\(s)\" (known: \(known.joined(separator: ", ")))")
+                }
+                return v
+            }
+            guard let id = try string("id") else { throw EventDecodingError(key: "\(at).id", message: "missing") }
+            guard let type = try string("type") else { throw EventDecodingError(key: "\(at).type", message: "missing") }
+            var f = ControllerFacts(id: id, type: type, title: try string("title"))
+            f.container = try named("container", ControllerFacts.Container.init(rawValue:), ControllerFacts.Container.allCases.map(\.rawValue))
+            f.parent = try string("parent")
+            if let v = o["children"], v != .null {
+                guard let a = v.arrayValue, a.count <= maximumFactsChildren else {
+                    throw EventDecodingError(key: "\(at).children", message: "expected an array of at most \(maximumFactsChildren) ids, found \(v.typeDescription)")
+                }
+                var ids: [String] = []
+                ids.reserveCapacity(a.count)
+                for (j, c) in a.enumerated() {
+                    guard let s = c.stringValue else { throw EventDecodingError(key: "\(at).children[\(j)]", message: "expected a string, found \(c.typeDescription)") }
+                    ids.append(s)
+                }
+                f.children = ids
+            }
+            if let v = o["selected"], v != .null {
+                guard let n = v.intValue, n >= 0, n <= maximumFactsChildren else {
+                    throw EventDecodingError(key: "\(at).selected", message: "expected an integer in 0 … \(maximumFactsChildren), found \(v.numberValue.map { "\($0)" } ?? v.typeDescription)")
+                }
+                f.selected = n
+            }
+            f.modalPresentationStyle = try named("modalPresentationStyle", PresentationStyle.init(name:), PresentationStyle.allCases.map(\.name))
+            f.modalTransitionStyle = try named("modalTransitionStyle", TransitionStyle.init(name:), TransitionStyle.allCases.map(\.name))
+            f.definesPresentationContext = try bool("definesPresentationContext")
+            f.providesPresentationContextTransitionStyle = try bool("providesPresentationContextTransitionStyle")
+            f.isModalInPresentation = try bool("isModalInPresentation")
+            f.hasPopoverAnchor = try bool("hasPopoverAnchor")
+            f.window = try string("window")
+            f.windowRoot = try string("windowRoot")
+            f.horizontalSizeClass = try named("horizontalSizeClass", SizeClass.init(rawValue:), SizeClass.allCases.map(\.rawValue))
+            out.append(f)
+        }
+        return out
+    }
+}

@@ -1,0 +1,121 @@
+/// What the presentation rules read about one controller, as a recording keeps it so that a
+/// replay can rebuild the hierarchy: its container and place in it, its presentation
+/// properties, and its window.
+///
+/// A recording keeps a controller's facts on the first event that names it and again on an
+/// event whose call saw them changed (``Recorder/noteControllerFacts(_:)``); the log writes them as the
+/// event's `facts` (docs/FORMATS.md). Fields that were not read are nil.
+public struct ControllerFacts: Hashable, Sendable {
+    /// How a container shows its children (DESIGN rule 6).
+    public enum Container: String, Sendable, CaseIterable {
+        /// Not a container.
+        case none
+        /// `UINavigationController`: the top child is visible.
+        case navigation
+        /// `UITabBarController`: the selected child is visible.
+        case tabBar
+        /// `UISplitViewController`: every child is visible.
+        case split
+        /// Any other container: every child is visible.
+        case plain
+    }
+
+    /// The controller's id in the recording (`0x…` on a device, the scenario id in simulation).
+    public var id: String
+    /// Its class name.
+    public var type: String
+    /// Its title, when it has one.
+    public var title: String?
+    /// Its container kind, when read.
+    public var container: Container?
+    /// The id of its parent (`parent`), nil when it has none.
+    public var parent: String?
+    /// Its children in order (navigation: bottom → top), when read; nil when not read.
+    public var children: [String]?
+    /// A tab bar controller's `selectedIndex`, when read.
+    public var selected: Int?
+    /// `modalPresentationStyle`, when read.
+    public var modalPresentationStyle: PresentationStyle?
+    /// `modalTransitionStyle`, when read.
+    public var modalTransitionStyle: TransitionStyle?
+    /// `definesPresentationContext`, when read.
+    public var definesPresentationContext: Bool?
+    /// `providesPresentationContextTransitionStyle`, when read.
+    public var providesPresentationContextTransitionStyle: Bool?
+    /// `isModalInPresentation`, when read.
+    public var isModalInPresentation: Bool?
+    /// Whether its popover presentation controller has an anchor (`sourceView` or `barButtonItem`), when read.
+    public var hasPopoverAnchor: Bool?
+    /// The window whose root contains it through `parent` (itself included), nil when none
+    /// does: a presented controller and its children are in the window of whoever presents
+    /// them, which the recorded calls tell, so this stays put while it is presented and dismissed.
+    public var window: String?
+    /// The id of the window whose root it is, nil when it is no window's root.
+    public var windowRoot: String?
+    /// Its window's horizontal size class, when read.
+    public var horizontalSizeClass: SizeClass?
+
+    /// Creates facts naming only the controller; set the fields that were read.
+    public init(id: String, type: String, title: String? = nil) {
+        self.id = id
+        self.type = type
+        self.title = title
+    }
+
+    /// Whether `newer` says anything these facts do not: a field `newer` did not read (nil
+    /// children, selection, container) changes nothing.
+    public func isChanged(by newer: ControllerFacts) -> Bool { updated(by: newer) != self }
+
+    /// These facts updated by `newer`: its fields where it read them, these where it did not.
+    public func updated(by newer: ControllerFacts) -> ControllerFacts {
+        var merged = newer
+        if merged.children == nil { merged.children = children }
+        if merged.selected == nil { merged.selected = selected }
+        if merged.container == nil { merged.container = container }
+        if merged.modalPresentationStyle == nil { merged.modalPresentationStyle = modalPresentationStyle }
+        if merged.modalTransitionStyle == nil { merged.modalTransitionStyle = modalTransitionStyle }
+        if merged.definesPresentationContext == nil { merged.definesPresentationContext = definesPresentationContext }
+        if merged.providesPresentationContextTransitionStyle == nil {
+            merged.providesPresentationContextTransitionStyle = providesPresentationContextTransitionStyle
+        }
+        if merged.isModalInPresentation == nil { merged.isModalInPresentation = isModalInPresentation }
+        if merged.hasPopoverAnchor == nil { merged.hasPopoverAnchor = hasPopoverAnchor }
+        if merged.horizontalSizeClass == nil { merged.horizontalSizeClass = horizontalSizeClass }
+        return merged
+    }
+}
+
+/// Keeps the facts last recorded for each controller, so that an event carries a controller's
+/// facts only the first time and when they changed: each controller's facts are held once,
+/// not copied into every event.
+///
+/// Not thread-safe: the ``Recorder`` calls it under its lock.
+struct ControllerFactsTracker {
+    /// The most controllers it remembers; past that it forgets them all and starts again (their
+    /// facts are then recorded once more), so a recording that names ever new controllers
+    /// cannot make it grow without bound.
+    static let capacity = 50_000
+
+    private var known: [String: ControllerFacts] = [:]
+
+    /// The facts among `facts` that are new or changed since last recorded, noted as recorded.
+    mutating func changes(_ facts: [ControllerFacts]) -> [ControllerFacts] {
+        var out: [ControllerFacts] = []
+        for f in facts {
+            if let last = known[f.id], !last.isChanged(by: f) { continue }
+            if known.count >= Self.capacity { known.removeAll() }
+            let before = known[f.id]
+            known[f.id] = before.map { $0.updated(by: f) } ?? f
+            // It left its parent: what the log last said of that parent's children no longer
+            // holds (a reader drops it from them too), so the parent's next facts are recorded.
+            if let old = before?.parent, old != f.parent, let list = known[old]?.children {
+                known[old]?.children = list.filter { $0 != f.id }
+            }
+            if !out.contains(where: { $0.id == f.id }) { out.append(f) }
+        }
+        return out
+    }
+
+    /// Forgets everything (the recording was reset).
+    mutating func removeAll() { known.removeAll() }
+}

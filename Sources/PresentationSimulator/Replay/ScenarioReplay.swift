@@ -1,0 +1,311 @@
+import PresentationInspectorCore
+
+/// A recording that cannot become a scenario: names the event and the fact it lacks.
+public struct ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The event at fault, when one is.
+    public var seq: Int?
+    /// The missing or contradictory fact (`presented`, `receiver`, `windowRoot`, `type`…).
+    public var fact: String
+    /// What is wrong, in a sentence.
+    public var message: String
+
+    /// The message with the event and the fact: `event #12 (present): presented: …`.
+    public var description: String {
+        (seq.map { "event #\($0): " } ?? "") + "\(fact): \(message)"
+    }
+}
+
+/// Builds a scenario that replays a recording: `pinspect scenario LOG`.
+///
+/// The scenario declares every controller the log names, with the facts the log kept about it
+/// (`ControllerFacts`: container, children, selection, presentation properties, window), and
+/// replays the recorded calls in order and at their times: `present`, `dismiss` and swipe-downs
+/// as steps, container and property changes the log saw as `addChild`, `removeFromParent`,
+/// `select` and `set` steps just before the call that saw them, `advance` steps between.
+/// A device event's observations become the step's `observed` answers. Where the log lacks a
+/// fact, the controller's `comment` says so and the documented default (docs/SCENARIOS.md) stands.
+public enum ScenarioReplay {
+    /// The scenario that replays `events` (in `seq` order) recorded under `header`.
+    public static func scenario(from events: [Event], header: LogHeader? = nil, name: String) throws(ReplayError) -> Scenario {
+        var builder = ReplayBuilder(events: events.sorted { $0.seq < $1.seq }, header: header)
+        return try builder.build(name: name)
+    }
+
+    /// ``scenario(from:header:name:)`` for a log file's text, the scenario's text as a file holds it.
+    public static func scenarioText(fromLog text: String, logName: String) throws -> String {
+        let log = try LogReader.read(text: text, name: logName)
+        return try scenario(from: log.events, header: log.header, name: "replay of \(logName)").jsonText
+    }
+}
+
+/// What the scenario being built has made of the hierarchy so far: the state its steps leave
+/// the simulation in, so that each fact the log records becomes the steps that establish it.
+struct ReplayBuilder {
+    let events: [Event]
+    let header: LogHeader?
+
+    var order: [String] = []
+    var declared: [String: Scenario.Controller] = [:]
+    var notes: [String: [String]] = [:]
+    var windows: [(id: String, root: String)] = []
+    var steps: [Scenario.Step] = []
+    var scenarioNotes: [String] = []
+
+    // The replay's state.
+    var parent: [String: String] = [:]
+    var children: [String: [String]] = [:]
+    var selected: [String: Int] = [:]
+    var properties: [String: ControllerFacts] = [:]
+    var clock = 0.0
+    /// The first size class the facts name: the scenario's environment.
+    private var sizeClass: SizeClass?
+    /// Whether the facts of some event were used (a log without any gets a note saying so).
+    var sawFacts = false
+
+    init(events: [Event], header: LogHeader?) {
+        self.events = events
+        self.header = header
+    }
+
+    mutating func build(name: String) throws(ReplayError) -> Scenario {
+        sizeClass = events.lazy.flatMap(\.facts).compactMap(\.horizontalSizeClass).first
+        try declareControllers()
+        declareWindows()
+        let leaks = leakChecks()
+        var declaring = true
+        for e in events {
+            if !e.facts.isEmpty {
+                sawFacts = true
+                // The changes the call saw happened before it, at its time at the latest.
+                if e.kind == .present || e.kind == .dismiss || e.kind == .interactiveDismiss { advance(to: e.time) }
+                try apply(e.facts, at: e, declaring: declaring)
+                declaring = false
+            }
+            try replay(e)
+            for id in leaks[e.seq] ?? [] { steps.append(Scenario.Step(.release(id))) }
+        }
+        var s = Scenario(name: name)
+        s.environment = environment()
+        s.controllers = order.map { id in
+            var c = declared[id]!
+            if let n = notes[id], !n.isEmpty { c.comment = n.joined(separator: " ") }
+            return c
+        }
+        s.windows = windows.enumerated().map { i, w in
+            var win = Scenario.Window(id: w.id, root: w.root)
+            win.key = i == 0
+            return win
+        }
+        s.steps = steps
+        if !sawFacts {
+            scenarioNotes.append("The log keeps no controller facts (a recording made before they were logged): every controller is declared with UIKit's defaults and outside any container, so a present from inside a container may resolve differently.")
+        }
+        if let dropped = header?.dropped, dropped > 0 {
+            scenarioNotes.append("The recording dropped its first \(dropped) events: controllers presented before them are not replayed.")
+        }
+        s.comment = (["Replays a recording (pinspect scenario)."] + scenarioNotes).joined(separator: " ")
+        return s
+    }
+
+    // MARK: Declarations
+
+    mutating func note(_ id: String, _ text: String) {
+        if notes[id]?.contains(text) != true { notes[id, default: []].append(text) }
+    }
+
+    /// Every controller the log names, in order of first mention, with its first facts.
+    private mutating func declareControllers() throws(ReplayError) {
+        var kinds: [String: ControllerFacts.Container] = [:]
+        var untyped = Set<String>()
+        func mention(_ id: String, _ type: String?, title: String?, at e: Event) throws(ReplayError) {
+            let type = type == "?" ? nil : type
+            if let c = declared[id] {
+                guard let type, c.type != type else { return }
+                if untyped.remove(id) != nil { declared[id]!.type = type; return }
+                throw ReplayError(seq: e.seq, fact: "type",
+                                  message: "controller \(id) is a \(c.type) earlier in the log and a \(type) here (an address reused after deallocation?); a scenario needs one type per id")
+            }
+            var c = Scenario.Controller(id: id, type: type ?? "UIViewController")
+            c.title = title
+            if type == nil { untyped.insert(id) }
+            order.append(id)
+            declared[id] = c
+        }
+        for e in events {
+            for f in e.facts {
+                try mention(f.id, f.type, title: f.title, at: e)
+                if properties[f.id] == nil { properties[f.id] = f; declareProperties(f) }
+                if let k = f.container, k != .none { kinds[f.id] = k }
+                for child in f.children ?? [] { try mention(child, nil, title: nil, at: e) }
+            }
+            var refs = [e.source, e.presented, e.presenting, e.contextProvider, e.receiver, e.handledBy].compactMap { $0 }
+            refs += e.dismissed + e.chain + e.ancestry
+            if let o = e.observed {
+                refs += [o.presenting, o.contextProvider, o.covered, o.handledBy].compactMap { $0 } + (o.dismissed ?? [])
+            }
+            for r in refs { try mention(r.id, r.type, title: r.title, at: e) }
+        }
+        for id in untyped { note(id, "The log names it without its type: declared as UIViewController.") }
+        for (id, kind) in kinds where kind != .none {
+            let implied = ContainerKind.implied(byType: declared[id]!.type)
+            let k = ContainerKind(rawValue: kind.rawValue) ?? .plain
+            if implied != k { declared[id]!.container = k }
+        }
+        for id in order where properties[id] == nil {
+            note(id, "The log keeps no facts about it: declared with UIKit's defaults (modalPresentationStyle automatic, modalTransitionStyle coverVertical, definesPresentationContext \(declared[id]!.type == "UINavigationController" ? "true" : "false"), no popover anchor), in no container.")
+        }
+    }
+
+    private mutating func declareProperties(_ f: ControllerFacts) {
+        var c = declared[f.id]!
+        c.title = f.title
+        c.modalPresentationStyle = f.modalPresentationStyle
+        c.modalTransitionStyle = f.modalTransitionStyle
+        c.definesPresentationContext = f.definesPresentationContext
+        c.providesPresentationContextTransitionStyle = f.providesPresentationContextTransitionStyle
+        c.isModalInPresentation = f.isModalInPresentation
+        c.hasPopoverAnchor = f.hasPopoverAnchor
+        declared[f.id] = c
+    }
+
+    /// The windows: each one's root from the facts, else from the first chain recorded in it.
+    private mutating func declareWindows() {
+        var roots: [String: String] = [:]
+        for e in events {
+            for f in e.facts {
+                if let w = f.windowRoot, roots[w] == nil, !roots.values.contains(f.id) { roots[w] = f.id; windows.append((w, f.id)) }
+            }
+        }
+        for e in events {
+            guard let w = e.window, roots[w] == nil, let root = e.chain.first, !roots.values.contains(root.id) else { continue }
+            roots[w] = root.id
+            windows.append((w, root.id))
+            note(root.id, "The root of window \(w) as its first recorded chain (#\(e.seq)) shows it; the log keeps no facts saying so.")
+        }
+    }
+
+    /// The controllers found leaked, by the `seq` of the dismissal they were checked after: the
+    /// scenario declares them `leaks` and releases them right after that call.
+    private mutating func leakChecks() -> [Int: [String]] {
+        var out: [Int: [String]] = [:]
+        var released = Set<String>()
+        for e in events where e.kind == .leakCheck && e.diagnostics.contains(where: { $0.code == .leakedAfterDismiss }) {
+            guard let id = e.dismissed.first?.id, let after = e.relatesTo, released.insert(id).inserted else { continue }
+            declared[id]?.leaks = true
+            out[after, default: []].append(id)
+        }
+        return out
+    }
+
+    private func environment() -> Scenario.Environment {
+        let idiom = header?.device["idiom"].flatMap { Scenario.Idiom(rawValue: $0) }
+        return Scenario.Environment(idiom: idiom ?? (sizeClass == .regular ? .pad : .phone), horizontalSizeClass: sizeClass)
+    }
+}
+
+extension ReplayBuilder {
+    // MARK: Facts become steps
+
+    /// Makes the replay's hierarchy and properties what `facts` say, by steps before `e`'s call
+    /// (or, for the first facts of the log, by the declarations).
+    private mutating func apply(_ facts: [ControllerFacts], at e: Event, declaring: Bool) throws(ReplayError) {
+        if let first = sizeClass, let other = facts.compactMap(\.horizontalSizeClass).first(where: { $0 != first }) {
+            let text = "From event #\(e.seq) on the recording saw a \(other.rawValue) size class too; a scenario has one, so the replay keeps the first (\(first.rawValue))."
+            if !scenarioNotes.contains(where: { $0.hasSuffix("keeps the first (\(first.rawValue)).") }) { scenarioNotes.append(text) }
+        }
+        for f in facts {
+            let known = properties[f.id] ?? f
+            let now = known.updated(by: f)
+            var changes: [Scenario.Property] = []
+            if now.title != known.title { changes.append(.title(now.title)) }
+            if let v = f.modalPresentationStyle, v != known.modalPresentationStyle { changes.append(.modalPresentationStyle(v)) }
+            if let v = f.modalTransitionStyle, v != known.modalTransitionStyle { changes.append(.modalTransitionStyle(v)) }
+            if let v = f.definesPresentationContext, v != known.definesPresentationContext { changes.append(.definesPresentationContext(v)) }
+            if let v = f.providesPresentationContextTransitionStyle, v != known.providesPresentationContextTransitionStyle {
+                changes.append(.providesPresentationContextTransitionStyle(v))
+            }
+            if let v = f.isModalInPresentation, v != known.isModalInPresentation { changes.append(.isModalInPresentation(v)) }
+            if let v = f.hasPopoverAnchor, v != known.hasPopoverAnchor { changes.append(.hasPopoverAnchor(v)) }
+            properties[f.id] = now
+            if !changes.isEmpty {
+                if declaring { applyToDeclaration(f.id, changes) } else { steps.append(Scenario.Step(.set(f.id, changes))) }
+            }
+        }
+        // Containment: controllers the facts place in no parent leave theirs, then each listed
+        // container gets its children in order, then its selection.
+        for f in facts where f.parent == nil {
+            if parent[f.id] != nil { try remove(f.id, declaring: declaring, at: e) }
+        }
+        for f in facts {
+            guard let want = f.children else { continue }
+            let have = children[f.id] ?? []
+            if want != have {
+                var k = 0
+                while k < min(want.count, have.count), want[k] == have[k] { k += 1 }
+                for child in have[k...].reversed() { try remove(child, declaring: declaring, at: e) }
+                for child in want[k...] {
+                    if parent[child] != nil { try remove(child, declaring: declaring, at: e) }
+                    if windows.contains(where: { $0.root == child }) {
+                        throw ReplayError(seq: e.seq, fact: "children",
+                                          message: "\(child) is the root of a window and a child of \(f.id) here; a scenario cannot move a window's root into a container")
+                    }
+                    if declaring { declared[f.id]!.children.append(child) } else { steps.append(Scenario.Step(.addChild(child, to: f.id))) }
+                    children[f.id, default: []].append(child)
+                    parent[child] = f.id
+                }
+            }
+            if let s = f.selected, declared[f.id]?.container == .tabBar || ContainerKind.implied(byType: declared[f.id]?.type ?? "") == .tabBar {
+                let count = children[f.id]?.count ?? 0
+                guard s < count else {
+                    if s > 0 { note(f.id, "Event #\(e.seq) records selected tab \(s) of \(count): not replayed.") }
+                    continue
+                }
+                if (selected[f.id] ?? 0) != s {
+                    if declaring { declared[f.id]!.selected = s } else { steps.append(Scenario.Step(.select(s, in: f.id))) }
+                    selected[f.id] = s
+                }
+            }
+        }
+        try placeUnlisted(facts, at: e, declaring: declaring)
+    }
+
+    /// A controller the facts place in a container whose children the log did not list anew
+    /// (a log that is not the tracker's): appended to that container's children.
+    private mutating func placeUnlisted(_ facts: [ControllerFacts], at e: Event, declaring: Bool) throws(ReplayError) {
+        for f in facts {
+            guard let p = f.parent, parent[f.id] != p else { continue }
+            if parent[f.id] != nil { try remove(f.id, declaring: declaring, at: e) }
+            note(p, "Event #\(e.seq) places \(f.id) in it without listing its children: appended last.")
+            if declaring { declared[p]?.children.append(f.id) } else { steps.append(Scenario.Step(.addChild(f.id, to: p))) }
+            children[p, default: []].append(f.id)
+            parent[f.id] = p
+        }
+    }
+
+    private mutating func applyToDeclaration(_ id: String, _ changes: [Scenario.Property]) {
+        for p in changes {
+            switch p {
+            case .title(let v): declared[id]!.title = v
+            case .modalPresentationStyle(let v): declared[id]!.modalPresentationStyle = v
+            case .modalTransitionStyle(let v): declared[id]!.modalTransitionStyle = v
+            case .definesPresentationContext(let v): declared[id]!.definesPresentationContext = v
+            case .providesPresentationContextTransitionStyle(let v): declared[id]!.providesPresentationContextTransitionStyle = v
+            case .isModalInPresentation(let v): declared[id]!.isModalInPresentation = v
+            case .hasPopoverAnchor(let v): declared[id]!.hasPopoverAnchor = v
+            }
+        }
+    }
+
+    /// `removeFromParent` for `id`, keeping a tab bar's selection as UIKit's (and the simulator's) does.
+    private mutating func remove(_ id: String, declaring: Bool, at e: Event) throws(ReplayError) {
+        guard let p = parent[id] else { return }
+        if declaring {
+            throw ReplayError(seq: e.seq, fact: "children", message: "the facts of one event place \(id) in two containers")
+        }
+        steps.append(Scenario.Step(.removeFromParent(id)))
+        children[p]?.removeAll { $0 == id }
+        parent[id] = nil
+        let count = children[p]?.count ?? 0
+        if let s = selected[p], s >= count { selected[p] = max(0, count - 1) }
+    }
+}

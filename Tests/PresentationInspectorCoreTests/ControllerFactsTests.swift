@@ -1,0 +1,73 @@
+import XCTest
+@_spi(Fuzzing) import PresentationInspectorCore
+
+/// Controller facts in the log: written and read by both decoders, checked, kept once per
+/// controller by the recorder, and absent from older logs without harm.
+final class ControllerFactsTests: XCTestCase {
+    private func facts(_ id: String, parent: String? = nil, children: [String]? = nil, style: PresentationStyle = .automatic) -> ControllerFacts {
+        var f = ControllerFacts(id: id, type: "T\(id)", title: "Title \(id)")
+        f.container = id == "nav" ? .navigation : ControllerFacts.Container.none
+        f.parent = parent
+        f.children = children
+        f.modalPresentationStyle = style
+        f.modalTransitionStyle = .crossDissolve
+        f.definesPresentationContext = true
+        f.providesPresentationContextTransitionStyle = false
+        f.isModalInPresentation = false
+        f.hasPopoverAnchor = true
+        f.window = "main"
+        f.horizontalSizeClass = .regular
+        return f
+    }
+
+    func testFactsSurviveTheLogOnBothDecodersAndOldLinesReadWithout() throws {
+        var e = Event(seq: 4, time: 1, kind: .present, outcome: .presented)
+        var root = facts("nav", children: ["a", "b"])
+        root.windowRoot = "main"
+        e.facts = [root, facts("a", parent: "nav"), { var t = facts("tabs", children: ["x"]); t.container = .tabBar; t.selected = 0; return t }()]
+        let line = EventCoding.encode(e)
+        XCTAssertTrue(line.contains(#""facts":[{"id":"nav","type":"Tnav","title":"Title nav","container":"navigation","children":["a","b"]"#), line)
+        var copy = line
+        XCTAssertEqual(copy.withUTF8 { EventByteDecoder.decode($0) }, e, "the fast path")
+        XCTAssertEqual(try EventCoding.decodeEvent(try XCTUnwrap(JSONParser.parse(line).objectValue)), e, "the reference path")
+        let old = try LogReader.read(text: LogWriter.text(header: LogHeader(), events: [Event(seq: 1, time: 0, kind: .present, outcome: .presented)]))
+        XCTAssertEqual(old.events.first?.facts, [])
+    }
+
+    func testBadFactsMakeABadLineNamingTheKey() throws {
+        let header = EventCoding.encode(LogHeader()) + "\n"
+        let text = header + #"{"seq":1,"time":0,"kind":"present","outcome":"presented","facts":[{"id":"a","type":"A","selected":-1}]}"# + "\n"
+            + #"{"seq":2,"time":0,"kind":"present","outcome":"presented","facts":[{"id":"a","type":"A","modalPresentationStyle":"sideways"}]}"# + "\n"
+        let read = try LogReader.read(text: text, name: "bad.jsonl")
+        XCTAssertEqual(read.events.count, 0)
+        XCTAssertEqual(read.issues.count, 2)
+        XCTAssertTrue(read.issues[0].description.contains(#"key "facts[0].selected""#), read.issues[0].description)
+        XCTAssertTrue(read.issues[1].description.contains(#"unknown value "sideways""#), read.issues[1].description)
+    }
+
+    func testTheRecorderKeepsAControllersFactsOnceAndAgainWhenTheyChange() {
+        let recorder = Recorder(capacity: 16)
+        func record() -> [ControllerFacts] { recorder.record(Event(time: 0, kind: .present, outcome: .presented)).facts }
+        recorder.noteControllerFacts([facts("nav", children: ["a"]), facts("a", parent: "nav")])
+        XCTAssertEqual(record().map(\.id), ["nav", "a"], "first seen")
+        recorder.noteControllerFacts([facts("nav", children: ["a"]), facts("a", parent: "nav")])
+        XCTAssertEqual(record(), [], "unchanged: not again")
+        recorder.noteControllerFacts([facts("nav"), facts("a", parent: "nav", style: .fullScreen)])
+        XCTAssertEqual(record().map(\.id), ["a"], "children not read is no change; a new style is")
+        // `a` leaves `nav`: the next time `nav` lists it again, that is recorded.
+        recorder.noteControllerFacts([facts("a")])
+        XCTAssertEqual(record().map(\.id), ["a"])
+        recorder.noteControllerFacts([facts("nav", children: ["a"]), facts("a", parent: "nav")])
+        XCTAssertEqual(record().map(\.id), ["nav", "a"])
+        recorder.reset()
+        recorder.noteControllerFacts([facts("a", parent: "nav")])
+        XCTAssertEqual(record().map(\.id), ["a"], "a reset recording keeps them anew")
+    }
+
+    func testRedactionRemovesTitlesFromFacts() {
+        var e = Event(time: 0, kind: .present, outcome: .presented)
+        e.facts = [facts("a")]
+        XCTAssertNil(TitleRedaction.redact(e).facts.first?.title)
+        XCTAssertEqual(TitleRedaction.redact(e).facts.first?.id, "a")
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import PresentationInspectorCore
+import PresentationSimulator
+import XCTest
+
+/// `pinspect scenario` and `pinspect test` end to end: a log becomes a scenario and a test.
+final class CLIReplayTests: XCTestCase {
+    private var fx: CLIFixtures!
+
+    override func setUpWithError() throws { fx = try CLIFixtures() }
+    override func tearDown() { fx = nil }
+
+    func testTheScenarioOfALogSimulatesToAnEquivalentLog() throws {
+        let log = try fx.log(BuiltInScenarios.camera)
+        let scenario = fx.path("replay.json")
+        let r = try PInspectBinary.run(["scenario", log.path, "-o", scenario])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let replayed = fx.path("replayed.jsonl")
+        XCTAssertEqual(try PInspectBinary.run(["simulate", scenario, "-o", replayed]).status, 0)
+        let d = try PInspectBinary.run(["diff", log.path, replayed])
+        XCTAssertEqual(d.status, 0, d.stdout)
+        XCTAssertTrue(d.stdout.hasPrefix("equivalent: \(log.events.count) events match"), d.stdout)
+    }
+
+    func testAnOutputThatIsTheInputIsRefusedAndTheInputKept() throws {
+        let log = try fx.log(BuiltInScenarios.calendar)
+        let before = try String(contentsOfFile: log.path, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: fx.path("link.jsonl"), withDestinationPath: log.path)
+        for (input, output) in [(log.path, log.path), (fx.path("link.jsonl"), log.path), (log.path, fx.path("link.jsonl"))] {
+            for command in [["scenario"], ["test", "--framework", "xctest", "--expect-clean"]] {
+                let r = try PInspectBinary.run(command + [input, "-o", output])
+                XCTAssertEqual(r.status, 64, "\(command) \(input) -o \(output): \(r.stderr)")
+                XCTAssertTrue(r.stderr.contains("is the input"), r.stderr)
+            }
+        }
+        XCTAssertEqual(try String(contentsOfFile: log.path, encoding: .utf8), before)
+    }
+
+    func testALogThatCannotBeReplayedNamesTheEventAndTheFact() throws {
+        let bad = try fx.write("bad.jsonl", LogWriter.text(header: LogHeader(), events: [
+            Event(seq: 7, time: 0, kind: .present, outcome: .presented, source: ControllerRef(id: "a", type: "A")),
+        ]))
+        let r = try PInspectBinary.run(["scenario", bad])
+        XCTAssertEqual(r.status, 65)
+        XCTAssertTrue(r.stderr.contains("event #7: presented: a present event without its presented controller cannot be replayed"), r.stderr)
+    }
+
+    func testAnOldLogReplaysWithCommentsSayingWhatItLacks() throws {
+        // A log written before controllers' facts were logged.
+        var events = try fx.log(BuiltInScenarios.calendar).events
+        for i in events.indices { events[i].facts = [] }
+        let old = try fx.write("old.jsonl", LogWriter.text(header: LogHeader(), events: events))
+        let r = try PInspectBinary.run(["scenario", old])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("The log keeps no controller facts"), r.stdout)
+        XCTAssertTrue(r.stdout.contains(#""comment":"The log keeps no facts about it: declared with UIKit's defaults"#), r.stdout)
+        XCTAssertNoThrow(try Scenario.parse(r.stdout, file: "old-replay.json"))
+    }
+
+    func testTestWritesTheChosenFrameworkAndExpectation() throws {
+        let log = try fx.log(BuiltInScenarios.diagnostics)
+        let x = try PInspectBinary.run(["test", log.path, "--framework", "xctest", "--expect-clean", "-o", fx.path("Sheet-bug_tests.swift")])
+        XCTAssertEqual(x.status, 0, x.stderr)
+        let xc = try String(contentsOfFile: fx.path("Sheet-bug_tests.swift"), encoding: .utf8)
+        XCTAssertTrue(xc.contains("final class SheetBugTests: XCTestCase"), xc)
+        XCTAssertTrue(xc.contains("XCTAssertNoPresentationDiagnostics(recording, atLeast: .info)"), xc)
+        let s = try PInspectBinary.run(["test", log.path, "--framework", "swift-testing", "--expect-as-recorded"])
+        XCTAssertEqual(s.status, 0, s.stderr)
+        XCTAssertTrue(s.stdout.contains("@Suite struct ReplayTests"), s.stdout)
+        XCTAssertTrue(s.stdout.contains("#expect(replay.events.map(Self.fact) == Self.recordedEvents)"), s.stdout)
+        XCTAssertTrue(s.stdout.contains(#""present | preview | rejected | labTabs | labTabs | pageSheet | coverVertical | - |  | presentation-in-progress","#), s.stdout)
+        let neither = try PInspectBinary.run(["test", log.path, "--framework", "xctest"])
+        XCTAssertEqual(neither.status, 64)
+        XCTAssertTrue(neither.stderr.contains("choose one of --expect-clean and --expect-as-recorded"), neither.stderr)
+    }
+}
