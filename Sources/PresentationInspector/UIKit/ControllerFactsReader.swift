@@ -50,12 +50,12 @@ enum ControllerFactsReader {
     /// One controller's facts, read now; `window` is the window whose root contains it.
     @MainActor static func facts(of vc: UIViewController, withChildren: Bool, window: UIWindow?, windows: [UIWindow],
                                  recordsTitles: Bool) -> ControllerFacts {
-        var f = ControllerFacts(id: ObjectAddressText.of(vc), type: UIKitNode.typeName(of: vc), title: recordsTitles ? vc.title : nil)
+        var f = ControllerFacts(id: UIKitNode.address(of: vc), type: UIKitNode.typeName(of: vc), title: recordsTitles ? vc.title : nil)
         let container = containerKind(of: vc)
         f.container = container
-        f.parent = vc.parent.map { ObjectAddressText.of($0) }
+        f.parent = vc.parent.map { UIKitNode.address(of: $0) }
         if withChildren, container != .none {
-            f.children = vc.children.prefix(childLimit).map { ObjectAddressText.of($0) }
+            f.children = vc.children.prefix(childLimit).map { UIKitNode.address(of: $0) }
             if let tabs = vc as? UITabBarController {
                 // `selectedIndex` is NSNotFound while no tab is selected: then not recorded.
                 let index = tabs.selectedIndex
@@ -68,8 +68,8 @@ enum ControllerFactsReader {
         f.providesPresentationContextTransitionStyle = vc.providesPresentationContextTransitionStyle
         f.isModalInPresentation = vc.isModalInPresentation
         f.hasPopoverAnchor = popoverAnchor(of: vc)
-        f.window = window.map { ObjectAddressText.of($0) }
-        f.windowRoot = windows.first { $0.rootViewController === vc }.map { ObjectAddressText.of($0) }
+        f.window = window.map { UIKitNode.address(of: $0) }
+        f.windowRoot = windows.first { $0.rootViewController === vc }.map { UIKitNode.address(of: $0) }
         let trait = vc.traitCollection.horizontalSizeClass != .unspecified ? vc.traitCollection.horizontalSizeClass
             : window?.traitCollection.horizontalSizeClass
         f.horizontalSizeClass = trait == .regular ? .regular : .compact

@@ -117,6 +117,9 @@ enum PresentationHooks {
         guard !session.exclusions.excludesCall(s.ref, p.ref, windowTypeName: window) else {
             return original(completion.map { c in { c() } })
         }
+        // What the rules read about the two controllers, for a replay of the log (new or changed ones only).
+        session.recorder.noteControllerFacts(ControllerFactsReader.facts(involving: [source, presented],
+                                                                         recordsTitles: HookState.shared.recordsTitles))
         // Called on the main thread right after UIKit's present returns and when its transition
         // ends. The nodes hold their controllers weakly; a controller in its `deinit` has none.
         let observe: () -> Observation? = {
@@ -163,6 +166,8 @@ enum PresentationHooks {
             guard !session.exclusions.excludesCall(node.ref, windowTypeName: window) else {
                 return handler.passThroughDismiss(receiver: node, completion: handed, original: callOriginal)
             }
+            session.recorder.noteControllerFacts(ControllerFactsReader.facts(involving: [receiver],
+                                                                             recordsTitles: HookState.shared.recordsTitles))
             handler.handleDismiss(receiver: node, animated: animated, context: .current(capturing: stack),
                                   completion: handed, original: callOriginal)
         }
@@ -193,6 +198,8 @@ enum PresentationHooks {
         let excluded = session.exclusions.excludesCall(typeName: node.typeName, windowTypeName: window)
             ?? session.exclusions.excludesCall(node.ref, windowTypeName: window)
         guard !excluded else { return }
+        session.recorder.noteControllerFacts(ControllerFactsReader.facts(involving: [controller],
+                                                                         recordsTitles: HookState.shared.recordsTitles))
         let coordinator = controller.transitionCoordinator
         let attribution = session.dismissals.dismissalWillBegin(node, checkedID: node.id, isInteractive: coordinator?.isInteractive ?? false)
         guard attribution != .ignored else { return }
