@@ -70,7 +70,8 @@ public enum EventMix {
     }
 
     /// Exactly `count` events: the mix repeated, seq renumbered 1…count and times shifted so
-    /// that they keep increasing.
+    /// that they keep increasing. As in one long recording, the controllers' facts are on their
+    /// first events only: a repeated round names controllers the recording knows already.
     public static func events(_ count: Int) -> [Event] {
         let round = oneRound()
         let span = (round.last?.time ?? 0) + 1
@@ -83,6 +84,7 @@ public enum EventMix {
             e.seq = i + 1
             e.time += Double(lap) * span
             if let r = e.relatesTo { e.relatesTo = r + lap * round.count }
+            if lap > 0 { e.facts = [] }
             out.append(e)
             i += 1
         }
