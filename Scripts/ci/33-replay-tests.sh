@@ -19,7 +19,7 @@ if ! swift build --scratch-path "$scratch" --product pinspect >"$log" 2>&1 ||
 fi
 bin=$(swift build --scratch-path "$scratch" --show-bin-path)
 pinspect="$bin/pinspect"
-"$bin/InspectorDemo" --quiet --output "$work/out" --write-scenarios "$work/scenarios" >/dev/null || fail "InspectorDemo failed"
+"$bin/InspectorDemo" --write-scenarios "$work/scenarios" >/dev/null || fail "InspectorDemo failed"
 "$pinspect" simulate "$work/scenarios/every-diagnostic.json" -o "$work/diagnostics.jsonl" || fail "simulate failed"
 "$pinspect" simulate "$work/scenarios/calendar-new-event.json" -o "$work/clean.jsonl" || fail "simulate failed"
 [[ -z $(jq -c 'select(.diagnostics != null and (.diagnostics | length) > 0)' <(tail -n +2 "$work/clean.jsonl")) ]] ||
