@@ -1,5 +1,5 @@
 import Foundation
-import PresentationInspectorCore
+@_spi(Tools) import PresentationInspectorCore
 import PresentationSimulator
 
 /// The demo's artefacts beyond the JSONL log, by format and file name.

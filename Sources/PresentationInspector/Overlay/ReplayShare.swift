@@ -1,6 +1,7 @@
 #if canImport(UIKit)
 import UIKit
 import PresentationInspectorCore
+#if canImport(PresentationSimulator)
 import PresentationSimulator
 
 /// The export tab's replay rows: the recording as the scenario that replays it, or as a test
@@ -65,4 +66,13 @@ enum ReplayShare: CaseIterable {
         }
     }
 }
+#else
+/// Without the simulator module (the UIKit layer type-checked against the core alone) there is
+/// nothing to replay with: no replay rows.
+struct ReplayShare {
+    static let allCases: [ReplayShare] = []
+    var title: (String, String) { ("", "") }
+    func share(from host: UIViewController, sourceView: UIView?) {}
+}
+#endif
 #endif

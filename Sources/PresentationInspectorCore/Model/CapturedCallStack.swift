@@ -32,11 +32,11 @@ public final class CapturedCallStack: Hashable, @unchecked Sendable, CustomStrin
     let symbolicator: (any CallStackSymbolicating)?
 
     /// The app frame once computed (guarded by the symbolicator's lock).
-    package var resolvedAppFrame: String??
+    var resolvedAppFrame: String??
 
     /// A stack of these return addresses (innermost first, ``capture()``'s own frames first, as
     /// it makes them), read by `symbolicator`.
-    package init(addresses: [UInt], symbolicator: (any CallStackSymbolicating)?) {
+    init(addresses: [UInt], symbolicator: (any CallStackSymbolicating)?) {
         self.addresses = Array(addresses.prefix(Self.maximumFrames))
         self.symbolicator = symbolicator
     }
@@ -59,7 +59,7 @@ public final class CapturedCallStack: Hashable, @unchecked Sendable, CustomStrin
 
 /// Finds a captured stack's app frame (the session's symbolicator, which caches what it
 /// finds in ``CapturedCallStack/resolvedAppFrame`` under its own lock).
-package protocol CallStackSymbolicating: AnyObject, Sendable {
+protocol CallStackSymbolicating: AnyObject, Sendable {
     /// The first frame of `stack` that belongs to the app, as text; nil when there is none.
     func appFrame(of stack: CapturedCallStack) -> String?
 }

@@ -53,7 +53,7 @@ public final class Simulation {
     var observationOverride: ResolvedObservation?
     /// Moves on whenever a controller's facts (``ControllerFacts``: containment, properties,
     /// windows) may have changed; facts noted in the current generation are not read again.
-    @exclusivity(unchecked) var factsGeneration = 0
+    var factsGeneration = 0
 
     /// Says that some controller's facts may have changed.
     func factsDidChange() { factsGeneration &+= 1 }
