@@ -96,6 +96,26 @@ final class DebuggerExportEntryPointsTests: DebuggerEntryPointTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/x.jsonl"))
     }
 
+    func testExportRefusesTheLiveLogUnderAnySpelling() throws {
+        let live = directory + "/live.jsonl"
+        try simulation.recorder.startLiveLog(path: live, header: header)
+        defer { simulation.recorder.stopLiveLog() }
+        let before = try String(contentsOfFile: live, encoding: .utf8)
+        let link = directory + "/link.jsonl"
+        try FileManager.default.linkItem(atPath: live, toPath: link)
+        for spelling in [live, directory + "/./live.jsonl", link] {
+            let reply = try withCString(spelling) { try take(presentationInspectorExport($0, nil)) }
+            XCTAssertTrue(errorMessage(reply).contains("it is the live log this app is writing"), reply)
+        }
+        XCTAssertEqual(try String(contentsOfFile: live, encoding: .utf8), before)
+        // The live log still grows: the file the app writes to is the one on disk.
+        _ = simulation.recorder.record(Event(time: 1, kind: .present, outcome: .presented))
+        XCTAssertGreaterThan(try String(contentsOfFile: live, encoding: .utf8).count, before.count)
+        // Another file in the same folder is written as usual.
+        let other = try withCString(directory + "/copy.jsonl") { try take(presentationInspectorExport($0, nil)) }
+        XCTAssertEqual(try object(other)["format"]?.stringValue, "jsonl")
+    }
+
     func testExportResolvesRelativePathsAgainstTheCurrentDirectory() throws {
         let previous = FileManager.default.currentDirectoryPath
         XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(directory))

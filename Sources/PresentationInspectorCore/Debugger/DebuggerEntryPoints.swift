@@ -111,8 +111,10 @@ public func presentationInspectorExport(_ path: UnsafePointer<CChar>?, _ format:
     do {
         let pathText = try cStringArgument(path, name: "path")
         let formatText = try cStringArgument(format, name: "format")
+        let recorder = InspectorRuntime.shared.recorder
         return deliver(DebuggerQueries.export(path: pathText, format: formatText, header: InspectorRuntime.shared.header,
-                                              snapshot: InspectorRuntime.shared.recorder?.snapshot()))
+                                              snapshot: recorder?.snapshot(),
+                                              isLiveLog: { recorder?.isLiveLog(path: $0) ?? false }))
     } catch {
         return deliver(.failure(error.message))
     }

@@ -33,8 +33,10 @@ extension DebuggerQueries {
 
     /// Writes the recording to `path` (a relative path is resolved against the process's
     /// current directory, `~` against its home) in `format`, or the one the extension names.
-    /// Replies `{"path":absolute,"format":…,"events":N,"bytes":N}`.
-    static func export(path: String?, format: String?, header: LogHeader, snapshot: RecordingSnapshot?) -> DebuggerReply {
+    /// Replies `{"path":absolute,"format":…,"events":N,"bytes":N}`. Refuses the live log's own
+    /// file (`isLiveLog`): replacing it would leave the app writing to a file nobody can open.
+    static func export(path: String?, format: String?, header: LogHeader, snapshot: RecordingSnapshot?,
+                       isLiveLog: (String) -> Bool = { _ in false }) -> DebuggerReply {
         guard let snapshot else { return .failure(notRecording) }
         guard let path, !path.isEmpty else { return .failure("export needs a file path") }
         let known = ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")
@@ -52,6 +54,9 @@ extension DebuggerQueries {
         let absolute = expanded.hasPrefix("/")
             ? expanded
             : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(expanded)
+        if isLiveLog(absolute) {
+            return .failure("cannot write \(absolute): it is the live log this app is writing; name another file (the live log already holds every event)")
+        }
         var h = header
         h.dropped = snapshot.droppedCount
         do {

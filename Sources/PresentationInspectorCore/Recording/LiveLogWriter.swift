@@ -26,6 +26,14 @@ final class LiveLogWriter {
 
     deinit { close(fd) }
 
+    /// Whether `path` names the file this writer appends to (the same file, by device and inode,
+    /// whatever the spelling or link): a writer that replaced it would cut the live log off.
+    func writes(toFileAt path: String) -> Bool {
+        var mine = stat(), other = stat()
+        guard fstat(fd, &mine) == 0, stat(path, &other) == 0 else { return false }
+        return mine.st_dev == other.st_dev && mine.st_ino == other.st_ino
+    }
+
     /// Writes one event line. Failures are swallowed: recording must never break the host app.
     func append(_ event: Event) {
         _ = writeLine(EventCoding.encode(event))

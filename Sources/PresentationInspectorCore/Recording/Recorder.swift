@@ -197,6 +197,11 @@ public final class Recorder: @unchecked Sendable {
         state.withLock { $0.liveLog = writer }
     }
 
+    /// Whether the live log is the file at `path` (by file identity, not by spelling).
+    package func isLiveLog(path: String) -> Bool {
+        state.withLock { $0.liveLog?.writes(toFileAt: path) ?? false }
+    }
+
     /// Stops the live log and closes its file.
     public func stopLiveLog() {
         state.withLock { $0.liveLog = nil }
