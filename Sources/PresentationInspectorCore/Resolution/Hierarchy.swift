@@ -59,22 +59,27 @@ public enum Hierarchy {
     @inlinable public static func chain<N: PresentationNode>(from root: N) -> [N] {
         var out: [N] = []
         var seen = Set<ObjectIdentifier>()
-        var pending: [N] = [root]
-        var found: [N] = []
-        while let n = pending.popLast(), out.count < stepLimit {
-            guard seen.insert(ObjectIdentifier(n)).inserted else { continue }
-            out.append(n)
-            found.removeAll(keepingCapacity: true)
-            presentedInSubtree(of: n, into: &found)
-            pending += found.reversed()
+        // Preorder: a controller, then each controller presented in its subtree, each followed by
+        // its own chain. Plain recursion and indexing: unspecialised, `popLast` and `+=` on an
+        // array of nodes asked the runtime for their metadata at every step (callgrind).
+        func visit(_ node: N, depth: Int) {
+            guard depth < 1_000, out.count < stepLimit, seen.insert(ObjectIdentifier(node)).inserted else { return }
+            out.append(node)
+            var found: [N] = []
+            presentedInSubtree(of: node, into: &found)
+            for i in 0..<found.count { visit(found[i], depth: depth + 1) }
         }
+        visit(root, depth: 0)
         return out
     }
 
     /// The snapshots of `nodes`, in order.
     @inlinable public static func refs<N: PresentationNode>(_ nodes: [N]) -> [ControllerRef] {
-        // A closure, not the key path `\.ref`: a generic key path is instantiated at run time.
-        nodes.map { $0.ref }
+        // A loop, not `map`: unspecialised, `map` asks the runtime for the array's metadata.
+        var out: [ControllerRef] = []
+        out.reserveCapacity(nodes.count)
+        for i in 0..<nodes.count { out.append(nodes[i].ref) }
+        return out
     }
 
     /// `node` and every controller presented above it, top first: what a dismissal of `node` removes.
