@@ -133,6 +133,21 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
             return DeviceNode.node(for: p)
         }
     }
+    /// As UIKitNode: the controllers walked themselves, a node made only for each presented one.
+    func presentedNodesInSubtree() -> [DeviceNode] {
+        read([]) { vc in
+            var out: [DeviceNode] = []
+            Self.appendPresented(below: vc, to: &out, depth: 0)
+            return out
+        }
+    }
+
+    private static func appendPresented(below c: SimController, to out: inout [DeviceNode], depth: Int) {
+        guard depth < 1_000 else { return }
+        if let p = c.ownPresentedNode, p.presentingNode === c { out.append(node(for: p)) }
+        for child in c.childNodes { appendPresented(below: child, to: &out, depth: depth + 1) }
+    }
+
     var rootOfWindow: String? {
         read(nil) { vc in DeviceNode.simulation?.windows.first { $0.root === vc }.map(DeviceNode.address) }
     }

@@ -140,6 +140,24 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
         }
     }
 
+    /// Walks the controllers themselves (`presentedViewController` and `children`), making a node
+    /// only for each presented one: every event's chain walks its whole window this way.
+    func presentedNodesInSubtree() -> [UIKitNode] {
+        read([]) { vc in
+            var out: [UIKitNode] = []
+            Self.appendPresented(below: vc, to: &out, depth: 0)
+            return out
+        }
+    }
+
+    /// Appends to `out` the node of each controller presented by `c` or its descendants, in
+    /// preorder, as ``ownPresentedNode`` answers for each (at most 1,000 levels).
+    @MainActor private static func appendPresented(below c: UIViewController, to out: inout [UIKitNode], depth: Int) {
+        guard depth < 1_000 else { return }
+        if let p = c.presentedViewController, p.presentingViewController === c { out.append(node(for: p)) }
+        for child in c.children { appendPresented(below: child, to: &out, depth: depth + 1) }
+    }
+
     /// Scans the scenes' windows: a root whose view left the window (covered by a
     /// full-screen presentation) is still that window's root.
     var rootOfWindow: String? {

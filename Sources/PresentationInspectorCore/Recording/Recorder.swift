@@ -198,7 +198,7 @@ public final class Recorder: @unchecked Sendable {
     }
 
     /// Whether the live log is the file at `path` (by file identity, not by spelling).
-    package func isLiveLog(path: String) -> Bool {
+    func isLiveLog(path: String) -> Bool {
         state.withLock { $0.liveLog?.writes(toFileAt: path) ?? false }
     }
 

@@ -65,8 +65,7 @@ public enum Hierarchy {
         func visit(_ node: N, depth: Int) {
             guard depth < 1_000, out.count < stepLimit, seen.insert(ObjectIdentifier(node)).inserted else { return }
             out.append(node)
-            var found: [N] = []
-            presentedInSubtree(of: node, into: &found)
+            let found = node.presentedNodesInSubtree()
             for i in 0..<found.count { visit(found[i], depth: depth + 1) }
         }
         visit(root, depth: 0)

@@ -16,6 +16,11 @@ public protocol PresentationNode: AnyObject {
     var ownPresentedNode: Self? { get }
     /// The id of the window this controller is the root of, or nil if it is no window's root.
     var rootOfWindow: String? { get }
+    /// The controllers presented by this controller or by any of its descendants (through
+    /// `children`), in preorder: what a window's chain is made of (``Hierarchy/chain(from:)``).
+    /// The default asks every descendant for its ``childNodes`` and ``ownPresentedNode``; an
+    /// adapter may walk its own controllers instead and make a node only for those presented.
+    func presentedNodesInSubtree() -> [Self]
 
     var modalPresentationStyle: PresentationStyle { get }
     var modalTransitionStyle: TransitionStyle { get }
@@ -41,6 +46,13 @@ public protocol PresentationNode: AnyObject {
 }
 
 extension PresentationNode {
+    /// Walks ``childNodes`` and ``ownPresentedNode`` (``Hierarchy/presentedInSubtree(of:into:depth:)``).
+    public func presentedNodesInSubtree() -> [Self] {
+        var out: [Self] = []
+        Hierarchy.presentedInSubtree(of: self, into: &out)
+        return out
+    }
+
     /// False: the anchor, if any, is set before `present` is called.
     public var popoverAnchorIsSetByDelegate: Bool { false }
 }
