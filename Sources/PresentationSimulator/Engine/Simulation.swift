@@ -257,7 +257,7 @@ public final class Simulation {
         } else if Hierarchy.presentationRoot(of: receiver).presenting != nil {
             target = Hierarchy.presentationRoot(of: receiver)
         } else {
-            completion?()
+            removeObservedWithoutPrediction(animated: animated, completion: completion)
             return
         }
         guard let handler = target.presenting else { completion?(); return }
@@ -270,6 +270,17 @@ public final class Simulation {
         // Weak: the pending transition lives in the clock, which the simulation owns (a run
         // stopped by an error would otherwise keep both alive).
         runTransition(in: Hierarchy.windowID(of: receiver), animated: animated) { [weak self] in
+            for c in removed { self?.detachPresented(c) }
+            completion?()
+        }
+    }
+
+    /// A dismiss the model finds nothing for: UIKit (the step's `observed`) may still remove
+    /// controllers; they go as in any dismissal, at the end of the transition in their window.
+    private func removeObservedWithoutPrediction(animated: Bool, completion: (() -> Void)?) {
+        guard let removed = observationOverride?.dismissed, let top = removed.first else { completion?(); return }
+        removed.forEach { $0.isBeingDismissed = true }
+        runTransition(in: Hierarchy.windowID(of: top), animated: animated) { [weak self] in
             for c in removed { self?.detachPresented(c) }
             completion?()
         }
