@@ -63,3 +63,20 @@ final class ObservedUnpredictedDismissTests: XCTestCase {
         XCTAssertEqual(run.chain("main"), ["root", "overCtx"])
     }
 }
+
+/// A recording of such a dismissal replays to the same events (`pinspect scenario`).
+final class ObservedUnpredictedDismissReplayTests: XCTestCase {
+    func testTheRecordingReplays() throws {
+        let scenario = try Scenario.parse(scenarioJSON(controllers: tabbedControllers, steps: [
+            #"{ "present": "overCtx", "from": "list", "animated": false }"#,
+            #"{ "dismiss": "other", "animated": true, "observed": { "dismissed": ["overCtx"], "handledBy": "nav" } }"#,
+            #"{ "advance": 1 }"#,
+            #"{ "present": "overCtx", "from": "list", "animated": false }"#,
+        ]), file: "device.json")
+        let r = try XCTUnwrap(try ReplayRoundTripTests.roundTrip(scenario))
+        XCTAssertTrue(r.diff.isEquivalent, r.diff.text(nameA: "recorded", nameB: "replayed"))
+        let calls = r.diff.pairs.map(\.b).filter { $0.kind != .presentCompleted }
+        XCTAssertEqual(calls.map(\.kind), [.present, .dismiss, .dismissCompleted, .present])
+        XCTAssertEqual(calls.last?.outcome, .presented)
+    }
+}
