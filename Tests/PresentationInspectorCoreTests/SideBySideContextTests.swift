@@ -1,4 +1,4 @@
-import PresentationInspectorCore
+@testable import PresentationInspectorCore
 import PresentationSimulator
 import XCTest
 
@@ -96,6 +96,20 @@ final class SideBySideContextTests: XCTestCase {
         let listing = TextExporter.chainListing(ChainGraph.make(events: events, at: 4))
         XCTAssertTrue(listing.contains("   |   + <FilterViewController: filter>"), listing)
         XCTAssertTrue(listing.contains("   |   + <AttachmentViewController: attachment>"), listing)
+    }
+
+    /// The live chains (`pi chain`, the overlay) carry each entry's level alongside the list.
+    func testLiveWindowChainAndDebuggerReplyCarryLevels() throws {
+        let simulation = Simulation(configuration: HandlerConfiguration(leakCheckDelay: nil))
+        let scenario = try Scenario.parse(Self.scenario, file: "side-by-side.json")
+        try simulation.load(scenario)
+        for step in scenario.steps.prefix(4) { try simulation.perform(step) }
+        let chain = try XCTUnwrap(simulation.windowChains().first)
+        XCTAssertEqual(chain.chain.map(\.id), ["split", "filter", "attachment"])
+        XCTAssertEqual(chain.levels, [0, 1, 1])
+        guard case .success(let text) = DebuggerQueries.chain([chain]) else { return XCTFail("no reply") }
+        XCTAssertTrue(text.contains(#""levels":[0,1,1]"#), text)
+        XCTAssertEqual(WindowChain(id: "w", level: 0, isKey: true, chain: chain.chain).levels, [0, 1, 2], "without levels: one stack")
     }
 
     /// A presentation over one branch makes the other branch no deeper: the deep-chain limit

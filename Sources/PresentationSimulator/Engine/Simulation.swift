@@ -172,7 +172,11 @@ public final class Simulation {
 
     /// The windows' presentation chains, for display and the debugger entry points.
     public func windowChains() -> [WindowChain] {
-        windows.map { WindowChain(id: $0.id, level: $0.level, isKey: $0.isKey, chain: Hierarchy.chain(from: $0.root).map(\.ref)) }
+        windows.map { w in
+            let nodes = Hierarchy.chain(from: w.root)
+            return WindowChain(id: w.id, level: w.level, isKey: w.isKey, chain: nodes.map(\.ref),
+                               levels: nodes.map { Hierarchy.presentationLevel(of: $0) })
+        }
     }
 
     // MARK: present (the hooked entry point and UIKit's original)
