@@ -112,6 +112,18 @@ final class SideBySideContextTests: XCTestCase {
         XCTAssertEqual(WindowChain(id: "w", level: 0, isKey: true, chain: chain.chain).levels, [0, 1, 2], "without levels: one stack")
     }
 
+    /// Presenting the attachment again: the fix dismisses it through its own presenter, not
+    /// through the controller before it in the chain (the other branch's filter).
+    func testAlreadyPresentedFixNamesTheRealPresenter() throws {
+        let json = Self.scenario.replacingOccurrences(of: #"{ "dismiss": "filter""#,
+                                                      with: #"{ "present": "attachment", "from": "message", "animated": false }, { "dismiss": "filter""#)
+        let events = try ExportFixtures.events(json: json)
+        let again = try XCTUnwrap(events.first { $0.kind == .present && $0.outcome == .rejected })
+        let d = try XCTUnwrap(again.diagnostics.first { $0.code == .alreadyPresented })
+        XCTAssertTrue(d.message.hasSuffix("already being presented by <UINavigationController: detailNav>."), d.message)
+        XCTAssertEqual(d.fix, "create a new AttachmentViewController instead of presenting <AttachmentViewController: attachment> again, or dismiss it first (<UINavigationController: detailNav>.dismiss(animated:))")
+    }
+
     /// A presentation over one branch makes the other branch no deeper: the deep-chain limit
     /// counts presentation levels, not the window's whole list.
     func testDeepChainCountsLevelsNotBranches() throws {
