@@ -80,3 +80,50 @@ final class ObservedUnpredictedDismissReplayTests: XCTestCase {
         XCTAssertEqual(calls.last?.outcome, .presented)
     }
 }
+
+/// A device observes what a dismissal removed at its `dismiss-completed`, not at the call: the
+/// replay of such a log takes the answers from there.
+final class ObservedUnpredictedDismissDeviceReplayTests: XCTestCase {
+    /// The scenario's log as a device writes it: the dismiss call carries no observation.
+    private func deviceLog() throws -> [Event] {
+        let run = try simulate(scenarioJSON(controllers: tabbedControllers, steps: [
+            #"{ "present": "overCtx", "from": "list", "animated": false }"#,
+            #"{ "dismiss": "other", "animated": true, "observed": { "dismissed": ["overCtx"], "handledBy": "nav" } }"#,
+            #"{ "advance": 1 }"#,
+            #"{ "present": "overCtx", "from": "list", "animated": false }"#,
+        ]), configuration: HandlerConfiguration(leakCheckDelay: nil, recordsObservations: true))
+        return run.events.map { e in
+            guard e.kind == .dismiss else { return e }
+            var call = e
+            call.observed = nil
+            call.diagnostics.removeAll { $0.code == .modelDrift }
+            return call
+        }
+    }
+
+    func testTheReplayRemovesWhatTheDismissCompletedObserved() throws {
+        let log = try deviceLog()
+        XCTAssertEqual(log.first { $0.kind == .dismissCompleted }?.observed?.dismissed?.map(\.id), ["overCtx"])
+        let scenario = try ScenarioReplay.scenario(from: log, name: "device")
+        let dismiss = try XCTUnwrap(scenario.steps.first { if case .dismiss = $0.action { true } else { false } })
+        XCTAssertEqual(dismiss.observed?.dismissed, ["overCtx"])
+        XCTAssertEqual(dismiss.observed?.handledBy, "nav")
+        let again = Simulation()
+        try again.run(scenario)
+        XCTAssertEqual(again.recorder.events.filter { $0.kind == .present }.map(\.outcome), [.presented, .presented])
+        XCTAssertTrue(again.recorder.events.contains { $0.kind == .dismissCompleted })
+    }
+
+    func testADismissalThatWentAsPredictedGetsNoObservedAnswers() throws {
+        let run = try simulate(scenarioJSON(controllers: tabbedControllers, steps: [
+            #"{ "present": "a", "from": "root", "animated": false }"#,
+            #"{ "dismiss": "a", "animated": true }"#,
+            #"{ "advance": 1 }"#,
+        ]), configuration: HandlerConfiguration(leakCheckDelay: nil, recordsObservations: true))
+        XCTAssertEqual(run.events.first { $0.kind == .dismissCompleted }?.observed?.dismissed?.map(\.id), ["a"])
+        let scenario = try ScenarioReplay.scenario(from: run.events, name: "device")
+        let dismisses = scenario.steps.filter { if case .dismiss = $0.action { true } else { false } }
+        XCTAssertEqual(dismisses.count, 1)
+        XCTAssertNil(dismisses.first?.observed, "UIKit removed what the model predicted: nothing to answer")
+    }
+}
