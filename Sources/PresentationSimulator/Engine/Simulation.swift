@@ -156,7 +156,7 @@ public final class Simulation {
         return (runningTransitions[w] ?? 0) > 0
     }
 
-    private func runTransition(in window: String?, animated: Bool, finish: @escaping () -> Void) {
+    func runTransition(in window: String?, animated: Bool, finish: @escaping () -> Void) {
         guard animated, let window else { finish(); return }
         runningTransitions[window, default: 0] += 1
         clock.scheduleLocal(after: Self.transitionDuration) { [weak self] in
@@ -279,18 +279,7 @@ public final class Simulation {
         }
     }
 
-    /// A dismiss the model finds nothing for: UIKit (the step's `observed`) may still remove
-    /// controllers; they go as in any dismissal, at the end of the transition in their window.
-    private func removeObservedWithoutPrediction(animated: Bool, completion: (() -> Void)?) {
-        guard let removed = observationOverride?.dismissed, let top = removed.first else { completion?(); return }
-        removed.forEach { $0.isBeingDismissed = true }
-        runTransition(in: Hierarchy.windowID(of: top), animated: animated) { [weak self] in
-            for c in removed { self?.detachPresented(c) }
-            completion?()
-        }
-    }
-
-    private func detachPresented(_ c: SimController) {
+    func detachPresented(_ c: SimController) {
         if let p = c.presenting, p.presented === c { p.presented = nil }
         c.presenting = nil
         c.effectiveStyle = nil
