@@ -82,7 +82,13 @@ def format_chain(data: dict[str, Any]) -> str:
         chain = window.get("chain", [])
         key = "key, " if window.get("key") else ""
         lines.append(f'window {window.get("id", "?")} ({key}level {level_text}): {max(0, len(chain) - 1)} presented')
-        for depth, ref in enumerate(chain):
+        # Presentation levels (two presentations side by side in one window share one); a
+        # process without them gives a single stack, where the level is the position.
+        levels = window.get("levels")
+        if not isinstance(levels, list) or len(levels) != len(chain):
+            levels = list(range(len(chain)))
+        for depth, ref in zip(levels, chain):
+            depth = depth if isinstance(depth, int) and depth >= 0 else 0
             indent = "   " * (depth - 1) if depth > 1 else ""
             lines.append(f"  {indent}{'└─ ' if depth else ''}{ref_label(ref)}")
     return "\n".join(lines)

@@ -53,6 +53,22 @@ def test_format_chain_indents_presented_controllers():
     assert "no windows" in pic.format_chain({"windows": []})
 
 
+def test_format_chain_draws_side_by_side_presentations_as_siblings():
+    split = {"id": "ipad", "level": 0, "key": True, "levels": [0, 1, 1, 2], "chain": [
+        {"id": "split", "type": "UISplitViewController"}, {"id": "filter", "type": "FilterViewController"},
+        {"id": "attachment", "type": "AttachmentViewController"}, {"id": "preview", "type": "PreviewViewController"}]}
+    assert pic.format_chain({"windows": [split]}).split("\n") == [
+        "window ipad (key, level 0): 3 presented",
+        "  UISplitViewController (split)",
+        "  └─ FilterViewController (filter)",
+        "  └─ AttachmentViewController (attachment)",
+        "     └─ PreviewViewController (preview)",
+    ]
+    # Levels that do not match the chain are ignored: one stack, as before.
+    split["levels"] = [0, 1]
+    assert pic.format_chain({"windows": [split]}).split("\n")[3] == "     └─ AttachmentViewController (attachment)"
+
+
 def test_format_events_summaries_and_notes():
     command = pic.parse_arguments(["events", "-n", "2"])
     text = pic.format_events(events_reply(SHARE_REJECTED, CAMERA_DISMISS, dropped=40), command)

@@ -68,9 +68,10 @@ enum UIKitEnvironment {
             guard let root = window.rootViewController,
                   !policy.windowTypeNames.contains(NSStringFromClass(type(of: window))) else { return nil }
             let node = UIKitNode.node(for: root)
-            let chain = handler?.chain(from: node) ?? Hierarchy.chain(from: node).map(\.ref)
+            let nodes = Hierarchy.chain(from: node)
+            let chain = handler?.chain(from: node) ?? nodes.map(\.ref)
             return WindowChain(id: UIKitNode.address(of: window), level: Double(window.windowLevel.rawValue),
-                               isKey: window.isKeyWindow, chain: chain)
+                               isKey: window.isKeyWindow, chain: chain, levels: nodes.map { Hierarchy.presentationLevel(of: $0) })
         }
     }
 

@@ -46,6 +46,9 @@ enum DebuggerQueries {
             w.key("chain"); w.beginArray()
             for ref in window.chain { writeRef(ref, &w) }
             w.endArray()
+            w.key("levels"); w.beginArray()
+            for level in window.levels { w.int(level) }
+            w.endArray()
             w.endObject()
         }
         w.endArray()

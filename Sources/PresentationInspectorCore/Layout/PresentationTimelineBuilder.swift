@@ -160,14 +160,7 @@ extension PresentationTimeline {
                 return
             }
             if let i = open[p.id] { close(i, at: e.time, seq: e.seq) }  // seen again without a dismissal: restart
-            let level: Int
-            if let presenting = e.presenting, let l = levelOf[presenting.id], open[presenting.id] != nil {
-                level = l + 1
-            } else if e.presenting?.id == e.chain.first?.id {
-                level = 1
-            } else {
-                level = max(1, e.chain.firstIndex { $0.id == p.id } ?? 1)
-            }
+            let level = presentedLevel(e, presented: p)
             let slot = takeSlot(window: window, level: level, id: p.id)
             let l = lane(window, level, slot)
             levelOf[p.id] = level
@@ -177,6 +170,24 @@ extension PresentationTimeline {
             pendingTransition[e.seq] = begin(T.Transition(direction: .present, lane: l, controller: p, start: e.time, end: e.time,
                                                           seq: e.seq, completedSeq: nil, animated: e.animated))
             mark(e, lane: l, kind: .request)
+        }
+
+        /// The level a presented controller takes: one above the level of the controller whose
+        /// tree its presenting controller belongs to (DESIGN.md, "Event log": `chain` lists a
+        /// window's branches one after the other, so a position in it is no level).
+        func presentedLevel(_ e: Event, presented p: ControllerRef) -> Int {
+            guard let presenting = e.presenting else { return 1 }
+            // The presenting controller is itself presented, or the window's root.
+            if let l = levelOf[presenting.id], open[presenting.id] != nil { return l + 1 }
+            if presenting.id == e.chain.first?.id { return 1 }
+            // A context provider is an ancestor of the source: the tree it sits in is the one the
+            // source's ancestry ends at.
+            if e.ancestry.contains(where: { $0.id == presenting.id }), let top = e.ancestry.last {
+                if let l = levelOf[top.id], open[top.id] != nil { return l + 1 }
+                if top.id == e.chain.first?.id { return 1 }
+            }
+            // A log without ancestry: the position in the chain, right for a single branch.
+            return max(1, e.chain.firstIndex { $0.id == p.id } ?? 1)
         }
 
         /// Where a present that did not happen is drawn: on the lane of the controller it was

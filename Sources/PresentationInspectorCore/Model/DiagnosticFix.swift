@@ -10,7 +10,13 @@ extension Diagnostic {
         switch d.code {
         case .alreadyPresented:
             let p = name(e.presented, "the presented controller")
-            let by = e.chain.firstIndex { $0.id == e.presented?.id }.flatMap { $0 > 0 ? e.chain[$0 - 1].consoleDescription : nil }
+            // The presenter the resolver found; a log read back has only the chain, where the entry
+            // before the presented one is its presenter for a single branch.
+            let by = e.steps.lazy.compactMap { step -> ControllerRef? in
+                if case .alreadyPresented(_, let q) = step { return q }
+                return nil
+            }.first?.consoleDescription
+                ?? e.chain.firstIndex { $0.id == e.presented?.id }.flatMap { $0 > 0 ? e.chain[$0 - 1].consoleDescription : nil }
             return "create a new \(e.presented?.type ?? "controller") instead of presenting \(p) again, or dismiss it first"
                 + (by.map { " (\($0).dismiss(animated:))" } ?? "")
         case .activeController:

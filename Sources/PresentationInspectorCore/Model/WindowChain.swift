@@ -3,10 +3,19 @@ public struct WindowChain: Hashable, Sendable {
     public var id: String
     public var level: Double
     public var isKey: Bool
-    /// The window's root, then each presented controller, root first.
+    /// The window's root, then each presented controller, root first (an event's `chain`: with
+    /// presentations in several branches, one branch's after the other's).
     public var chain: [ControllerRef]
+    /// Each entry's presentation level, parallel to ``chain``: 0 for the root, one more than the
+    /// level of the tree its presenting controller sits in for a presented controller. Two
+    /// presentations side by side (the navigation controllers of a split, each defining its
+    /// context) share a level, so a view draws them as siblings, not one above the other.
+    public var levels: [Int]
 
-    public init(id: String, level: Double, isKey: Bool, chain: [ControllerRef]) {
+    /// A window's chain; without `levels` (or with a count that does not match `chain`), the
+    /// entries are taken as one stack: the level of each is its position.
+    public init(id: String, level: Double, isKey: Bool, chain: [ControllerRef], levels: [Int]? = nil) {
         self.id = id; self.level = level; self.isKey = isKey; self.chain = chain
+        if let levels, levels.count == chain.count { self.levels = levels } else { self.levels = Array(chain.indices) }
     }
 }

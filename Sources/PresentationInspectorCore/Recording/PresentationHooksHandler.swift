@@ -142,7 +142,11 @@ public final class PresentationHooksHandler: @unchecked Sendable {
 
         // Who really loses its presenter is read when the transition ends, against the chain now.
         let witness = configuration.recordsObservations ? DismissalWitness(chain: nodesBefore) : nil
-        guard resolution.outcome == .dismissed || witness != nil else {
+        // What the caller observed UIKit removing where the model predicted nothing (a
+        // scenario's `observed`): the dismissal then completes as one UIKit performs.
+        let observedRemoval = event.observed?.dismissed?.isEmpty == false
+        let unpredictedRemoval = resolution.outcome != .dismissed && observedRemoval ? event.observed : nil
+        guard resolution.outcome == .dismissed || witness != nil || unpredictedRemoval != nil else {
             DismissForward.run(expecting: forward) { original(completion) }
             return
         }
@@ -153,7 +157,7 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         let thread = context.thread
         DismissForward.run(expecting: forward) {
             original { [self] in
-                let observation = witness?.observation()
+                let observation = witness?.observation() ?? unpredictedRemoval
                 // A dismissal the model did not predict is recorded only if UIKit really removed something.
                 if predicted.outcome == .dismissed || observation?.dismissed?.isEmpty == false {
                     var done = Event(time: scheduler.now, thread: thread, kind: .dismissCompleted, outcome: .completed,

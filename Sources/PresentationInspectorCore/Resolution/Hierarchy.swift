@@ -38,6 +38,17 @@ public enum Hierarchy {
         return r
     }
 
+    /// How many presentations the node's view sits above its window's root: 0 inside the root's
+    /// own tree, one more than its presenting controller's level inside a presented controller's
+    /// tree. Controllers presented in different branches of one container (two navigation
+    /// controllers of a split, each defining its context) share a level.
+    @inlinable public static func presentationLevel<N: PresentationNode>(of node: N) -> Int {
+        var r = presentationRoot(of: node)
+        var level = 0
+        while let p = r.presentingNode, level < stepLimit { r = presentationRoot(of: p); level += 1 }
+        return level
+    }
+
     /// The window this node belongs to, if any.
     @inlinable public static func windowID<N: PresentationNode>(of node: N) -> String? {
         ultimateRoot(of: node).rootOfWindow

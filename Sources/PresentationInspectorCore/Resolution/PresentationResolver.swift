@@ -218,8 +218,9 @@ public enum PresentationResolver {
             diagnostics.insert(rejection, at: 0)
             steps.append(.nothingChanges)
         } else {
-            // The chain after the present has one more controller; its root does not count.
-            let depth = Hierarchy.chain(from: ultimateRoot).count
+            // The presented controller's level: one above the presenting controller's (a
+            // presentation in another branch of the window makes this one no deeper).
+            let depth = Hierarchy.presentationLevel(of: presenting) + 1
             if depth > options.deepChainLimit {
                 diagnostics.append(.deepChain(depth: depth, limit: options.deepChainLimit))
             }

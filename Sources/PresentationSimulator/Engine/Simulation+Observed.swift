@@ -42,4 +42,15 @@ extension Simulation {
         }
         return r
     }
+
+    /// A dismiss the model finds nothing for: UIKit (the step's `observed`) may still remove
+    /// controllers; they go as in any dismissal, at the end of the transition in their window.
+    func removeObservedWithoutPrediction(animated: Bool, completion: (() -> Void)?) {
+        guard let removed = observationOverride?.dismissed, let top = removed.first else { completion?(); return }
+        removed.forEach { $0.isBeingDismissed = true }
+        runTransition(in: Hierarchy.windowID(of: top), animated: animated) { [weak self] in
+            for c in removed { self?.detachPresented(c) }
+            completion?()
+        }
+    }
 }

@@ -156,7 +156,7 @@ public final class Simulation {
         return (runningTransitions[w] ?? 0) > 0
     }
 
-    private func runTransition(in window: String?, animated: Bool, finish: @escaping () -> Void) {
+    func runTransition(in window: String?, animated: Bool, finish: @escaping () -> Void) {
         guard animated, let window else { finish(); return }
         runningTransitions[window, default: 0] += 1
         clock.scheduleLocal(after: Self.transitionDuration) { [weak self] in
@@ -172,7 +172,11 @@ public final class Simulation {
 
     /// The windows' presentation chains, for display and the debugger entry points.
     public func windowChains() -> [WindowChain] {
-        windows.map { WindowChain(id: $0.id, level: $0.level, isKey: $0.isKey, chain: Hierarchy.chain(from: $0.root).map(\.ref)) }
+        windows.map { w in
+            let nodes = Hierarchy.chain(from: w.root)
+            return WindowChain(id: w.id, level: w.level, isKey: w.isKey, chain: nodes.map(\.ref),
+                               levels: nodes.map { Hierarchy.presentationLevel(of: $0) })
+        }
     }
 
     // MARK: present (the hooked entry point and UIKit's original)
@@ -257,7 +261,7 @@ public final class Simulation {
         } else if Hierarchy.presentationRoot(of: receiver).presenting != nil {
             target = Hierarchy.presentationRoot(of: receiver)
         } else {
-            completion?()
+            removeObservedWithoutPrediction(animated: animated, completion: completion)
             return
         }
         guard let handler = target.presenting else { completion?(); return }
@@ -275,7 +279,7 @@ public final class Simulation {
         }
     }
 
-    private func detachPresented(_ c: SimController) {
+    func detachPresented(_ c: SimController) {
         if let p = c.presenting, p.presented === c { p.presented = nil }
         c.presenting = nil
         c.effectiveStyle = nil

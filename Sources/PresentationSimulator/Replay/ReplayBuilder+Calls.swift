@@ -68,12 +68,20 @@ extension ReplayBuilder {
         return empty ? nil : r
     }
 
-    /// What UIKit reported about a dismissal (its dismissed set and handler), as `observed` answers.
+    /// What UIKit reported about a dismissal (its dismissed set and handler), as `observed` answers:
+    /// the call's own observation, else (a device's log) what its `dismiss-completed` observed where
+    /// that differs from the prediction, so the replay removes what UIKit removed.
     private func observedDismiss(_ e: Event) -> Scenario.Observed? {
-        guard let o = e.observed, o.dismissed != nil || o.handledBy != nil else { return nil }
+        if let o = e.observed, o.dismissed != nil || o.handledBy != nil {
+            var r = Scenario.Observed()
+            r.dismissed = o.dismissed?.map(\.id)
+            r.handledBy = o.handledBy?.id
+            return r
+        }
+        guard let end = dismissalEnds[e.seq]?.observed else { return nil }
         var r = Scenario.Observed()
-        r.dismissed = o.dismissed?.map(\.id)
-        r.handledBy = o.handledBy?.id
-        return r
+        if let d = end.dismissed, d.map(\.id) != e.dismissed.map(\.id) { r.dismissed = d.map(\.id) }
+        if let h = end.handledBy, h.id != e.handledBy?.id { r.handledBy = h.id }
+        return r.dismissed == nil && r.handledBy == nil ? nil : r
     }
 }

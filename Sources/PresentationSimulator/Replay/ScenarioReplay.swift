@@ -22,7 +22,8 @@ public struct ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
 /// replays the recorded calls in order and at their times: `present`, `dismiss` and swipe-downs
 /// as steps, container and property changes the log saw as `addChild`, `removeFromParent`,
 /// `select` and `set` steps just before the call that saw them, `advance` steps between.
-/// A device event's observations become the step's `observed` answers. Where the log lacks a
+/// A device event's observations become the step's `observed` answers (a dismissal's, where its
+/// `dismiss-completed` differs from the prediction). Where the log lacks a
 /// fact, the controller's `comment` says so and the documented default (docs/SCENARIOS.md) stands.
 public enum ScenarioReplay {
     /// The scenario that replays `events` (in `seq` order) recorded under `header`.
@@ -62,9 +63,18 @@ struct ReplayBuilder {
     /// Whether the facts of some event were used (a log without any gets a note saying so).
     var sawFacts = false
 
+    /// Each dismissal's `dismiss-completed`, by the dismissal's seq: on a device, what a dismissal
+    /// really removed is observed there, not at the call.
+    let dismissalEnds: [Int: Event]
+
     init(events: [Event], header: LogHeader?) {
         self.events = events
         self.header = header
+        var ends: [Int: Event] = [:]
+        for e in events where e.kind == .dismissCompleted {
+            if let seq = e.relatesTo, ends[seq] == nil { ends[seq] = e }
+        }
+        dismissalEnds = ends
     }
 
     mutating func build(name: String) throws(ReplayError) -> Scenario {
