@@ -67,14 +67,14 @@ public final class PresentationHooksHandler: @unchecked Sendable {
     }
 
     /// Whether presents are also resolved in the other size class: the scenario's choice when it
-    /// made one (``chooseOtherSizeClassCheck(_:)``), else the configuration's.
-    package var checksOtherSizeClass: Bool {
+    /// made one (`chooseOtherSizeClassCheck(_:)`), else the configuration's.
+    var checksOtherSizeClass: Bool {
         otherSizeClassChoice.withLock { $0 } ?? configuration.checksOtherSizeClass
     }
 
     /// Overrides ``HandlerConfiguration/checksOtherSizeClass`` for the calls that follow (a
     /// scenario's `options`); nil returns to the configuration's.
-    package func chooseOtherSizeClassCheck(_ on: Bool?) {
+    @_spi(Simulator) public func chooseOtherSizeClassCheck(_ on: Bool?) {
         otherSizeClassChoice.withLock { $0 = on }
     }
 

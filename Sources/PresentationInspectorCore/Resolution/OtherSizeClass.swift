@@ -14,15 +14,15 @@
 /// diagnostic comes first. The comparison follows whatever the resolver says, so every rule the
 /// resolver learns is covered without change here. It costs one more resolve per present and
 /// keeps nothing.
-package enum OtherSizeClass {
+enum OtherSizeClass {
     /// The size class opposite to `sizeClass`.
-    package static func opposite(of sizeClass: SizeClass) -> SizeClass {
+    static func opposite(of sizeClass: SizeClass) -> SizeClass {
         sizeClass == .compact ? .regular : .compact
     }
 
     /// The `other-size-class` warning for a present resolved as `here` with `options`, or nil
     /// when the other size class makes no difference a user must know.
-    package static func diagnostic<N: PresentationNode>(for here: PresentResolution<N>, options: ResolverOptions) -> Diagnostic? {
+    static func diagnostic<N: PresentationNode>(for here: PresentResolution<N>, options: ResolverOptions) -> Diagnostic? {
         // A present refused here already carries the finding to fix first.
         guard here.rejection == nil else { return nil }
         let current = options.horizontalSizeClass ?? here.source.horizontalSizeClass

@@ -90,8 +90,8 @@ public struct ResolverOptions: Sendable {
     /// `deep-chain` is reported when a present makes more presented controllers than this in one window.
     public var deepChainLimit: Int
     /// The horizontal size class to resolve in instead of the source's own (nil: the source's,
-    /// as UIKit does): how ``OtherSizeClass`` asks what the other kind of device would do.
-    package var horizontalSizeClass: SizeClass?
+    /// as UIKit does): how `OtherSizeClass` asks what the other kind of device would do.
+    var horizontalSizeClass: SizeClass?
 
     public init(deepChainLimit: Int = 3) { self.deepChainLimit = deepChainLimit }
 }

@@ -1,4 +1,4 @@
-import PresentationInspectorCore
+@_spi(Simulator) import PresentationInspectorCore
 
 /// A simulated window.
 public final class SimWindow {
