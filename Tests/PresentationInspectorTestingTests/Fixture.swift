@@ -29,6 +29,30 @@ enum Fixture {
         }
     }
 
+    /// The recording of presenting a popover without an anchor from `list`, on a phone (compact
+    /// width, where it adapts to full screen) or, with `checksOtherSizeClass` false, without the
+    /// other-size-class check.
+    static func recordAnchorlessPopover(checksOtherSizeClass: Bool = true) throws -> PresentationRecording {
+        let sim = Simulation(configuration: HandlerConfiguration(checksOtherSizeClass: checksOtherSizeClass))
+        try sim.load(Scenario.parse(scenario, file: "list.json"))
+        let list = sim.controller("list")!, menu = SimController(id: "menu", type: "MenuViewController")
+        menu.modalPresentationStyle = .popover
+        try sim.add(menu)
+        return PresentationRecording.capture(in: sim) {
+            sim.present(menu, from: list, animated: true)
+            sim.advance(by: 0.5)
+        }
+    }
+
+    /// The exact message a user sees when the anchorless popover would crash on an iPad.
+    static let anchorlessPopoverMessage = """
+    1 presentation goes wrong in the other size class:
+    warning other-size-class at #1 0.000s present MenuViewController (menu) from ListViewController "Inbox" (list) on UINavigationController (nav) → presented
+      UIKit: In regular width (iPad full screen, large iPhones in landscape) UIKit raises (the app crashes): UIPopoverPresentationController (<MenuViewController: menu>) should have a non-nil sourceView or barButtonItem set before the presentation occurs.
+      Fix: give <MenuViewController: menu> an anchor before presenting it: popoverPresentationController?.sourceView = … (with sourceRect) or popoverPresentationController?.sourceItem = … (a bar button item); compact width ignores the anchor, so it is right on every device
+      Call site: not recorded (simulated call)
+    """
+
     /// The exact message a user sees when the second present is refused.
     static let alreadyPresentingMessage = """
     1 presentation diagnostic of severity warning or worse was recorded:

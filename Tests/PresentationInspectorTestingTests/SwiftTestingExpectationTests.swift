@@ -42,6 +42,19 @@ struct SwiftTestingExpectationTests {
         }
     }
 
+    /// "Would crash on iPad" fails a Swift Testing test run in compact width, at its own line.
+    @Test func otherSizeClassExpectationRecordsWhatAnIPadWouldRaiseFor() throws {
+        let recording = try Fixture.recordAnchorlessPopover()
+        let line = #line + 2
+        withKnownIssue {
+            #expect(!recording.expectNoOtherSizeClassWarnings())
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined(separator: "\n") == Fixture.anchorlessPopoverMessage
+                && issue.sourceLocation?.line == line
+        }
+        #expect(try Fixture.recordAnchorlessPopover(checksOtherSizeClass: false).expectNoOtherSizeClassWarnings())
+    }
+
     @Test(arguments: [Severity.info, .warning]) func errorsOnlyThresholdIgnoresWarnings(_ severity: Severity) throws {
         let recording = try Fixture.record(twice: true)
         #expect(recording.expectNoDiagnostics(atLeast: .error))

@@ -47,6 +47,27 @@ final class XCTestAssertionTests: XCTestCase {
         XCTAssertEqual(failure.line, expectedLine)
     }
 
+    /// "Would crash on iPad", caught by a test that runs in compact width; the switch turns it off.
+    func testOtherSizeClassAssertionFailsOnWhatAnIPadWouldRaiseFor() throws {
+        let recording = try Fixture.recordAnchorlessPopover()
+        XCTAssertPresented(recording, "MenuViewController", style: .fullScreen)
+        XCTAssertEqual(recording.otherSizeClassWarnings.map(\.diagnostic.code), [.otherSizeClass])
+        XCTAssertEqual(recording.otherSizeClassFailure(), Fixture.anchorlessPopoverMessage)
+        let failures = captureFailures {
+            XCTAssertNoOtherSizeClassWarnings(recording); let line = #line
+            expectedLine = UInt(line)
+        }
+        XCTAssertEqual(failures.count, 1)
+        let failure = try XCTUnwrap(failures.first)
+        XCTAssertTrue(failure.description.hasSuffix(Fixture.anchorlessPopoverMessage), failure.description)
+        XCTAssertEqual(failure.line, expectedLine)
+
+        let off = try Fixture.recordAnchorlessPopover(checksOtherSizeClass: false)
+        XCTAssertNil(off.otherSizeClassFailure())
+        XCTAssertNoOtherSizeClassWarnings(off)
+        XCTAssertNoOtherSizeClassWarnings(try Fixture.record(twice: true), "other findings are not this assertion's")
+    }
+
     // MARK: capturing failures
 
     private struct Failure { var description: String; var file: String; var line: UInt }

@@ -39,6 +39,12 @@ public struct InspectorConfiguration: Sendable {
     public var leakCheckDelay: Double?
     /// Options of the presentation model (deep-chain limit).
     public var resolver: ResolverOptions
+    /// Whether each present is also resolved in the other horizontal size class (compact ↔
+    /// regular): where the other kind of device would raise (an anchorless popover on iPad),
+    /// refuse the present or cover another controller's area, the event gets an
+    /// `other-size-class` warning with UIKit's message and the fix. On by default; it costs one
+    /// more resolve per present.
+    public var checksOtherSizeClass: Bool
     /// Lets `start` run in a build without the `DEBUG` flag. Off by default so that a
     /// forgotten `start()` in release code does nothing.
     public var allowsReleaseBuilds: Bool
@@ -48,7 +54,8 @@ public struct InspectorConfiguration: Sendable {
                 registersWithFLEX: Bool = true, emitsSignposts: Bool = true, recordsTitles: Bool = true,
                 redactsTitlesInExports: Bool = false, excludesInspectorAndFLEX: Bool = true,
                 ignore: (@Sendable (ControllerRef) -> Bool)? = nil, leakCheckDelay: Double? = 2.0,
-                resolver: ResolverOptions = ResolverOptions(), allowsReleaseBuilds: Bool = false) {
+                resolver: ResolverOptions = ResolverOptions(), allowsReleaseBuilds: Bool = false,
+                checksOtherSizeClass: Bool = true) {
         self.capacity = capacity
         self.liveLogPath = liveLogPath
         self.opensOnShake = opensOnShake
@@ -61,6 +68,7 @@ public struct InspectorConfiguration: Sendable {
         self.leakCheckDelay = leakCheckDelay
         self.resolver = resolver
         self.allowsReleaseBuilds = allowsReleaseBuilds
+        self.checksOtherSizeClass = checksOtherSizeClass
     }
 
     /// The exclusions this configuration asks for: the built-in ones (when
@@ -75,7 +83,7 @@ public struct InspectorConfiguration: Sendable {
     /// hierarchy reports after every call (observation first), so it always records observations.
     public var handlerConfiguration: HandlerConfiguration {
         HandlerConfiguration(resolver: resolver, leakCheckDelay: leakCheckDelay, ignore: exclusionPolicy.controllerPredicate,
-                             recordsObservations: true)
+                             recordsObservations: true, checksOtherSizeClass: checksOtherSizeClass)
     }
 }
 

@@ -46,13 +46,16 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomString
     public static let popoverWithoutAnchor = Self(rawValue: "popover-without-anchor")
     /// The presentation chain grew deeper than the configured limit.
     public static let deepChain = Self(rawValue: "deep-chain")
+    /// The same present, resolved in the other horizontal size class (compact ↔ regular), would
+    /// raise, be refused or cover another controller's area: what the other kind of device does.
+    public static let otherSizeClass = Self(rawValue: "other-size-class")
 
     /// Every code this version emits, in the order of DESIGN's rules.
     public static let known: [DiagnosticCode] = [
         .alreadyPresented, .activeController, .presentationInProgress, .alreadyPresenting,
         .notInWindowHierarchy, .dismissDuringTransition, .nothingToDismiss, .offMainThread,
         .leakedAfterDismiss, .detachedPresenter, .popoverWithoutAnchor, .deepChain,
-        .modelDrift,
+        .otherSizeClass, .modelDrift,
     ]
 }
 

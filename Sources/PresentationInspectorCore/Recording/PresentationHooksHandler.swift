@@ -14,13 +14,19 @@ public struct HandlerConfiguration: Sendable {
     /// `model-drift` per difference): on for UIKit, whose answer is the fact; off for the
     /// simulator, whose world is the model itself (its logs stay as they are).
     public var recordsObservations: Bool
+    /// Whether each present is also resolved in the other horizontal size class, adding an
+    /// `other-size-class` warning where the other kind of device would raise, refuse it or cover
+    /// another area (DESIGN, rule 11). On by default.
+    public var checksOtherSizeClass: Bool
 
     public init(resolver: ResolverOptions = ResolverOptions(), leakCheckDelay: Double? = 2.0,
-                ignore: (@Sendable (ControllerRef) -> Bool)? = nil, recordsObservations: Bool = false) {
+                ignore: (@Sendable (ControllerRef) -> Bool)? = nil, recordsObservations: Bool = false,
+                checksOtherSizeClass: Bool = true) {
         self.resolver = resolver
         self.leakCheckDelay = leakCheckDelay
         self.ignore = ignore
         self.recordsObservations = recordsObservations
+        self.checksOtherSizeClass = checksOtherSizeClass
     }
 }
 
@@ -42,6 +48,8 @@ public final class PresentationHooksHandler: @unchecked Sendable {
     /// Controllers no leak check follows (a conformance run's own).
     public let leakCheckExemptions = LeakCheckExemptions()
     private let pendingSwipes = Locked<[ObjectIdentifier: PendingSwipe]>([:])
+    /// A scenario's own choice for ``HandlerConfiguration/checksOtherSizeClass`` (nil: the configuration's).
+    private let otherSizeClassChoice = Locked<Bool?>(nil)
 
     public init(recorder: Recorder, scheduler: any InspectorScheduler, configuration: HandlerConfiguration = HandlerConfiguration()) {
         self.recorder = recorder
@@ -56,6 +64,18 @@ public final class PresentationHooksHandler: @unchecked Sendable {
 
     func ignored(_ ref: ControllerRef) -> Bool {
         configuration.ignore?(ref) ?? false
+    }
+
+    /// Whether presents are also resolved in the other size class: the scenario's choice when it
+    /// made one (`chooseOtherSizeClassCheck(_:)`), else the configuration's.
+    var checksOtherSizeClass: Bool {
+        otherSizeClassChoice.withLock { $0 } ?? configuration.checksOtherSizeClass
+    }
+
+    /// Overrides ``HandlerConfiguration/checksOtherSizeClass`` for the calls that follow (a
+    /// scenario's `options`); nil returns to the configuration's.
+    @_spi(Simulator) public func chooseOtherSizeClassCheck(_ on: Bool?) {
+        otherSizeClassChoice.withLock { $0 = on }
     }
 
     // MARK: present
@@ -82,6 +102,10 @@ public final class PresentationHooksHandler: @unchecked Sendable {
         let resolution = PresentationResolver.resolvePresent(source: source, presented: presented, options: configuration.resolver)
         var diagnostics = resolution.diagnostics
         if !context.isMainThread { diagnostics.append(.offMainThread("present(_:animated:completion:)", thread: context.thread)) }
+        // What the other kind of device would do: one more resolve, in the other size class.
+        if checksOtherSizeClass, let other = OtherSizeClass.diagnostic(for: resolution, options: configuration.resolver) {
+            diagnostics.append(other)
+        }
         let call = PresentCall(handler: self, resolution: resolution, diagnostics: diagnostics, animated: animated, context: context,
                                looks: configuration.recordsObservations, observe: observe, completion: completion)
         // UIKit raises for these: recorded before the original runs, the app may not survive it.

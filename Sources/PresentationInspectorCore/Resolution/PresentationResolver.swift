@@ -89,6 +89,9 @@ public struct DismissResolution<Node: PresentationNode> {
 public struct ResolverOptions: Sendable {
     /// `deep-chain` is reported when a present makes more presented controllers than this in one window.
     public var deepChainLimit: Int
+    /// The horizontal size class to resolve in instead of the source's own (nil: the source's,
+    /// as UIKit does): how `OtherSizeClass` asks what the other kind of device would do.
+    var horizontalSizeClass: SizeClass?
 
     public init(deepChainLimit: Int = 3) { self.deepChainLimit = deepChainLimit }
 }
@@ -137,7 +140,8 @@ public enum PresentationResolver {
         }
 
         // Style (rule 1).
-        let (style, styleNote) = effectiveStyleStep(presented.modalPresentationStyle, sizeClass: source.horizontalSizeClass)
+        let sizeClass = options.horizontalSizeClass ?? source.horizontalSizeClass
+        let (style, styleNote) = effectiveStyleStep(presented.modalPresentationStyle, sizeClass: sizeClass)
         steps.append(styleNote)
 
         // Presenting controller and context provider (rule 2): for the context styles, the first

@@ -32,6 +32,18 @@ extension PresentationRecording {
         record(chainFailure(expected, window: window), sourceLocation)
     }
 
+    /// Records an issue for every present that goes wrong in the other horizontal size class: it
+    /// raises there (an anchorless popover on iPad), is refused there, or covers another
+    /// controller's area (`other-size-class` warnings), in the same words as the XCTest assertion.
+    ///
+    /// ```swift
+    /// recording.expectNoOtherSizeClassWarnings()
+    /// ```
+    @discardableResult
+    public func expectNoOtherSizeClassWarnings(sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        record(otherSizeClassFailure(), sourceLocation)
+    }
+
     private func record(_ failure: String?, _ sourceLocation: SourceLocation) -> Bool {
         guard let failure else { return true }
         Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)

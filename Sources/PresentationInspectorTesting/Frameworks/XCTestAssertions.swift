@@ -37,6 +37,22 @@ public func XCTAssertPresentationChain(_ recording: PresentationRecording, _ exp
     }
 }
 
+/// Fails when a present recorded here goes wrong in the other horizontal size class: it raises
+/// there (an anchorless popover on iPad), is refused there, or covers another controller's area
+/// (`other-size-class` warnings).
+///
+/// A test that runs in compact width (the simulator's phone default) thereby fails on what would
+/// crash on an iPad, with UIKit's words and the fix:
+/// ```swift
+/// XCTAssertNoOtherSizeClassWarnings(recording)
+/// ```
+public func XCTAssertNoOtherSizeClassWarnings(_ recording: PresentationRecording, _ message: @autoclosure () -> String = "",
+                                              file: StaticString = #filePath, line: UInt = #line) {
+    if let failure = recording.otherSizeClassFailure() {
+        XCTFail(joined(failure, message()), file: file, line: line)
+    }
+}
+
 private func joined(_ failure: String, _ message: String) -> String {
     message.isEmpty ? failure : "\(failure)\n\(message)"
 }

@@ -1,8 +1,8 @@
 extension BuiltInScenarios {
-    /// Triggers every diagnostic of DESIGN rules 4, 7, 8 and 10 once.
+    /// Triggers every diagnostic of DESIGN rules 4, 7, 8, 10 and 11 once.
     public static let diagnostics = BuiltInScenario(
         key: "every-diagnostic",
-        summary: "Triggers every diagnostic once: the five present checks, the dismiss findings, interactive dismissal outcomes, off-main-thread, a leak, a detached presenter and a deep chain (popover-without-anchor needs regular width: see the split scenarios' rules tests).",
+        summary: "Triggers every diagnostic once: the five present checks, the dismiss findings, interactive dismissal outcomes, off-main-thread, a leak, a detached presenter, a deep chain and an anchorless popover an iPad would crash on (other-size-class; popover-without-anchor itself needs regular width: see the rules tests).",
         json: """
         { "name": "Lab: every diagnostic",
           "environment": { "idiom": "phone" },
@@ -45,7 +45,7 @@ extension BuiltInScenarios {
             { "comment": "isModalInPresentation blocks the swipe.", "swipeDown": "draftSheet" },
             { "dismiss": "draftSheet", "animated": false },
             { "comment": "detached-presenter: orphan is in no window.", "present": "toast", "from": "orphan" },
-            { "comment": "A popover without anchor adapts to full screen on iPhone: no anchor needed, no diagnostic (popover-without-anchor fires in regular width only).", "present": "menu", "from": "feed", "animated": false },
+            { "comment": "A popover without anchor adapts to full screen on iPhone and goes ahead; on an iPad UIKit raises (popover-without-anchor, regular width only): other-size-class says so here.", "present": "menu", "from": "feed", "animated": false },
             { "dismiss": "menu", "animated": false },
             { "comment": "off-main-thread.", "present": "preview", "from": "feed", "animated": false, "thread": "com.example.worker" },
             { "dismiss": "preview", "animated": false },

@@ -1,4 +1,4 @@
-import PresentationInspectorCore
+@_spi(Simulator) import PresentationInspectorCore
 
 /// A simulated window.
 public final class SimWindow {
@@ -117,6 +117,7 @@ public final class Simulation {
 
     /// Loads a scenario's environment, controllers and windows (steps are not run).
     public func load(_ scenario: Scenario) throws(SimulationError) {
+        handler.chooseOtherSizeClassCheck(scenario.checksOtherSizeClass)
         for spec in scenario.controllers {
             let c = SimController(id: spec.id, type: spec.type, title: spec.title, container: spec.container)
             if let v = spec.modalPresentationStyle { c.modalPresentationStyle = v }

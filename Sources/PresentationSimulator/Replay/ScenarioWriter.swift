@@ -18,6 +18,9 @@ extension Scenario {
             w.field("idiom", environment.idiom.rawValue)
             w.field("horizontalSizeClass", environment.horizontalSizeClass.rawValue)
         } + ",\n"
+        if let v = checksOtherSizeClass {
+            out += "  \"options\": " + object { w in w.field("checksOtherSizeClass", v) } + ",\n"
+        }
         out += "  \"controllers\": [\n"
         out += controllers.map { c in
             "    " + object { w in

@@ -93,6 +93,9 @@ public struct Scenario: Sendable {
     public var controllers: [Controller] = []
     public var windows: [Window] = []
     public var steps: [Step] = []
+    /// The scenario's `options.checksOtherSizeClass`: false runs it without the `other-size-class`
+    /// check; nil (absent) leaves the simulation's configuration in charge.
+    public var checksOtherSizeClass: Bool?
     /// A note for the reader.
     public var comment: String?
     /// The file it came from, for messages.

@@ -129,7 +129,7 @@ struct ScenarioReader {
 
     mutating func read(_ root: JSONValue) throws(ScenarioError) -> Scenario {
         let doc = try object(root, "the scenario")
-        try checkKeys(doc, allowed: ["name", "environment", "controllers", "windows", "steps", "comment"])
+        try checkKeys(doc, allowed: ["name", "environment", "options", "controllers", "windows", "steps", "comment"])
         var scenario = Scenario(name: try string(doc, "name") ?? (file as NSString).lastPathComponent)
         scenario.file = file
         scenario.comment = try string(doc, "comment")
@@ -149,6 +149,13 @@ struct ScenarioReader {
                 size = c
             }
             scenario.environment = Scenario.Environment(idiom: idiom, horizontalSizeClass: size)
+        }
+
+        if let optionsValue = doc["options"] {
+            location = "options"
+            let options = try object(optionsValue, "options")
+            try checkKeys(options, allowed: ["checksOtherSizeClass"])
+            scenario.checksOtherSizeClass = try bool(options, "checksOtherSizeClass")
         }
 
         location = nil
