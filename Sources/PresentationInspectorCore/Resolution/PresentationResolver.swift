@@ -220,7 +220,7 @@ public enum PresentationResolver {
         if var alertRejection = rejection, presented.systemController == .alertController {
             alertRejection.fix = SystemControllerRules.alertFix(for: alertRejection, alert: p, source: s,
                                                                  current: Hierarchy.presentedController(of: presenting),
-                                                                 top: Hierarchy.chain(from: ultimateRoot).last?.ref)
+                                                                 top: detached ? nil : Hierarchy.chain(from: ultimateRoot).last?.ref)
             rejection = alertRejection
         }
         if detached { diagnostics.append(.detachedPresenter(s)) }
