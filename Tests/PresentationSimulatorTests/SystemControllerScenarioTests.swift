@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import PresentationInspectorCore
 @testable import PresentationSimulator
@@ -54,6 +55,25 @@ final class SystemControllerScenarioTests: XCTestCase {
           "steps": [ { "set": "a", "popoverAnchor": "sourceItem" } ] }
         """#
         XCTAssertEqual(error(set), #"bad.json: steps[0] (set) key "popoverAnchor": sourceItem arrived with iOS 16; the environment names iOS 15.0: use sourceView or barButtonItem"#)
+    }
+
+    /// Every `json` block of docs/SCENARIOS.md parses and runs; its system-controller example does what
+    /// the guide says.
+    func testTheScenarioGuidesExamplesRun() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/SCENARIOS.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        let blocks = text.components(separatedBy: "```json\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        XCTAssertGreaterThanOrEqual(blocks.count, 2)
+        for block in blocks {
+            let scenario = try Scenario.parse(block, file: "SCENARIOS.md")
+            let sim = Simulation()
+            try sim.run(scenario)
+            guard scenario.name == "photo options on iPad" else { continue }
+            let presents = sim.recorder.events.filter { $0.kind == .present }
+            XCTAssertEqual(presents.map(\.outcome), [.rejected, .presented, .presented])
+            XCTAssertEqual(presents.map(\.effectiveStyle), [.popover, .popover, .custom])
+            XCTAssertTrue(presents[0].diagnostics[0].message.hasPrefix("Your application has presented a UIAlertController"))
+        }
     }
 
     func testASetStepAnchorsAPopover() throws {
