@@ -29,7 +29,7 @@ public enum SystemControllerKind: String, Sendable, CaseIterable {
 
     /// Whether UIKit shows it as a popover in regular width, which then needs an anchor
     /// (an action sheet, a share sheet).
-    public static func isPopoverInRegularWidth(_ kind: SystemControllerKind?, alertStyle: AlertControllerStyle?) -> Bool {
+    @_spi(Adapter) public static func isPopoverInRegularWidth(_ kind: SystemControllerKind?, alertStyle: AlertControllerStyle?) -> Bool {
         switch kind {
         case .alertController: alertStyle == .actionSheet
         case .activityViewController: true
@@ -78,20 +78,6 @@ public struct SystemVersion: Hashable, Sendable, Comparable, CustomStringConvert
     /// `17.4`.
     public var description: String { "\(major).\(minor)" }
 
+    /// Earlier versions order first.
     public static func < (a: SystemVersion, b: SystemVersion) -> Bool { (a.major, a.minor) < (b.major, b.minor) }
-}
-
-/// Which property anchors a popover: a scenario names it (`"popoverAnchor"`), a device reads it.
-public enum PopoverAnchor: String, Sendable, CaseIterable {
-    /// `sourceView` (with `sourceRect`).
-    case sourceView
-    /// `sourceItem`, from iOS 16.
-    case sourceItem
-    /// `barButtonItem`.
-    case barButtonItem
-    /// No anchor.
-    case none
-
-    /// The first iOS version that has the property, nil when every modelled version has it.
-    public var introducedIn: SystemVersion? { self == .sourceItem ? SystemVersion(major: 16) : nil }
 }

@@ -84,14 +84,14 @@ enum SystemControllerRules {
 extension Diagnostic {
     /// UIKit's exception for an action sheet without an anchor, shown as a popover from `presenting`:
     /// "Your application has presented a UIAlertController (<P>) of style UIAlertControllerStyleActionSheet from …".
-    public static func actionSheetWithoutAnchor(_ p: ControllerRef, from presenting: ControllerRef) -> Diagnostic {
+    static func actionSheetWithoutAnchor(_ p: ControllerRef, from presenting: ControllerRef) -> Diagnostic {
         Diagnostic(code: .popoverWithoutAnchor, severity: .error,
                    message: "Your application has presented a UIAlertController (\(p.consoleDescription)) of style UIAlertControllerStyleActionSheet from \(presenting.type) (\(presenting.consoleDescription)). The modalPresentationStyle of a UIAlertController with this style is UIModalPresentationPopover. You must provide location information for this popover through the alert controller's popoverPresentationController. You must provide either a sourceView and sourceRect or a barButtonItem.  If this information is not known when you present the alert controller, you may provide it in the UIPopoverPresentationControllerDelegate method -prepareForPopoverPresentation.")
     }
 
     /// UIKit's exception for a share sheet without an anchor, shown as a popover:
     /// "Your application has presented a UIActivityViewController (<P>). In its current trait environment, …".
-    public static func activityViewControllerWithoutAnchor(_ p: ControllerRef) -> Diagnostic {
+    static func activityViewControllerWithoutAnchor(_ p: ControllerRef) -> Diagnostic {
         Diagnostic(code: .popoverWithoutAnchor, severity: .error,
                    message: "Your application has presented a UIActivityViewController (\(p.consoleDescription)). In its current trait environment, the modalPresentationStyle of a UIActivityViewController with this style is UIModalPresentationPopover. You must provide location information for this popover through the view controller's popoverPresentationController. You must provide either a sourceView and sourceRect or a barButtonItem.  If this information is not known when you present the view controller, you may provide it in the UIPopoverPresentationControllerDelegate method -prepareForPopoverPresentation.")
     }

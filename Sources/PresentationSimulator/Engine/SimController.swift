@@ -129,7 +129,9 @@ public final class SimController: PresentationNode {
     public var rootOfWindow: String? { windowID }
     public var isViewInWindow: Bool { simulation?.isViewInWindow(self) ?? false }
     public var horizontalSizeClass: SizeClass { sizeClass }
+    /// ``preferredStyle``, for an alert controller.
     public var alertControllerStyle: AlertControllerStyle? { systemController == .alertController ? preferredStyle : nil }
+    /// The scenario environment's iOS version.
     public var systemVersion: SystemVersion? { version }
     public var isTransitionInProgress: Bool { simulation?.isTransitionInProgress(for: self) ?? false }
 

@@ -51,3 +51,18 @@ extension ScenarioReader {
         }
     }
 }
+
+/// Which property anchors a popover, as a scenario names it (`"popoverAnchor"`).
+enum PopoverAnchor: String, Sendable, CaseIterable {
+    /// `sourceView` (with `sourceRect`).
+    case sourceView
+    /// `sourceItem`, from iOS 16.
+    case sourceItem
+    /// `barButtonItem`.
+    case barButtonItem
+    /// No anchor.
+    case none
+
+    /// The first iOS version that has the property, nil when every modelled version has it.
+    var introducedIn: SystemVersion? { self == .sourceItem ? SystemVersion(major: 16) : nil }
+}
