@@ -208,7 +208,8 @@ public enum PresentationResolver {
             rejection = .notInWindowHierarchy(p, on: presentingRef, from: s)
             steps.append(.notInWindow(source: s))
         } else if style == .popover && !presented.hasPopoverAnchor && !presented.popoverAnchorIsSetByDelegate {
-            // Only a real popover (regular width) needs an anchor; in compact width it adapted to fullScreen.
+            // Only a real popover (regular width) needs an anchor; in compact width it adapted (rule 1,
+            // and DESIGN "System controllers" for action sheets and share sheets).
             rejection = SystemControllerRules.popoverWithoutAnchor(presented, p, presenting: presentingRef)
             steps.append(.popoverWithoutAnchor(p))
         } else {
@@ -237,12 +238,12 @@ public enum PresentationResolver {
         if detached { steps.append(.detachedSource(s)) }
 
         var resolution = PresentResolution(source: source, presented: presented, presenting: presenting, contextProvider: provider,
-                                 requestedStyle: presented.modalPresentationStyle, effectiveStyle: style,
-                                 requestedTransition: requestedTransition, effectiveTransition: transition,
-                                 diagnostics: diagnostics, rejection: rejection, steps: steps,
-                                 windowID: windowID, ultimateRoot: ultimateRoot,
-                                 refs: (s, p, presentingRef, providerRef), ancestryRefs: ancestryRefs,
-                                 presentedWasPresented: presentedBy != nil)
+                                           requestedStyle: presented.modalPresentationStyle, effectiveStyle: style,
+                                           requestedTransition: requestedTransition, effectiveTransition: transition,
+                                           diagnostics: diagnostics, rejection: rejection, steps: steps,
+                                           windowID: windowID, ultimateRoot: ultimateRoot,
+                                           refs: (s, p, presentingRef, providerRef), ancestryRefs: ancestryRefs,
+                                           presentedWasPresented: presentedBy != nil)
         resolution.styleIsPredicted = styleIsPredicted
         return resolution
     }
