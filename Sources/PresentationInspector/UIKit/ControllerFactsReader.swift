@@ -68,6 +68,8 @@ enum ControllerFactsReader {
         f.providesPresentationContextTransitionStyle = vc.providesPresentationContextTransitionStyle
         f.isModalInPresentation = vc.isModalInPresentation
         f.hasPopoverAnchor = popoverAnchor(of: vc)
+        f.systemController = UIKitNode.systemController(ofClass: type(of: vc))
+        f.preferredStyle = alertStyle(of: vc)
         f.window = window.map { UIKitNode.address(of: $0) }
         f.windowRoot = windows.first { $0.rootViewController === vc }.map { UIKitNode.address(of: $0) }
         let trait = vc.traitCollection.horizontalSizeClass != .unspecified ? vc.traitCollection.horizontalSizeClass
@@ -85,14 +87,31 @@ enum ControllerFactsReader {
         return vc.children.isEmpty ? .none : .plain
     }
 
-    /// Whether a popover's anchor is set; nil for another style. Apple's reference for
-    /// `popoverPresentationController`: "If the modal presentation style is a different value,
-    /// this property is nil", so nothing is asked then.
+    /// Whether a popover's anchor is set; nil for a controller that is never shown as a popover.
+    /// Apple's reference for `popoverPresentationController`: "If the modal presentation style is
+    /// a different value, this property is nil", so nothing is asked of other styles. An action
+    /// sheet or share sheet is a popover in regular width whatever its style reads now: its
+    /// anchor is read in every width (apps set it through `popoverPresentationController?`), and
+    /// with no popover presentation controller to hold one it has none.
     @MainActor static func popoverAnchor(of vc: UIViewController) -> Bool? {
-        guard vc.modalPresentationStyle == .popover, let popover = vc.popoverPresentationController else { return nil }
+        guard mayBePopover(vc) else { return nil }
+        guard let popover = vc.popoverPresentationController else { return vc.modalPresentationStyle == .popover ? nil : false }
         if popover.sourceView != nil || popover.barButtonItem != nil { return true }
         if #available(iOS 16.0, *) { return popover.sourceItem != nil }
         return false
+    }
+
+    /// Whether `vc` is shown as a popover in regular width: its style is `.popover`, or it is an
+    /// action sheet or a share sheet (DESIGN "System controllers").
+    @MainActor static func mayBePopover(_ vc: UIViewController) -> Bool {
+        vc.modalPresentationStyle == .popover
+            || SystemControllerKind.isPopoverInRegularWidth(UIKitNode.systemController(ofClass: type(of: vc)), alertStyle: alertStyle(of: vc))
+    }
+
+    /// `UIAlertController.preferredStyle`; nil for any other controller.
+    @MainActor static func alertStyle(of vc: UIViewController) -> AlertControllerStyle? {
+        guard let alert = vc as? UIAlertController else { return nil }
+        return alert.preferredStyle == .actionSheet ? .actionSheet : .alert
     }
 }
 #endif

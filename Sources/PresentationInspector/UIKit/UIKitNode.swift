@@ -22,12 +22,15 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
     /// The last title read on the main thread: what the node answers off it or once the
     /// controller is gone.
     private let lastTitle: Locked<String?>
+    /// The system controller its class is or descends from, fixed at creation.
+    let systemKind: SystemControllerKind?
 
     private init(_ controller: UIViewController) {
         self.controller = controller
         id = Self.address(of: controller)
         typeName = Self.typeName(of: controller)
         lastTitle = Locked(nil)
+        systemKind = Self.systemController(ofClass: type(of: controller))
     }
 
     /// A node that does not reference its controller: for one in `deinit`, which the runtime
@@ -36,6 +39,7 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
         id = Self.address(of: controller)
         typeName = Self.typeName(of: controller)
         lastTitle = Locked(Thread.isMainThread ? MainActor.assumeIsolated { controller.title } : nil)
+        systemKind = Self.systemController(ofClass: type(of: controller))
     }
 
     // MARK: Canonical nodes
@@ -92,6 +96,21 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
         return recorded
     }
     private static let typeNames = Locked<[ObjectIdentifier: String]>([:])
+
+    /// The system controller (DESIGN "System controllers") `cls` is or descends from, by class
+    /// name so that no framework beyond UIKit is linked; worked out once per class.
+    static func systemController(ofClass cls: AnyClass) -> SystemControllerKind? {
+        if let known = systemKinds.withLock({ $0[ObjectIdentifier(cls)] }) { return known }
+        var kind: SystemControllerKind?
+        var current: AnyClass? = cls
+        while let c = current, kind == nil {
+            kind = SystemControllerKind(name: NSStringFromClass(c))
+            current = class_getSuperclass(c)
+        }
+        systemKinds.withLock { $0[ObjectIdentifier(cls)] = .some(kind) }
+        return kind
+    }
+    private static let systemKinds = Locked<[ObjectIdentifier: SystemControllerKind?]>([:])
 
     /// A reference that reads nothing from UIKit (for calls made off the main thread).
     static func threadSafeRef(of controller: UIViewController) -> ControllerRef {
@@ -174,25 +193,35 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
     var providesPresentationContextTransitionStyle: Bool { read(false) { $0.providesPresentationContextTransitionStyle } }
     var isModalInPresentation: Bool { read(false) { $0.isModalInPresentation } }
 
-    /// Read only for popovers: asking a controller of another style for its
-    /// `popoverPresentationController` would not create one, but there is no need to ask.
+    /// Read only for a controller that may be shown as a popover (``ControllerFactsReader/popoverAnchor(of:)``);
+    /// any other has no anchor to miss.
     var hasPopoverAnchor: Bool {
-        read(true) { vc in
-            guard vc.modalPresentationStyle == .popover, let popover = vc.popoverPresentationController else { return true }
-            if popover.sourceView != nil || popover.barButtonItem != nil { return true }
-            if #available(iOS 16.0, *) { return popover.sourceItem != nil }
-            return false
-        }
+        read(true) { vc in ControllerFactsReader.popoverAnchor(of: vc) ?? true }
     }
 
     /// Apps may set the anchor in the delegate's `prepareForPopoverPresentation(_:)`, which UIKit
     /// calls after `present`: a delegate implementing it makes the anchor unknown at the call.
     var popoverAnchorIsSetByDelegate: Bool {
         read(false) { vc in
-            guard vc.modalPresentationStyle == .popover, let delegate = vc.popoverPresentationController?.delegate else { return false }
+            guard ControllerFactsReader.mayBePopover(vc), let delegate = vc.popoverPresentationController?.delegate else { return false }
             return delegate.responds(to: #selector(UIPopoverPresentationControllerDelegate.prepareForPopoverPresentation(_:)))
         }
     }
+
+    /// The system controller the controller's class is or descends from.
+    var systemController: SystemControllerKind? { systemKind }
+
+    /// `UIAlertController.preferredStyle`, read on the main thread.
+    var alertControllerStyle: AlertControllerStyle? { read(nil) { ControllerFactsReader.alertStyle(of: $0) } }
+
+    /// The iOS version the app runs on.
+    var systemVersion: SystemVersion? { Self.runningVersion }
+
+    /// `ProcessInfo`'s operating system version, read once.
+    static let runningVersion: SystemVersion? = {
+        let v = ProcessInfo.processInfo.operatingSystemVersion
+        return SystemVersion(major: v.majorVersion, minor: min(max(v.minorVersion, 0), 99))
+    }()
 
     var isViewInWindow: Bool { read(false) { $0.viewIfLoaded?.window != nil } }
 

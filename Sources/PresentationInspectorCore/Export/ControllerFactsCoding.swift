@@ -24,6 +24,8 @@ extension EventCoding {
             if let v = f.providesPresentationContextTransitionStyle { w.field("providesPresentationContextTransitionStyle", v) }
             if let v = f.isModalInPresentation { w.field("isModalInPresentation", v) }
             if let v = f.hasPopoverAnchor { w.field("hasPopoverAnchor", v) }
+            if let v = f.systemController { w.field("systemController", v.name) }
+            if let v = f.preferredStyle { w.field("preferredStyle", v.rawValue) }
             if let v = f.window { w.field("window", v) }
             if let v = f.windowRoot { w.field("windowRoot", v) }
             if let v = f.horizontalSizeClass { w.field("horizontalSizeClass", v.rawValue) }
@@ -93,6 +95,8 @@ extension EventCoding {
             f.providesPresentationContextTransitionStyle = try bool("providesPresentationContextTransitionStyle")
             f.isModalInPresentation = try bool("isModalInPresentation")
             f.hasPopoverAnchor = try bool("hasPopoverAnchor")
+            f.systemController = try named("systemController", SystemControllerKind.init(name:), SystemControllerKind.allCases.map(\.name))
+            f.preferredStyle = try named("preferredStyle", AlertControllerStyle.init(rawValue:), AlertControllerStyle.allCases.map(\.rawValue))
             f.window = try string("window")
             f.windowRoot = try string("windowRoot")
             f.horizontalSizeClass = try named("horizontalSizeClass", SizeClass.init(rawValue:), SizeClass.allCases.map(\.rawValue))

@@ -44,8 +44,12 @@ public struct ControllerFacts: Hashable, Sendable {
     public var providesPresentationContextTransitionStyle: Bool?
     /// `isModalInPresentation`, when read.
     public var isModalInPresentation: Bool?
-    /// Whether its popover presentation controller has an anchor (`sourceView` or `barButtonItem`), when read.
+    /// Whether its popover presentation controller has an anchor (`sourceView`, `sourceItem` or `barButtonItem`), when read.
     public var hasPopoverAnchor: Bool?
+    /// Which system controller it is (its class or a superclass), when it is one.
+    public var systemController: SystemControllerKind?
+    /// `UIAlertController.preferredStyle`, for an alert controller.
+    public var preferredStyle: AlertControllerStyle?
     /// The window whose root contains it through `parent` (itself included), nil when none
     /// does: a presented controller and its children are in the window of whoever presents
     /// them, which the recorded calls tell, so this stays put while it is presented and dismissed.
@@ -80,6 +84,8 @@ public struct ControllerFacts: Hashable, Sendable {
         }
         if merged.isModalInPresentation == nil { merged.isModalInPresentation = isModalInPresentation }
         if merged.hasPopoverAnchor == nil { merged.hasPopoverAnchor = hasPopoverAnchor }
+        if merged.systemController == nil { merged.systemController = systemController }
+        if merged.preferredStyle == nil { merged.preferredStyle = preferredStyle }
         if merged.horizontalSizeClass == nil { merged.horizontalSizeClass = horizontalSizeClass }
         return merged
     }

@@ -50,6 +50,14 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
         return e
     }
 
+    /// The `model-drift`s of `observed` against `predicted`; a style the model does not predict
+    /// (``PresentResolution/styleIsPredicted``) is observed only and never drifts.
+    private func drift(predicted: Event, observed: Observation) -> [Diagnostic] {
+        var predicted = predicted
+        if !resolution.styleIsPredicted, let style = observed.effectiveStyle { predicted.effectiveStyle = style }
+        return ModelDrift.diagnostics(predicted: predicted, observed: observed)
+    }
+
     // MARK: a present UIKit raises for
 
     /// Records the rejection before UIKit's original runs: the app may not survive it.
@@ -74,7 +82,7 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
                              presented: refs.presented, presenting: presenter.ref, effectiveStyle: resolution.effectiveStyle,
                              chain: handler.chain(from: Hierarchy.ultimateRoot(of: resolution.presented)))
             let observation = Observation(presenting: presenter.ref, outcome: .presented).merging(observe?())
-            PresentationHooksHandler.store(observation, drift: ModelDrift.diagnostics(predicted: predicted, observed: observation), on: &done)
+            PresentationHooksHandler.store(observation, drift: drift(predicted: predicted, observed: observation), on: &done)
             handler.recorder.record(done)
         }
         completion?()
@@ -123,7 +131,9 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
             let predictedOutcome: Outcome = resolution.rejection == nil ? .presented : .rejected
             var predicted = e
             predicted.outcome = predictedOutcome
-            PresentationHooksHandler.attach(observation, to: &e, predictedOutcome: predictedOutcome)
+            if let observation, !observation.isEmpty {
+                PresentationHooksHandler.store(observation, drift: drift(predicted: predicted, observed: observation), on: &e)
+            }
             s.seq = handler.recorder.record(e).seq
             s.predicted = predicted
             s.firstLook = observation
@@ -157,7 +167,7 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
                 // Adaptation and the final window are known only now.
                 let again = look(presenter: presenter, atCall: false)
                 if !again.isEmpty {
-                    let drift = ModelDrift.diagnostics(predicted: predicted, observed: again.subtracting(s.firstLook))
+                    let drift = drift(predicted: predicted, observed: again.subtracting(s.firstLook))
                     PresentationHooksHandler.store(again, drift: drift, on: &done)
                 }
             }

@@ -25,6 +25,8 @@ extension ControllerFacts {
         f.providesPresentationContextTransitionStyle = node.providesPresentationContextTransitionStyle
         f.isModalInPresentation = node.isModalInPresentation
         f.hasPopoverAnchor = node.hasPopoverAnchor
+        f.systemController = node.systemController
+        f.preferredStyle = node.alertControllerStyle
         f.window = window
         f.windowRoot = node.rootOfWindow
         f.horizontalSizeClass = node.horizontalSizeClass

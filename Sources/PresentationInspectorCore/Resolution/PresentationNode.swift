@@ -33,6 +33,13 @@ public protocol PresentationNode: AnyObject {
     /// set the anchor as documented: the anchor is then unknown when `present` is called. False
     /// by default.
     var popoverAnchorIsSetByDelegate: Bool { get }
+    /// Which system controller this is (DESIGN "System controllers"); nil for any other, the default.
+    var systemController: SystemControllerKind? { get }
+    /// `UIAlertController.preferredStyle` for an alert controller; nil otherwise, the default.
+    var alertControllerStyle: AlertControllerStyle? { get }
+    /// The iOS version the app runs on; nil (the default) when unknown: the model then follows
+    /// the newest behaviour it knows.
+    var systemVersion: SystemVersion? { get }
 
     /// Whether this controller's view is currently in a window (`viewIfLoaded?.window != nil`).
     var isViewInWindow: Bool { get }
@@ -55,6 +62,12 @@ extension PresentationNode {
 
     /// False: the anchor, if any, is set before `present` is called.
     public var popoverAnchorIsSetByDelegate: Bool { false }
+    /// Nil: a plain controller.
+    public var systemController: SystemControllerKind? { nil }
+    /// Nil: not an alert controller.
+    public var alertControllerStyle: AlertControllerStyle? { nil }
+    /// Nil: the newest behaviour the model knows.
+    public var systemVersion: SystemVersion? { nil }
 }
 
 /// Tells, some time after a dismissal, whether the dismissed controller is still alive and

@@ -35,6 +35,10 @@ public struct PresentResolution<Node: PresentationNode> {
     let ancestryRefs: [ControllerRef]
     /// Whether the presented controller had a presenter when the resolver asked (its first check).
     let presentedWasPresented: Bool
+    /// Whether the model predicts ``effectiveStyle``: false for a system controller whose style
+    /// Apple does not document (DESIGN "System controllers"), which is recorded as observed only
+    /// (an observed style never drifts from it).
+    public internal(set) var styleIsPredicted = true
 
     init(source: Node, presented: Node, presenting: Node, contextProvider: Node, requestedStyle: PresentationStyle,
          effectiveStyle: PresentationStyle, requestedTransition: TransitionStyle, effectiveTransition: TransitionStyle,
@@ -141,7 +145,7 @@ public enum PresentationResolver {
 
         // Style (rule 1).
         let sizeClass = options.horizontalSizeClass ?? source.horizontalSizeClass
-        let (style, styleNote) = effectiveStyleStep(presented.modalPresentationStyle, sizeClass: sizeClass)
+        let (style, styleNote, styleIsPredicted) = SystemControllerRules.effectiveStyle(of: presented, sizeClass: sizeClass)
         steps.append(styleNote)
 
         // Presenting controller and context provider (rule 2): for the context styles, the first
@@ -208,14 +212,21 @@ public enum PresentationResolver {
             rejection = .notInWindowHierarchy(p, on: presentingRef, from: s)
             steps.append(.notInWindow(source: s))
         } else if style == .popover && !presented.hasPopoverAnchor && !presented.popoverAnchorIsSetByDelegate {
-            // Only a real popover (regular width) needs an anchor; in compact width it adapted to fullScreen.
-            rejection = .popoverWithoutAnchor(p)
+            // Only a real popover (regular width) needs an anchor; in compact width it adapted (rule 1,
+            // and DESIGN "System controllers" for action sheets and share sheets).
+            rejection = SystemControllerRules.popoverWithoutAnchor(presented, p, presenting: presentingRef)
             steps.append(.popoverWithoutAnchor(p))
         } else {
             if style == .popover && !presented.hasPopoverAnchor {
                 steps.append(.text("The popover's delegate implements prepareForPopoverPresentation(_:), where apps set the anchor: whether it has one is known only once UIKit has asked it."))
             }
             steps.append(.checksPassed(presentingType: presentingRef.type))
+        }
+        if var alertRejection = rejection, presented.systemController == .alertController {
+            alertRejection.fix = SystemControllerRules.alertFix(for: alertRejection, alert: p, source: s,
+                                                                 current: Hierarchy.presentedController(of: presenting),
+                                                                 top: detached ? nil : Hierarchy.chain(from: ultimateRoot).last?.ref)
+            rejection = alertRejection
         }
         if detached { diagnostics.append(.detachedPresenter(s)) }
         if let rejection {
@@ -231,13 +242,15 @@ public enum PresentationResolver {
         }
         if detached { steps.append(.detachedSource(s)) }
 
-        return PresentResolution(source: source, presented: presented, presenting: presenting, contextProvider: provider,
-                                 requestedStyle: presented.modalPresentationStyle, effectiveStyle: style,
-                                 requestedTransition: requestedTransition, effectiveTransition: transition,
-                                 diagnostics: diagnostics, rejection: rejection, steps: steps,
-                                 windowID: windowID, ultimateRoot: ultimateRoot,
-                                 refs: (s, p, presentingRef, providerRef), ancestryRefs: ancestryRefs,
-                                 presentedWasPresented: presentedBy != nil)
+        var resolution = PresentResolution(source: source, presented: presented, presenting: presenting, contextProvider: provider,
+                                           requestedStyle: presented.modalPresentationStyle, effectiveStyle: style,
+                                           requestedTransition: requestedTransition, effectiveTransition: transition,
+                                           diagnostics: diagnostics, rejection: rejection, steps: steps,
+                                           windowID: windowID, ultimateRoot: ultimateRoot,
+                                           refs: (s, p, presentingRef, providerRef), ancestryRefs: ancestryRefs,
+                                           presentedWasPresented: presentedBy != nil)
+        resolution.styleIsPredicted = styleIsPredicted
+        return resolution
     }
 
     /// Rule 7 for `receiver.dismiss(animated:)`, read from the hierarchy as it is now.

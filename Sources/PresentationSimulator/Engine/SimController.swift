@@ -59,6 +59,11 @@ public final class SimController: PresentationNode {
     /// Whether a popover presentation has a `sourceView` or `barButtonItem`.
     public var hasPopoverAnchor = false { didSet { simulation?.factsDidChange() } }
 
+    /// Which system controller it is: implied by its type, or declared for a subclass.
+    public var systemController: SystemControllerKind? { didSet { simulation?.factsDidChange() } }
+    /// `UIAlertController.preferredStyle`, for an alert controller.
+    public var preferredStyle: AlertControllerStyle? { didSet { simulation?.factsDidChange() } }
+
     /// The style this controller was presented with, while it is presented.
     public internal(set) var effectiveStyle: PresentationStyle?
     /// Whether its present transition has finished.
@@ -69,6 +74,8 @@ public final class SimController: PresentationNode {
     weak var simulation: Simulation?
     var windowID: String?
     var sizeClass: SizeClass = .compact
+    /// The scenario environment's iOS version.
+    var version: SystemVersion?
     /// When this controller's facts were last noted (``Simulation/noteFacts(_:)``): the
     /// simulation's facts generation, the recorder's facts epoch, and whether its children were
     /// listed. Unchanged since, they are not read again.
@@ -88,6 +95,7 @@ public final class SimController: PresentationNode {
         let kind = container ?? ContainerKind.implied(byType: type) ?? .none
         self.container = kind
         definesPresentationContext = kind == .navigation
+        systemController = SystemControllerKind(name: type)
     }
 
     // Its children lose their parent (a weak reference) with it: their facts change.
@@ -121,6 +129,10 @@ public final class SimController: PresentationNode {
     public var rootOfWindow: String? { windowID }
     public var isViewInWindow: Bool { simulation?.isViewInWindow(self) ?? false }
     public var horizontalSizeClass: SizeClass { sizeClass }
+    /// ``preferredStyle``, for an alert controller.
+    public var alertControllerStyle: AlertControllerStyle? { systemController == .alertController ? preferredStyle : nil }
+    /// The scenario environment's iOS version.
+    public var systemVersion: SystemVersion? { version }
     public var isTransitionInProgress: Bool { simulation?.isTransitionInProgress(for: self) ?? false }
 
     public func makeLivenessProbe() -> LivenessProbe {

@@ -82,6 +82,7 @@ public final class Simulation {
         guard controller(c.id) == nil else { throw SimulationError(key: "id", message: "duplicate controller id \"\(c.id)\"") }
         c.simulation = self
         c.sizeClass = environment.horizontalSizeClass
+        c.version = environment.systemVersion
         factsDidChange()
         strong[c.id] = c
         weak[c.id] = WeakController(controller: c)
@@ -126,6 +127,8 @@ public final class Simulation {
             if let v = spec.providesPresentationContextTransitionStyle { c.providesPresentationContextTransitionStyle = v }
             if let v = spec.isModalInPresentation { c.isModalInPresentation = v }
             if let v = spec.hasPopoverAnchor { c.hasPopoverAnchor = v }
+            if let v = spec.systemController { c.systemController = v }
+            c.preferredStyle = spec.preferredStyle
             try add(c, environment: scenario.environment)
             if spec.leaks { leakedOwners.append(c) }
         }

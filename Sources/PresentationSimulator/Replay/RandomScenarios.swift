@@ -42,6 +42,20 @@ package enum RandomScenarios {
             if chance(0.3) { c.title = "T\(i)" }
             s.controllers.append(c)
         }
+        // System controllers and an iOS version, from a generator of their own so that every
+        // other draw (and so the rest of the scenario) stays what the seed gave before.
+        var system = Generator(seed: seed ^ 0x5157_454D_4354_524C)
+        if Int.random(in: 0..<3, using: &system) == 0 { s.environment.systemVersion = SystemVersion(major: [9, 15, 17][Int.random(in: 0..<3, using: &system)]) }
+        for i in s.controllers.indices where s.controllers[i].type == "Leaf" {
+            switch Int.random(in: 0..<10, using: &system) {
+            case 0, 1:
+                s.controllers[i].type = "UIAlertController"
+                s.controllers[i].preferredStyle = Bool.random(using: &system) ? .alert : .actionSheet
+            case 2: s.controllers[i].type = "UIActivityViewController"
+            case 3: s.controllers[i].type = "SFSafariViewController"
+            default: break
+            }
+        }
         func isContainer(_ i: Int) -> Bool { s.controllers[i].container != nil || ContainerKind.implied(byType: s.controllers[i].type) != nil }
         let windowCount = chance(0.3) ? 2 : 1
         for i in windowCount..<count where chance(0.5) {

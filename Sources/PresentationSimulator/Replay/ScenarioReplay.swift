@@ -175,6 +175,8 @@ struct ReplayBuilder {
         c.providesPresentationContextTransitionStyle = f.providesPresentationContextTransitionStyle
         c.isModalInPresentation = f.isModalInPresentation
         c.hasPopoverAnchor = f.hasPopoverAnchor
+        if let v = f.systemController { c.systemController = v }
+        if let v = f.preferredStyle { c.preferredStyle = v }
         declared[f.id] = c
     }
 
@@ -209,7 +211,10 @@ struct ReplayBuilder {
 
     private func environment() -> Scenario.Environment {
         let idiom = header?.device["idiom"].flatMap { Scenario.Idiom(rawValue: $0) }
-        return Scenario.Environment(idiom: idiom ?? (sizeClass == .regular ? .pad : .phone), horizontalSizeClass: sizeClass)
+        // The device's "system" reads "iOS 17.4" (or "iPadOS 17.4"): the version is its last word.
+        let version = header?.device["system"].flatMap { $0.split(separator: " ").last }.flatMap { SystemVersion(parsing: String($0)) }
+        return Scenario.Environment(idiom: idiom ?? (sizeClass == .regular ? .pad : .phone), horizontalSizeClass: sizeClass,
+                                    systemVersion: version)
     }
 }
 

@@ -17,6 +17,7 @@ extension Scenario {
         out += "  \"environment\": " + object { w in
             w.field("idiom", environment.idiom.rawValue)
             w.field("horizontalSizeClass", environment.horizontalSizeClass.rawValue)
+            if let v = environment.systemVersion { w.field("iOS", v.description) }
         } + ",\n"
         if let v = checksOtherSizeClass {
             out += "  \"options\": " + object { w in w.field("checksOtherSizeClass", v) } + ",\n"
@@ -40,6 +41,8 @@ extension Scenario {
                 if let v = c.providesPresentationContextTransitionStyle { w.field("providesPresentationContextTransitionStyle", v) }
                 if let v = c.isModalInPresentation { w.field("isModalInPresentation", v) }
                 if let v = c.hasPopoverAnchor { w.field("hasPopoverAnchor", v) }
+                if let v = c.systemController, v != SystemControllerKind(name: c.type) { w.field("systemController", v.name) }
+                if let v = c.preferredStyle { w.field("preferredStyle", v.rawValue) }
                 if c.leaks { w.field("leaks", true) }
                 if let v = c.comment { w.field("comment", v) }
             }

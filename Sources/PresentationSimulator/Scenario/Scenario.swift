@@ -8,9 +8,13 @@ public struct Scenario: Sendable {
     public struct Environment: Sendable {
         public var idiom: Idiom
         public var horizontalSizeClass: SizeClass
-        public init(idiom: Idiom = .phone, horizontalSizeClass: SizeClass? = nil) {
+        /// The iOS version (`"iOS": "17.4"`), where UIKit's behaviour changed between versions;
+        /// nil: the newest behaviour the model knows.
+        public var systemVersion: SystemVersion?
+        public init(idiom: Idiom = .phone, horizontalSizeClass: SizeClass? = nil, systemVersion: SystemVersion? = nil) {
             self.idiom = idiom
             self.horizontalSizeClass = horizontalSizeClass ?? (idiom == .pad ? .regular : .compact)
+            self.systemVersion = systemVersion
         }
     }
 
@@ -28,6 +32,11 @@ public struct Scenario: Sendable {
         public var providesPresentationContextTransitionStyle: Bool?
         public var isModalInPresentation: Bool?
         public var hasPopoverAnchor: Bool?
+        /// The system controller it is, when its type is a subclass (a type naming a system class
+        /// implies it).
+        public var systemController: SystemControllerKind?
+        /// `UIAlertController.preferredStyle`, for an alert controller (required for one).
+        public var preferredStyle: AlertControllerStyle?
         /// Something outside the scenario keeps it alive (a retain cycle): leak checks find it.
         public var leaks = false
         /// A note for the reader (a replayed recording says here which facts it lacked).

@@ -47,6 +47,8 @@ struct ScenarioReader {
     var location: String?
     /// Seconds the `advance` steps read so far add up to (see ``maximumTotalAdvance``).
     var totalAdvance: Double = 0
+    /// The environment's iOS version, once read: what a popover anchor is checked against.
+    var systemVersion: SystemVersion?
     /// The `advance` steps of one scenario add up to at most 10⁸ s (about three years), so that
     /// every simulated time (advances plus 0.35 s transitions) stays inside ValueRanges.time and
     /// the log the simulator writes is one its reader accepts.
@@ -119,11 +121,11 @@ struct ScenarioReader {
     static let controllerKeys: Set<String> = [
         "id", "type", "title", "container", "children", "selected", "modalPresentationStyle", "modalTransitionStyle",
         "definesPresentationContext", "providesPresentationContextTransitionStyle", "isModalInPresentation",
-        "hasPopoverAnchor", "leaks", "comment",
+        "hasPopoverAnchor", "popoverAnchor", "systemController", "preferredStyle", "leaks", "comment",
     ]
     static let settableKeys: Set<String> = [
         "title", "modalPresentationStyle", "modalTransitionStyle", "definesPresentationContext",
-        "providesPresentationContextTransitionStyle", "isModalInPresentation", "hasPopoverAnchor",
+        "providesPresentationContextTransitionStyle", "isModalInPresentation", "hasPopoverAnchor", "popoverAnchor",
     ]
     static let stepKinds = ["present", "dismiss", "push", "pop", "select", "addChild", "removeFromParent", "set", "advance", "swipeDown", "release"]
 
@@ -137,7 +139,7 @@ struct ScenarioReader {
         if let envValue = doc["environment"] {
             location = "environment"
             let env = try object(envValue, "environment")
-            try checkKeys(env, allowed: ["idiom", "horizontalSizeClass"])
+            try checkKeys(env, allowed: ["idiom", "horizontalSizeClass", "iOS"])
             var idiom = Scenario.Idiom.phone
             if let s = try string(env, "idiom") {
                 guard let i = Scenario.Idiom(rawValue: s) else { throw fail("idiom", "must be \"phone\" or \"pad\", found \"\(s)\"") }
@@ -148,7 +150,8 @@ struct ScenarioReader {
                 guard let c = SizeClass(rawValue: s) else { throw fail("horizontalSizeClass", "must be \"compact\" or \"regular\", found \"\(s)\"") }
                 size = c
             }
-            scenario.environment = Scenario.Environment(idiom: idiom, horizontalSizeClass: size)
+            systemVersion = try version(env, "iOS")
+            scenario.environment = Scenario.Environment(idiom: idiom, horizontalSizeClass: size, systemVersion: systemVersion)
         }
 
         if let optionsValue = doc["options"] {
@@ -189,6 +192,7 @@ struct ScenarioReader {
             c.providesPresentationContextTransitionStyle = try bool(o, "providesPresentationContextTransitionStyle")
             c.isModalInPresentation = try bool(o, "isModalInPresentation")
             c.hasPopoverAnchor = try bool(o, "hasPopoverAnchor")
+            try readSystemController(o, into: &c)
             c.leaks = try bool(o, "leaks") ?? false
             c.comment = try string(o, "comment")
             scenario.controllers.append(c)
@@ -330,7 +334,10 @@ struct ScenarioReader {
                 case "providesPresentationContextTransitionStyle":
                     if let v = try bool(o, k) { props.append(.providesPresentationContextTransitionStyle(v)) }
                 case "isModalInPresentation": if let v = try bool(o, k) { props.append(.isModalInPresentation(v)) }
-                case "hasPopoverAnchor": if let v = try bool(o, k) { props.append(.hasPopoverAnchor(v)) }
+                case "hasPopoverAnchor":
+                    if o["popoverAnchor"] != nil { throw fail(k, "give either hasPopoverAnchor or popoverAnchor, not both") }
+                    if let v = try bool(o, k) { props.append(.hasPopoverAnchor(v)) }
+                case "popoverAnchor": if let v = try popoverAnchor(o, k) { props.append(.hasPopoverAnchor(v != .none)) }
                 default: break
                 }
             }

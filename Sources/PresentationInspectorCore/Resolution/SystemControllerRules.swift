@@ -1,0 +1,98 @@
+/// UIKit's own rules for its system controllers (DESIGN "System controllers"): the style an
+/// alert, action sheet or share sheet is shown with, UIKit's message when a popover among them
+/// has no anchor, and the fixes that work for alerts.
+///
+/// Where Apple does not document a system controller's style, the model keeps rule 1's
+/// reading and says so: the style is then recorded as observed only.
+enum SystemControllerRules {
+    /// Rule 1 for `presented` in `sizeClass`, with the system controllers' own rules: the style,
+    /// the step that says why, and whether the model predicts it (false: observed only).
+    static func effectiveStyle<N: PresentationNode>(of presented: N, sizeClass: SizeClass)
+        -> (style: PresentationStyle, step: ExplanationStep, predicted: Bool) {
+        let requested = presented.modalPresentationStyle
+        guard let kind = presented.systemController else {
+            let (style, step) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass)
+            return (style, step, true)
+        }
+        switch kind {
+        case .alertController where presented.alertControllerStyle == .actionSheet:
+            if sizeClass == .regular {
+                return (.popover, .text("A UIAlertController of style actionSheet is a popover in regular width (UIKit: \"The modalPresentationStyle of a UIAlertController with this style is UIModalPresentationPopover\"): it needs an anchor."), true)
+            }
+            return (.custom, .text("A UIAlertController of style actionSheet is shown by UIKit's own action-sheet presentation in compact width (custom); Apple does not document the style UIKit reports: it is recorded as observed only."), false)
+        case .alertController:
+            return (.custom, .text("A UIAlertController of style alert is shown modally by UIKit's own alert presentation (custom) in every width: never a sheet, never adapted; Apple does not document the style UIKit reports: it is recorded as observed only."), false)
+        case .activityViewController where sizeClass == .regular:
+            return (.popover, .text("A UIActivityViewController is a popover in regular width (Apple: \"On iPad, you must present the view controller in a popover\"): it needs an anchor."), true)
+        case .activityViewController:
+            let (style, _) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass)
+            return (style, .text("A UIActivityViewController is presented modally in compact width (Apple: \"On iPhone and iPod touch, you must present it modally\"); the model reads \(style.name) by rule 1, and the style UIKit uses is recorded as observed only."), false)
+        default:
+            let (style, _) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass)
+            return (style, .text("\(kind.name)'s presentation style is not modelled (Apple does not document it): the model reads \(style.name) by rule 1, and the style UIKit uses is recorded as observed only."), false)
+        }
+    }
+
+    /// The first iOS version whose UIKit words a missing anchor of an action sheet or share sheet
+    /// as "Your application has presented a …"; before it UIKit said "UIPopoverPresentationController
+    /// (…) should have a non-nil sourceView or barButtonItem set before the presentation occurs."
+    static let systemPopoverWordingSince = SystemVersion(major: 10)
+
+    /// `popover-without-anchor` for `presented` (snapshot `p`) shown from `presenting`, in UIKit's
+    /// words for its kind and iOS version.
+    static func popoverWithoutAnchor<N: PresentationNode>(_ presented: N, _ p: ControllerRef, presenting: ControllerRef) -> Diagnostic {
+        if let version = presented.systemVersion, let since = systemPopoverWordingSince, version < since {
+            return .popoverWithoutAnchor(p)
+        }
+        switch presented.systemController {
+        case .alertController where presented.alertControllerStyle == .actionSheet:
+            return .actionSheetWithoutAnchor(p, from: presenting)
+        case .activityViewController:
+            return .activityViewControllerWithoutAnchor(p)
+        default:
+            return .popoverWithoutAnchor(p)
+        }
+    }
+
+    /// The fix that works for an alert the checks reject: present it from the top of the key
+    /// window's chain, or queue it until what is up (another alert, a running transition) is gone.
+    /// `current` is what the presenting controller already presents, `top` the top of the
+    /// source's window chain; nil for a rejection that is not an alert's own mistake.
+    static func alertFix<N: PresentationNode>(for d: Diagnostic, alert p: ControllerRef, source s: ControllerRef,
+                                             current: N?, top: ControllerRef?) -> String? {
+        let alert = p.consoleDescription
+        let topClause = top.map { "\($0.consoleDescription) (the top of the key window's chain)" }
+            ?? "the top of the key window's chain (its root's presentedViewController, followed to the end)"
+        switch d.code {
+        case .alreadyPresenting:
+            guard let current else { return nil }
+            let q = current.ref.consoleDescription
+            if current.systemController == .alertController {
+                return "alert \(alert) was presented while alert \(q) is up: queue it and present it once \(q) is dismissed (from the handler of \(q)'s action, which runs after its dismissal), or fold both messages into one alert"
+            }
+            return "present alert \(alert) from \(topClause), which shows it above \(q), or queue it until \(q) is dismissed"
+        case .presentationInProgress:
+            return "alert \(alert) was presented while a present or dismiss runs (from \(s.consoleDescription), which may be the controller being dismissed): queue it and present it from the completion of that transition, from \(topClause)"
+        case .notInWindowHierarchy:
+            return "alert \(alert) was presented from \(s.consoleDescription), which is no longer in a window (dismissed, or not yet shown): present it from \(topClause) instead, or queue it until a controller in the window can show it"
+        default:
+            return nil
+        }
+    }
+}
+
+extension Diagnostic {
+    /// UIKit's exception for an action sheet without an anchor, shown as a popover from `presenting`:
+    /// "Your application has presented a UIAlertController (<P>) of style UIAlertControllerStyleActionSheet from …".
+    static func actionSheetWithoutAnchor(_ p: ControllerRef, from presenting: ControllerRef) -> Diagnostic {
+        Diagnostic(code: .popoverWithoutAnchor, severity: .error,
+                   message: "Your application has presented a UIAlertController (\(p.consoleDescription)) of style UIAlertControllerStyleActionSheet from \(presenting.type) (\(presenting.consoleDescription)). The modalPresentationStyle of a UIAlertController with this style is UIModalPresentationPopover. You must provide location information for this popover through the alert controller's popoverPresentationController. You must provide either a sourceView and sourceRect or a barButtonItem.  If this information is not known when you present the alert controller, you may provide it in the UIPopoverPresentationControllerDelegate method -prepareForPopoverPresentation.")
+    }
+
+    /// UIKit's exception for a share sheet without an anchor, shown as a popover:
+    /// "Your application has presented a UIActivityViewController (<P>). In its current trait environment, …".
+    static func activityViewControllerWithoutAnchor(_ p: ControllerRef) -> Diagnostic {
+        Diagnostic(code: .popoverWithoutAnchor, severity: .error,
+                   message: "Your application has presented a UIActivityViewController (\(p.consoleDescription)). In its current trait environment, the modalPresentationStyle of a UIActivityViewController with this style is UIModalPresentationPopover. You must provide location information for this popover through the view controller's popoverPresentationController. You must provide either a sourceView and sourceRect or a barButtonItem.  If this information is not known when you present the view controller, you may provide it in the UIPopoverPresentationControllerDelegate method -prepareForPopoverPresentation.")
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import XCTest
+import PresentationInspectorCore
+@testable import PresentationSimulator
+
+/// The scenario keys of system controllers: errors that name the file, the place and the key.
+final class SystemControllerScenarioTests: XCTestCase {
+    private func error(_ json: String) -> String {
+        do {
+            _ = try Scenario.parse(json, file: "bad.json")
+            return "no error"
+        } catch {
+            return error.description
+        }
+    }
+
+    private func controller(_ fields: String, env: String = #"{ "idiom": "pad" }"#) -> String {
+        #"{ "environment": \#(env), "controllers": [ { "id": "a", \#(fields) } ], "windows": [] }"#
+    }
+
+    func testTheKeysReadAsDeclared() throws {
+        let s = try Scenario.parse(controller(#""type": "SwiftUI.PlatformAlertController", "systemController": "UIAlertController", "preferredStyle": "alert", "popoverAnchor": "sourceItem""#,
+                                              env: #"{ "idiom": "pad", "iOS": "17.4.1" }"#))
+        XCTAssertEqual(s.environment.systemVersion, SystemVersion(major: 17, minor: 4))
+        XCTAssertEqual(s.controllers[0].systemController, .alertController)
+        XCTAssertEqual(s.controllers[0].preferredStyle, .alert)
+        XCTAssertEqual(s.controllers[0].hasPopoverAnchor, true)
+        XCTAssertEqual(try Scenario.parse(controller(#""type": "UIActivityViewController", "popoverAnchor": "none""#)).controllers[0].hasPopoverAnchor, false)
+    }
+
+    func testBadValuesNameTheKey() {
+        XCTAssertEqual(error(controller(#""type": "UIAlertController""#)),
+                       #"bad.json: controllers[0] key "preferredStyle": is required for a UIAlertController: "alert" or "actionSheet""#)
+        XCTAssertEqual(error(controller(#""type": "UIAlertController", "preferredStyle": "sheet""#)),
+                       #"bad.json: controllers[0] key "preferredStyle": must be "alert" or "actionSheet", found "sheet""#)
+        XCTAssertEqual(error(controller(#""type": "ListViewController", "preferredStyle": "alert""#)),
+                       #"bad.json: controllers[0] key "preferredStyle": applies only to a UIAlertController (type "UIAlertController", or "systemController": "UIAlertController" for a subclass); a is a ListViewController"#)
+        XCTAssertEqual(error(controller(#""type": "MyAlert", "systemController": "UIAlertView""#)),
+                       #"bad.json: controllers[0] key "systemController": unknown system controller "UIAlertView" (expected one of: UIAlertController, UIActivityViewController, UIImagePickerController, UIDocumentPickerViewController, SFSafariViewController, MFMailComposeViewController, MFMessageComposeViewController, UISearchController)"#)
+        XCTAssertEqual(error(controller(#""type": "UIActivityViewController", "popoverAnchor": "finger""#)),
+                       #"bad.json: controllers[0] key "popoverAnchor": unknown popover anchor "finger" (expected one of: sourceView, sourceItem, barButtonItem, none)"#)
+        XCTAssertEqual(error(controller(#""type": "UIActivityViewController", "popoverAnchor": "sourceView", "hasPopoverAnchor": true"#)),
+                       #"bad.json: controllers[0] key "popoverAnchor": give either hasPopoverAnchor or popoverAnchor, not both"#)
+    }
+
+    func testTheVersionIsCheckedAndBoundsTheAnchors() {
+        XCTAssertEqual(error(controller(#""type": "UIActivityViewController", "popoverAnchor": "sourceItem""#, env: #"{ "iOS": "15.8" }"#)),
+                       #"bad.json: controllers[0] key "popoverAnchor": sourceItem arrived with iOS 16; the environment names iOS 15.8: use sourceView or barButtonItem"#)
+        for bad in ["7.1", "17.x", "", "100", "17..1", "1.2.3.4"] {
+            XCTAssertEqual(error(controller(#""type": "A""#, env: #"{ "iOS": "\#(bad)" }"#)),
+                           #"bad.json: environment key "iOS": must be an iOS version such as "17.4" with a major version in 8…99, found "\#(bad)""#, bad)
+        }
+        let set = #"""
+        { "environment": { "iOS": "15.0" }, "controllers": [ { "id": "a", "type": "UIActivityViewController" } ], "windows": [],
+          "steps": [ { "set": "a", "popoverAnchor": "sourceItem" } ] }
+        """#
+        XCTAssertEqual(error(set), #"bad.json: steps[0] (set) key "popoverAnchor": sourceItem arrived with iOS 16; the environment names iOS 15.0: use sourceView or barButtonItem"#)
+    }
+
+    /// Every `json` block of docs/SCENARIOS.md parses and runs; its system-controller example does what
+    /// the guide says.
+    func testTheScenarioGuidesExamplesRun() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/SCENARIOS.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        let blocks = text.components(separatedBy: "```json\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        XCTAssertGreaterThanOrEqual(blocks.count, 2)
+        for block in blocks {
+            let scenario = try Scenario.parse(block, file: "SCENARIOS.md")
+            let sim = Simulation()
+            try sim.run(scenario)
+            guard scenario.name == "photo options on iPad" else { continue }
+            let presents = sim.recorder.events.filter { $0.kind == .present }
+            XCTAssertEqual(presents.map(\.outcome), [.rejected, .presented, .presented])
+            XCTAssertEqual(presents.map(\.effectiveStyle), [.popover, .popover, .custom])
+            XCTAssertTrue(presents[0].diagnostics[0].message.hasPrefix("Your application has presented a UIAlertController"))
+        }
+    }
+
+    func testASetStepAnchorsAPopover() throws {
+        let run = try simulate(scenarioJSON(env: #"{ "idiom": "pad" }"#, controllers: """
+        [ { "id": "root", "type": "RootViewController" }, { "id": "share", "type": "UIActivityViewController" } ]
+        """, steps: [
+            #"{ "set": "share", "popoverAnchor": "barButtonItem" }"#,
+            #"{ "present": "share", "from": "root", "animated": false }"#,
+        ]))
+        XCTAssertEqual(run.presents.first?.outcome, .presented)
+    }
+}

@@ -1,0 +1,117 @@
+import XCTest
+import PresentationInspectorCore
+@testable import PresentationSimulator
+
+/// System controllers by their documented behaviour (DESIGN "System controllers"): alerts,
+/// action sheets and share sheets in each width, UIKit's messages by kind and iOS version, and
+/// styles recorded as observed only where Apple documents none.
+final class SystemControllerTests: XCTestCase {
+    /// A navigation controller (root) showing `list`, and the system controllers it presents.
+    private let controllers = """
+    [ { "id": "root", "type": "UINavigationController", "children": ["list"] },
+      { "id": "list", "type": "ListViewController" },
+      { "id": "sheet", "type": "UIAlertController", "preferredStyle": "actionSheet" },
+      { "id": "anchored", "type": "UIAlertController", "preferredStyle": "actionSheet", "popoverAnchor": "sourceView" },
+      { "id": "alert", "type": "UIAlertController", "preferredStyle": "alert" },
+      { "id": "share", "type": "UIActivityViewController" },
+      { "id": "swiftUISheet", "type": "SwiftUI.PlatformAlertController", "systemController": "UIAlertController", "preferredStyle": "actionSheet" },
+      { "id": "safari", "type": "SFSafariViewController" } ]
+    """
+    private let compact = #"{ "idiom": "phone", "horizontalSizeClass": "compact" }"#
+    private let regular = #"{ "idiom": "pad", "horizontalSizeClass": "regular" }"#
+
+    private func present(_ id: String, env: String, observed: String = "") throws -> Event {
+        let run = try simulate(scenarioJSON(env: env, controllers: controllers, steps: [
+            #"{ "present": "\#(id)", "from": "list", "animated": false\#(observed) }"#,
+        ]))
+        return try XCTUnwrap(run.presents.first)
+    }
+
+    func testAnAnchorlessActionSheetIsPresentedInCompactWidthAndRejectedWithUIKitsMessageInRegular() throws {
+        let phone = try present("sheet", env: compact)
+        XCTAssertEqual(phone.outcome, .presented)
+        XCTAssertEqual(phone.effectiveStyle, .custom, "UIKit's own action-sheet presentation")
+        XCTAssertFalse(phone.diagnostics.contains { $0.code == .popoverWithoutAnchor })
+
+        let pad = try present("sheet", env: regular)
+        XCTAssertEqual(pad.outcome, .rejected)
+        XCTAssertEqual(pad.effectiveStyle, .popover)
+        XCTAssertEqual(pad.diagnostics.first?.code, .popoverWithoutAnchor)
+        XCTAssertEqual(pad.diagnostics.first?.severity, .error)
+        XCTAssertEqual(pad.diagnostics.first?.message, "Your application has presented a UIAlertController (<UIAlertController: sheet>) of style UIAlertControllerStyleActionSheet from UINavigationController (<UINavigationController: root>). The modalPresentationStyle of a UIAlertController with this style is UIModalPresentationPopover. You must provide location information for this popover through the alert controller's popoverPresentationController. You must provide either a sourceView and sourceRect or a barButtonItem.  If this information is not known when you present the alert controller, you may provide it in the UIPopoverPresentationControllerDelegate method -prepareForPopoverPresentation.")
+        XCTAssertTrue(pad.diagnostics.first?.fix?.contains("popoverPresentationController?.sourceView") == true, pad.diagnostics.first?.fix ?? "no fix")
+
+        let anchored = try present("anchored", env: regular)
+        XCTAssertEqual(anchored.outcome, .presented)
+        XCTAssertEqual(anchored.effectiveStyle, .popover)
+    }
+
+    func testAnAnchorlessShareSheetIsPresentedInCompactWidthAndRejectedInRegular() throws {
+        let phone = try present("share", env: compact)
+        XCTAssertEqual(phone.outcome, .presented)
+        XCTAssertEqual(phone.effectiveStyle, .pageSheet, "presented modally: automatic reads pageSheet")
+
+        let pad = try present("share", env: regular)
+        XCTAssertEqual(pad.outcome, .rejected)
+        XCTAssertEqual(pad.effectiveStyle, .popover)
+        XCTAssertEqual(pad.diagnostics.first?.code, .popoverWithoutAnchor)
+        XCTAssertEqual(pad.diagnostics.first?.message, "Your application has presented a UIActivityViewController (<UIActivityViewController: share>). In its current trait environment, the modalPresentationStyle of a UIActivityViewController with this style is UIModalPresentationPopover. You must provide location information for this popover through the view controller's popoverPresentationController. You must provide either a sourceView and sourceRect or a barButtonItem.  If this information is not known when you present the view controller, you may provide it in the UIPopoverPresentationControllerDelegate method -prepareForPopoverPresentation.")
+    }
+
+    func testBeforeiOS10UIKitWordsTheMissingAnchorAsThePopoverPresentationController() throws {
+        let old = try present("sheet", env: #"{ "idiom": "pad", "iOS": "9.3" }"#)
+        XCTAssertEqual(old.outcome, .rejected)
+        XCTAssertEqual(old.diagnostics.first?.message, "UIPopoverPresentationController (<UIAlertController: sheet>) should have a non-nil sourceView or barButtonItem set before the presentation occurs.")
+        let modern = try present("share", env: #"{ "idiom": "pad", "iOS": "10.0" }"#)
+        XCTAssertTrue(modern.diagnostics.first?.message.hasPrefix("Your application has presented a UIActivityViewController") == true)
+    }
+
+    func testASubclassNamedAsASystemControllerFollowsItsRules() throws {
+        let pad = try present("swiftUISheet", env: regular)
+        XCTAssertEqual(pad.outcome, .rejected)
+        XCTAssertTrue(pad.diagnostics.first?.message.hasPrefix("Your application has presented a UIAlertController (<SwiftUI.PlatformAlertController: swiftUISheet>) of style UIAlertControllerStyleActionSheet") == true)
+    }
+
+    func testAnAlertIsNeverASheetInAnyWidth() throws {
+        for env in [compact, regular] {
+            let e = try present("alert", env: env)
+            XCTAssertEqual(e.outcome, .presented, env)
+            XCTAssertEqual(e.requestedStyle, .automatic)
+            XCTAssertEqual(e.effectiveStyle, .custom, env)
+            XCTAssertFalse(e.effectiveStyle?.isSheet ?? true)
+            XCTAssertTrue(e.explanation.contains { $0.contains("never a sheet") }, e.explanation.joined(separator: "\n"))
+        }
+    }
+
+    func testUndocumentedStylesAreObservedOnlyAndDocumentedOnesDrift() throws {
+        let observed = #", "observed": { "effectiveStyle": "overFullScreen" }"#
+        for id in ["alert", "safari"] {
+            let e = try present(id, env: compact, observed: observed)
+            XCTAssertEqual(e.observed?.effectiveStyle, .overFullScreen, "the observation is kept")
+            XCTAssertFalse(e.diagnostics.contains { $0.code == .modelDrift }, "\(id): \(e.diagnostics.map(\.message))")
+        }
+        let popover = try present("anchored", env: regular, observed: observed)
+        XCTAssertEqual(popover.diagnostics.filter { $0.code == .modelDrift }.map(\.message),
+                       ["model predicted effectiveStyle popover, UIKit chose overFullScreen"])
+    }
+
+    func testTheFactsCarryTheSystemControllerAndItsStyleThroughTheLog() throws {
+        let run = try simulate(scenarioJSON(env: regular, controllers: controllers, steps: [
+            #"{ "present": "swiftUISheet", "from": "list", "animated": false }"#,
+        ]))
+        let facts = try XCTUnwrap(run.events.flatMap(\.facts).first { $0.id == "swiftUISheet" })
+        XCTAssertEqual(facts.systemController, .alertController)
+        XCTAssertEqual(facts.preferredStyle, .actionSheet)
+        let line = EventCoding.encode(run.events[0])
+        XCTAssertTrue(line.contains(#""systemController":"UIAlertController","preferredStyle":"actionSheet""#), line)
+        let back = try LogReader.read(text: LogWriter.text(header: LogHeader(), events: run.events))
+        XCTAssertEqual(back.events.flatMap(\.facts).first { $0.id == "swiftUISheet" }, facts)
+        // A replay of the recording declares the subclass as the system controller it is.
+        let replay = try ScenarioReplay.scenario(from: back.events, name: "replay")
+        let declared = try XCTUnwrap(replay.controllers.first { $0.id == "swiftUISheet" })
+        XCTAssertEqual(declared.systemController, .alertController)
+        XCTAssertEqual(declared.preferredStyle, .actionSheet)
+        let reparsed = try Scenario.parse(replay.jsonText)
+        XCTAssertEqual(reparsed.controllers.first { $0.id == "swiftUISheet" }?.systemController, .alertController)
+    }
+}
