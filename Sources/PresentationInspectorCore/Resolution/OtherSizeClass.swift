@@ -12,8 +12,8 @@
 /// A style that merely adapts (a popover shown full screen in compact width) is UIKit working
 /// as designed and produces nothing; so does a present already rejected here, whose own
 /// diagnostic comes first. The comparison follows whatever the resolver says, so every rule the
-/// resolver learns is covered without change here. It costs one more resolve per present and
-/// keeps nothing.
+/// resolver learns is covered without change here. It costs one more decision per present over the
+/// same reads of the hierarchy (``PresentReads``) and keeps nothing.
 enum OtherSizeClass {
     /// The size class opposite to `sizeClass`.
     static func opposite(of sizeClass: SizeClass) -> SizeClass {
@@ -25,10 +25,16 @@ enum OtherSizeClass {
     static func diagnostic<N: PresentationNode>(for here: PresentResolution<N>, options: ResolverOptions) -> Diagnostic? {
         // A present refused here already carries the finding to fix first.
         guard here.rejection == nil else { return nil }
-        let current = options.horizontalSizeClass ?? here.source.horizontalSizeClass
+        let current = options.horizontalSizeClass ?? here.reads.sourceSizeClass
+        // The size class enters the rules only through the style (rule 1, and the system
+        // controllers' own): where the other size class gives the same style, its answer is this
+        // one (OtherSizeClassPremiseTests holds the rules to that).
+        let otherStyle = SystemControllerRules.effectiveStyle(of: here.presented, sizeClass: opposite(of: current)).style
+        guard otherStyle != here.effectiveStyle else { return nil }
         var otherOptions = options
         otherOptions.horizontalSizeClass = opposite(of: current)
-        let there = PresentationResolver.resolvePresent(source: here.source, presented: here.presented, options: otherOptions)
+        // The same reads of the hierarchy: only the size class differs.
+        let there = PresentationResolver.resolvePresent(here.reads, options: otherOptions)
         return difference(here: here, there: there, in: opposite(of: current))
     }
 

@@ -35,6 +35,9 @@ public struct PresentResolution<Node: PresentationNode> {
     let ancestryRefs: [ControllerRef]
     /// Whether the presented controller had a presenter when the resolver asked (its first check).
     let presentedWasPresented: Bool
+    /// What the resolver read of the hierarchy whatever the size class: a second answer in the
+    /// other size class (``OtherSizeClass``) decides over the same reads.
+    let reads: PresentReads<Node>
     /// Whether the model predicts ``effectiveStyle``: false for a system controller whose style
     /// Apple does not document (DESIGN "System controllers"), which is recorded as observed only
     /// (an observed style never drifts from it).
@@ -44,7 +47,7 @@ public struct PresentResolution<Node: PresentationNode> {
          effectiveStyle: PresentationStyle, requestedTransition: TransitionStyle, effectiveTransition: TransitionStyle,
          diagnostics: [Diagnostic], rejection: Diagnostic?, steps: [ExplanationStep], windowID: String?,
          ultimateRoot: Node, refs: (source: ControllerRef, presented: ControllerRef, presenting: ControllerRef, contextProvider: ControllerRef),
-         ancestryRefs: [ControllerRef], presentedWasPresented: Bool) {
+         ancestryRefs: [ControllerRef], presentedWasPresented: Bool, reads: PresentReads<Node>) {
         self.source = source; self.presented = presented; self.presenting = presenting; self.contextProvider = contextProvider
         self.requestedStyle = requestedStyle; self.effectiveStyle = effectiveStyle
         self.requestedTransition = requestedTransition; self.effectiveTransition = effectiveTransition
@@ -53,6 +56,7 @@ public struct PresentResolution<Node: PresentationNode> {
         self.refs = refs
         self.ancestryRefs = ancestryRefs
         self.presentedWasPresented = presentedWasPresented
+        self.reads = reads
     }
 }
 
@@ -119,17 +123,25 @@ public enum PresentationResolver {
 
     /// Rules 1–4 and 10 for `source.present(presented)`, read from the hierarchy as it is now.
     public static func resolvePresent<N: PresentationNode>(source: N, presented: N, options: ResolverOptions = ResolverOptions()) -> PresentResolution<N> {
-        let s = source.ref, p = presented.ref
+        resolvePresent(PresentReads(source: source, presented: presented), options: options)
+    }
+
+    /// Rules 1–4 and 10 over what was read of the hierarchy (`reads`) and, for the rest, the
+    /// hierarchy as it is now: the size class (`options`) decides the style, and the style which
+    /// ancestor presents.
+    static func resolvePresent<N: PresentationNode>(_ reads: PresentReads<N>, options: ResolverOptions) -> PresentResolution<N> {
+        let source = reads.source, presented = reads.presented
+        let s = reads.sourceRef, p = reads.presentedRef
         var steps: [ExplanationStep] = [.presentCalled(source: s, presented: p)]
 
         // Where the source hangs: its ancestors through `parent`, itself first.
-        let ancestry = Hierarchy.ancestry(of: source)
-        let ancestryRefs = Hierarchy.refs(ancestry)
+        let ancestry = reads.ancestry
+        let ancestryRefs = reads.ancestryRefs
         let root = ancestry[ancestry.count - 1]
         let rootRef = ancestryRefs[ancestryRefs.count - 1]
-        let rootPresenter = root.presentingNode
-        let ultimateRoot = rootPresenter.map { Hierarchy.ultimateRoot(of: $0) } ?? root
-        let windowID = ultimateRoot.rootOfWindow
+        let rootPresenter = reads.rootPresenter
+        let ultimateRoot = reads.ultimateRoot
+        let windowID = reads.windowID
         let detached = windowID == nil
         let place: ExplanationStep.RootPlace
         if let rootPresenter {
@@ -144,7 +156,7 @@ public enum PresentationResolver {
         }
 
         // Style (rule 1).
-        let sizeClass = options.horizontalSizeClass ?? source.horizontalSizeClass
+        let sizeClass = options.horizontalSizeClass ?? reads.sourceSizeClass
         let (style, styleNote, styleIsPredicted) = SystemControllerRules.effectiveStyle(of: presented, sizeClass: sizeClass)
         steps.append(styleNote)
 
@@ -191,24 +203,24 @@ public enum PresentationResolver {
         // Checks (rule 4), in order; the first failure rejects.
         var diagnostics: [Diagnostic] = []
         var rejection: Diagnostic?
-        let presentedBy = presented.presentingNode
+        let presentedBy = reads.presentedBy
         if let q = presentedBy {
             rejection = .alreadyPresented(p, by: q.ref)
             steps.append(.alreadyPresented(p, by: q.ref))
-        } else if let parent = presented.parentNode {
+        } else if let parent = reads.presentedParent {
             rejection = .activeController(p)
             steps.append(.activeChild(p, parent: parent.ref))
-        } else if let window = presented.rootOfWindow {
+        } else if let window = reads.presentedWindow {
             rejection = .activeController(p)
             steps.append(.activeRoot(p, window: window))
-        } else if source.isTransitionInProgress {
+        } else if reads.transitionInProgress {
             rejection = .presentationInProgress(p, on: presentingRef, from: s)
             steps.append(.transitionRunning)
         } else if let q = Hierarchy.presentedController(of: presenting) {
             rejection = .alreadyPresenting(p, on: presentingRef, from: s, current: q.ref)
             let owner = q.presentingNode.flatMap { $0 === presenting ? nil : $0.ref }
             steps.append(.alreadyPresenting(presenting: presentingRef, current: q.ref, inheritedFrom: owner))
-        } else if !source.isViewInWindow {
+        } else if !reads.sourceIsInWindow {
             rejection = .notInWindowHierarchy(p, on: presentingRef, from: s)
             steps.append(.notInWindow(source: s))
         } else if style == .popover && !presented.hasPopoverAnchor && !presented.popoverAnchorIsSetByDelegate {
@@ -248,7 +260,7 @@ public enum PresentationResolver {
                                            diagnostics: diagnostics, rejection: rejection, steps: steps,
                                            windowID: windowID, ultimateRoot: ultimateRoot,
                                            refs: (s, p, presentingRef, providerRef), ancestryRefs: ancestryRefs,
-                                           presentedWasPresented: presentedBy != nil)
+                                           presentedWasPresented: presentedBy != nil, reads: reads)
         resolution.styleIsPredicted = styleIsPredicted
         return resolution
     }

@@ -1,0 +1,51 @@
+/// What ``PresentationResolver`` reads of the hierarchy for one `present` whatever the size class
+/// it resolves in: where the source hangs, whether the presented controller is free, whether a
+/// transition runs, whether the source is in a window.
+///
+/// Read once per present: the answer in the other size class (``OtherSizeClass``) decides over
+/// the same reads instead of walking the window again. Everything here is read in the order the
+/// resolver used to read it; on a device each read asks UIKit on the main thread, at the call.
+struct PresentReads<N: PresentationNode> {
+    let source: N
+    let presented: N
+    let sourceRef: ControllerRef
+    let presentedRef: ControllerRef
+    /// The source's ancestors through `parent`, itself first, and their snapshots.
+    let ancestry: [N]
+    let ancestryRefs: [ControllerRef]
+    /// The controller that presented the top of the source's ancestry, if it was presented.
+    let rootPresenter: N?
+    /// The root of everything the source hangs from (its window's root, or a detached root).
+    let ultimateRoot: N
+    /// The window of ``ultimateRoot``; nil for a detached source.
+    let windowID: String?
+    /// The presented controller's own presenter, parent and window (rule 4's first checks).
+    let presentedBy: N?
+    let presentedParent: N?
+    let presentedWindow: String?
+    /// Whether a present or dismiss transition runs in the source's window.
+    let transitionInProgress: Bool
+    /// Whether the source's view is in a window.
+    let sourceIsInWindow: Bool
+    /// The size class the source is displayed in: the one UIKit resolves in.
+    let sourceSizeClass: SizeClass
+
+    init(source: N, presented: N) {
+        self.source = source
+        self.presented = presented
+        sourceRef = source.ref
+        presentedRef = presented.ref
+        ancestry = Hierarchy.ancestry(of: source)
+        ancestryRefs = Hierarchy.refs(ancestry)
+        let root = ancestry[ancestry.count - 1]
+        rootPresenter = root.presentingNode
+        ultimateRoot = rootPresenter.map { Hierarchy.ultimateRoot(of: $0) } ?? root
+        windowID = ultimateRoot.rootOfWindow
+        presentedBy = presented.presentingNode
+        presentedParent = presented.parentNode
+        presentedWindow = presented.rootOfWindow
+        transitionInProgress = source.isTransitionInProgress
+        sourceIsInWindow = source.isViewInWindow
+        sourceSizeClass = source.horizontalSizeClass
+    }
+}
