@@ -46,6 +46,24 @@ final class SystemControllerTests: XCTestCase {
         XCTAssertEqual(anchored.effectiveStyle, .popover)
     }
 
+    /// What an iPhone recording says about the iPad: an anchorless action sheet or share sheet
+    /// goes ahead here and carries the crash it would be there, with the anchor to set; an
+    /// anchored one, an alert and a controller whose style does not change carry nothing.
+    func testOnAPhoneAnAnchorlessActionSheetOrShareSheetWarnsThatAnIPadRaises() throws {
+        for (id, type) in [("sheet", "UIAlertController"), ("swiftUISheet", "SwiftUI.PlatformAlertController"), ("share", "UIActivityViewController")] {
+            let phone = try present(id, env: compact)
+            XCTAssertEqual(phone.outcome, .presented, id)
+            XCTAssertEqual(phone.diagnostics.map(\.code), [.otherSizeClass], id)
+            let warning = try XCTUnwrap(phone.diagnostics.first)
+            XCTAssertEqual(warning.severity, .warning)
+            XCTAssertTrue(warning.message.hasPrefix("In regular width (iPad full screen, large iPhones in landscape) UIKit raises (the app crashes): Your application has presented a \(type == "UIActivityViewController" ? "UIActivityViewController" : "UIAlertController")"), warning.message)
+            XCTAssertTrue(warning.fix?.hasPrefix("give <\(type): \(id)> an anchor before presenting it: popoverPresentationController?.sourceView") == true, warning.fix ?? "no fix")
+        }
+        for id in ["anchored", "alert", "safari"] {
+            XCTAssertEqual(try present(id, env: compact).diagnostics.filter { $0.code == .otherSizeClass }, [], id)
+        }
+    }
+
     func testAnAnchorlessShareSheetIsPresentedInCompactWidthAndRejectedInRegular() throws {
         let phone = try present("share", env: compact)
         XCTAssertEqual(phone.outcome, .presented)
