@@ -36,6 +36,20 @@ public enum SystemControllerKind: String, Sendable, CaseIterable {
         default: false
         }
     }
+
+    /// Whether the model predicts the style UIKit shows `kind` with in `sizeClass` (DESIGN
+    /// "System controllers"): an action sheet or share sheet in regular width (a popover), and
+    /// every controller that is not a system one. False: the style is observed only, and what
+    /// UIKit reports for it is no disagreement with the model.
+    @_spi(Simulator) public static func predictsStyle(_ kind: SystemControllerKind?, alertStyle: AlertControllerStyle?,
+                                                      sizeClass: SizeClass) -> Bool {
+        switch kind {
+        case nil: true
+        case .alertController: alertStyle == .actionSheet && sizeClass == .regular
+        case .activityViewController: sizeClass == .regular
+        default: false
+        }
+    }
 }
 
 /// `UIAlertController.Style`: `preferredStyle`, fixed when the alert controller is made.
