@@ -27,6 +27,15 @@ public enum SystemControllerKind: String, Sendable, CaseIterable {
     /// The kind a class name names, nil for any other class.
     public init?(name: String) { self.init(rawValue: name) }
 
+    /// The kind of the first of `classNames` — a class, then its superclasses, as the runtime
+    /// names them — that is a system controller: SwiftUI's `.alert` and `.confirmationDialog`
+    /// present `SwiftUI.PlatformAlertController`, whose superclass is `UIAlertController`; its
+    /// `.sheet`, `.fullScreenCover` and `.popover` present hosting controllers, which are none.
+    @_spi(Adapter) public init?(firstOf classNames: some Sequence<String>) {
+        guard let kind = classNames.lazy.compactMap(SystemControllerKind.init(name:)).first else { return nil }
+        self = kind
+    }
+
     /// Whether UIKit shows it as a popover in regular width, which then needs an anchor
     /// (an action sheet, a share sheet).
     @_spi(Adapter) public static func isPopoverInRegularWidth(_ kind: SystemControllerKind?, alertStyle: AlertControllerStyle?) -> Bool {
