@@ -27,7 +27,7 @@ final class SystemControllerConformanceTests: XCTestCase {
     func testTheIPhoneScenarioRunsWholeSoTheRunComparesTheWarning() throws {
         let plan = ConformancePlan(try BuiltInScenarios.systemControllers.scenario())
         XCTAssertEqual(plan.skipped, [], "nothing raises on an iPhone")
-        XCTAssertEqual(plan.scenario.steps.count, 16)
+        XCTAssertEqual(plan.scenario.steps.count, 8)
     }
 
     func testTheIPadRunLeavesOutTheAnchorlessPresentsAndKeepsTheModelsRejection() throws {

@@ -18,24 +18,16 @@ extension BuiltInScenarios {
           "windows": [ { "id": "photos", "root": "photoNav", "key": true } ],
           "steps": [
             { "comment": "A network callback reports the failed upload: an alert is UIKit's own presentation in every width, never a sheet.",
-              "present": "uploadFailed", "from": "photo" },
-            { "advance": 0.5 },
-            { "comment": "OK: the alert dismisses itself; UIKit forwards to the presenting controller.", "dismiss": "uploadFailed" },
-            { "advance": 0.5 },
+              "present": "uploadFailed", "from": "photo", "animated": false },
+            { "comment": "OK: the alert dismisses itself; UIKit forwards to the presenting controller.", "dismiss": "uploadFailed", "animated": false },
             { "comment": "The trash button: an action sheet anchored to it (barButtonItem), right on every device.",
-              "present": "photoActions", "from": "photo" },
-            { "advance": 0.5 },
-            { "dismiss": "photoActions" },
-            { "advance": 0.5 },
+              "present": "photoActions", "from": "photo", "animated": false },
+            { "dismiss": "photoActions", "animated": false },
             { "comment": "A long press: an action sheet without an anchor. It appears on the iPhone; on an iPad it is a popover and UIKit raises (other-size-class).",
-              "present": "moreActions", "from": "photo" },
-            { "advance": 0.5 },
-            { "dismiss": "moreActions" },
-            { "advance": 0.5 },
+              "present": "moreActions", "from": "photo", "animated": false },
+            { "dismiss": "moreActions", "animated": false },
             { "comment": "Share without an anchor: presented modally on the iPhone; an iPad raises (other-size-class).",
-              "present": "photoShare", "from": "photo" },
-            { "advance": 0.5 },
-            { "dismiss": "photoShare" },
-            { "advance": 0.5 } ] }
+              "present": "photoShare", "from": "photo", "animated": false },
+            { "dismiss": "photoShare", "animated": false } ] }
         """)
 }
