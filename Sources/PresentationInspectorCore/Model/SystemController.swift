@@ -28,8 +28,8 @@ public enum SystemControllerKind: String, Sendable, CaseIterable {
     public init?(name: String) { self.init(rawValue: name) }
 
     /// The kind of the first of `classNames` — a class, then its superclasses, as the runtime
-    /// names them — that is a system controller: SwiftUI's `.alert` and `.confirmationDialog`
-    /// present `SwiftUI.PlatformAlertController`, whose superclass is `UIAlertController`; its
+    /// names them — that is a system controller. SwiftUI's dialogs present a subclass of
+    /// `UIAlertController` (`SwiftUI.PlatformAlertController`), which counts as one; its
     /// `.sheet`, `.fullScreenCover` and `.popover` present hosting controllers, which are none.
     @_spi(Adapter) public init?(firstOf classNames: some Sequence<String>) {
         guard let kind = classNames.lazy.compactMap(SystemControllerKind.init(name:)).first else { return nil }
