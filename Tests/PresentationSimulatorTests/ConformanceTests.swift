@@ -15,14 +15,19 @@ private final class SimulatedWorld: ConformanceWorld {
     /// The size class this world's windows have whatever the scenario says (UIKit before iOS 17).
     let fixedHorizontalSizeClass: SizeClass?
 
-    init(deviatingAs original: Scenario? = nil, sizeClass: SizeClass? = nil) {
+    /// What this world's controllers are in fact (a device reading an anchor the scenario lacks).
+    private let facts: (inout Scenario) -> Void
+
+    init(deviatingAs original: Scenario? = nil, sizeClass: SizeClass? = nil, facts: @escaping (inout Scenario) -> Void = { _ in }) {
         deviations = original?.steps.compactMap { s in s.observed.map { (s.action, $0) } } ?? []
         fixedHorizontalSizeClass = sizeClass
+        self.facts = facts
     }
 
     func load(_ scenario: Scenario) async throws {
         var scenario = scenario
         if let fixedHorizontalSizeClass { scenario.environment.horizontalSizeClass = fixedHorizontalSizeClass }
+        facts(&scenario)
         try sim.load(scenario)
     }
     func perform(_ step: Scenario.Step) async throws {
@@ -59,13 +64,13 @@ final class ConformanceTests: XCTestCase {
     @MainActor
     func testAWorldThatFollowsTheModelAgreesOnEveryFactOfEveryBuiltInScenario() async throws {
         let report = await ConformanceRunner.run(ConformanceRunner.builtInScenarios()) { SimulatedWorld() }
-        XCTAssertEqual(report.results.count, BuiltInScenarios.all.count)
+        XCTAssertEqual(report.results.count, BuiltInScenarios.all.count + ConformanceScenarios.all.count)
         for r in report.results {
             XCTAssertTrue(r.diff.isEquivalent, r.scenario + "\n" + r.diff.text(nameA: "model", nameB: "world"))
             XCTAssertGreaterThan(r.diff.factsCompared, 0, r.scenario)
         }
         XCTAssertEqual(report.factsAgreeing, report.factsCompared)
-        XCTAssertTrue(report.text().hasSuffix("total: UIKit agrees with the model on \(report.factsCompared)/\(report.factsCompared) facts in 6 scenarios\n"), report.text())
+        XCTAssertTrue(report.text().hasSuffix("total: UIKit agrees with the model on \(report.factsCompared)/\(report.factsCompared) facts in 8 scenarios\n"), report.text())
     }
 
     @MainActor
@@ -131,5 +136,42 @@ final class ConformanceTests: XCTestCase {
         XCTAssertTrue(report.json().contains(#""notes":["run in the compact size class"#), report.json())
         let same = await ConformanceRunner.run(regular) { SimulatedWorld(sizeClass: .regular) }
         XCTAssertTrue(same.results.allSatisfy(\.notes.isEmpty), "a device already in the scenario's size class changes nothing")
+    }
+
+    /// The other-size-class warning is a fact the run compares: a device that records none for
+    /// an anchorless action sheet (it read an anchor) disagrees with the model.
+    @MainActor
+    func testTheOtherSizeClassWarningIsComparedWithUIKits() async throws {
+        let scenario = try BuiltInScenarios.systemControllers.scenario()
+        let same = await ConformanceRunner.run(scenario, in: SimulatedWorld())
+        XCTAssertTrue(same.diff.isEquivalent, same.diff.text(nameA: "model", nameB: "world"))
+        let anchored = SimulatedWorld { s in
+            if let i = s.controllers.firstIndex(where: { $0.id == "moreActions" }) { s.controllers[i].hasPopoverAnchor = true }
+        }
+        let r = await ConformanceRunner.run(scenario, in: anchored)
+        let d = r.diff.differences.map { "\($0.a.presented?.id ?? "-") \($0.field): \($0.aValue) / \($0.bValue)" }
+        XCTAssertEqual(d, ["moreActions diagnostics: other-size-class / none"])
+    }
+
+    /// An alert's style is observed only (Apple documents none): what UIKit reports for it is no
+    /// disagreement, while a plain controller's style still is.
+    @MainActor
+    func testAnObservedOnlyStyleIsNoDisagreement() async throws {
+        let controllers = """
+        [ { "id": "root", "type": "UINavigationController", "children": ["list"] },
+          { "id": "list", "type": "ListViewController" },
+          { "id": "alert", "type": "UIAlertController", "preferredStyle": "alert" },
+          { "id": "plain", "type": "PlainViewController" } ]
+        """
+        let scenario = try Scenario.parse(scenarioJSON(controllers: controllers, steps: [
+            #"{ "present": "alert", "from": "list", "observed": { "effectiveStyle": "overFullScreen" } }"#,
+            #"{ "advance": 1 }"#,
+            #"{ "dismiss": "alert" }"#,
+            #"{ "advance": 1 }"#,
+            #"{ "present": "plain", "from": "list", "observed": { "effectiveStyle": "overFullScreen" } }"#,
+        ]), file: "t.json")
+        let r = await ConformanceRunner.run(scenario, in: SimulatedWorld(deviatingAs: scenario))
+        let d = r.diff.differences.map { "\($0.a.kind.rawValue) \($0.a.presented?.id ?? "-") \($0.field)" }
+        XCTAssertEqual(d, ["present plain effectiveStyle", "present-completed plain effectiveStyle"], r.diff.text(nameA: "model", nameB: "world"))
     }
 }

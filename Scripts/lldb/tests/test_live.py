@@ -49,13 +49,14 @@ def first(events, **fields):
 def test_chain_shows_every_window_and_the_live_camera_chain(demo):
     out = demo.pi("chain")
     windows = re.findall(r"^window (\S+) ", out, re.M)
-    assert windows == ["calendar", "camera-window", "recipes", "ipad", "shop", "lab"]
+    assert windows == ["calendar", "camera-window", "recipes", "ipad", "shop", "lab", "photos"]
     assert ("window camera-window (level 0): 2 presented\n"
             '  CameraViewController "Camera" (camera)\n'
             "  └─ UINavigationController (photos)\n"
             '     └─ ABPeoplePickerNavigationController "People" (peoplePicker)') in out
     assert "window ipad (level 0): 0 presented\n  UISplitViewController (split)" in out
-    assert "window lab (key, level 0): 0 presented\n  UITabBarController (labTabs)" in out
+    assert "window lab (level 0): 0 presented\n  UITabBarController (labTabs)" in out
+    assert "window photos (key, level 0): 0 presented\n  UINavigationController (photoNav)" in out
     data = json.loads(demo.pi("chain --json"))
     assert [w["id"] for w in data["windows"]] == windows
     with_containers = demo.pi("chain --containers")

@@ -7,7 +7,12 @@ import PresentationSimulator
 /// temporary windows of the app's scene, its steps performed with real calls through the hooks.
 ///
 /// Containers are `UINavigationController`, `UITabBarController` and `UISplitViewController`;
-/// every other controller is a plain `UIViewController` titled with the scenario's type. Pushes
+/// an alert controller is a real `UIAlertController` of the scenario's `preferredStyle` with one
+/// action, a share sheet a real `UIActivityViewController`; every other controller (the other
+/// system controllers among them, whose style the model does not predict) is a plain
+/// `UIViewController` titled with the scenario's type. A popover, action sheet or share sheet the
+/// scenario anchors gets `sourceView` and `sourceRect` (the source's view) before it is presented,
+/// as an app sets them; one without an anchor gets none. Pushes
 /// and container changes are made without animation (the model treats them as instant); only
 /// presentations animate as the steps say. On iOS 17 and later the windows take the scenario's
 /// horizontal size class; earlier they keep the scene's (``fixedHorizontalSizeClass``), and the
@@ -42,13 +47,7 @@ final class UIKitConformanceWorld: ConformanceWorld {
         guard let scene else { throw StepError(description: "the app has no window scene in the foreground") }
         firstSeq = session.recorder.events.last?.seq ?? 0
         for spec in scenario.controllers {
-            let vc: UIViewController
-            switch spec.container ?? ContainerKind.implied(byType: spec.type) ?? .none {
-            case .navigation: vc = UINavigationController()
-            case .tabBar: vc = UITabBarController()
-            case .split: vc = UISplitViewController()
-            case .plain, .none: vc = UIViewController()
-            }
+            let vc = makeController(spec)
             vc.title = spec.title ?? spec.type
             if let v = spec.modalPresentationStyle { vc.modalPresentationStyle = UIModalPresentationStyle(rawValue: v.rawValue) ?? .automatic }
             if let v = spec.modalTransitionStyle { vc.modalTransitionStyle = UIModalTransitionStyle(rawValue: v.rawValue) ?? .coverVertical }
@@ -101,7 +100,7 @@ final class UIKitConformanceWorld: ConformanceWorld {
         switch step.action {
         case .present(let p, let from, let animated):
             let presented = try c(p), source = try c(from)
-            if presented.modalPresentationStyle == .popover, specs[p]?.hasPopoverAnchor == true, let popover = presented.popoverPresentationController {
+            if specs[p]?.hasPopoverAnchor == true, ControllerFactsReader.mayBePopover(presented), let popover = presented.popoverPresentationController {
                 popover.sourceView = source.view
                 popover.sourceRect = CGRect(x: source.view.bounds.midX, y: source.view.bounds.midY, width: 1, height: 1)
             }
@@ -170,6 +169,28 @@ final class UIKitConformanceWorld: ConformanceWorld {
     }
 
     // MARK: helpers
+
+    /// The real controller `spec` stands for: a container, an alert controller, a share sheet, or
+    /// a plain controller.
+    private func makeController(_ spec: Scenario.Controller) -> UIViewController {
+        switch spec.systemController ?? SystemControllerKind(name: spec.type) {
+        case .alertController:
+            let style: UIAlertController.Style = spec.preferredStyle == .actionSheet ? .actionSheet : .alert
+            let alert = UIAlertController(title: spec.title ?? spec.type, message: nil, preferredStyle: style)
+            alert.addAction(UIAlertAction(title: "OK", style: .default))
+            return alert
+        case .activityViewController:
+            return UIActivityViewController(activityItems: [""], applicationActivities: nil)
+        default:
+            break
+        }
+        switch spec.container ?? ContainerKind.implied(byType: spec.type) ?? .none {
+        case .navigation: return UINavigationController()
+        case .tabBar: return UITabBarController()
+        case .split: return UISplitViewController()
+        case .plain, .none: return UIViewController()
+        }
+    }
 
     private var isTransitioning: Bool {
         windows.contains { w in

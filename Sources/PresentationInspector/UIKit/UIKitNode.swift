@@ -101,12 +101,13 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
     /// name so that no framework beyond UIKit is linked; worked out once per class.
     static func systemController(ofClass cls: AnyClass) -> SystemControllerKind? {
         if let known = systemKinds.withLock({ $0[ObjectIdentifier(cls)] }) { return known }
-        var kind: SystemControllerKind?
+        var names: [String] = []
         var current: AnyClass? = cls
-        while let c = current, kind == nil {
-            kind = SystemControllerKind(name: NSStringFromClass(c))
+        while let c = current {
+            names.append(NSStringFromClass(c))
             current = class_getSuperclass(c)
         }
+        let kind = SystemControllerKind(firstOf: names)
         systemKinds.withLock { $0[ObjectIdentifier(cls)] = .some(kind) }
         return kind
     }

@@ -15,9 +15,10 @@ enum HTMLReportFocusScript {
         var e = events[i];
         (e.diagnostics || []).forEach(function (d) {
           if (n++ >= MAX) { more++; return; }
+          var seq = e.seq;  // `e` is the loop's variable: by the time of a click it is the last event
           var li = document.createElement('li'), b = document.createElement('button');
-          b.type = 'button'; b.className = 'link'; b.textContent = '#' + e.seq; b.dataset.seq = e.seq;
-          b.addEventListener('click', function () { select(e.seq); });
+          b.type = 'button'; b.className = 'link'; b.textContent = '#' + seq; b.dataset.seq = seq;
+          b.addEventListener('click', function () { select(seq); });
           var sev = document.createElement('span'); sev.className = 'sev sev-' + d.severity; sev.textContent = ' ' + d.severity + ' ';
           li.appendChild(b); li.appendChild(sev); li.appendChild(document.createTextNode(d.code + ': ' + d.message));
           list.appendChild(li);

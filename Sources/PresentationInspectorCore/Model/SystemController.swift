@@ -27,12 +27,35 @@ public enum SystemControllerKind: String, Sendable, CaseIterable {
     /// The kind a class name names, nil for any other class.
     public init?(name: String) { self.init(rawValue: name) }
 
+    /// The kind of the first of `classNames` — a class, then its superclasses, as the runtime
+    /// names them — that is a system controller. SwiftUI's dialogs present a subclass of
+    /// `UIAlertController` (`SwiftUI.PlatformAlertController`), which counts as one; its
+    /// `.sheet`, `.fullScreenCover` and `.popover` present hosting controllers, which are none.
+    @_spi(Adapter) public init?(firstOf classNames: some Sequence<String>) {
+        guard let kind = classNames.lazy.compactMap(SystemControllerKind.init(name:)).first else { return nil }
+        self = kind
+    }
+
     /// Whether UIKit shows it as a popover in regular width, which then needs an anchor
     /// (an action sheet, a share sheet).
     @_spi(Adapter) public static func isPopoverInRegularWidth(_ kind: SystemControllerKind?, alertStyle: AlertControllerStyle?) -> Bool {
         switch kind {
         case .alertController: alertStyle == .actionSheet
         case .activityViewController: true
+        default: false
+        }
+    }
+
+    /// Whether the model predicts the style UIKit shows `kind` with in `sizeClass` (DESIGN
+    /// "System controllers"): an action sheet or share sheet in regular width (a popover), and
+    /// every controller that is not a system one. False: the style is observed only, and what
+    /// UIKit reports for it is no disagreement with the model.
+    @_spi(Simulator) public static func predictsStyle(_ kind: SystemControllerKind?, alertStyle: AlertControllerStyle?,
+                                                      sizeClass: SizeClass) -> Bool {
+        switch kind {
+        case nil: true
+        case .alertController: alertStyle == .actionSheet && sizeClass == .regular
+        case .activityViewController: sizeClass == .regular
         default: false
         }
     }

@@ -1,5 +1,5 @@
-/// A scenario that ships with the simulator: the reference examples of Apple's guide plus one
-/// that triggers every diagnostic. `InspectorDemo` runs them; tests and golden files use them.
+/// A scenario that ships with the simulator: the reference examples of Apple's guide, one that
+/// triggers every diagnostic, and UIKit's alerts, action sheets and share sheets on an iPhone. `InspectorDemo` runs them; tests and golden files use them.
 public struct BuiltInScenario: Sendable {
     /// Short key, also the file name stem (`camera-people-picker`).
     public var key: String
@@ -17,7 +17,7 @@ public struct BuiltInScenario: Sendable {
 /// Every built-in scenario. Controller and window ids are unique across all of them, so they
 /// can run one after another in a single simulation (and a single log).
 public enum BuiltInScenarios {
-    public static let all: [BuiltInScenario] = [calendar, camera, recipe, splitContext, tabContext, diagnostics]
+    public static let all: [BuiltInScenario] = [calendar, camera, recipe, splitContext, tabContext, diagnostics, systemControllers]
 
     /// The scenario with this key.
     public static func named(_ key: String) -> BuiltInScenario? { all.first { $0.key == key } }

@@ -21,6 +21,9 @@ public struct ConformancePlan: Sendable {
         public var kind: String
         /// Why it is not run.
         public var reason: String
+        /// The model's finding for a step UIKit raises for (its error, in UIKit's words); nil
+        /// for a step left out for another reason.
+        public var diagnostic: Diagnostic?
         /// `steps[4] (swipeDown): a swipe cannot be performed by code`.
         public var description: String { "steps[\(index)] (\(kind)): \(reason)" }
     }
@@ -52,7 +55,9 @@ public struct ConformancePlan: Sendable {
         var loaded = true
         do { try model.load(original) } catch { loaded = false }
         for (i, step) in original.steps.enumerated() {
-            func skip(_ reason: String) { skipped.append(SkippedStep(index: i, kind: step.action.kindName, reason: reason)) }
+            func skip(_ reason: String, _ diagnostic: Diagnostic? = nil) {
+                skipped.append(SkippedStep(index: i, kind: step.action.kindName, reason: reason, diagnostic: diagnostic))
+            }
             if step.thread != "main" { skip("UIKit must not be called off the main thread; the run makes every call on it"); continue }
             var s = Scenario.Step(step.action)
             switch step.action {
@@ -76,7 +81,7 @@ public struct ConformancePlan: Sendable {
                 e.kind == .present && e.outcome == .rejected && e.diagnostics.contains { $0.severity == .error }
             }
             if let raised, let d = raised.diagnostics.first(where: { $0.severity == .error }) {
-                skip("UIKit raises here (\(d.code.rawValue)); not called, so the app survives")
+                skip("UIKit raises here (\(d.code.rawValue)); not called, so the app survives", d)
                 continue
             }
             planned.steps.append(s)

@@ -1,4 +1,4 @@
-import PresentationInspectorCore
+@_spi(Simulator) import PresentationInspectorCore
 
 /// Where a conformance run performs a scenario's steps: real UIKit controllers on a device
 /// (`PresentationInspector.runConformance`), or a simulation standing in for UIKit in tests.
@@ -50,7 +50,17 @@ public enum ConformanceRunner {
         let uikit = world.recordedEvents()
         await world.tearDown()
         let modelEvents = model.recorder.events.filter { $0.kind != .leakCheck }
-        return ConformanceComparison(scenario: scenario.name, model: modelEvents, uikit: uikit, skipped: skipped, notes: plan.notes)
+        return ConformanceComparison(scenario: scenario.name, model: modelEvents, uikit: uikit, skipped: skipped, notes: plan.notes,
+                                     observedOnlyStyles: observedOnlyStyles(of: plan.scenario))
+    }
+
+    /// The controllers of `scenario` whose style the model does not predict in its size class.
+    nonisolated static func observedOnlyStyles(of scenario: Scenario) -> Set<String> {
+        let sizeClass = scenario.environment.horizontalSizeClass
+        return Set(scenario.controllers.filter { c in
+            let kind = c.systemController ?? SystemControllerKind(name: c.type)
+            return !SystemControllerKind.predictsStyle(kind, alertStyle: kind == .alertController ? c.preferredStyle : nil, sizeClass: sizeClass)
+        }.map(\.id))
     }
 
     /// Runs every scenario in turn, each in a fresh world from `makeWorld`.
@@ -61,8 +71,9 @@ public enum ConformanceRunner {
         return ConformanceReport(results: results, device: device)
     }
 
-    /// The scenarios a conformance run uses by default: every built-in one.
+    /// The scenarios a conformance run uses by default: every built-in one, then the
+    /// conformance's own (``ConformanceScenarios``).
     nonisolated public static func builtInScenarios() -> [Scenario] {
-        BuiltInScenarios.all.compactMap { try? $0.scenario() }
+        (BuiltInScenarios.all + ConformanceScenarios.all).compactMap { try? $0.scenario() }
     }
 }
