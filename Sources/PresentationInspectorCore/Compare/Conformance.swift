@@ -4,18 +4,18 @@
 /// steps on real controllers, its controller ids translated to the scenario's. UIKit's events
 /// are compared *as observed* (``Event/asObserved``): where the hooks saw what UIKit did, that
 /// is the fact compared, not the prediction the event also carries.
-public struct ConformanceComparison: Sendable {
+package struct ConformanceComparison: Sendable {
     /// The scenario's name.
-    public var scenario: String
+    package var scenario: String
     /// Steps not run on either side, with why (`steps[4] (swipeDown): …`).
-    public var skipped: [String]
+    package var skipped: [String]
     /// What the run changed in the scenario (a size class the device could not take), one sentence each.
-    public var notes: [String]
+    package var notes: [String]
     /// The model (`a`) against UIKit as observed (`b`).
-    public var diff: LogDiff
+    package var diff: LogDiff
 
     /// Compares the model's events with UIKit's (ids already the scenario's).
-    public init(scenario: String, model: [Event], uikit: [Event], skipped: [String] = [], notes: [String] = []) {
+    package init(scenario: String, model: [Event], uikit: [Event], skipped: [String] = [], notes: [String] = []) {
         self.scenario = scenario
         self.skipped = skipped
         self.notes = notes
@@ -23,7 +23,7 @@ public struct ConformanceComparison: Sendable {
     }
 
     /// "UIKit agrees with the model on 47/50 facts".
-    public var summary: String {
+    package var summary: String {
         "UIKit agrees with the model on \(diff.factsAgreeing)/\(diff.factsCompared) facts"
     }
 }
@@ -31,7 +31,7 @@ public struct ConformanceComparison: Sendable {
 extension Event {
     /// The event as UIKit reported it: every observed field in place of the model's prediction,
     /// without the `model-drift` diagnostics that compared the two.
-    public var asObserved: Event {
+    package var asObserved: Event {
         guard let o = observed else { return self }
         var e = self
         e.observed = nil
@@ -49,25 +49,25 @@ extension Event {
 }
 
 /// The conformance run of several scenarios: what a maintainer with a device sends back.
-public struct ConformanceReport: Sendable {
+package struct ConformanceReport: Sendable {
     /// One comparison per scenario, in the order they ran.
-    public var results: [ConformanceComparison]
+    package var results: [ConformanceComparison]
     /// Where it ran (`system`, `model`, `idiom`), from the log header.
-    public var device: [String: String]
+    package var device: [String: String]
 
     /// Creates a report.
-    public init(results: [ConformanceComparison], device: [String: String] = [:]) {
+    package init(results: [ConformanceComparison], device: [String: String] = [:]) {
         self.results = results
         self.device = device
     }
 
     /// Facts compared and agreed on, over every scenario.
-    public var factsCompared: Int { results.reduce(0) { $0 + $1.diff.factsCompared } }
+    package var factsCompared: Int { results.reduce(0) { $0 + $1.diff.factsCompared } }
     /// The facts UIKit and the model agree on, over every scenario.
-    public var factsAgreeing: Int { results.reduce(0) { $0 + $1.diff.factsAgreeing } }
+    package var factsAgreeing: Int { results.reduce(0) { $0 + $1.diff.factsAgreeing } }
 
     /// A text report: a line per scenario, its differences, its skipped steps, then a total.
-    public func text() -> String {
+    package func text() -> String {
         var out = ""
         if !device.isEmpty { out += "device: " + device.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ") + "\n" }
         for r in results {
@@ -84,7 +84,7 @@ public struct ConformanceReport: Sendable {
 
     /// A JSON object for machines: `device`, `factsCompared`, `factsAgreeing`, and per scenario
     /// its summary, skipped steps and `pinspect diff --json`'s object.
-    public func json() -> String {
+    package func json() -> String {
         var w = JSONWriter()
         w.beginObject()
         w.key("device"); w.beginObject()

@@ -44,7 +44,7 @@ public struct InspectorConfiguration: Sendable {
     public var allowsReleaseBuilds: Bool
 
     /// Creates a configuration; every parameter has the default described on its property.
-    public init(capacity: Int = Recorder.defaultCapacity, liveLogPath: String? = nil, opensOnShake: Bool = true,
+    public init(capacity: Int = 10_000, liveLogPath: String? = nil, opensOnShake: Bool = true,
                 registersWithFLEX: Bool = true, emitsSignposts: Bool = true, recordsTitles: Bool = true,
                 redactsTitlesInExports: Bool = false, excludesInspectorAndFLEX: Bool = true,
                 ignore: (@Sendable (ControllerRef) -> Bool)? = nil, leakCheckDelay: Double? = 2.0,
@@ -65,7 +65,7 @@ public struct InspectorConfiguration: Sendable {
 
     /// The exclusions this configuration asks for: the built-in ones (when
     /// ``excludesInspectorAndFLEX``) plus ``ignore``.
-    public var exclusionPolicy: ExclusionPolicy {
+    package var exclusionPolicy: ExclusionPolicy {
         var policy = excludesInspectorAndFLEX ? ExclusionPolicy.inspectorAndFLEX : ExclusionPolicy.none
         policy.predicate = ignore
         return policy
@@ -73,21 +73,21 @@ public struct InspectorConfiguration: Sendable {
 
     /// The hook handler's settings derived from this configuration. A session records what the
     /// hierarchy reports after every call (observation first), so it always records observations.
-    public var handlerConfiguration: HandlerConfiguration {
+    package var handlerConfiguration: HandlerConfiguration {
         HandlerConfiguration(resolver: resolver, leakCheckDelay: leakCheckDelay, ignore: exclusionPolicy.controllerPredicate,
                              recordsObservations: true)
     }
 }
 
 /// Whether `start` may run: only in DEBUG builds unless the app explicitly allows release builds.
-public enum ReleaseGate {
+package enum ReleaseGate {
     /// The decision for a build (`isDebugBuild` is `true` when compiled with `DEBUG`).
-    public static func allowsStart(isDebugBuild: Bool, configuration: InspectorConfiguration) -> Bool {
+    package static func allowsStart(isDebugBuild: Bool, configuration: InspectorConfiguration) -> Bool {
         isDebugBuild || configuration.allowsReleaseBuilds
     }
 
     /// What `start` prints when it refuses to run.
-    public static let refusalMessage =
+    package static let refusalMessage =
         "PresentationInspector: start() ignored: this build was compiled without DEBUG. " +
         "Link the package into debug configurations only, or set allowsReleaseBuilds to force it."
 }
