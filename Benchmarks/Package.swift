@@ -12,6 +12,7 @@ import PackageDescription
 // the path dependency below (lowercased, other characters than letters, digits and `_` as `_`).
 let mainFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
 let mainPackageName = String(mainFolder.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
+// (`packageAccess: false` keeps SwiftPM from naming them after this package as well.)
 let inMainPackage: [SwiftSetting] = [.unsafeFlags(["-package-name", mainPackageName])]
 
 let package = Package(
@@ -33,6 +34,7 @@ let package = Package(
                 .product(name: "PresentationInspectorCore", package: "PresentationInspector"),
                 .product(name: "PresentationSimulator", package: "PresentationInspector"),
             ],
+            packageAccess: false,  // no package name of this package: the main one's (above)
             swiftSettings: inMainPackage),
         .executableTarget(
             name: "pibench",
@@ -44,6 +46,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             // Swift on Linux omits frame pointers unless told to keep them (Darwin's ABI keeps them).
+            packageAccess: false,  // no package name of this package: the main one's (above)
             swiftSettings: inMainPackage + [.unsafeFlags(["-Xcc", "-fno-omit-frame-pointer"], .when(platforms: [.linux]))],
             // `pibench callsite` symbolicates its own frames: dladdr names exported symbols only.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]),
@@ -54,6 +57,7 @@ let package = Package(
                 .product(name: "PresentationInspectorCore", package: "PresentationInspector"),
                 .product(name: "PresentationSimulator", package: "PresentationInspector"),
             ],
+            packageAccess: false,  // no package name of this package: the main one's (above)
             swiftSettings: inMainPackage),
     ],
     swiftLanguageModes: [.v6]
