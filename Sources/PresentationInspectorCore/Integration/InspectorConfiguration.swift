@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything an app can set when it starts the inspector
-/// (`PresentationInspector.start(configuration:)` on iOS; ``InspectorSession`` everywhere).
+/// (`PresentationInspector.start(configuration:)`).
 ///
 /// The defaults suit a debug build: 10,000 events in memory, no live log file, shake to
 /// open, FLEX integration when FLEX is linked, signposts on, titles recorded and exported,
@@ -19,16 +19,16 @@ public struct InspectorConfiguration: Sendable {
     /// registered in FLEX's menus.
     public var registersWithFLEX: Bool
     /// Whether each present and dismiss is emitted as an `os_signpost` interval
-    /// (subsystem ``SignpostPlanner/subsystem``, category ``SignpostPlanner/category``).
+    /// (subsystem `PresentationInspector`, category `Presentations`).
     public var emitsSignposts: Bool
     /// Whether controller titles are read at all. When false no title is ever recorded —
     /// not in memory, not in the live log, not in exports.
     public var recordsTitles: Bool
-    /// Whether titles are removed from exported logs (``TitleRedaction``). The in-memory
+    /// Whether titles are removed from exported logs and signposts. The in-memory
     /// events and the live log keep them; use ``recordsTitles`` to keep them out everywhere.
     public var redactsTitlesInExports: Bool
     /// Whether the inspector's own UI and FLEX's UI are left out of the recording
-    /// (``ExclusionPolicy/inspectorAndFLEX``).
+    /// (their windows and controllers, by type name).
     public var excludesInspectorAndFLEX: Bool
     /// Return true for a controller whose presentations and dismissals must not be
     /// recorded; calls involving it go straight to UIKit. Called on the calling thread

@@ -10,6 +10,7 @@ public enum Severity: String, Sendable, CaseIterable, Comparable {
         }
     }
 
+    /// Whether `lhs` is less severe than `rhs` (info < warning < error).
     public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }
 
@@ -18,8 +19,11 @@ public enum Severity: String, Sendable, CaseIterable, Comparable {
 /// A struct rather than an enum so that logs written by newer versions, with codes this
 /// version does not know, still read.
 public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The code as written in logs and printed: `already-presenting`.
     public var rawValue: String
+    /// The code with this text (known or not).
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The code's text.
     public var description: String { rawValue }
 
     /// The presented controller already has a presenting controller (UIKit raises).
@@ -64,8 +68,8 @@ public struct Diagnostic: Hashable, Sendable {
     public var severity: Severity
     /// UIKit's console wording (or ours, for findings UIKit does not print).
     public var message: String
-    /// A concrete remedy naming the event's own controllers (JSON key `fix`; nil in logs written
-    /// before it existed — ``Event/withFixes()`` computes it for those).
+    /// A concrete remedy naming the event's own controllers (JSON key `fix`; in logs written
+    /// before it existed, the package's readers compute it).
     public var fix: String?
 
     /// Creates a diagnostic.
