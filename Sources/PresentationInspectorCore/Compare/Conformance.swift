@@ -48,12 +48,13 @@ extension Event {
     }
 }
 
-/// The conformance run of several scenarios: what a maintainer with a device sends back.
-package struct ConformanceReport: Sendable {
+/// The conformance run of several scenarios: what a maintainer with a device sends back
+/// (`PresentationInspector.runConformance(_:)` on iOS returns it).
+public struct ConformanceReport: Sendable {
     /// One comparison per scenario, in the order they ran.
     package var results: [ConformanceComparison]
     /// Where it ran (`system`, `model`, `idiom`), from the log header.
-    package var device: [String: String]
+    public var device: [String: String]
 
     /// Creates a report.
     package init(results: [ConformanceComparison], device: [String: String] = [:]) {
@@ -62,12 +63,12 @@ package struct ConformanceReport: Sendable {
     }
 
     /// Facts compared and agreed on, over every scenario.
-    package var factsCompared: Int { results.reduce(0) { $0 + $1.diff.factsCompared } }
+    public var factsCompared: Int { results.reduce(0) { $0 + $1.diff.factsCompared } }
     /// The facts UIKit and the model agree on, over every scenario.
-    package var factsAgreeing: Int { results.reduce(0) { $0 + $1.diff.factsAgreeing } }
+    public var factsAgreeing: Int { results.reduce(0) { $0 + $1.diff.factsAgreeing } }
 
     /// A text report: a line per scenario, its differences, its skipped steps, then a total.
-    package func text() -> String {
+    public func text() -> String {
         var out = ""
         if !device.isEmpty { out += "device: " + device.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ") + "\n" }
         for r in results {
@@ -84,7 +85,7 @@ package struct ConformanceReport: Sendable {
 
     /// A JSON object for machines: `device`, `factsCompared`, `factsAgreeing`, and per scenario
     /// its summary, skipped steps and `pinspect diff --json`'s object.
-    package func json() -> String {
+    public func json() -> String {
         var w = JSONWriter()
         w.beginObject()
         w.key("device"); w.beginObject()

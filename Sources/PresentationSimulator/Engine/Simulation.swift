@@ -39,6 +39,8 @@ public final class Simulation {
     public let clock: VirtualClock
     package let handler: PresentationHooksHandler
     package var recorder: Recorder { handler.recorder }
+    /// What the simulation recorded so far, oldest first.
+    public var events: [Event] { handler.recorder.events }
     /// Messages UIKit would have printed.
     public private(set) var console: [ConsoleLine] = []
     /// The windows, in the order they were made.
