@@ -4,6 +4,10 @@ import json, os, platform, subprocess, sys
 
 rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip().startswith("{")]
 
+# The goals, from the thresholds file (Benchmarks/Thresholds.json, which CI's bench smoke checks).
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Thresholds.json"), encoding="utf-8") as f:
+    GOAL = {b["id"]: next(iter(b["goal"].values())) for b in json.load(f)["budgets"]}
+
 def find(bench, **kw):
     return [r for r in rows if r.get("bench") == bench and all(r.get(k) == v for k, v in kw.items())]
 
@@ -49,7 +53,7 @@ for depth in (5, 50):
             fmt(dev, " ns"), "", "", "", None)
         # A present is two events: the call and its completion.
         row(f"  device path, depth {depth}: ns per present (the call and its completion)²", fmt(2 * dev, " ns"), "", "",
-            *(at_most(2 * dev, 20000, "≤ 20,000 ns") if depth == 50 else ("", None)))
+            *(at_most(2 * dev, GOAL["device-present-depth-50"], f"≤ {GOAL['device-present-depth-50']:,} ns") if depth == 50 else ("", None)))
     if w["simulator"] and w["device-glibc"]:
         dev = (w["device-glibc"]["ns_per_pair_median"] - w["simulator"]["ns_per_pair_median"]) / 4
         row(f"    the same with glibc's `backtrace()` (DWARF unwinding: Linux's cost, no device's)³", fmt(dev, " ns"), "", "", "", None)
@@ -58,7 +62,7 @@ for depth in (5, 50):
         per = {m: c[m]["instructions"] / c[m]["pairs"] for m in c if c[m]}
         rec, log = (per["inspector"] - per["simulator"]) / 4, (per["swiftlog"] - per["simulator"]) / 4
         row(f"Recording, depth {depth}: instructions per event (callgrind)", fmt(rec), fmt(log) + " swift-log¹",
-            fmt(rec / log, "×"), *at_most(rec / log, 1.0, "≤ 1.0× swift-log"))
+            fmt(rec / log, "×"), *at_most(rec / log, GOAL[f"recording-instructions-depth-{depth}"], f"≤ {GOAL[f'recording-instructions-depth-{depth}']}× swift-log"))
         if "device" in per:
             row(f"  device path, depth {depth}: instructions per event (callgrind)²", fmt((per["device"] - per["simulator"]) / 4),
                 "", "", "", None)
@@ -110,15 +114,15 @@ if any(one("record-callgrind", mode="uikit-reads", depth=d) for d in (5, 50)):
 # 2. Memory
 for r in find("memory"):
     row(f"Memory per retained event, {r['events']:,} events", fmt(r["heap_bytes_per_event"], " B heap"),
-        fmt(r["rss_bytes_per_event"], " B RSS"), "", *at_most(r["heap_bytes_per_event"], 256, "≤ 256 B"))
+        fmt(r["rss_bytes_per_event"], " B RSS"), "", *at_most(r["heap_bytes_per_event"], GOAL["memory-per-event"], f"≤ {GOAL['memory-per-event']} B"))
     growth = r["heap_growth_when_full_bytes"] / max(1, r["heap_full_bytes"])
     row(f"  growth while {r['overfill']:,} more events replace them", fmt(r["heap_growth_when_full_bytes"] / 1024, " KiB heap"),
         fmt(r["rss_growth_when_full_bytes"] / 1024, " KiB RSS"), f"{growth * 100:.2f}% of the heap",
-        *at_most(max(growth, 0), 0.01, "flat (< 1%)"))
+        *at_most(max(growth, 0), GOAL["memory-flat-when-full"], f"flat (< {GOAL['memory-flat-when-full']:.0%})"))
 for r in find("memory-stack"):
     mib = r["heap_full_bytes"] / 2**20
     row(f"Memory at a modal stack of {r['stack_depth']:,} (full {r['events']:,} ring)", fmt(mib, " MiB heap"),
-        fmt(r["rss_full_bytes"] / 2**20, " MiB RSS"), fmt(r["heap_bytes_per_event"], " B/event"), *at_most(mib, 16, "≤ 16 MiB"))
+        fmt(r["rss_full_bytes"] / 2**20, " MiB RSS"), fmt(r["heap_bytes_per_event"], " B/event"), *at_most(mib, GOAL["memory-modal-stack"], f"≤ {GOAL['memory-modal-stack']} MiB"))
 
 # 3. JSONL
 j = one("jsonl")
@@ -128,11 +132,11 @@ if j:
         fmt(j["ours_export_events_per_s"] / j["foundation_export_events_per_s"], "×"), "", None)
     row("JSONL import, events/s", fmt(j["ours_import_events_per_s"]), fmt(j["foundation_import_events_per_s"]) + " JSONDecoder",
         fmt(j["ours_import_events_per_s"] / j["foundation_import_events_per_s"], "×"),
-        *at_least(j["ours_import_events_per_s"], 1e6, "≥ 1,000,000/s"))
+        *at_least(j["ours_import_events_per_s"], GOAL["import-rate"], f"≥ {GOAL['import-rate']:,}/s"))
 
 # 4. pinspect vs jq
 agree = one("cli-agree")
-for cmd, goal in (("summary", 10), ("diagnose", 3)):
+for cmd, goal in (("summary", GOAL["pinspect-summary-vs-jq"]), ("diagnose", GOAL["pinspect-diagnose-vs-jq"])):
     p, q = one("cli", name=f"pinspect-{cmd}"), one("cli", name=f"jq-{cmd}")
     if p and q:
         speedup = q["ms"] / max(1, p["ms"])
@@ -145,13 +149,13 @@ for cmd in ("summary", "diagnose", "timeline", "convert"):
     if p and p.get("peak_rss_kib"):
         mib = p["peak_rss_kib"] / 1024
         row(f"  pinspect {cmd}: peak RSS ({p['events']:,}-event log)", fmt(mib, " MiB"), "",
-            f"{fmt(p['ms'] / 1000, ' s')}" if cmd in ("timeline", "convert") else "", *at_most(mib, 64, "≤ 64 MiB"))
+            f"{fmt(p['ms'] / 1000, ' s')}" if cmd in ("timeline", "convert") else "", *at_most(mib, GOAL["pinspect-peak-rss"], f"≤ {GOAL['pinspect-peak-rss']} MiB"))
 
 # 5. HTML
 for n in (1000, 10000, 100000):
     g, r = one("html", events=n), one("html-render", events=n)
     if g and r:
-        goal = {10000: 1000, 100000: 3000}.get(n)
+        goal = {10000: GOAL["report-usable-10000"], 100000: GOAL["report-usable-100000"]}.get(n)
         fcp = r.get("fcp_ms")
         met = (r["usable_ms"] <= goal and r["js_errors"] == 0) if goal else None
         row(f"HTML report, {n:,} events: usable in Chromium (2nd frame after load)", fmt(r["usable_ms"], " ms"),
@@ -160,11 +164,13 @@ for n in (1000, 10000, 100000):
             f"≤ {goal:,} ms ({r['usable_ms'] / goal:.2f}× of it)" if goal else "", met)
         if "select_ms" in r and n == 100000:
             worst = max(r["select_ms"], r["filter_ms"])
+            limit = GOAL["report-select-filter"]
             row("  selecting an event (End); filtering (kind)", f"{r['select_ms']:.0f} ms; {r['filter_ms']:.0f} ms", "", "",
-                f"≤ 100 ms ({worst / 100:.2f}× of it)", worst <= 100)
+                f"≤ {limit} ms ({worst / limit:.2f}× of it)", worst <= limit)
         if n >= 10000:
             per = g["bytes"] / n
-            row(f"  report size per event ({n:,} events)", f"{per:,.0f} B", "", "", f"≤ 400 B ({per / 400:.2f}× of it)", per <= 400)
+            limit = GOAL["report-size-per-event"]
+            row(f"  report size per event ({n:,} events)", f"{per:,.0f} B", "", "", f"≤ {limit} B ({per / limit:.2f}× of it)", per <= limit)
 
 def machine():
     model = "?"

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Every benchmark of Scripts/bench.sh at tiny sizes (BENCH_SMOKE=1), so the benchmarks cannot rot:
 # each must run, print its JSON line, and the table must be built; pinspect and jq must agree on
-# the counts. The figures of a smoke run mean nothing and are not checked (CI machines are noisy;
-# docs/PERFORMANCE.md holds the measured table).
+# the counts. Then the budgets of Benchmarks/Thresholds.json: the enforced ones must hold within
+# their smoke limits (byte counts and ratios, not wall-clock times: CI machines are noisy); the
+# goals not yet met are printed with their figures and never fail the step. PI_BENCH_THRESHOLDS
+# names another thresholds file. docs/PERFORMANCE.md holds the measured table.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
+python3 Benchmarks/Scripts/test_check_thresholds.py || { echo "bench smoke: the thresholds check's tests failed"; exit 1; }
 if ! BENCH_SMOKE=1 BENCH_DIR="$dir" Scripts/bench.sh >"$dir/table.txt" 2>"$dir/bench.err"; then
   tail -n 40 "$dir/bench.err"
   echo "bench smoke run failed"
@@ -40,6 +43,9 @@ if any(r.get("instructions", 1) == 0 for r in rows if r.get("bench") == "record-
     sys.exit("bench smoke: callgrind counted no instructions (the toggle symbol was not found)")
 print(f"bench smoke: {len(rows)} results from {len(kinds)} benchmarks")
 PY
+echo "bench smoke: budgets (Benchmarks/Thresholds.json; smoke limits for the enforced ones)"
+python3 Benchmarks/Scripts/check_thresholds.py "$dir/results.jsonl" --smoke \
+  --thresholds "${PI_BENCH_THRESHOLDS:-Benchmarks/Thresholds.json}" || exit 1
 lines=$(wc -l <"$dir/table.txt")
 ((lines > 5)) || { cat "$dir/table.txt"; echo "bench smoke: the table is empty"; exit 1; }
 echo "bench smoke: table of $lines lines built"

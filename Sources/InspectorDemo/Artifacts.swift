@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import PresentationInspectorCore
+import PresentationInspectorCore
 import PresentationSimulator
 
 /// The demo's artefacts beyond the JSONL log, by format and file name.

@@ -1,5 +1,5 @@
 import XCTest
-@_spi(Fuzzing) import PresentationInspectorCore
+import PresentationInspectorCore
 import PresentationSimulator
 
 /// The reader's fast path decodes event lines straight from bytes; it must either return the

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) @testable import PresentationInspectorCore
+@testable import PresentationInspectorCore
 import XCTest
 
 /// Every writer's files go to a temporary file beside the destination, renamed when complete.

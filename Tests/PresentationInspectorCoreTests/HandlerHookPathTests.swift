@@ -1,6 +1,6 @@
 import XCTest
 import Foundation
-@_spi(Adapter) @testable import PresentationInspectorCore
+@testable import PresentationInspectorCore
 
 /// What the UIKit hooks hand the handler and the dismissal monitor, and what UIKit answers: each
 /// must leave the events as the model and UIKit say.

@@ -1,4 +1,4 @@
-@testable @_spi(Fuzzing) import PresentationInspectorCore
+@testable import PresentationInspectorCore
 import XCTest
 
 /// Issue 10: event lines are decoded in chunks on several threads, with interned values; the

@@ -1,6 +1,6 @@
 import BenchKit
 import Foundation
-@_spi(Adapter) import PresentationInspectorCore
+import PresentationInspectorCore
 
 // Benchmark: what one hooked call pays for its call site. Before issue 10 the hooks symbolicated
 // every recorded call (`Thread.callStackSymbols`, then `CallSite.firstAppFrame` parses and

@@ -1,6 +1,6 @@
 import CFramePointers
 import Foundation
-@_spi(Adapter) import PresentationInspectorCore
+import PresentationInspectorCore
 import PresentationSimulator
 
 // The device path (issue 10): what a real hooked call costs on top of UIKit's own work. It does

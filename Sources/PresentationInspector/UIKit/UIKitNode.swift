@@ -1,7 +1,7 @@
 #if canImport(UIKit)
 import UIKit
 import ObjectiveC
-@_spi(Adapter) import PresentationInspectorCore
+import PresentationInspectorCore
 
 /// The resolver's view of one real `UIViewController`, held weakly.
 ///

@@ -13,15 +13,15 @@ final class InspectorLock: @unchecked Sendable {
 }
 
 /// ``InspectorLock`` for the iOS layer's hooks.
-@_spi(Adapter) public final class AdapterLock: @unchecked Sendable {
+package final class AdapterLock: @unchecked Sendable {
     private let base = NSLock()
 
     /// An unlocked lock.
-    public init() {}
+    package init() {}
 
     /// Waits for the lock and takes it.
-    public func lock() { base.lock() }
+    package func lock() { base.lock() }
 
     /// Releases the lock; call on the thread that took it.
-    public func unlock() { base.unlock() }
+    package func unlock() { base.unlock() }
 }

@@ -2,14 +2,14 @@ import Foundation
 
 /// State behind a lock: the only way to the state is ``withLock(_:)``, so no access can
 /// forget the lock. Not recursive.
-@_spi(Adapter) public final class Locked<State>: @unchecked Sendable {
+package final class Locked<State>: @unchecked Sendable {
     private let lock = NSLock()
     private var state: State
 
-    public init(_ state: State) { self.state = state }
+    package init(_ state: State) { self.state = state }
 
     /// Runs `body` with the state while holding the lock.
-    public func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
+    package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
         lock.lock()
         defer { lock.unlock() }
         return try body(&state)

@@ -3,35 +3,35 @@
 /// Events are aligned by kind and subject controller (the presented controller of a present,
 /// the receiver of a dismiss…), never by `seq` or time: two runs of one scenario, or a
 /// simulator log and a device log, number and time their events differently.
-public struct LogDiff: Sendable {
+package struct LogDiff: Sendable {
     /// One field that differs between two aligned events.
-    public struct FieldDifference: Hashable, Sendable {
+    package struct FieldDifference: Hashable, Sendable {
         /// The event in the first log.
-        public var a: Event
+        package var a: Event
         /// The event in the second log.
-        public var b: Event
+        package var b: Event
         /// The field's name in the log (`presenting`, `effectiveStyle`, `diagnostics`…).
-        public var field: String
-        public var aValue: String
-        public var bValue: String
+        package var field: String
+        package var aValue: String
+        package var bValue: String
     }
 
     /// Events matched in both logs, as (first, second) pairs in the first log's order.
-    public var pairs: [(a: Event, b: Event)]
+    package var pairs: [(a: Event, b: Event)]
     /// Every differing field of the matched pairs.
-    public var differences: [FieldDifference]
+    package var differences: [FieldDifference]
     /// Events of the first log with no counterpart in the second.
-    public var onlyInA: [Event]
+    package var onlyInA: [Event]
     /// Events of the second log with no counterpart in the first.
-    public var onlyInB: [Event]
+    package var onlyInB: [Event]
     /// Whether controllers were compared by id (the logs share ids) or, failing that, by type.
-    public var comparesByID: Bool
+    package var comparesByID: Bool
 
     /// Whether the logs record the same behaviour.
-    public var isEquivalent: Bool { differences.isEmpty && onlyInA.isEmpty && onlyInB.isEmpty }
+    package var isEquivalent: Bool { differences.isEmpty && onlyInA.isEmpty && onlyInB.isEmpty }
 
     /// Aligns and compares `a` and `b`.
-    public init(_ a: [Event], _ b: [Event]) {
+    package init(_ a: [Event], _ b: [Event]) {
         let sa = a.sorted { $0.seq < $1.seq }, sb = b.sorted { $0.seq < $1.seq }
         let idsA = Set(sa.flatMap { $0.controllers.map(\.id) }), idsB = Set(sb.flatMap { $0.controllers.map(\.id) })
         let byID = !idsA.isDisjoint(with: idsB) || (idsA.isEmpty && idsB.isEmpty)
@@ -63,16 +63,16 @@ public struct LogDiff: Sendable {
     }
 
     /// The fields compared on every matched pair, in the order differences are listed.
-    public static let comparedFields = ["outcome", "presenting", "contextProvider", "requestedStyle", "effectiveStyle",
+    package static let comparedFields = ["outcome", "presenting", "contextProvider", "requestedStyle", "effectiveStyle",
                                         "requestedTransition", "effectiveTransition", "handledBy", "dismissed", "diagnostics"]
 
     /// The facts compared: every compared field of every matched pair, plus one per unmatched event.
-    public var factsCompared: Int { pairs.count * Self.comparedFields.count + onlyInA.count + onlyInB.count }
+    package var factsCompared: Int { pairs.count * Self.comparedFields.count + onlyInA.count + onlyInB.count }
     /// The facts both logs agree on.
-    public var factsAgreeing: Int { pairs.count * Self.comparedFields.count - differences.count }
+    package var factsAgreeing: Int { pairs.count * Self.comparedFields.count - differences.count }
 
     /// The controller an event is about: what aligns it with its counterpart.
-    public static func subject(of e: Event) -> ControllerRef? {
+    package static func subject(of e: Event) -> ControllerRef? {
         switch e.kind {
         case .present, .presentCompleted: e.presented
         case .dismiss, .interactiveDismiss, .dismissCompleted: e.receiver
@@ -120,7 +120,7 @@ public struct LogDiff: Sendable {
 
 extension LogDiff {
     /// A text report: one line per difference, then one per unmatched event, then a summary line.
-    public func text(nameA: String, nameB: String) -> String {
+    package func text(nameA: String, nameB: String) -> String {
         var out = ""
         for d in differences {
             out += "\(nameA) #\(d.a.seq) ↔ \(nameB) #\(d.b.seq) \(d.a.kind.rawValue) \(Self.subject(of: d.a)?.label ?? "?"): "
@@ -139,7 +139,7 @@ extension LogDiff {
     }
 
     /// A JSON object for machines: `equivalent`, `matched`, `differences`, `onlyInA`, `onlyInB`.
-    public func json() -> String {
+    package func json() -> String {
         var w = JSONWriter()
         w.beginObject()
         w.field("equivalent", isEquivalent)

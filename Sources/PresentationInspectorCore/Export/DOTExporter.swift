@@ -1,10 +1,10 @@
 /// Graphviz DOT export of a ``ChainGraph``: one cluster per window, one node per controller,
 /// the four edge kinds told apart by style (see docs/FORMATS.md).
-public enum DOTExporter {
+package enum DOTExporter {
     /// The DOT text (`dot -Tsvg` renders it).
     /// Graphs with more than ``ChainGraph/drawnNodeLimit`` controllers are drawn fitted
     /// (``ChainGraph/fitted(maxNodes:)``), so Graphviz renders any recording.
-    public static func render(_ graph: ChainGraph) -> String {
+    package static func render(_ graph: ChainGraph) -> String {
         let g = graph.fitted()
         let ids = Dictionary(g.nodes.enumerated().map { ($1.ref.id, "n\($0)") }, uniquingKeysWith: { a, _ in a })
         var out = "digraph \"presentation-chains\" {\n"
@@ -83,13 +83,13 @@ public enum DOTExporter {
 }
 
 /// Mermaid flowchart export of a ``ChainGraph`` (renders on GitHub and in Mermaid Live).
-public enum MermaidExporter {
+package enum MermaidExporter {
     /// Mermaid's default `maxTextSize`: longer diagrams are refused.
-    public static let textLimit = 50_000
+    package static let textLimit = 50_000
 
     /// The Mermaid text, at most ``textLimit`` characters: large graphs are fitted
     /// (``ChainGraph/fitted(maxNodes:)``) with fewer controllers until the text fits.
-    public static func render(_ graph: ChainGraph) -> String {
+    package static func render(_ graph: ChainGraph) -> String {
         var limit = ChainGraph.drawnNodeLimit
         while true {
             let text = render(fitted: graph.fitted(maxNodes: limit))

@@ -10,7 +10,7 @@ import Foundation
 /// guarantee of the reader holds unchanged; tests and the FuzzLogReader target check that
 /// whenever this returns an event, it is the event the reference path returns. Nesting depths
 /// follow `JSONParser`'s (the event object is level 1), so its depth limit applies alike.
-@_spi(Fuzzing) public struct EventByteDecoder {
+package struct EventByteDecoder {
     struct Bail: Error {}
 
     /// Interned values, by the bytes they were decoded from (``SpanCache``). One decoder per
@@ -32,18 +32,18 @@ import Foundation
     private static let refPrefix = 32
 
     /// A decoder with empty interning tables.
-    public init() {}
+    package init() {}
 
     /// The event `bytes` (one line, without its newline) holds, or nil to defer to the reference
     /// path. A fresh decoder each time: nothing is interned across calls.
-    public static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Event? {
+    package static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Event? {
         var d = EventByteDecoder()
         return d.decode(bytes)
     }
 
     /// The event `bytes` holds, or nil to defer; values seen on earlier lines are shared, not
     /// decoded again.
-    public mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Event? {
+    package mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Event? {
         let slot = UnsafeMutablePointer<Event>.allocate(capacity: 1)
         defer { slot.deallocate() }
         var p = JSONParser(bytes: bytes)

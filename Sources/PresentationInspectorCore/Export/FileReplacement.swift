@@ -18,9 +18,9 @@ public struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertibl
 /// Every writer of the package's tools (the CLI, the demo, `pi export`) goes through it, and
 /// refuses an output that is one of its inputs (``FileReplacement/sameFile(_:_:)``). A device or a
 /// pipe (`/dev/stdout`, `/dev/null`, a shell's `>(…)`) has nothing to keep: it is written directly.
-@_spi(Tools) public final class FileReplacement {
+package final class FileReplacement {
     /// The path the file will have once committed (a symbolic link is replaced through: its target).
-    public let destination: String
+    package let destination: String
     private let given: String
     private var temporary: String?
     /// Written in place: a character device or a pipe, not a file to keep whole.
@@ -29,7 +29,7 @@ public struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertibl
     private var failure: Int32 = 0
 
     /// Creates the temporary file beside `path`.
-    public init(path: String) throws(FileWriteError) {
+    package init(path: String) throws(FileWriteError) {
         given = path
         if let problem = Self.problem(writing: path) { throw FileWriteError(path: path, reason: problem) }
         if Self.isStream(path) {
@@ -66,7 +66,7 @@ public struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertibl
     }
 
     /// Appends bytes; a failure is remembered and reported by ``commit()``.
-    public func write(_ bytes: UnsafeRawBufferPointer) {
+    package func write(_ bytes: UnsafeRawBufferPointer) {
         guard failure == 0, let base = bytes.baseAddress else { return }
         var done = 0
         while done < bytes.count {
@@ -78,13 +78,13 @@ public struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertibl
     }
 
     /// Appends text as UTF-8.
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         var text = text
         text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
     }
 
     /// Flushes the file to disk and gives it its name, replacing the old file.
-    public func commit() throws(FileWriteError) {
+    package func commit() throws(FileWriteError) {
         if direct {
             direct = false
             close(fd)
@@ -100,7 +100,7 @@ public struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertibl
     }
 
     /// Writes `text` to `path` in one go (temporary file, then rename).
-    public static func write(_ text: String, to path: String) throws(FileWriteError) {
+    package static func write(_ text: String, to path: String) throws(FileWriteError) {
         let file = try FileReplacement(path: path)
         file.write(text)
         try file.commit()
@@ -110,14 +110,14 @@ public struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertibl
 extension FileReplacement {
     /// Whether two paths name the same file (same device and inode: links, `./x` and `x`, and
     /// different spellings of one path all count). False when either does not exist.
-    public static func sameFile(_ a: String, _ b: String) -> Bool {
+    package static func sameFile(_ a: String, _ b: String) -> Bool {
         var sa = stat(), sb = stat()
         guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
         return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
     }
 
     /// What stands in the way of writing `path`, in the user's terms; nil when nothing visible does.
-    public static func problem(writing path: String) -> String? {
+    package static func problem(writing path: String) -> String? {
         if path.isEmpty { return "the path is empty" }
         var st = stat()
         if stat(path, &st) == 0 {

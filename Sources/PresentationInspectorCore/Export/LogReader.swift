@@ -1,25 +1,25 @@
 import Foundation
 
 /// A line of a log that could not be used; the events around it still are.
-public struct LogIssue: Hashable, Sendable, CustomStringConvertible {
+package struct LogIssue: Hashable, Sendable, CustomStringConvertible {
     /// 1-based line number.
-    public var line: Int
-    public var message: String
+    package var line: Int
+    package var message: String
     /// The last line had no newline and did not parse: a write cut short (a crash or a kill).
-    public var isTruncatedLastLine: Bool
+    package var isTruncatedLastLine: Bool
 
-    public var description: String { "line \(line): \(message)" }
+    package var description: String { "line \(line): \(message)" }
 }
 
 /// A log that could not be read at all. Each message names the file (and line, where one applies).
-public enum LogReadError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum LogReadError: Error, Equatable, Sendable, CustomStringConvertible {
     case fileNotFound(file: String)
     case unreadable(file: String, reason: String)
     case empty(file: String)
     case badHeader(file: String, line: Int, message: String)
     case unsupportedVersion(file: String, line: Int, message: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .fileNotFound(let f): "\(f): no such file"
         case .unreadable(let f, let r): "\(f): cannot read: \(r)"
@@ -31,37 +31,37 @@ public enum LogReadError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// Everything read from a log.
-public struct LogReadResult: Sendable {
-    public var header: LogHeader
-    public var events: [Event]
+package struct LogReadResult: Sendable {
+    package var header: LogHeader
+    package var events: [Event]
     /// Lines that were skipped, in file order.
-    public var issues: [LogIssue]
+    package var issues: [LogIssue]
     /// The last line was cut short and dropped.
-    public var truncatedLastLine: Bool { issues.last?.isTruncatedLastLine ?? false }
+    package var truncatedLastLine: Bool { issues.last?.isTruncatedLastLine ?? false }
 }
 
 /// Reads JSONL event logs in a streaming fashion: bounded memory, every complete event kept,
 /// bad lines reported with their numbers.
-public enum LogReader {
+package enum LogReader {
     /// Lines longer than this are skipped and reported (default 16 MiB).
-    public static let maximumLineLength = 16 << 20
+    package static let maximumLineLength = 16 << 20
 
     /// Reads a whole log file (`-` reads standard input). A large regular file is read as one
     /// byte range per core, each read and decoded on its own thread; the result is the same as
     /// reading it line by line (events in file order, issues with their line numbers).
-    public static func read(path: String) throws(LogReadError) -> LogReadResult {
+    package static func read(path: String) throws(LogReadError) -> LogReadResult {
         let (header, issues, events) = try stream(path: path, header: nil, collect: true) { _ in }
         return LogReadResult(header: header, events: events, issues: issues)
     }
 
     /// Reads a log held in memory; `name` is used in messages.
-    public static func read(text: String, name: String = "<memory>") throws(LogReadError) -> LogReadResult {
+    package static func read(text: String, name: String = "<memory>") throws(LogReadError) -> LogReadResult {
         try read(text: text, name: name, state: ReadState(name: name))
     }
 
     /// ``read(text:name:)`` with every run split between `workers` threads however short it is
     /// (the fuzz target checks the result is the same as one thread's).
-    @_spi(Fuzzing) public static func read(text: String, name: String = "<memory>", workers: Int) throws(LogReadError) -> LogReadResult {
+    package static func read(text: String, name: String = "<memory>", workers: Int) throws(LogReadError) -> LogReadResult {
         var state = ReadState(name: name, workers: workers)
         state.parallelThreshold = 0
         return try read(text: text, name: name, state: state)
@@ -90,13 +90,13 @@ public enum LogReader {
     /// Streams a log file: calls `event` for each valid event in file order and returns the
     /// header and the skipped lines. `-` reads standard input. Event lines are decoded in chunks
     /// on every core; `event` is called on the calling thread, in file order.
-    public static func stream(path: String, event: (Event) -> Void) throws(LogReadError) -> (LogHeader, [LogIssue]) {
+    package static func stream(path: String, event: (Event) -> Void) throws(LogReadError) -> (LogHeader, [LogIssue]) {
         try stream(path: path, header: nil, event: event)
     }
 
     /// ``stream(path:event:)``, calling `header` with the log's header as soon as it is read,
     /// before the first event (a converter writes it first).
-    public static func stream(path: String, header: ((LogHeader) -> Void)?, event: (Event) -> Void) throws(LogReadError) -> (LogHeader, [LogIssue]) {
+    package static func stream(path: String, header: ((LogHeader) -> Void)?, event: (Event) -> Void) throws(LogReadError) -> (LogHeader, [LogIssue]) {
         let (h, issues, _) = try stream(path: path, header: header, collect: false, event: event)
         return (h, issues)
     }
@@ -143,12 +143,12 @@ public enum LogReader {
 }
 
 /// The bytes of a UTF-8 byte order mark, which readers skip at the start of a file.
-public let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+package let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
 /// Writes logs: header line, then one event per line.
-public enum LogWriter {
+package enum LogWriter {
     /// The whole log as text, ending with a newline.
-    public static func text(header: LogHeader, events: [Event]) -> String {
+    package static func text(header: LogHeader, events: [Event]) -> String {
         var out = EventCoding.encode(header) + "\n"
         out.reserveCapacity(events.count * 600)
         for e in events { out += EventCoding.encode(e); out += "\n" }
@@ -158,7 +158,7 @@ public enum LogWriter {
     /// Writes the log to `path`: to a temporary file beside it, renamed into place when complete.
     ///
     /// - Throws: ``FileWriteError`` naming the real reason.
-    public static func write(header: LogHeader, events: [Event], to path: String) throws(FileWriteError) {
+    package static func write(header: LogHeader, events: [Event], to path: String) throws(FileWriteError) {
         try FileReplacement.write(text(header: header, events: events), to: path)
     }
 }

@@ -7,9 +7,9 @@
 /// events (`"ph":"i"`) on their lane. A last process, "threads", has one track per thread the
 /// calls were made on (`main`, or a worker's name from the log) with an instant per event.
 /// Times are microseconds since the recording started.
-public enum PerfettoExporter {
+package enum PerfettoExporter {
     /// The trace as JSON text.
-    public static func render(header: LogHeader, events: [Event]) -> String {
+    package static func render(header: LogHeader, events: [Event]) -> String {
         let t = PresentationTimeline.make(events: events)
         var lines: [String] = []
         var pidOf: [String: Int] = [:]

@@ -1,34 +1,34 @@
 /// Counts that describe a recording at a glance (`pinspect summary`, report and text headers).
-public struct RecordingSummary: Equatable, Sendable {
+package struct RecordingSummary: Equatable, Sendable {
     /// The number of events.
-    public var eventCount: Int
+    package var eventCount: Int
     /// Events per kind, in ``EventKind`` declaration order, kinds that occur only.
-    public var kinds: [(kind: EventKind, count: Int)]
+    package var kinds: [(kind: EventKind, count: Int)]
     /// Events per outcome, in ``Outcome`` declaration order, outcomes that occur only.
-    public var outcomes: [(outcome: Outcome, count: Int)]
+    package var outcomes: [(outcome: Outcome, count: Int)]
     /// Diagnostics (not events with diagnostics) in all.
-    public var diagnosticCount: Int
+    package var diagnosticCount: Int
     /// Diagnostics per severity, most severe first, all three severities.
-    public var severities: [(severity: Severity, count: Int)]
+    package var severities: [(severity: Severity, count: Int)]
     /// Diagnostics per code, most frequent first (ties by code).
-    public var codes: [(code: DiagnosticCode, count: Int)]
+    package var codes: [(code: DiagnosticCode, count: Int)]
     /// Windows in order of first appearance.
-    public var windows: [String]
+    package var windows: [String]
     /// Distinct controller ids named by any event.
-    public var controllerCount: Int
+    package var controllerCount: Int
     /// The smallest seq, nil without events.
-    public var firstSeq: Int?
+    package var firstSeq: Int?
     /// The largest seq, nil without events.
-    public var lastSeq: Int?
+    package var lastSeq: Int?
     /// The earliest event time, nil without events.
-    public var startTime: Double?
+    package var startTime: Double?
     /// The latest event time, nil without events.
-    public var endTime: Double?
+    package var endTime: Double?
     /// Events the recorder dropped before the log starts (from the header).
-    public var dropped: Int
+    package var dropped: Int
 
     /// Computes the summary.
-    public init(header: LogHeader, events: [Event]) {
+    package init(header: LogHeader, events: [Event]) {
         var meter = WorkMeter()
         self.init(header: header, events: events, meter: &meter)
     }
@@ -44,7 +44,7 @@ public struct RecordingSummary: Equatable, Sendable {
     /// (`pinspect summary` keeps no event). Memory grows with the distinct windows and
     /// controllers, not with the events; windows seen are kept in a set beside their ordered
     /// list (`windows.contains` per event would be quadratic in the windows).
-    public struct Accumulator: Sendable {
+    package struct Accumulator: Sendable {
         private var eventCount = 0
         private var kindCounts: [EventKind: Int] = [:], outcomeCounts: [Outcome: Int] = [:]
         private var severityCounts: [Severity: Int] = [:], codeCounts: [DiagnosticCode: Int] = [:]
@@ -56,7 +56,7 @@ public struct RecordingSummary: Equatable, Sendable {
         private var recentIDs = [String?](repeating: nil, count: 8), recentNext = 0
 
         /// An empty accumulator.
-        public init() {}
+        package init() {}
 
         private mutating func note(_ id: String) {
             for r in recentIDs where r == id { return }
@@ -69,7 +69,7 @@ public struct RecordingSummary: Equatable, Sendable {
         /// straight into the set (no array of the event's controllers first), and a window or id
         /// equal to the one just seen (the common case, and a pointer comparison for the interned
         /// strings the reader hands out) is not hashed again.
-        public mutating func add(_ e: Event) {
+        package mutating func add(_ e: Event) {
             eventCount += 1
             kindCounts[e.kind, default: 0] += 1
             outcomeCounts[e.outcome, default: 0] += 1
@@ -86,7 +86,7 @@ public struct RecordingSummary: Equatable, Sendable {
         }
 
         /// The summary of every event added so far.
-        public func summary(header: LogHeader) -> RecordingSummary {
+        package func summary(header: LogHeader) -> RecordingSummary {
             RecordingSummary(
                 eventCount: eventCount,
                 kinds: EventKind.allCases.compactMap { k in kindCounts[k].map { (k, $0) } },
@@ -108,12 +108,12 @@ public struct RecordingSummary: Equatable, Sendable {
     }
 
     /// The number of diagnostics of `severity` or worse.
-    public func count(atLeast severity: Severity) -> Int {
+    package func count(atLeast severity: Severity) -> Int {
         severities.filter { $0.severity >= severity }.map(\.count).reduce(0, +)
     }
 
     /// `82 events, 12 diagnostics (7 errors, 4 warnings, 1 info), 0.000s–23.600s, 6 windows`.
-    public var oneLine: String {
+    package var oneLine: String {
         var s = "\(eventCount) event\(eventCount == 1 ? "" : "s"), \(diagnosticCount) diagnostic\(diagnosticCount == 1 ? "" : "s")"
         let parts = severities.filter { $0.count > 0 }.map { sev, n in
             "\(n) \(sev.rawValue)\(n == 1 || sev == .info ? "" : "s")"
@@ -125,7 +125,7 @@ public struct RecordingSummary: Equatable, Sendable {
     }
 
     /// Field-by-field equality (tuples are not Equatable, so it is spelled out).
-    public static func == (a: RecordingSummary, b: RecordingSummary) -> Bool {
+    package static func == (a: RecordingSummary, b: RecordingSummary) -> Bool {
         a.eventCount == b.eventCount && a.kinds.elementsEqual(b.kinds, by: ==) && a.outcomes.elementsEqual(b.outcomes, by: ==)
             && a.diagnosticCount == b.diagnosticCount && a.severities.elementsEqual(b.severities, by: ==)
             && a.codes.elementsEqual(b.codes, by: ==) && a.windows == b.windows && a.controllerCount == b.controllerCount
@@ -134,7 +134,7 @@ public struct RecordingSummary: Equatable, Sendable {
     }
 
     /// The summary as one JSON object (`pinspect summary --json`).
-    public var json: String {
+    package var json: String {
         var w = JSONWriter()
         w.beginObject()
         w.field("events", eventCount)

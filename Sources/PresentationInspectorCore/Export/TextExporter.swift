@@ -2,9 +2,9 @@
 /// presented lifetimes per lane, and the chains in the spirit of UIKit's `_printHierarchy`.
 ///
 /// Deterministic: the header's `created` time is left out so that outputs can be compared.
-public enum TextExporter {
+package enum TextExporter {
     /// The whole text export; `at` limits the chain listing to the state after that seq.
-    public static func render(header: LogHeader, events: [Event], at seq: Int? = nil) -> String {
+    package static func render(header: LogHeader, events: [Event], at seq: Int? = nil) -> String {
         var out = headerText(header: header, events: events)
         out += "\nTimeline\n"
         out += timeline(events: events)
@@ -15,12 +15,12 @@ public enum TextExporter {
     }
 
     /// The first lines: app, device, counts, time range.
-    public static func headerText(header: LogHeader, events: [Event]) -> String {
+    package static func headerText(header: LogHeader, events: [Event]) -> String {
         headerText(header: header, summary: RecordingSummary(header: header, events: events))
     }
 
     /// The header block from a summary already computed (a streamed log keeps no events).
-    public static func headerText(header: LogHeader, summary s: RecordingSummary) -> String {
+    package static func headerText(header: LogHeader, summary s: RecordingSummary) -> String {
         var out = "PresentationInspector recording (format version \(header.version))\n"
         if !header.app.isEmpty { out += "app: " + keyValues(header.app) + "\n" }
         if !header.device.isEmpty { out += "device: " + keyValues(header.device) + "\n" }
@@ -34,17 +34,17 @@ public enum TextExporter {
     }
 
     /// One line per event (its summary), with its diagnostics indented below.
-    public static func timeline(events: [Event]) -> String {
+    package static func timeline(events: [Event]) -> String {
         var out = ""
         for e in events.sorted(by: { $0.seq < $1.seq }) { out += timelineLines(e) }
         return out.isEmpty ? noEvents : out
     }
 
     /// What ``timeline(events:)`` says when there is no event.
-    public static let noEvents = "  (no events)\n"
+    package static let noEvents = "  (no events)\n"
 
     /// One event's lines in ``timeline(events:)``: its summary, what was observed, its diagnostics.
-    public static func timelineLines(_ e: Event) -> String {
+    package static func timelineLines(_ e: Event) -> String {
         var out = "  " + e.summary + "\n"
         if let o = e.observed, !o.isEmpty { out += "      observed: " + o.fields.map { "\($0.name) \($0.value)" }.joined(separator: ", ") + "\n" }
         for d in e.diagnostics {
@@ -55,10 +55,10 @@ public enum TextExporter {
     }
 
     /// `[error]`, `[warning]`, `[info]`.
-    public static func severityBadge(_ s: Severity) -> String { "[\(s.rawValue)]" }
+    package static func severityBadge(_ s: Severity) -> String { "[\(s.rawValue)]" }
 
     /// Each lane's lifetimes, with their times, style and the events that bound them.
-    public static func lifetimes(_ t: PresentationTimeline) -> String {
+    package static func lifetimes(_ t: PresentationTimeline) -> String {
         var meter = WorkMeter()
         return lifetimes(t, meter: &meter)
     }
@@ -89,15 +89,15 @@ public enum TextExporter {
     }
 
     /// What ``lifetimes(_:)`` says when there is no lifetime.
-    public static let noLifetimes = "  (none)\n"
+    package static let noLifetimes = "  (none)\n"
 
     /// A lane's heading in ``lifetimes(_:)`` (only lanes with lifetimes are listed).
-    public static func laneHeading(_ lane: PresentationTimeline.Lane) -> String {
+    package static func laneHeading(_ lane: PresentationTimeline.Lane) -> String {
         "  \(capped(lane.title, 120))\n"
     }
 
     /// A lifetime's line in ``lifetimes(_:)``.
-    public static func lifetimeLine(_ l: PresentationTimeline.Lifetime) -> String {
+    package static func lifetimeLine(_ l: PresentationTimeline.Lifetime) -> String {
         var line = "    \(formatTime(l.start)) → \(l.isOpen ? "end" : formatTime(l.end))  \(capped(l.controller.label, 120))"
         if let s = l.style { line += "  \(s.name)" }
         if let p = l.presentSeq { line += "  #\(p)" + (l.endSeq.map { "–#\($0)" } ?? "–") }
@@ -107,14 +107,14 @@ public enum TextExporter {
 
     /// A transition's line in ``lifetimes(_:)``, listed after its lane's lifetimes; nil for one
     /// that took no time (not listed).
-    public static func transitionLine(_ tr: PresentationTimeline.Transition) -> String? {
+    package static func transitionLine(_ tr: PresentationTimeline.Transition) -> String? {
         guard tr.end > tr.start else { return nil }
         return "    \(tr.direction == .present ? "presenting" : "dismissing") \(capped(tr.controller.id)): \(formatTime(tr.start)) → \(formatTime(tr.end))\n"
     }
 
     /// The chains per window: `|` marks a container child, `+` a presented controller, `x` a
     /// rejected attempt to present one.
-    public static func chainListing(_ g: ChainGraph) -> String {
+    package static func chainListing(_ g: ChainGraph) -> String {
         var meter = WorkMeter()
         return chainListing(g, meter: &meter)
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything an app can set when it starts the inspector
-/// (`PresentationInspector.start(configuration:)` on iOS; ``InspectorSession`` everywhere).
+/// (`PresentationInspector.start(configuration:)`).
 ///
 /// The defaults suit a debug build: 10,000 events in memory, no live log file, shake to
 /// open, FLEX integration when FLEX is linked, signposts on, titles recorded and exported,
@@ -19,16 +19,16 @@ public struct InspectorConfiguration: Sendable {
     /// registered in FLEX's menus.
     public var registersWithFLEX: Bool
     /// Whether each present and dismiss is emitted as an `os_signpost` interval
-    /// (subsystem ``SignpostPlanner/subsystem``, category ``SignpostPlanner/category``).
+    /// (subsystem `PresentationInspector`, category `Presentations`).
     public var emitsSignposts: Bool
     /// Whether controller titles are read at all. When false no title is ever recorded —
     /// not in memory, not in the live log, not in exports.
     public var recordsTitles: Bool
-    /// Whether titles are removed from exported logs (``TitleRedaction``). The in-memory
+    /// Whether titles are removed from exported logs and signposts. The in-memory
     /// events and the live log keep them; use ``recordsTitles`` to keep them out everywhere.
     public var redactsTitlesInExports: Bool
     /// Whether the inspector's own UI and FLEX's UI are left out of the recording
-    /// (``ExclusionPolicy/inspectorAndFLEX``).
+    /// (their windows and controllers, by type name).
     public var excludesInspectorAndFLEX: Bool
     /// Return true for a controller whose presentations and dismissals must not be
     /// recorded; calls involving it go straight to UIKit. Called on the calling thread
@@ -50,7 +50,7 @@ public struct InspectorConfiguration: Sendable {
     public var allowsReleaseBuilds: Bool
 
     /// Creates a configuration; every parameter has the default described on its property.
-    public init(capacity: Int = Recorder.defaultCapacity, liveLogPath: String? = nil, opensOnShake: Bool = true,
+    public init(capacity: Int = 10_000, liveLogPath: String? = nil, opensOnShake: Bool = true,
                 registersWithFLEX: Bool = true, emitsSignposts: Bool = true, recordsTitles: Bool = true,
                 redactsTitlesInExports: Bool = false, excludesInspectorAndFLEX: Bool = true,
                 ignore: (@Sendable (ControllerRef) -> Bool)? = nil, leakCheckDelay: Double? = 2.0,
@@ -73,7 +73,7 @@ public struct InspectorConfiguration: Sendable {
 
     /// The exclusions this configuration asks for: the built-in ones (when
     /// ``excludesInspectorAndFLEX``) plus ``ignore``.
-    public var exclusionPolicy: ExclusionPolicy {
+    package var exclusionPolicy: ExclusionPolicy {
         var policy = excludesInspectorAndFLEX ? ExclusionPolicy.inspectorAndFLEX : ExclusionPolicy.none
         policy.predicate = ignore
         return policy
@@ -81,21 +81,21 @@ public struct InspectorConfiguration: Sendable {
 
     /// The hook handler's settings derived from this configuration. A session records what the
     /// hierarchy reports after every call (observation first), so it always records observations.
-    public var handlerConfiguration: HandlerConfiguration {
+    package var handlerConfiguration: HandlerConfiguration {
         HandlerConfiguration(resolver: resolver, leakCheckDelay: leakCheckDelay, ignore: exclusionPolicy.controllerPredicate,
                              recordsObservations: true, checksOtherSizeClass: checksOtherSizeClass)
     }
 }
 
 /// Whether `start` may run: only in DEBUG builds unless the app explicitly allows release builds.
-public enum ReleaseGate {
+package enum ReleaseGate {
     /// The decision for a build (`isDebugBuild` is `true` when compiled with `DEBUG`).
-    public static func allowsStart(isDebugBuild: Bool, configuration: InspectorConfiguration) -> Bool {
+    package static func allowsStart(isDebugBuild: Bool, configuration: InspectorConfiguration) -> Bool {
         isDebugBuild || configuration.allowsReleaseBuilds
     }
 
     /// What `start` prints when it refuses to run.
-    public static let refusalMessage =
+    package static let refusalMessage =
         "PresentationInspector: start() ignored: this build was compiled without DEBUG. " +
         "Link the package into debug configurations only, or set allowsReleaseBuilds to force it."
 }

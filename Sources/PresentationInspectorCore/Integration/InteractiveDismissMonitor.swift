@@ -1,7 +1,7 @@
 import Foundation
 
 /// What explains a dismissal transition that UIKit began for a presented controller.
-public enum DismissalAttribution: Equatable, Sendable {
+package enum DismissalAttribution: Equatable, Sendable {
     /// A recorded `dismiss` call (the event with this `seq`) removes the controller; its
     /// events are already recorded. A cancelled interactive transition of such a call is
     /// recorded as `interactive-dismiss` / `cancelled`.
@@ -31,9 +31,9 @@ public enum DismissalAttribution: Equatable, Sendable {
 /// It follows the recorder to know which controllers recorded `dismiss` calls are removing,
 /// so a transition explained by a call is not recorded twice. Thread-safe; it never calls
 /// the handler or the recorder while holding its lock.
-public final class InteractiveDismissMonitor: @unchecked Sendable {
+package final class InteractiveDismissMonitor: @unchecked Sendable {
     /// The handler the events go through.
-    public let handler: PresentationHooksHandler
+    package let handler: PresentationHooksHandler
 
     /// Bound on remembered removals and transitions: entries of calls whose completion never ran,
     /// and transitions whose end never came, are dropped oldest first beyond it.
@@ -60,21 +60,21 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
     private var subscription: Recorder.Subscription?
 
     /// Creates a monitor; call ``start()`` to follow the handler's recorder.
-    public init(handler: PresentationHooksHandler) {
+    package init(handler: PresentationHooksHandler) {
         self.handler = handler
     }
 
     deinit { subscription?.cancel() }
 
     /// Follows the recorder's events (needed to recognise dismissals caused by calls).
-    public func start() {
+    package func start() {
         let s = handler.recorder.subscribe { [removals] event in removals.observe(event) }
         lock.lock(); let previous = subscription; subscription = s; lock.unlock()
         previous?.cancel()
     }
 
     /// Stops following the recorder and forgets every transition.
-    public func stop() {
+    package func stop() {
         lock.lock()
         let s = subscription
         subscription = nil
@@ -85,19 +85,19 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
     }
 
     /// Ids of controllers that recorded dismiss calls are removing (for tests and debugging).
-    public var controllersBeingDismissedByCalls: Set<String> {
+    package var controllersBeingDismissedByCalls: Set<String> {
         lock.lock(); defer { lock.unlock() }
         return Set(removals.entries.map(\.id))
     }
 
     /// Updates the removals in flight from one recorded event.
-    public func observe(_ event: Event) { removals.observe(event) }
+    package func observe(_ event: Event) { removals.observe(event) }
 
     // MARK: UIKit callbacks
 
     /// A presented controller's dismissal transition begins. Call before UIKit detaches it.
     @discardableResult
-    public func dismissalWillBegin<N: PresentationNode>(_ controller: N, isInteractive: Bool,
+    package func dismissalWillBegin<N: PresentationNode>(_ controller: N, isInteractive: Bool,
                                                          context: CallContext = .main) -> DismissalAttribution {
         dismissalWillBegin(controller, checkedRef: nil, isInteractive: isInteractive, context: context)
     }
@@ -106,8 +106,8 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
     /// presented (it has a `presentingViewController`), taken its snapshot (`checkedRef`) and found
     /// it not excluded by the session's ``ExclusionPolicy``, whose predicate is the handler's
     /// `ignore`: on a device each of these reads takes locks.
-    @_spi(Adapter) @discardableResult
-    public func dismissalWillBegin<N: PresentationNode>(_ controller: N, checkedRef: ControllerRef?, isInteractive: Bool,
+    @discardableResult
+    package func dismissalWillBegin<N: PresentationNode>(_ controller: N, checkedRef: ControllerRef?, isInteractive: Bool,
                                                          context: CallContext = .main) -> DismissalAttribution {
         guard checkedRef != nil || controller.presentingNode != nil else { return .ignored }
         let ref = checkedRef ?? controller.ref  // once: on a device each read takes locks and reads the title
@@ -119,8 +119,8 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
     /// controller without taking its snapshot (``ExclusionPolicy/excludesCall(typeName:windowTypeName:)``
     /// answered false), with the controller's id (`0x…`): only a dismissal no call explains needs
     /// the snapshot, and takes it then.
-    @_spi(Adapter) @discardableResult
-    public func dismissalWillBegin<N: PresentationNode>(_ controller: N, checkedID: String, isInteractive: Bool,
+    @discardableResult
+    package func dismissalWillBegin<N: PresentationNode>(_ controller: N, checkedID: String, isInteractive: Bool,
                                                          context: CallContext = .main) -> DismissalAttribution {
         dismissalBegan(controller, id: checkedID, isInteractive: isInteractive, context: context)
     }
@@ -156,7 +156,7 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
 
     /// The transition reported by ``dismissalWillBegin(_:isInteractive:context:)`` ended;
     /// `cancelled` is true when the controller stays (the user let go early).
-    public func dismissalDidEnd<N: PresentationNode>(_ controller: N, cancelled: Bool, context: CallContext = .main) {
+    package func dismissalDidEnd<N: PresentationNode>(_ controller: N, cancelled: Bool, context: CallContext = .main) {
         lock.lock()
         let id = ObjectIdentifier(controller)
         let transition = transitions.firstIndex { $0.controller == id }.map { transitions.remove(at: $0).transition }
@@ -172,7 +172,7 @@ public final class InteractiveDismissMonitor: @unchecked Sendable {
 
     /// UIKit refused to let the user dismiss `controller` (`isModalInPresentation`, or the
     /// delegate's `presentationControllerShouldDismiss` returned false).
-    public func dismissalAttemptBlocked<N: PresentationNode>(_ controller: N, context: CallContext = .main) {
+    package func dismissalAttemptBlocked<N: PresentationNode>(_ controller: N, context: CallContext = .main) {
         guard !isExcluded(controller.ref) else { return }
         handler.interactiveDismissBlocked(sheet: controller, context: context)
     }

@@ -15,25 +15,25 @@
 /// - the window the presented view is in.
 /// The transition style in effect is not observable (UIKit applies a context provider's without
 /// exposing it): `effectiveTransition` stays the model's prediction.
-@_spi(Adapter) public struct PresentationFacts: Sendable {
+package struct PresentationFacts: Sendable {
     /// The kinds of presentation controller whose style can adapt.
-    public enum ControllerKind: Sendable { case sheet, popover, other }
+    package enum ControllerKind: Sendable { case sheet, popover, other }
 
     /// `presentingViewController` of the presented controller.
-    public var presenting: ControllerRef?
+    package var presenting: ControllerRef?
     /// The presentation controller's class name.
-    public var presentationControllerClass: String?
-    public var kind: ControllerKind
+    package var presentationControllerClass: String?
+    package var kind: ControllerKind
     /// `UIPresentationController.presentationStyle`: the style the presentation was made with.
-    public var presentationStyle: PresentationStyle?
+    package var presentationStyle: PresentationStyle?
     /// Whether the transition has ended (`isBeingPresented` is false again).
-    public var transitionEnded: Bool
+    package var transitionEnded: Bool
     /// Whether the presented view covers the container view's bounds; nil when not read.
-    public var fillsContainer: Bool?
+    package var fillsContainer: Bool?
     /// The window the presented view is in.
-    public var window: String?
+    package var window: String?
 
-    public init(presenting: ControllerRef?, presentationControllerClass: String?, kind: ControllerKind,
+    package init(presenting: ControllerRef?, presentationControllerClass: String?, kind: ControllerKind,
                  presentationStyle: PresentationStyle?, transitionEnded: Bool, fillsContainer: Bool?, window: String?) {
         self.presenting = presenting
         self.presentationControllerClass = presentationControllerClass
@@ -45,7 +45,7 @@
     }
 
     /// The style in effect, when what is on screen says it.
-    public var effectiveStyle: PresentationStyle? {
+    package var effectiveStyle: PresentationStyle? {
         switch kind {
         case .other:
             return presentationStyle
@@ -57,7 +57,7 @@
     }
 
     /// The observation these facts make.
-    public var observation: Observation {
+    package var observation: Observation {
         let style = effectiveStyle
         let context = (style ?? presentationStyle)?.isContextStyle == true ? presenting : nil
         return Observation(contextProvider: context, effectiveStyle: style, window: window, covered: context,

@@ -11,9 +11,9 @@ import Foundation
 /// its later dismissal is left out too, for as long as that very alert lives (an address is
 /// reused only after its object is gone). An app's own alert shown for a shake is left out
 /// with it: the two cannot be told apart by class.
-public final class ShakeAlertFilter: @unchecked Sendable {
+package final class ShakeAlertFilter: @unchecked Sendable {
     /// The class UIKit's shake-to-edit alert has.
-    public static let alertTypeName = "UIAlertController"
+    package static let alertTypeName = "UIAlertController"
 
     private struct State {
         var dispatching = false
@@ -24,21 +24,21 @@ public final class ShakeAlertFilter: @unchecked Sendable {
     private var state = State()
 
     /// Nothing left out.
-    public init() {}
+    package init() {}
 
     /// A shake that opens the inspector is being dispatched.
-    public func beginShakeDispatch() { withLock { state in state.dispatching = true } }
+    package func beginShakeDispatch() { withLock { state in state.dispatching = true } }
 
     /// Its dispatch is over.
-    public func endShakeDispatch() { withLock { state in state.dispatching = false } }
+    package func endShakeDispatch() { withLock { state in state.dispatching = false } }
 
     /// Leaves out later calls on the alert with this id while `isAlive` answers true.
-    public func keep(alertID: String, isAlive: @escaping @Sendable () -> Bool) {
+    package func keep(alertID: String, isAlive: @escaping @Sendable () -> Bool) {
         withLock { state in state.kept[alertID] = isAlive }
     }
 
     /// Whether a call involving `controller` is left out.
-    public func excludes(_ controller: ControllerRef) -> Bool {
+    package func excludes(_ controller: ControllerRef) -> Bool {
         guard controller.type == Self.alertTypeName else { return false }
         return withLock { state in
             if state.dispatching { return true }
@@ -50,7 +50,7 @@ public final class ShakeAlertFilter: @unchecked Sendable {
     }
 
     /// ``excludes(_:)`` combined with an app's own rule, as `InspectorConfiguration.ignore`.
-    public func ignoring(alsoIgnore appRule: (@Sendable (ControllerRef) -> Bool)?) -> @Sendable (ControllerRef) -> Bool {
+    package func ignoring(alsoIgnore appRule: (@Sendable (ControllerRef) -> Bool)?) -> @Sendable (ControllerRef) -> Bool {
         { [self] controller in excludes(controller) || appRule?(controller) == true }
     }
 

@@ -6,14 +6,14 @@ import Foundation
 /// `title` of every controller reference and rewrites the sentences that quoted it
 /// (explanation steps and diagnostic messages use ``ControllerRef/label``), so no title
 /// survives anywhere in an exported event.
-public enum TitleRedaction {
+package enum TitleRedaction {
     /// `ref` without its title.
-    public static func redact(_ ref: ControllerRef) -> ControllerRef {
+    package static func redact(_ ref: ControllerRef) -> ControllerRef {
         ControllerRef(id: ref.id, type: ref.type, title: nil)
     }
 
     /// `event` with every title removed, including from its sentences.
-    public static func redact(_ event: Event) -> Event {
+    package static func redact(_ event: Event) -> Event {
         let titled = event.controllers + event.chain + event.ancestry + (event.observed.map(\.controllers) ?? [])
         var e = event.mappingControllers(redact)
         let replacements = labelReplacements(titled)
@@ -29,10 +29,10 @@ public enum TitleRedaction {
     }
 
     /// Every event redacted.
-    public static func redact(_ events: [Event]) -> [Event] { events.map(redact) }
+    package static func redact(_ events: [Event]) -> [Event] { events.map(redact) }
 
     /// `chain` with every title removed.
-    public static func redact(_ chain: WindowChain) -> WindowChain {
+    package static func redact(_ chain: WindowChain) -> WindowChain {
         var c = chain
         c.chain = c.chain.map(redact)
         return c

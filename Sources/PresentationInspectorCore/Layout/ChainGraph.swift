@@ -4,9 +4,9 @@
 /// Built from events alone (the recording never holds controllers). Without `at`, it is the
 /// history of the whole recording, each edge carrying the seq ranges in which it held; with
 /// `at`, it is the state right after that event: only what held then.
-public struct ChainGraph: Hashable, Sendable {
+package struct ChainGraph: Hashable, Sendable {
     /// The four relationships the graph shows.
-    public enum EdgeKind: String, Hashable, Sendable, CaseIterable {
+    package enum EdgeKind: String, Hashable, Sendable, CaseIterable {
         /// Container parent → child, from the `ancestry` that present and dismiss events record
         /// (older logs without it: the source lies inside the context provider).
         case container
@@ -22,93 +22,93 @@ public struct ChainGraph: Hashable, Sendable {
     }
 
     /// A seq range `[start, end)` in which an edge held; `end` is nil while it still holds.
-    public struct Interval: Hashable, Sendable {
+    package struct Interval: Hashable, Sendable {
         /// The seq of the event that established the edge.
-        public var start: Int
+        package var start: Int
         /// The seq of the event that ended it (a dismissal), nil while it holds.
-        public var end: Int?
+        package var end: Int?
 
         /// Creates an interval.
-        public init(start: Int, end: Int?) { self.start = start; self.end = end }
+        package init(start: Int, end: Int?) { self.start = start; self.end = end }
 
         /// Whether the edge held right after event `seq`.
-        public func contains(_ seq: Int) -> Bool { start <= seq && (end.map { seq < $0 } ?? true) }
+        package func contains(_ seq: Int) -> Bool { start <= seq && (end.map { seq < $0 } ?? true) }
     }
 
     /// A controller.
-    public struct Node: Hashable, Sendable {
+    package struct Node: Hashable, Sendable {
         /// The controller, as the latest event naming it described it.
-        public var ref: ControllerRef
+        package var ref: ControllerRef
         /// The window it was first seen in (`(no window)` for detached controllers).
-        public var window: String
+        package var window: String
         /// The seq of the first event naming it.
-        public var firstSeq: Int
+        package var firstSeq: Int
         /// It was the root of its window.
-        public var isWindowRoot: Bool
+        package var isWindowRoot: Bool
         /// It provided the context of a context-style presentation (so it defines the context).
-        public var definesContext: Bool
+        package var definesContext: Bool
         /// It was presented (and not dismissed) at the end of the graph's range.
-        public var isPresented: Bool
+        package var isPresented: Bool
 
         /// Creates a node.
-        public init(ref: ControllerRef, window: String, firstSeq: Int, isWindowRoot: Bool, definesContext: Bool, isPresented: Bool) {
+        package init(ref: ControllerRef, window: String, firstSeq: Int, isWindowRoot: Bool, definesContext: Bool, isPresented: Bool) {
             self.ref = ref; self.window = window; self.firstSeq = firstSeq
             self.isWindowRoot = isWindowRoot; self.definesContext = definesContext; self.isPresented = isPresented
         }
     }
 
     /// A relationship between two controllers, by id.
-    public struct Edge: Hashable, Sendable {
+    package struct Edge: Hashable, Sendable {
         /// Which relationship the edge stands for.
-        public var kind: EdgeKind
+        package var kind: EdgeKind
         /// The id of the controller the edge starts at (parent, presenting, source or provider).
-        public var from: String
+        package var from: String
         /// The id of the controller the edge points to (child or presented).
-        public var to: String
+        package var to: String
         /// For presentation edges: the effective style of the latest presentation.
-        public var style: PresentationStyle?
+        package var style: PresentationStyle?
         /// When it held. Container edges hold from their first sighting on.
-        public var intervals: [Interval]
+        package var intervals: [Interval]
         /// Whether it held at the end of the graph's range.
-        public var isActive: Bool { intervals.last.map { $0.end == nil } ?? false }
+        package var isActive: Bool { intervals.last.map { $0.end == nil } ?? false }
         /// The seq of the event that first established it.
-        public var firstSeq: Int { intervals.first?.start ?? 0 }
+        package var firstSeq: Int { intervals.first?.start ?? 0 }
 
         /// Creates an edge.
-        public init(kind: EdgeKind, from: String, to: String, style: PresentationStyle?, intervals: [Interval]) {
+        package init(kind: EdgeKind, from: String, to: String, style: PresentationStyle?, intervals: [Interval]) {
             self.kind = kind; self.from = from; self.to = to; self.style = style; self.intervals = intervals
         }
     }
 
     /// Every controller, in order of first appearance.
-    public var nodes: [Node]
+    package var nodes: [Node]
     /// Every relationship, in order of first appearance.
-    public var edges: [Edge]
+    package var edges: [Edge]
     /// The windows, in order of first appearance.
-    public var windows: [String]
+    package var windows: [String]
     /// The seq the graph stands at (nil: the whole recording).
-    public var seq: Int?
+    package var seq: Int?
     /// What ``fitted(maxNodes:)`` grouped or left out, for the views' titles (nil: nothing).
-    public var note: String?
+    package var note: String?
 
     /// Creates a graph from its parts (``make(events:at:)`` builds one from a recording).
-    public init(nodes: [Node], edges: [Edge], windows: [String], seq: Int?) {
+    package init(nodes: [Node], edges: [Edge], windows: [String], seq: Int?) {
         self.nodes = nodes; self.edges = edges; self.windows = windows; self.seq = seq
     }
 
     /// The node with this id.
-    public func node(_ id: String) -> Node? { nodes.first { $0.ref.id == id } }
+    package func node(_ id: String) -> Node? { nodes.first { $0.ref.id == id } }
 
     /// The nodes of each window, in order of first appearance (one pass, for views that go
     /// window by window).
-    public var nodesByWindow: [String: [Node]] {
+    package var nodesByWindow: [String: [Node]] {
         var out: [String: [Node]] = [:]
         for n in nodes { out[n.window, default: []].append(n) }
         return out
     }
 
     /// Builds the graph of a recording, or its state right after event `at`.
-    public static func make(events: [Event], at seq: Int? = nil) -> ChainGraph {
+    package static func make(events: [Event], at seq: Int? = nil) -> ChainGraph {
         var b = ChainGraphBuilder()
         for e in events.sorted(by: { $0.seq < $1.seq }) {
             if let seq, e.seq > seq { break }

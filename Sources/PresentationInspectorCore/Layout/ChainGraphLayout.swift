@@ -2,24 +2,24 @@
 /// above their children, presenting controllers above what they present. Each window is laid
 /// out on its own, side by side. Nodes never overlap: within a layer they are placed left to
 /// right with a gap, and layers are stacked by their tallest node.
-public struct ChainGraphLayout: Hashable, Sendable {
+package struct ChainGraphLayout: Hashable, Sendable {
     /// Sizes and gaps.
-    public struct Options: Hashable, Sendable {
+    package struct Options: Hashable, Sendable {
         /// Space between two nodes of one layer.
-        public var horizontalGap: Double
+        package var horizontalGap: Double
         /// Space between two layers.
-        public var layerGap: Double
+        package var layerGap: Double
         /// Space between two windows' boxes.
-        public var windowGap: Double
+        package var windowGap: Double
         /// Space around the whole drawing.
-        public var margin: Double
+        package var margin: Double
         /// Space between a node's border and its text, and inside window boxes.
-        public var nodePadding: Double
+        package var nodePadding: Double
         /// Room above each window's nodes for its title.
-        public var windowTitleHeight: Double
+        package var windowTitleHeight: Double
 
         /// Creates options with defaults suited to a browser.
-        public init(horizontalGap: Double = 28, layerGap: Double = 56, windowGap: Double = 48, margin: Double = 16,
+        package init(horizontalGap: Double = 28, layerGap: Double = 56, windowGap: Double = 48, margin: Double = 16,
                     nodePadding: Double = 10, windowTitleHeight: Double = 22) {
             self.horizontalGap = horizontalGap; self.layerGap = layerGap; self.windowGap = windowGap
             self.margin = margin; self.nodePadding = nodePadding; self.windowTitleHeight = windowTitleHeight
@@ -27,68 +27,68 @@ public struct ChainGraphLayout: Hashable, Sendable {
     }
 
     /// A placed node.
-    public struct PlacedNode: Hashable, Sendable {
+    package struct PlacedNode: Hashable, Sendable {
         /// The graph node placed.
-        public var node: ChainGraph.Node
+        package var node: ChainGraph.Node
         /// Label lines: type, title (quoted) when there is one, id.
-        public var lines: [String]
+        package var lines: [String]
         /// Where it is drawn.
-        public var frame: LayoutRect
+        package var frame: LayoutRect
         /// Its layer, 0 at the top.
-        public var layer: Int
+        package var layer: Int
     }
 
     /// One cubic Bézier piece of an edge's path.
-    public struct CurveSegment: Hashable, Sendable {
+    package struct CurveSegment: Hashable, Sendable {
         /// The first control point.
-        public var control1: LayoutPoint
+        package var control1: LayoutPoint
         /// The second control point.
-        public var control2: LayoutPoint
+        package var control2: LayoutPoint
         /// Where the piece ends.
-        public var end: LayoutPoint
+        package var end: LayoutPoint
     }
 
     /// A placed edge: a smooth path from `start` through the gaps between nodes to `end`.
     ///
     /// Edges that skip layers pass through reserved slots in the layers in between, so they
     /// never cross a node box.
-    public struct PlacedEdge: Hashable, Sendable {
+    package struct PlacedEdge: Hashable, Sendable {
         /// The graph edge placed.
-        public var edge: ChainGraph.Edge
+        package var edge: ChainGraph.Edge
         /// Where the path starts (on the border of the `from` node).
-        public var start: LayoutPoint
+        package var start: LayoutPoint
         /// Consecutive cubic pieces; the last one ends at the arrow tip.
-        public var segments: [CurveSegment]
+        package var segments: [CurveSegment]
         /// Where a label goes (next to the arrow tip).
-        public var labelPosition: LayoutPoint
+        package var labelPosition: LayoutPoint
         /// The arrow tip.
-        public var end: LayoutPoint { segments.last?.end ?? start }
+        package var end: LayoutPoint { segments.last?.end ?? start }
     }
 
     /// A window's box around its nodes.
-    public struct WindowBox: Hashable, Sendable {
+    package struct WindowBox: Hashable, Sendable {
         /// The window's id.
-        public var window: String
+        package var window: String
         /// Where it is drawn.
-        public var frame: LayoutRect
+        package var frame: LayoutRect
     }
 
     /// The graph laid out.
-    public var graph: ChainGraph
+    package var graph: ChainGraph
     /// The size of the whole drawing.
-    public var size: LayoutSize
+    package var size: LayoutSize
     /// Every node with its frame.
-    public var nodes: [PlacedNode]
+    package var nodes: [PlacedNode]
     /// Every edge with its path.
-    public var edges: [PlacedEdge]
+    package var edges: [PlacedEdge]
     /// A box per window, left to right.
-    public var windows: [WindowBox]
+    package var windows: [WindowBox]
 
     /// The placed node with this id.
-    public func node(_ id: String) -> PlacedNode? { nodes.first { $0.node.ref.id == id } }
+    package func node(_ id: String) -> PlacedNode? { nodes.first { $0.node.ref.id == id } }
 
     /// The label lines of a node.
-    public static func lines(for ref: ControllerRef) -> [String] {
+    package static func lines(for ref: ControllerRef) -> [String] {
         var lines = [capped(ref.type)]
         if let t = ref.title, !t.isEmpty { lines.append("\"\(capped(t, ChainGraph.labelLimit - 2))\"") }
         lines.append(capped(ref.id))
@@ -97,7 +97,7 @@ public struct ChainGraphLayout: Hashable, Sendable {
 
     /// Lays out a graph.
     /// Graphs larger than ``ChainGraph/drawnNodeLimit`` are laid out fitted (``ChainGraph/fitted(maxNodes:)``).
-    public static func make(graph fullGraph: ChainGraph, options o: Options = Options()) -> ChainGraphLayout {
+    package static func make(graph fullGraph: ChainGraph, options o: Options = Options()) -> ChainGraphLayout {
         let graph = fullGraph.fitted()
         var placed: [PlacedNode] = []
         var placedEdges: [PlacedEdge] = []

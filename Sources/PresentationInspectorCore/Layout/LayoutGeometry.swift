@@ -1,72 +1,72 @@
 /// A point in layout coordinates (points; y grows downwards, as in UIKit and SVG).
-public struct LayoutPoint: Hashable, Sendable {
+package struct LayoutPoint: Hashable, Sendable {
     /// Horizontal coordinate (left edge for rectangles).
-    public var x: Double
+    package var x: Double
     /// Vertical coordinate, growing downwards (top edge for rectangles).
-    public var y: Double
+    package var y: Double
 
     /// Creates a point.
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    package init(x: Double, y: Double) { self.x = x; self.y = y }
 }
 
 /// A size in layout coordinates.
-public struct LayoutSize: Hashable, Sendable {
+package struct LayoutSize: Hashable, Sendable {
     /// Horizontal extent.
-    public var width: Double
+    package var width: Double
     /// Vertical extent.
-    public var height: Double
+    package var height: Double
 
     /// Creates a size.
-    public init(width: Double, height: Double) { self.width = width; self.height = height }
+    package init(width: Double, height: Double) { self.width = width; self.height = height }
 }
 
 /// An axis-aligned rectangle in layout coordinates.
 ///
 /// The layouts use their own geometry types so that the core stays free of any UI framework;
 /// the iOS overlay converts them to `CGRect`.
-public struct LayoutRect: Hashable, Sendable {
+package struct LayoutRect: Hashable, Sendable {
     /// Horizontal coordinate (left edge for rectangles).
-    public var x: Double
+    package var x: Double
     /// Vertical coordinate, growing downwards (top edge for rectangles).
-    public var y: Double
+    package var y: Double
     /// Horizontal extent.
-    public var width: Double
+    package var width: Double
     /// Vertical extent.
-    public var height: Double
+    package var height: Double
 
     /// Creates a rectangle from its origin and size.
-    public init(x: Double, y: Double, width: Double, height: Double) {
+    package init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
 
     /// The right edge.
-    public var maxX: Double { x + width }
+    package var maxX: Double { x + width }
     /// The bottom edge.
-    public var maxY: Double { y + height }
+    package var maxY: Double { y + height }
     /// The horizontal centre.
-    public var midX: Double { x + width / 2 }
+    package var midX: Double { x + width / 2 }
     /// The vertical centre.
-    public var midY: Double { y + height / 2 }
+    package var midY: Double { y + height / 2 }
 
     /// Whether the two rectangles share interior area (touching edges do not count).
-    public func overlaps(_ other: LayoutRect) -> Bool {
+    package func overlaps(_ other: LayoutRect) -> Bool {
         x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
     }
 
     /// Whether `other` lies entirely inside this rectangle (edges included).
-    public func contains(_ other: LayoutRect) -> Bool {
+    package func contains(_ other: LayoutRect) -> Bool {
         other.x >= x && other.maxX <= maxX && other.y >= y && other.maxY <= maxY
     }
 }
 
 /// Rough text metrics for laying out labels without a font engine: every character is given
 /// the same advance. Renderers use a monospaced or small font so labels fit the boxes.
-public enum TextMetrics {
+package enum TextMetrics {
     /// The advance of one character at the layouts' label font size (12 pt).
-    public static let characterWidth = 7.2
+    package static let characterWidth = 7.2
     /// The height of one label line.
-    public static let lineHeight = 15.0
+    package static let lineHeight = 15.0
 
     /// The width `text` is given in a layout.
-    public static func width(of text: String) -> Double { Double(text.count) * characterWidth }
+    package static func width(of text: String) -> Double { Double(text.count) * characterWidth }
 }

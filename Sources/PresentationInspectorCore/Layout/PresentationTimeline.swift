@@ -1,80 +1,80 @@
 /// What happened over time, grouped into lanes: presented controllers' lifetimes, their
 /// transitions and markers for requests, rejections and diagnostics. No geometry: the
 /// timeline layout, the Perfetto exporter and the text exporter all read this.
-public struct PresentationTimeline: Hashable, Sendable {
+package struct PresentationTimeline: Hashable, Sendable {
     /// Identifies a lane: a window, a presentation level (0 is the window's root) and a slot
     /// (more than one slot when two presentations at the same level overlap in time, which
     /// happens when a child container defines the context).
-    public struct LaneKey: Hashable, Sendable {
+    package struct LaneKey: Hashable, Sendable {
         /// The window id (`(no window)` for detached controllers).
-        public var window: String
+        package var window: String
         /// The presentation level: 0 for the window root, 1 for what it presents, and so on.
-        public var level: Int
+        package var level: Int
         /// 0, or the index of an extra lane for overlapping presentations at this level.
-        public var slot: Int
+        package var slot: Int
     }
 
     /// One horizontal lane.
-    public struct Lane: Hashable, Sendable {
+    package struct Lane: Hashable, Sendable {
         /// Which window, level and slot the lane shows.
-        public var key: LaneKey
+        package var key: LaneKey
         /// `calendar · root`, `calendar · level 1`, `shop · level 1 (2)`.
-        public var title: String
+        package var title: String
     }
 
     /// A controller's time on screen: a window root from its first sighting, a presented
     /// controller from its `present` to the end of its dismissal.
-    public struct Lifetime: Hashable, Sendable {
+    package struct Lifetime: Hashable, Sendable {
         /// The controller on screen.
-        public var controller: ControllerRef
+        package var controller: ControllerRef
         /// Index into ``PresentationTimeline/lanes``.
-        public var lane: Int
+        package var lane: Int
         /// Seconds since the recording started.
-        public var start: Double
+        package var start: Double
         /// Seconds since the recording started (the recording's end when still open).
-        public var end: Double
+        package var end: Double
         /// Still on screen when the recording ends.
-        public var isOpen: Bool
+        package var isOpen: Bool
         /// Whether this is a window's root rather than a presented controller.
-        public var isWindowRoot: Bool
+        package var isWindowRoot: Bool
         /// The `present` event that started it (nil for window roots).
-        public var presentSeq: Int?
+        package var presentSeq: Int?
         /// The event that removed it, when it was removed.
-        public var endSeq: Int?
+        package var endSeq: Int?
         /// The controller that presented it.
-        public var presenting: ControllerRef?
+        package var presenting: ControllerRef?
         /// The effective presentation style.
-        public var style: PresentationStyle?
+        package var style: PresentationStyle?
     }
 
     /// Which way a transition runs.
-    public enum Direction: String, Hashable, Sendable {
+    package enum Direction: String, Hashable, Sendable {
         /// A present transition, or a dismiss transition.
         case present, dismiss
     }
 
     /// A present or dismiss transition, from the call to its completion.
-    public struct Transition: Hashable, Sendable {
+    package struct Transition: Hashable, Sendable {
         /// Present or dismiss.
-        public var direction: Direction
+        package var direction: Direction
         /// Index into ``PresentationTimeline/lanes``.
-        public var lane: Int
+        package var lane: Int
         /// The controller moving (the top-most one for a dismissal).
-        public var controller: ControllerRef
+        package var controller: ControllerRef
         /// Seconds since the recording started.
-        public var start: Double
+        package var start: Double
         /// Seconds since the recording started (the recording's end when still open).
-        public var end: Double
+        package var end: Double
         /// The `present` or `dismiss` event.
-        public var seq: Int
+        package var seq: Int
         /// The completion event, if it was recorded.
-        public var completedSeq: Int?
+        package var completedSeq: Int?
         /// Whether the call asked for animation.
-        public var animated: Bool
+        package var animated: Bool
     }
 
     /// What a marker stands for.
-    public enum MarkerKind: String, Hashable, Sendable {
+    package enum MarkerKind: String, Hashable, Sendable {
         /// A present or dismiss call that went through.
         case request
         /// A present or dismiss that UIKit refused.
@@ -86,36 +86,36 @@ public struct PresentationTimeline: Hashable, Sendable {
     }
 
     /// A point event on a lane.
-    public struct Marker: Hashable, Sendable {
+    package struct Marker: Hashable, Sendable {
         /// The event the marker stands for.
-        public var seq: Int
+        package var seq: Int
         /// The event's time, seconds since the recording started.
-        public var time: Double
+        package var time: Double
         /// Index into ``PresentationTimeline/lanes``.
-        public var lane: Int
+        package var lane: Int
         /// What the marker stands for.
-        public var kind: MarkerKind
+        package var kind: MarkerKind
         /// The most severe diagnostic of the event, if any.
-        public var severity: Severity?
+        package var severity: Severity?
         /// A one-line description (the event summary).
-        public var label: String
+        package var label: String
     }
 
     /// Lanes, window by window (in order of appearance), then by level and slot.
-    public var lanes: [Lane] = []
+    package var lanes: [Lane] = []
     /// Every lifetime, in order of appearance.
-    public var lifetimes: [Lifetime] = []
+    package var lifetimes: [Lifetime] = []
     /// Every present and dismiss transition, in order of the calls.
-    public var transitions: [Transition] = []
+    package var transitions: [Transition] = []
     /// Markers in seq order.
-    public var markers: [Marker] = []
+    package var markers: [Marker] = []
     /// The earliest event time.
-    public var startTime: Double = 0
+    package var startTime: Double = 0
     /// The latest event time (at least `startTime`).
-    public var endTime: Double = 0
+    package var endTime: Double = 0
 
     /// Builds the timeline of a recording. Events are taken in `seq` order.
-    public static func make(events: [Event]) -> PresentationTimeline {
+    package static func make(events: [Event]) -> PresentationTimeline {
         var builder = Builder()
         let sorted = events.sorted { $0.seq < $1.seq }
         var lifetimes: [(Int, Lifetime)] = [], transitions: [(Int, Transition)] = [], markers: [Marker] = []

@@ -7,12 +7,12 @@ extension PresentationTimeline {
     /// open, so its memory follows the open presentations, not the log. Items carry the builder's
     /// own lane numbers, in order of creation; ``finish(start:end:)`` gives the lanes in their final
     /// order and the renumbering.
-    public struct Builder: Sendable {
+    package struct Builder: Sendable {
         typealias T = PresentationTimeline
         static let noWindow = "(no window)"
 
         /// Something final: a lifetime or transition with its number in order of creation, or a marker.
-        public enum Item: Sendable {
+        package enum Item: Sendable {
             /// A lifetime that ended (or was still open when the recording ended), and its creation number.
             case lifetime(Int, Lifetime)
             /// A transition that completed (or never did, at the end), and its creation number.
@@ -22,19 +22,19 @@ extension PresentationTimeline {
         }
 
         /// The lanes in their final order, and what the builder's lane numbers become.
-        public struct Ending: Sendable {
+        package struct Ending: Sendable {
             /// Lanes, window by window (in order of appearance), then by level and slot.
-            public var lanes: [Lane]
+            package var lanes: [Lane]
             /// The final index of each of the builder's lane numbers.
-            public var laneIndex: [Int]
+            package var laneIndex: [Int]
             /// The earliest event time.
-            public var startTime: Double
+            package var startTime: Double
             /// The latest event time (at least `startTime`).
-            public var endTime: Double
+            package var endTime: Double
         }
 
         /// Whether markers are made (a text timeline needs none).
-        public var makesMarkers = true
+        package var makesMarkers = true
         /// Steps taken, so tests can check the work grows linearly.
         var steps = 0
 
@@ -52,10 +52,10 @@ extension PresentationTimeline {
         private var retired: [Item] = []
 
         /// An empty builder.
-        public init() {}
+        package init() {}
 
         /// The items that became final since the last call.
-        public mutating func drain() -> [Item] {
+        package mutating func drain() -> [Item] {
             defer { retired.removeAll(keepingCapacity: true) }
             return retired
         }
@@ -137,7 +137,7 @@ extension PresentationTimeline {
         }
 
         /// Takes the next event (in `seq` order).
-        public mutating func add(_ e: Event) {
+        package mutating func add(_ e: Event) {
             steps += 1
             let window = e.window ?? Self.noWindow
             noteRoot(e, window: window)
@@ -257,7 +257,7 @@ extension PresentationTimeline {
 
         /// Ends the recording at `end`: what is still open becomes final (``drain()`` gives it, in
         /// creation order), and the lanes are sorted (window order, then level, then slot).
-        public mutating func finish(start: Double, end: Double) -> Ending {
+        package mutating func finish(start: Double, end: Double) -> Ending {
             for (n, l) in lifetimes.sorted(by: { $0.key < $1.key }) {
                 var l = l
                 l.end = max(l.start, end)

@@ -2,32 +2,32 @@
 /// lifetime, transition segments over the bars, and markers above them.
 ///
 /// Pure geometry, no drawing: the SVG renderer and (later) the iOS overlay draw it.
-public struct TimelineLayout: Hashable, Sendable {
+package struct TimelineLayout: Hashable, Sendable {
     /// Sizes and scale.
-    public struct Options: Hashable, Sendable {
+    package struct Options: Hashable, Sendable {
         /// Horizontal scale; nil fits the recording into ``targetWidth``.
-        public var pixelsPerSecond: Double?
+        package var pixelsPerSecond: Double?
         /// The width of the plot area (right of the lane titles) when fitting.
-        public var targetWidth: Double
+        package var targetWidth: Double
         /// The widest the plot area may get when `pixelsPerSecond` is given.
-        public var maximumWidth: Double
+        package var maximumWidth: Double
         /// Room for the lane titles on the left.
-        public var laneTitleWidth: Double
+        package var laneTitleWidth: Double
         /// The height of one lane.
-        public var laneHeight: Double
+        package var laneHeight: Double
         /// The space between two lanes.
-        public var laneGap: Double
+        package var laneGap: Double
         /// Room for the time axis above the lanes.
-        public var axisHeight: Double
+        package var axisHeight: Double
         /// Bars and segments are never drawn narrower than this.
-        public var minimumBarWidth: Double
+        package var minimumBarWidth: Double
         /// The radius of a marker.
-        public var markerRadius: Double
+        package var markerRadius: Double
         /// Markers closer than this horizontally are stacked in rows.
-        public var markerRows: Int
+        package var markerRows: Int
 
         /// Creates options; every value has a default suited to a desktop browser.
-        public init(pixelsPerSecond: Double? = nil, targetWidth: Double = 960, maximumWidth: Double = 16_000,
+        package init(pixelsPerSecond: Double? = nil, targetWidth: Double = 960, maximumWidth: Double = 16_000,
                     laneTitleWidth: Double = 190, laneHeight: Double = 40, laneGap: Double = 4, axisHeight: Double = 26,
                     minimumBarWidth: Double = 2, markerRadius: Double = 3.5, markerRows: Int = 3) {
             self.pixelsPerSecond = pixelsPerSecond; self.targetWidth = targetWidth; self.maximumWidth = maximumWidth
@@ -38,86 +38,86 @@ public struct TimelineLayout: Hashable, Sendable {
     }
 
     /// A lane's band and title.
-    public struct Lane: Hashable, Sendable {
+    package struct Lane: Hashable, Sendable {
         /// The lane's title, shown in the left column.
-        public var title: String
+        package var title: String
         /// The window the lane belongs to.
-        public var window: String
+        package var window: String
         /// The presentation level (0: the window root).
-        public var level: Int
+        package var level: Int
         /// The whole band, title column included.
-        public var frame: LayoutRect
+        package var frame: LayoutRect
     }
 
     /// A lifetime bar.
-    public struct Bar: Hashable, Sendable {
+    package struct Bar: Hashable, Sendable {
         /// The lifetime drawn.
-        public var lifetime: PresentationTimeline.Lifetime
+        package var lifetime: PresentationTimeline.Lifetime
         /// Where it is drawn.
-        public var frame: LayoutRect
+        package var frame: LayoutRect
     }
 
     /// A transition segment, drawn over the bar of its lane.
-    public struct Segment: Hashable, Sendable {
+    package struct Segment: Hashable, Sendable {
         /// The transition drawn.
-        public var transition: PresentationTimeline.Transition
+        package var transition: PresentationTimeline.Transition
         /// Where it is drawn.
-        public var frame: LayoutRect
+        package var frame: LayoutRect
     }
 
     /// A marker's position.
-    public struct Marker: Hashable, Sendable {
+    package struct Marker: Hashable, Sendable {
         /// The marker drawn.
-        public var marker: PresentationTimeline.Marker
+        package var marker: PresentationTimeline.Marker
         /// Its centre.
-        public var center: LayoutPoint
+        package var center: LayoutPoint
         /// Its radius.
-        public var radius: Double
+        package var radius: Double
         /// 0 for the first row; markers crowding the same spot go to later rows.
-        public var row: Int
+        package var row: Int
     }
 
     /// A tick on the time axis.
-    public struct Tick: Hashable, Sendable {
+    package struct Tick: Hashable, Sendable {
         /// The tick's time, seconds since the recording started.
-        public var time: Double
+        package var time: Double
         /// The tick's x coordinate.
-        public var x: Double
+        package var x: Double
         /// `0s`, `0.5s`, `1m 30s`.
-        public var label: String
+        package var label: String
     }
 
     /// The timeline laid out.
-    public var timeline: PresentationTimeline
+    package var timeline: PresentationTimeline
     /// The options used.
-    public var options: Options
+    package var options: Options
     /// The size of the whole drawing, title column included.
-    public var size: LayoutSize
+    package var size: LayoutSize
     /// x of ``PresentationTimeline/startTime``.
-    public var originX: Double
+    package var originX: Double
     /// The horizontal scale used.
-    public var pixelsPerSecond: Double
+    package var pixelsPerSecond: Double
     /// Lanes, top to bottom.
-    public var lanes: [Lane]
+    package var lanes: [Lane]
     /// A bar per lifetime.
-    public var bars: [Bar]
+    package var bars: [Bar]
     /// A segment per transition.
-    public var segments: [Segment]
+    package var segments: [Segment]
     /// A marker per timeline marker.
-    public var markers: [Marker]
+    package var markers: [Marker]
     /// Ticks of the time axis, left to right.
-    public var ticks: [Tick]
+    package var ticks: [Tick]
 
     /// The x coordinate of a time.
-    public func x(for time: Double) -> Double { originX + (time - timeline.startTime) * pixelsPerSecond }
+    package func x(for time: Double) -> Double { originX + (time - timeline.startTime) * pixelsPerSecond }
 
     /// Lays out the timeline of a recording.
-    public static func make(events: [Event], options: Options = Options()) -> TimelineLayout {
+    package static func make(events: [Event], options: Options = Options()) -> TimelineLayout {
         make(timeline: PresentationTimeline.make(events: events), options: options)
     }
 
     /// Lays out an already-built timeline.
-    public static func make(timeline t: PresentationTimeline, options o: Options = Options()) -> TimelineLayout {
+    package static func make(timeline t: PresentationTimeline, options o: Options = Options()) -> TimelineLayout {
         let duration = max(t.endTime - t.startTime, 0)
         let plotWidth: Double
         let pps: Double
@@ -175,12 +175,12 @@ public struct TimelineLayout: Hashable, Sendable {
 }
 
 /// Picks "nice" tick positions (1, 2 or 5 × a power of ten) for a time axis.
-public enum TimeAxis {
+package enum TimeAxis {
     /// The smallest gap between two ticks, in points.
-    public static let minimumTickSpacing = 70.0
+    package static let minimumTickSpacing = 70.0
 
     /// The tick step for a scale: the smallest nice step at least ``minimumTickSpacing`` wide.
-    public static func step(pixelsPerSecond: Double) -> Double {
+    package static func step(pixelsPerSecond: Double) -> Double {
         guard pixelsPerSecond > 0, pixelsPerSecond.isFinite else { return 1 }
         let raw = minimumTickSpacing / pixelsPerSecond
         var magnitude = 1.0
@@ -191,7 +191,7 @@ public enum TimeAxis {
     }
 
     /// Ticks from the first multiple of the step at or after `start` up to `end`.
-    public static func ticks(from start: Double, to end: Double, pixelsPerSecond: Double) -> [(time: Double, label: String)] {
+    package static func ticks(from start: Double, to end: Double, pixelsPerSecond: Double) -> [(time: Double, label: String)] {
         let s = step(pixelsPerSecond: pixelsPerSecond)
         var out: [(Double, String)] = []
         var k = (start / s).rounded(.up)
@@ -204,7 +204,7 @@ public enum TimeAxis {
     }
 
     /// `0s`, `0.35s`, `12s`, `2m 05s`, with as many decimals as the step needs.
-    public static func label(_ t: Double, step: Double) -> String {
+    package static func label(_ t: Double, step: Double) -> String {
         var decimals = 0
         var s = step
         while s < 1 - 1e-9, decimals < 6 { s *= 10; decimals += 1 }

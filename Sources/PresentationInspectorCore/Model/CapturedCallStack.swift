@@ -19,14 +19,14 @@
 /// the symbolicator that reads it when it is made). Instances are immutable apart from the
 /// app frame's cache (behind the symbolicator's lock), hence `Sendable`; equal and hashed by
 /// their addresses.
-public final class CapturedCallStack: Hashable, @unchecked Sendable, CustomStringConvertible {
+package final class CapturedCallStack: Hashable, @unchecked Sendable, CustomStringConvertible {
     /// Most frames a capture keeps, innermost first (the capture's and the hook's own frames
     /// included: they are skipped when read, see ``appFrame``).
-    public static let maximumFrames = 32
+    package static let maximumFrames = 32
 
     /// The return addresses, innermost first, as `backtrace()` gave them: ``capture()``'s own
     /// frames first.
-    public let addresses: [UInt]
+    package let addresses: [UInt]
 
     /// What reads the addresses; nil for a stack nothing can symbolicate (no app frame).
     let symbolicator: (any CallStackSymbolicating)?
@@ -43,18 +43,18 @@ public final class CapturedCallStack: Hashable, @unchecked Sendable, CustomStrin
 
     /// The app's frame (MyApp\`ListViewController.showNext() -> () + 120), nil when every
     /// frame belongs to the inspector or the system. Symbolicated on first read, then cached.
-    public var appFrame: String? { symbolicator?.appFrame(of: self) }
+    package var appFrame: String? { symbolicator?.appFrame(of: self) }
 
     /// The app frame, or `<no app frame>`.
-    public var description: String { appFrame ?? "<no app frame>" }
+    package var description: String { appFrame ?? "<no app frame>" }
 
     /// Equal when the addresses are.
-    public static func == (lhs: CapturedCallStack, rhs: CapturedCallStack) -> Bool {
+    package static func == (lhs: CapturedCallStack, rhs: CapturedCallStack) -> Bool {
         lhs === rhs || lhs.addresses == rhs.addresses
     }
 
     /// Hashes the addresses.
-    public func hash(into hasher: inout Hasher) { hasher.combine(addresses) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(addresses) }
 }
 
 /// Finds a captured stack's app frame (the session's symbolicator, which caches what it

@@ -5,9 +5,9 @@
 /// A recording keeps a controller's facts on the first event that names it and again on an
 /// event whose call saw them changed (``Recorder/noteControllerFacts(_:)``); the log writes them as the
 /// event's `facts` (docs/FORMATS.md). Fields that were not read are nil.
-public struct ControllerFacts: Hashable, Sendable {
+package struct ControllerFacts: Hashable, Sendable {
     /// How a container shows its children (DESIGN rule 6).
-    public enum Container: String, Sendable, CaseIterable {
+    package enum Container: String, Sendable, CaseIterable {
         /// Not a container.
         case none
         /// `UINavigationController`: the top child is visible.
@@ -21,46 +21,46 @@ public struct ControllerFacts: Hashable, Sendable {
     }
 
     /// The controller's id in the recording (`0x…` on a device, the scenario id in simulation).
-    public var id: String
+    package var id: String
     /// Its class name.
-    public var type: String
+    package var type: String
     /// Its title, when it has one.
-    public var title: String?
+    package var title: String?
     /// Its container kind, when read.
-    public var container: Container?
+    package var container: Container?
     /// The id of its parent (`parent`), nil when it has none.
-    public var parent: String?
+    package var parent: String?
     /// Its children in order (navigation: bottom → top), when read; nil when not read.
-    public var children: [String]?
+    package var children: [String]?
     /// A tab bar controller's `selectedIndex`, when read.
-    public var selected: Int?
+    package var selected: Int?
     /// `modalPresentationStyle`, when read.
-    public var modalPresentationStyle: PresentationStyle?
+    package var modalPresentationStyle: PresentationStyle?
     /// `modalTransitionStyle`, when read.
-    public var modalTransitionStyle: TransitionStyle?
+    package var modalTransitionStyle: TransitionStyle?
     /// `definesPresentationContext`, when read.
-    public var definesPresentationContext: Bool?
+    package var definesPresentationContext: Bool?
     /// `providesPresentationContextTransitionStyle`, when read.
-    public var providesPresentationContextTransitionStyle: Bool?
+    package var providesPresentationContextTransitionStyle: Bool?
     /// `isModalInPresentation`, when read.
-    public var isModalInPresentation: Bool?
+    package var isModalInPresentation: Bool?
     /// Whether its popover presentation controller has an anchor (`sourceView`, `sourceItem` or `barButtonItem`), when read.
-    public var hasPopoverAnchor: Bool?
+    package var hasPopoverAnchor: Bool?
     /// Which system controller it is (its class or a superclass), when it is one.
-    public var systemController: SystemControllerKind?
+    package var systemController: SystemControllerKind?
     /// `UIAlertController.preferredStyle`, for an alert controller.
-    public var preferredStyle: AlertControllerStyle?
+    package var preferredStyle: AlertControllerStyle?
     /// The window whose root contains it through `parent` (itself included), nil when none
     /// does: a presented controller and its children are in the window of whoever presents
     /// them, which the recorded calls tell, so this stays put while it is presented and dismissed.
-    public var window: String?
+    package var window: String?
     /// The id of the window whose root it is, nil when it is no window's root.
-    public var windowRoot: String?
+    package var windowRoot: String?
     /// Its window's horizontal size class, when read.
-    public var horizontalSizeClass: SizeClass?
+    package var horizontalSizeClass: SizeClass?
 
     /// Creates facts naming only the controller; set the fields that were read.
-    public init(id: String, type: String, title: String? = nil) {
+    package init(id: String, type: String, title: String? = nil) {
         self.id = id
         self.type = type
         self.title = title
@@ -68,10 +68,10 @@ public struct ControllerFacts: Hashable, Sendable {
 
     /// Whether `newer` says anything these facts do not: a field `newer` did not read (nil
     /// children, selection, container) changes nothing.
-    public func isChanged(by newer: ControllerFacts) -> Bool { updated(by: newer) != self }
+    package func isChanged(by newer: ControllerFacts) -> Bool { updated(by: newer) != self }
 
     /// These facts updated by `newer`: its fields where it read them, these where it did not.
-    public func updated(by newer: ControllerFacts) -> ControllerFacts {
+    package func updated(by newer: ControllerFacts) -> ControllerFacts {
         var merged = newer
         if merged.children == nil { merged.children = children }
         if merged.selected == nil { merged.selected = selected }

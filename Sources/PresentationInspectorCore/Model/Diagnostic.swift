@@ -10,6 +10,7 @@ public enum Severity: String, Sendable, CaseIterable, Comparable {
         }
     }
 
+    /// Whether `lhs` is less severe than `rhs` (info < warning < error).
     public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }
 
@@ -18,8 +19,11 @@ public enum Severity: String, Sendable, CaseIterable, Comparable {
 /// A struct rather than an enum so that logs written by newer versions, with codes this
 /// version does not know, still read.
 public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The code as written in logs and printed: `already-presenting`.
     public var rawValue: String
+    /// The code with this text (known or not).
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The code's text.
     public var description: String { rawValue }
 
     /// The presented controller already has a presenting controller (UIKit raises).
@@ -67,8 +71,8 @@ public struct Diagnostic: Hashable, Sendable {
     public var severity: Severity
     /// UIKit's console wording (or ours, for findings UIKit does not print).
     public var message: String
-    /// A concrete remedy naming the event's own controllers (JSON key `fix`; nil in logs written
-    /// before it existed — ``Event/withFixes()`` computes it for those).
+    /// A concrete remedy naming the event's own controllers (JSON key `fix`; in logs written
+    /// before it existed, the package's readers compute it).
     public var fix: String?
 
     /// Creates a diagnostic.
@@ -82,73 +86,73 @@ public struct Diagnostic: Hashable, Sendable {
 
 extension Diagnostic {
     /// "Application tried to present modally a view controller <P> that is already being presented by <Q>."
-    public static func alreadyPresented(_ presented: ControllerRef, by presenter: ControllerRef) -> Diagnostic {
+    package static func alreadyPresented(_ presented: ControllerRef, by presenter: ControllerRef) -> Diagnostic {
         Diagnostic(code: .alreadyPresented, severity: .error,
                    message: "Application tried to present modally a view controller \(presented.consoleDescription) that is already being presented by \(presenter.consoleDescription).")
     }
 
     /// "Application tried to present modally an active controller <P>."
-    public static func activeController(_ presented: ControllerRef) -> Diagnostic {
+    package static func activeController(_ presented: ControllerRef) -> Diagnostic {
         Diagnostic(code: .activeController, severity: .error,
                    message: "Application tried to present modally an active controller \(presented.consoleDescription).")
     }
 
     /// "Attempt to present <P> on <R> (from <S>) while a presentation is in progress."
-    public static func presentationInProgress(_ p: ControllerRef, on r: ControllerRef, from s: ControllerRef) -> Diagnostic {
+    package static func presentationInProgress(_ p: ControllerRef, on r: ControllerRef, from s: ControllerRef) -> Diagnostic {
         Diagnostic(code: .presentationInProgress, severity: .warning,
                    message: "Attempt to present \(p.consoleDescription) on \(r.consoleDescription) (from \(s.consoleDescription)) while a presentation is in progress.")
     }
 
     /// "Attempt to present <P> on <R> (from <S>) which is already presenting <Q>."
-    public static func alreadyPresenting(_ p: ControllerRef, on r: ControllerRef, from s: ControllerRef, current q: ControllerRef) -> Diagnostic {
+    package static func alreadyPresenting(_ p: ControllerRef, on r: ControllerRef, from s: ControllerRef, current q: ControllerRef) -> Diagnostic {
         Diagnostic(code: .alreadyPresenting, severity: .warning,
                    message: "Attempt to present \(p.consoleDescription) on \(r.consoleDescription) (from \(s.consoleDescription)) which is already presenting \(q.consoleDescription).")
     }
 
     /// "Attempt to present <P> on <R> (from <S>) whose view is not in the window hierarchy."
-    public static func notInWindowHierarchy(_ p: ControllerRef, on r: ControllerRef, from s: ControllerRef) -> Diagnostic {
+    package static func notInWindowHierarchy(_ p: ControllerRef, on r: ControllerRef, from s: ControllerRef) -> Diagnostic {
         Diagnostic(code: .notInWindowHierarchy, severity: .warning,
                    message: "Attempt to present \(p.consoleDescription) on \(r.consoleDescription) (from \(s.consoleDescription)) whose view is not in the window hierarchy.")
     }
 
     /// "Attempt to dismiss from view controller <R> while a presentation or dismiss is in progress!"
-    public static func dismissDuringTransition(_ receiver: ControllerRef) -> Diagnostic {
+    package static func dismissDuringTransition(_ receiver: ControllerRef) -> Diagnostic {
         Diagnostic(code: .dismissDuringTransition, severity: .warning,
                    message: "Attempt to dismiss from view controller \(receiver.consoleDescription) while a presentation or dismiss is in progress!")
     }
 
     /// Informational: a dismiss with nothing to dismiss.
-    public static func nothingToDismiss(_ receiver: ControllerRef) -> Diagnostic {
+    package static func nothingToDismiss(_ receiver: ControllerRef) -> Diagnostic {
         Diagnostic(code: .nothingToDismiss, severity: .info,
                    message: "Dismiss sent to \(receiver.consoleDescription), which presents nothing and was not presented: nothing to dismiss.")
     }
 
     /// UIKit used from a background thread.
-    public static func offMainThread(_ api: String, thread: String) -> Diagnostic {
+    package static func offMainThread(_ api: String, thread: String) -> Diagnostic {
         Diagnostic(code: .offMainThread, severity: .error,
                    message: "\(api) called on thread \"\(thread)\"; UIKit must be used from the main thread only.")
     }
 
     /// A controller still alive after its dismissal.
-    public static func leakedAfterDismiss(_ controller: ControllerRef, seconds: Double) -> Diagnostic {
+    package static func leakedAfterDismiss(_ controller: ControllerRef, seconds: Double) -> Diagnostic {
         Diagnostic(code: .leakedAfterDismiss, severity: .warning,
                    message: "\(controller.consoleDescription) is still alive \(formatSeconds(seconds)) after its dismissal completed; something still retains it.")
     }
 
     /// "Presenting view controllers on detached view controllers is discouraged <S>."
-    public static func detachedPresenter(_ source: ControllerRef) -> Diagnostic {
+    package static func detachedPresenter(_ source: ControllerRef) -> Diagnostic {
         Diagnostic(code: .detachedPresenter, severity: .warning,
                    message: "Presenting view controllers on detached view controllers is discouraged \(source.consoleDescription).")
     }
 
     /// "UIPopoverPresentationController (<P>) should have a non-nil sourceView or barButtonItem set before the presentation occurs."
-    public static func popoverWithoutAnchor(_ presented: ControllerRef) -> Diagnostic {
+    package static func popoverWithoutAnchor(_ presented: ControllerRef) -> Diagnostic {
         Diagnostic(code: .popoverWithoutAnchor, severity: .error,
                    message: "UIPopoverPresentationController (\(presented.consoleDescription)) should have a non-nil sourceView or barButtonItem set before the presentation occurs.")
     }
 
     /// Informational: the chain is deeper than the limit.
-    public static func deepChain(depth: Int, limit: Int) -> Diagnostic {
+    package static func deepChain(depth: Int, limit: Int) -> Diagnostic {
         Diagnostic(code: .deepChain, severity: .info,
                    message: "The presentation chain is \(depth) presented controllers deep (limit \(limit)); users lose track of deep modal stacks.")
     }

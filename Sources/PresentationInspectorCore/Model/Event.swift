@@ -31,8 +31,11 @@ public struct Event: Hashable, Sendable {
     public var time: Double
     /// `"main"`, or the name of the thread the call was made on.
     public var thread: String
+    /// What happened: a present, a dismiss, a completion, a leak check.
     public var kind: EventKind
+    /// How it ended: presented, rejected, dismissed, completed…
     public var outcome: Outcome
+    /// The `animated` argument of the call.
     public var animated: Bool
     /// The window whose chain the event concerns, when known.
     public var window: String?
@@ -42,14 +45,19 @@ public struct Event: Hashable, Sendable {
     // present
     /// The receiver of `present` (the original presenter).
     public var source: ControllerRef?
+    /// The controller being presented.
     public var presented: ControllerRef?
     /// The controller UIKit makes `presentingViewController`.
     public var presenting: ControllerRef?
     /// The controller whose area the presentation covers.
     public var contextProvider: ControllerRef?
+    /// The presented controller's `modalPresentationStyle` when `present` was called.
     public var requestedStyle: PresentationStyle?
+    /// The style UIKit uses (``requestedStyle`` adapted to the environment).
     public var effectiveStyle: PresentationStyle?
+    /// The presented controller's `modalTransitionStyle` when `present` was called.
     public var requestedTransition: TransitionStyle?
+    /// The transition UIKit runs (the context provider's, when it provides one).
     public var effectiveTransition: TransitionStyle?
     /// The walk that found the answer, as data (``ExplanationStep``); sentences on demand.
     public var steps: [ExplanationStep]
@@ -71,11 +79,12 @@ public struct Event: Hashable, Sendable {
     public var forwarded: Bool?
 
     // all
+    /// What went wrong, in UIKit's words where UIKit prints a message (empty when nothing did).
     public var diagnostics: [Diagnostic]
     /// The window's presentation chain after the event, root first.
     public var chain: [ControllerRef]
     /// Where the call came from, when known (`file:line` or a symbol): the text a log or a
-    /// scenario gave, or else the app frame of ``capturedCallStack``, symbolicated when first
+    /// scenario gave, or else the app frame of the call stack the hooks captured, symbolicated when first
     /// read. Setting it stores the text and drops the captured stack.
     public var callSite: String? {
         get { callSiteText ?? capturedCallStack?.appFrame }
@@ -84,16 +93,16 @@ public struct Event: Hashable, Sendable {
     /// The call site as text (logs, scenarios).
     @usableFromInline var callSiteText: String?
     /// The call site as the hooks capture it: return addresses, symbolicated only when read.
-    public var capturedCallStack: CapturedCallStack?
+    package var capturedCallStack: CapturedCallStack?
     /// The source's (present) or receiver's (dismiss) ancestors through `parent`, starting with
     /// itself and ending at its presentation root: the containers the resolver walked.
     public var ancestry: [ControllerRef]
     /// What UIKit reported, where the hooks (or a scenario's `observed` override) could see
-    /// it; the fields above stay the model's prediction. See ``ModelDrift``.
+    /// it; the fields above stay the model's prediction (a difference is a `model-drift` diagnostic).
     public var observed: Observation? = nil
     /// What the rules read about the controllers this event's call involved, for those whose
     /// facts the recording had not kept yet or saw changed (``ControllerFacts``); usually empty.
-    public var facts: [ControllerFacts] = []
+    package var facts: [ControllerFacts] = []
 
     /// The most severe diagnostic's severity, if any.
     public var maxSeverity: Severity? { diagnostics.map(\.severity).max() }
@@ -139,7 +148,7 @@ public struct Event: Hashable, Sendable {
 extension Event {
     /// Creates an event; only the fields every event has are required.
     // In an extension, so that the struct keeps its memberwise initializer (see below).
-    public init(seq: Int = 0, time: Double, thread: String = "main", kind: EventKind, outcome: Outcome,
+    package init(seq: Int = 0, time: Double, thread: String = "main", kind: EventKind, outcome: Outcome,
                 animated: Bool = false, window: String? = nil, relatesTo: Int? = nil,
                 source: ControllerRef? = nil, presented: ControllerRef? = nil, presenting: ControllerRef? = nil,
                 contextProvider: ControllerRef? = nil, requestedStyle: PresentationStyle? = nil,
@@ -162,7 +171,7 @@ extension Event {
 }
 
 /// `1.350s`: seconds with millisecond precision.
-public func formatTime(_ t: Double) -> String {
+package func formatTime(_ t: Double) -> String {
     // Past 10¹² s the milliseconds no longer fit the arithmetic below; such a time is out of
     // ValueRanges.time anyway, so it is printed as the number it is rather than trapping.
     guard t.isFinite, abs(t) < 1e12 else { return "\(t)s" }

@@ -20,6 +20,7 @@ public struct LogHeader: Hashable, Sendable {
     /// The version this build writes and the newest it reads.
     public static let currentVersion = 1
 
+    /// A header for a log written now by this build (the current format and version).
     public init(created: Date = Date(), app: [String: String] = [:], device: [String: String] = [:], dropped: Int = 0) {
         self.format = Self.formatName
         self.version = Self.currentVersion
@@ -30,7 +31,7 @@ public struct LogHeader: Hashable, Sendable {
     }
 
     /// Creates a header with every field given, as read from a file.
-    public init(format: String, version: Int, created: String, app: [String: String], device: [String: String], dropped: Int) {
+    package init(format: String, version: Int, created: String, app: [String: String], device: [String: String], dropped: Int) {
         self.format = format; self.version = version; self.created = created
         self.app = app; self.device = device; self.dropped = dropped
     }

@@ -1,7 +1,10 @@
 /// One window's presentation chain at a moment: what `pi chain` and the overlay show.
 public struct WindowChain: Hashable, Sendable {
+    /// The window's identifier in the recording.
     public var id: String
+    /// The window's `windowLevel`.
     public var level: Double
+    /// Whether it is the key window.
     public var isKey: Bool
     /// The window's root, then each presented controller, root first (an event's `chain`: with
     /// presentations in several branches, one branch's after the other's).

@@ -3,7 +3,7 @@
 /// The simulator implements it over its model objects; on iOS an adapter implements it over
 /// `UIViewController` (holding it weakly). Everything the resolver decides comes from these
 /// properties, so the same rules run in tests on Linux and inside an app.
-public protocol PresentationNode: AnyObject {
+package protocol PresentationNode: AnyObject {
     /// The snapshot recorded for this controller.
     var ref: ControllerRef { get }
     /// `parent`: the container controller this one is a child of.
@@ -61,25 +61,25 @@ extension PresentationNode {
     }
 
     /// False: the anchor, if any, is set before `present` is called.
-    public var popoverAnchorIsSetByDelegate: Bool { false }
+    package var popoverAnchorIsSetByDelegate: Bool { false }
     /// Nil: a plain controller.
-    public var systemController: SystemControllerKind? { nil }
+    package var systemController: SystemControllerKind? { nil }
     /// Nil: not an alert controller.
-    public var alertControllerStyle: AlertControllerStyle? { nil }
+    package var alertControllerStyle: AlertControllerStyle? { nil }
     /// Nil: the newest behaviour the model knows.
-    public var systemVersion: SystemVersion? { nil }
+    package var systemVersion: SystemVersion? { nil }
 }
 
 /// Tells, some time after a dismissal, whether the dismissed controller is still alive and
 /// detached — that is, leaked. Holds the controller weakly.
 ///
 /// Call ``isLeaked()`` on the thread that owns the controller (the main thread on iOS).
-public struct LivenessProbe: @unchecked Sendable {
+package struct LivenessProbe: @unchecked Sendable {
     private let check: () -> Bool
 
     /// `check` returns true when the controller is still alive and not back in a hierarchy.
-    public init(_ check: @escaping () -> Bool) { self.check = check }
+    package init(_ check: @escaping () -> Bool) { self.check = check }
 
     /// True when the controller is still alive and detached.
-    public func isLeaked() -> Bool { check() }
+    package func isLeaked() -> Bool { check() }
 }

@@ -1,29 +1,29 @@
 /// What the model says a `present` call does, before it runs.
-public struct PresentResolution<Node: PresentationNode> {
-    public let source: Node
-    public let presented: Node
+package struct PresentResolution<Node: PresentationNode> {
+    package let source: Node
+    package let presented: Node
     /// The controller that becomes `presentingViewController` (nil only for a detached source).
-    public let presenting: Node
+    package let presenting: Node
     /// The controller whose area the presentation covers.
-    public let contextProvider: Node
-    public let requestedStyle: PresentationStyle
-    public let effectiveStyle: PresentationStyle
-    public let requestedTransition: TransitionStyle
-    public let effectiveTransition: TransitionStyle
+    package let contextProvider: Node
+    package let requestedStyle: PresentationStyle
+    package let effectiveStyle: PresentationStyle
+    package let requestedTransition: TransitionStyle
+    package let effectiveTransition: TransitionStyle
     /// Every finding, the rejecting one (if any) first among the checks.
-    public let diagnostics: [Diagnostic]
+    package let diagnostics: [Diagnostic]
     /// The check that rejects the presentation, if any (nothing changes).
-    public let rejection: Diagnostic?
+    package let rejection: Diagnostic?
     /// The walk that found the answer, as data.
-    public let steps: [ExplanationStep]
+    package let steps: [ExplanationStep]
     /// The walk that found the answer, one sentence per step.
-    public var explanation: [String] { steps.map(\.sentence) }
+    package var explanation: [String] { steps.map(\.sentence) }
     /// The window the source belongs to.
-    public let windowID: String?
+    package let windowID: String?
     /// The source's ancestors through `parent`, starting with itself: the walk of rule 2. Walked
     /// again when asked (the resolver keeps only their snapshots, for the event): it describes the
     /// hierarchy as it is at that moment.
-    public var ancestry: [Node] { Hierarchy.ancestry(of: source) }
+    package var ancestry: [Node] { Hierarchy.ancestry(of: source) }
     /// The root of the source's window (or of its detached presentation tree): where the chain
     /// the present changes starts.
     let ultimateRoot: Node
@@ -61,21 +61,21 @@ public struct PresentResolution<Node: PresentationNode> {
 }
 
 /// What the model says a `dismiss` call does.
-public struct DismissResolution<Node: PresentationNode> {
-    public let receiver: Node
+package struct DismissResolution<Node: PresentationNode> {
+    package let receiver: Node
     /// The presenting controller that performs the dismissal; nil when nothing is dismissed.
-    public let handledBy: Node?
+    package let handledBy: Node?
     /// Controllers removed, top first.
-    public let dismissed: [Node]
+    package let dismissed: [Node]
     /// Whether the message is handled by another controller than its receiver.
-    public let forwarded: Bool
-    public let outcome: Outcome
-    public let diagnostics: [Diagnostic]
+    package let forwarded: Bool
+    package let outcome: Outcome
+    package let diagnostics: [Diagnostic]
     /// The walk that found the answer, as data.
-    public let steps: [ExplanationStep]
+    package let steps: [ExplanationStep]
     /// The walk that found the answer, one sentence per step.
-    public var explanation: [String] { steps.map(\.sentence) }
-    public let windowID: String?
+    package var explanation: [String] { steps.map(\.sentence) }
+    package let windowID: String?
     /// The root of everything the receiver hangs from (its window's root, or a detached root):
     /// where the chain the dismissal changes starts.
     let ultimateRoot: Node
@@ -101,13 +101,14 @@ public struct ResolverOptions: Sendable {
     /// as UIKit does): how `OtherSizeClass` asks what the other kind of device would do.
     var horizontalSizeClass: SizeClass?
 
+    /// Options with the given deep-chain limit (3 by default).
     public init(deepChainLimit: Int = 3) { self.deepChainLimit = deepChainLimit }
 }
 
 /// DESIGN's presentation rules as pure functions over ``PresentationNode``s.
-public enum PresentationResolver {
+package enum PresentationResolver {
     /// Rule 1: the style UIKit uses for a requested style in an environment.
-    public static func effectiveStyle(_ requested: PresentationStyle, sizeClass: SizeClass) -> (PresentationStyle, String) {
+    package static func effectiveStyle(_ requested: PresentationStyle, sizeClass: SizeClass) -> (PresentationStyle, String) {
         let (style, step) = effectiveStyleStep(requested, sizeClass: sizeClass)
         return (style, step.sentence)
     }
@@ -122,7 +123,7 @@ public enum PresentationResolver {
     }
 
     /// Rules 1–4 and 10 for `source.present(presented)`, read from the hierarchy as it is now.
-    public static func resolvePresent<N: PresentationNode>(source: N, presented: N, options: ResolverOptions = ResolverOptions()) -> PresentResolution<N> {
+    package static func resolvePresent<N: PresentationNode>(source: N, presented: N, options: ResolverOptions = ResolverOptions()) -> PresentResolution<N> {
         resolvePresent(PresentReads(source: source, presented: presented), options: options)
     }
 
@@ -266,7 +267,7 @@ public enum PresentationResolver {
     }
 
     /// Rule 7 for `receiver.dismiss(animated:)`, read from the hierarchy as it is now.
-    public static func resolveDismiss<N: PresentationNode>(receiver: N) -> DismissResolution<N> {
+    package static func resolveDismiss<N: PresentationNode>(receiver: N) -> DismissResolution<N> {
         let r = receiver.ref
         var steps: [ExplanationStep] = [.dismissCalled(r)]
         let presentationRoot = Hierarchy.presentationRoot(of: receiver)
@@ -316,7 +317,7 @@ public enum PresentationResolver {
     }
 
     /// Rule 8: a sheet swiped down, completed or cancelled by the user.
-    public static func resolveInteractiveDismiss<N: PresentationNode>(sheet: N, completes: Bool) -> DismissResolution<N> {
+    package static func resolveInteractiveDismiss<N: PresentationNode>(sheet: N, completes: Bool) -> DismissResolution<N> {
         let r = sheet.ref
         var steps: [ExplanationStep] = [.swipedDown(r)]
         let windowRoot = Hierarchy.ultimateRoot(of: sheet)

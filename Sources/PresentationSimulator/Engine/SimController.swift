@@ -135,7 +135,7 @@ public final class SimController: PresentationNode {
     public var systemVersion: SystemVersion? { version }
     public var isTransitionInProgress: Bool { simulation?.isTransitionInProgress(for: self) ?? false }
 
-    public func makeLivenessProbe() -> LivenessProbe {
+    package func makeLivenessProbe() -> LivenessProbe {
         LivenessProbe { [weak self] in
             guard let c = self else { return false }
             return c.releasedByScenario && c.parent == nil && c.presenting == nil && c.windowID == nil

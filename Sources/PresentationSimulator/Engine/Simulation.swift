@@ -37,8 +37,10 @@ public final class Simulation {
     public static let transitionDuration = 0.35
 
     public let clock: VirtualClock
-    public let handler: PresentationHooksHandler
-    public var recorder: Recorder { handler.recorder }
+    package let handler: PresentationHooksHandler
+    package var recorder: Recorder { handler.recorder }
+    /// What the simulation recorded so far, oldest first.
+    public var events: [Event] { handler.recorder.events }
     /// Messages UIKit would have printed.
     public private(set) var console: [ConsoleLine] = []
     /// The windows, in the order they were made.
@@ -60,8 +62,13 @@ public final class Simulation {
 
     private struct WeakController { weak var controller: SimController? }
 
+    /// Creates an engine with a recorder of its own and the default configuration.
+    public convenience init() {
+        self.init(recorder: Recorder(), configuration: HandlerConfiguration())
+    }
+
     /// Creates an engine that records into `recorder`.
-    public init(recorder: Recorder = Recorder(), configuration: HandlerConfiguration = HandlerConfiguration()) {
+    package init(recorder: Recorder = Recorder(), configuration: HandlerConfiguration = HandlerConfiguration()) {
         clock = VirtualClock()
         handler = PresentationHooksHandler(recorder: recorder, scheduler: clock, configuration: configuration)
     }
@@ -185,9 +192,15 @@ public final class Simulation {
 
     // MARK: present (the hooked entry point and UIKit's original)
 
-    /// `source.present(presented, animated:completion:)`, through the hook handler.
+    /// `source.present(presented, animated:completion:)` on the main thread, through the hook handler.
     public func present(_ presented: SimController, from source: SimController, animated: Bool = true,
-                        context: CallContext = .main, completion: (() -> Void)? = nil) {
+                        completion: (() -> Void)? = nil) {
+        present(presented, from: source, animated: animated, context: .main, observed: nil, completion: completion)
+    }
+
+    /// `source.present(presented, animated:completion:)` in `context`, through the hook handler.
+    package func present(_ presented: SimController, from source: SimController, animated: Bool = true,
+                         context: CallContext, completion: (() -> Void)? = nil) {
         present(presented, from: source, animated: animated, context: context, observed: nil, completion: completion)
     }
 
@@ -234,8 +247,13 @@ public final class Simulation {
 
     // MARK: dismiss
 
-    /// `receiver.dismiss(animated:completion:)`, through the hook handler.
-    public func dismiss(_ receiver: SimController, animated: Bool = true, context: CallContext = .main, completion: (() -> Void)? = nil) {
+    /// `receiver.dismiss(animated:completion:)` on the main thread, through the hook handler.
+    public func dismiss(_ receiver: SimController, animated: Bool = true, completion: (() -> Void)? = nil) {
+        dismiss(receiver, animated: animated, context: .main, observed: observationOverride, completion: completion)
+    }
+
+    /// `receiver.dismiss(animated:completion:)` in `context`, through the hook handler.
+    package func dismiss(_ receiver: SimController, animated: Bool = true, context: CallContext, completion: (() -> Void)? = nil) {
         dismiss(receiver, animated: animated, context: context, observed: observationOverride, completion: completion)
     }
 
@@ -294,7 +312,12 @@ public final class Simulation {
     // MARK: Interactive dismissal (rule 8)
 
     /// The user swipes `sheet` down and lets go past the threshold (`complete`) or not.
-    public func swipeDown(_ sheet: SimController, complete: Bool, context: CallContext = .main) throws(SimulationError) {
+    public func swipeDown(_ sheet: SimController, complete: Bool) throws(SimulationError) {
+        try swipeDown(sheet, complete: complete, context: .main)
+    }
+
+    /// The user swipes `sheet` down, the hooks called in `context`.
+    package func swipeDown(_ sheet: SimController, complete: Bool, context: CallContext) throws(SimulationError) {
         guard sheet.presenting != nil, let style = sheet.effectiveStyle else {
             throw SimulationError(key: "swipeDown", message: "\(sheet.id) is not presented, so there is nothing to swipe down")
         }
