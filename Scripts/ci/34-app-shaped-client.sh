@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # An app-shaped client (Examples/AppShapedClient) builds and runs against this package through
 # the products an app imports, PresentationInspector and PresentationInspectorTesting: being
-# another package, it sees only their public surface (none of the `package` declarations), so
+# another package, it sees only their public surface (none of the `@_spi(Package)` declarations), so
 # this fails when something an app or its tests need stops being public. It resolves offline,
 # with this package's pins (Package.resolved) and SwiftPM's local cache of the dependencies.
 set -uo pipefail

@@ -38,9 +38,9 @@ modules=(--module PresentationInspectorCore=Sources/PresentationInspectorCore
          --module PresentationInspector=Sources/PresentationInspector
          # The Testing product's recording part (its XCTest/Swift Testing files are not in the SDK mirror).
          --module PresentationInspectorTesting=Sources/PresentationInspectorTesting/Recording)
-# -package-name: SwiftPM gives every target of the package one, so `package` declarations of the
-# core (shared with pinspect and the demo) type-check as they build.
-common=(--swift-version 6 --warnings-as-errors --target arm64-apple-ios15.0 -Xswiftc -package-name -Xswiftc presentationinspector)
+# No package name, as the project's own command runs it: the core shares what only the package's
+# targets use as `@_spi(Package) public`, never `package` (swiftc refuses it without a package name).
+common=(--swift-version 6 --warnings-as-errors --target arm64-apple-ios15.0)
 # The Simulator tests' tour library and host app, built as Xcode builds them: Debug, the package
 # without traits (InspectorTour/Package.swift), after the product's modules.
 host_app=(--module InspectorTour=Examples/InspectorTourHost/InspectorTour/Sources/InspectorTour

@@ -42,6 +42,13 @@ public extension Event {
 
 open class Base { open func hook() {} }
 
+@_spi(Package) public struct Shared { @_spi(Package) public var x: Int }
+@_spi(Package)
+public func sharedHelper() {}
+@_spi(Package) public extension Event {
+    var sharedSummary: String { "" }
+}
+
 func call() { let fd = open("x", 0); _ = fd }
 '''
 
@@ -55,12 +62,14 @@ class CountPublicTests(unittest.TestCase):
 
     def test_counts_modified_declarations_and_public_extension_members(self):
         with tempfile.TemporaryDirectory() as d:
-            declared, implicit = count_public.count_file(self.write(d, "A.swift", SAMPLE))
+            declared, implicit, spi = count_public.count_file(self.write(d, "A.swift", SAMPLE))
         # Event, seq, time, init, ==; Kind, label; Node; the extension, summary, mentions;
         # Base, hook. Not: package/internal members, comments, strings, a call of open(2).
         self.assertEqual(declared, 13)
         # present, dismiss, leak; the protocol's id and child().
         self.assertEqual(implicit, 5)
+        # Shared, x, sharedHelper (its attribute on the line above), the SPI extension and its member.
+        self.assertEqual(spi, 5)
 
     def test_fails_above_the_limit_and_lists_files(self):
         with tempfile.TemporaryDirectory() as d:

@@ -1,6 +1,6 @@
 import Foundation
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 /// The demo's artefacts beyond the JSONL log, by format and file name.
 let extraArtifacts: [(ExportFormat, String)] = [

@@ -1,6 +1,6 @@
 import Foundation
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 // The demo's debugger mode (docs/LLDB.md): after the scenarios ran and the log was
 // written, stop at a named breakpoint symbol so the `pi` commands can be tried on a live process.

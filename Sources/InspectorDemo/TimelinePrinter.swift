@@ -1,6 +1,6 @@
 import Foundation
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 /// Prints a scenario's events as a readable timeline: who presented what, from where, why,
 /// and what went wrong.

@@ -1,6 +1,6 @@
 import Foundation
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 // InspectorDemo: runs the built-in scenarios through the simulator — the same hook handler
 // the UIKit swizzles call — prints a readable timeline, and writes the recording.

@@ -1,6 +1,6 @@
 #if canImport(UIKit)
 import UIKit
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// Why an inspector call could not be served.
 public enum PresentationInspectorError: Error, CustomStringConvertible, Sendable {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// The exit codes every subcommand uses (sysexits.h values, so shells and CI read them as usual).
 enum ExitStatus {

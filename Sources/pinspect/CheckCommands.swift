@@ -1,5 +1,5 @@
 import ArgumentParser
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// `pinspect diagnose`: every finding, and a CI gate.
 struct Diagnose: ParsableCommand {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// `pinspect diff`: what two recordings of the same flow disagree on.
 struct Diff: ParsableCommand {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// `--kind` and `--controller`, as `pi events` has them: which events a view shows.
 struct EventFilterOptions: ParsableArguments {

@@ -1,4 +1,4 @@
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// Sentences that explain an event: the recorded explanation steps, or, for events that carry
 /// none (completions, leak checks), sentences built from the event and the one it belongs to.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// `pinspect`: reads PresentationInspector event logs (and runs scenarios) on any machine.
 @main

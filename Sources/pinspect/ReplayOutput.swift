@@ -1,6 +1,6 @@
 import Foundation
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 /// Refuses an output path that names the input file (the same file by identity: a link, a
 /// `./` prefix or another spelling of it): no command may destroy its input.

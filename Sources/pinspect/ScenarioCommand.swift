@@ -1,6 +1,6 @@
 import ArgumentParser
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 /// `pinspect scenario`: a recording becomes a scenario that replays it.
 struct ScenarioCommand: ParsableCommand {

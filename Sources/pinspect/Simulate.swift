@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 /// `pinspect simulate`: runs a scenario file and writes the log of the run.
 struct Simulate: ParsableCommand {

@@ -1,5 +1,5 @@
 import Foundation
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// Text put aside in an unnamed temporary file while a log streams by, read back when the output
 /// is put together, so what a command prints in another order than it reads, or only after

@@ -1,4 +1,4 @@
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// `pinspect timeline` over a stream of events: the same text and JSON as the
 /// timeline made from the whole log, without keeping the log.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 /// `pinspect test`: a recording becomes a test that replays it.
 struct TestCommand: ParsableCommand {

@@ -1,6 +1,6 @@
 import Foundation
 import ArgumentParser
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// `pinspect summary`: counts at a glance.
 struct Summary: ParsableCommand {

@@ -1,6 +1,6 @@
 import XCTest
 import Foundation
-@testable import PresentationInspectorCore
+@_spi(Package) @testable import PresentationInspectorCore
 
 /// Call sites as return addresses (issue 10): captured without symbolicating, the app frame
 /// symbolicated once when read, each address once per process. These run for real on Linux

@@ -1,5 +1,5 @@
 import XCTest
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// Controller facts in the log: written and read by both decoders, checked, kept once per
 /// controller by the recorder, and absent from older logs without harm.

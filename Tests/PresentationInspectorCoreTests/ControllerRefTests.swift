@@ -1,5 +1,5 @@
 import XCTest
-@testable import PresentationInspectorCore
+@_spi(Package) @testable import PresentationInspectorCore
 
 /// `ControllerRef` keeps its strings in one shared object (issue 10): it must still behave as a
 /// value, and equal references must be equal and hash alike whether or not they share it.

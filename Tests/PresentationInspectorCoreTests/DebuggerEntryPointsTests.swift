@@ -1,7 +1,7 @@
 import XCTest
 import Foundation
-@testable import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) @testable import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 /// The C entry points the LLDB plugin calls, called directly from Swift.
 final class DebuggerEntryPointsTests: DebuggerEntryPointTestCase {

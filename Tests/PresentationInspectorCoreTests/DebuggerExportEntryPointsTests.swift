@@ -1,7 +1,7 @@
 import XCTest
 import Foundation
-@testable import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) @testable import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 /// `pi graph` and `pi export`: the entry points that hand over to ``Exporter``.
 final class DebuggerExportEntryPointsTests: DebuggerEntryPointTestCase {

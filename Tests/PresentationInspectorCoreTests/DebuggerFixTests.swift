@@ -1,5 +1,5 @@
 import XCTest
-@testable import PresentationInspectorCore
+@_spi(Package) @testable import PresentationInspectorCore
 
 /// The remedy reaches the LLDB plugin through the replies it already reads.
 final class DebuggerFixTests: DebuggerEntryPointTestCase {

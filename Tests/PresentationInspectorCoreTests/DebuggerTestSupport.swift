@@ -1,7 +1,7 @@
 import XCTest
 import Foundation
-@testable import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) @testable import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 /// Base for the debugger entry-point tests: runs the built-in camera scenario (with the rejected
 /// double presentation), reopens photo library → people picker so a chain is live, and installs

@@ -1,6 +1,6 @@
 import XCTest
 import Foundation
-@testable import PresentationInspectorCore
+@_spi(Package) @testable import PresentationInspectorCore
 
 /// Defects a review of the device path found, each reproduced through the portable handler with
 /// nodes shaped like the UIKit adapter's.

@@ -1,5 +1,5 @@
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 import XCTest
 
 /// Every diagnostic carries a remedy built from its event's own controllers (issue 12, item 5).

@@ -1,6 +1,6 @@
 import XCTest
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 /// The reader's fast path decodes event lines straight from bytes; it must either return the
 /// very event the reference path (JSON tree + `EventCoding.decodeEvent`) returns, or defer.

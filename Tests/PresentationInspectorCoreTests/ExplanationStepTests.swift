@@ -1,6 +1,6 @@
 import XCTest
-@testable import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) @testable import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 /// Explanations are recorded as steps (data) and rendered on demand; the sentences must read
 /// exactly as they did when the resolver built them as strings.

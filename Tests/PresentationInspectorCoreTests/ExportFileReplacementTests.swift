@@ -1,5 +1,5 @@
 import Foundation
-@testable import PresentationInspectorCore
+@_spi(Package) @testable import PresentationInspectorCore
 import XCTest
 
 /// Every writer's files go to a temporary file beside the destination, renamed when complete.

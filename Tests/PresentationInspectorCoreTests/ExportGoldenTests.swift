@@ -1,6 +1,6 @@
 import Foundation
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 import XCTest
 
 /// Golden-file tests: the text, DOT and Mermaid exports of every built-in scenario.

@@ -2,8 +2,8 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 import XCTest
 
 /// DOT and Mermaid specifics: escaping, edge styles, and Graphviz accepting the output.

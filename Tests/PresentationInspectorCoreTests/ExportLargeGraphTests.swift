@@ -1,5 +1,5 @@
-@testable import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) @testable import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 import XCTest
 
 /// Graphs that scale (issue 12, item 2): large recordings are fitted so Graphviz and Mermaid

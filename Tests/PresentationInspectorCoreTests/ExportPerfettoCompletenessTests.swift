@@ -1,5 +1,5 @@
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 import XCTest
 
 /// Perfetto completeness (issue 12, item 3): requests as instants, a track per real thread,

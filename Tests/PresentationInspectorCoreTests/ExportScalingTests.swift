@@ -1,4 +1,4 @@
-@testable import PresentationInspectorCore
+@_spi(Package) @testable import PresentationInspectorCore
 import XCTest
 
 /// No quadratic path (issue 10, item 5): the summary, the chain listing and the lifetimes count

@@ -1,6 +1,6 @@
 import XCTest
 import Foundation
-@testable import PresentationInspectorCore
+@_spi(Package) @testable import PresentationInspectorCore
 
 /// What the UIKit hooks hand the handler and the dismissal monitor, and what UIKit answers: each
 /// must leave the events as the model and UIKit say.

@@ -1,6 +1,6 @@
 import XCTest
 import Foundation
-@testable import PresentationInspectorCore
+@_spi(Package) @testable import PresentationInspectorCore
 
 /// A minimal hand-built hierarchy, independent of the simulator, to test the handler the way
 /// the UIKit adapter will use it.

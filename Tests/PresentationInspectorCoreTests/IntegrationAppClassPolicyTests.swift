@@ -1,5 +1,5 @@
 import XCTest
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// Which classes the iOS layer hooks and delegates: app classes only, decided by bundle path.
 final class IntegrationAppClassPolicyTests: XCTestCase {

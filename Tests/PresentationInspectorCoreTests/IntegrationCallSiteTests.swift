@@ -1,6 +1,6 @@
 import XCTest
 import Foundation
-@testable import PresentationInspectorCore
+@_spi(Package) @testable import PresentationInspectorCore
 
 /// Hook defects (issue 9 §5) whose logic is portable: call sites in statically linked apps,
 /// and call sites computed only for calls that are recorded.

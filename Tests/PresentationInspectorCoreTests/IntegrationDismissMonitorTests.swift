@@ -1,6 +1,6 @@
 import XCTest
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 /// The interactive-dismissal state machine, fed with the callbacks the UIKit layer would
 /// send (viewWillDisappear with isBeingDismissed, coordinator completion, the delegate's

@@ -1,6 +1,6 @@
 import XCTest
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 /// Exclusions, title redaction, the release gate, call sites and off-main events.
 final class IntegrationPoliciesTests: XCTestCase {

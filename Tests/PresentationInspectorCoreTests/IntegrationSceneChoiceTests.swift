@@ -1,5 +1,5 @@
 import XCTest
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// The scene the inspector's windows go to when the app has several.
 final class IntegrationSceneChoiceTests: XCTestCase {

@@ -1,7 +1,7 @@
 import XCTest
 import Foundation
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 /// A clock that stays where the test puts it.
 private final class FixedScheduler: InspectorScheduler, @unchecked Sendable {

@@ -1,5 +1,5 @@
 import XCTest
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// The alert UIKit shows for the inspector's shake is not the app's.
 final class IntegrationShakeAlertFilterTests: XCTestCase {

@@ -1,5 +1,5 @@
 import XCTest
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// One toggle per shake from the began/ended events `UIApplication.sendEvent` sees.
 final class IntegrationShakeEventPairingTests: XCTestCase {

@@ -1,7 +1,7 @@
 import XCTest
 import Foundation
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 /// A main thread and a main queue the test controls: which thread the cache believes it is on,
 /// the work scheduled on the main queue (run when the test says), how often chains were computed.

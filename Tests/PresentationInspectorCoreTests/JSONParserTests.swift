@@ -1,5 +1,5 @@
 import XCTest
-@testable import PresentationInspectorCore
+@_spi(Package) @testable import PresentationInspectorCore
 
 final class JSONParserTests: XCTestCase {
     func testValues() throws {

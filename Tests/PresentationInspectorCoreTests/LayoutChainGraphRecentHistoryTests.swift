@@ -1,5 +1,5 @@
 import XCTest
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// The live history graph keeps the recent part of a long recording only.
 final class LayoutChainGraphRecentHistoryTests: XCTestCase {

@@ -1,5 +1,5 @@
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 import XCTest
 
 /// The graph's state after one event (`graph --at N`) keeps each controller's containers.

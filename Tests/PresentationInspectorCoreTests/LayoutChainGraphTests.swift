@@ -1,5 +1,5 @@
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 import XCTest
 
 /// The chain graph (nodes, the four edge kinds, state at a seq) and its layered layout.

@@ -1,6 +1,6 @@
 import XCTest
 import Foundation
-@testable import PresentationInspectorCore
+@_spi(Package) @testable import PresentationInspectorCore
 
 final class LogTests: XCTestCase {
     private let full = Event(

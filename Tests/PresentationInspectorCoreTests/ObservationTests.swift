@@ -1,5 +1,5 @@
 import XCTest
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 final class ObservationTests: XCTestCase {
     /// `isEmpty` reads every field: an observation with any one field set is not empty.

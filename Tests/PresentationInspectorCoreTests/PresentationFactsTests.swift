@@ -1,5 +1,5 @@
 import XCTest
-@testable import PresentationInspectorCore
+@_spi(Package) @testable import PresentationInspectorCore
 
 /// The rules that turn what UIKit's objects show into an observation (the review's false drifts).
 final class PresentationFactsTests: XCTestCase {

@@ -1,4 +1,4 @@
-@testable import PresentationInspectorCore
+@_spi(Package) @testable import PresentationInspectorCore
 import XCTest
 
 /// Issue 10: event lines are decoded in chunks on several threads, with interned values; the

@@ -1,6 +1,6 @@
 import XCTest
-@testable import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) @testable import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 /// The recorder keeps events as small records over shared pools (issue 10): what goes in must
 /// come out equal, field for field, and pooled values must leave with the last event naming them.

@@ -1,6 +1,6 @@
 import XCTest
 import Foundation
-@testable import PresentationInspectorCore
+@_spi(Package) @testable import PresentationInspectorCore
 
 final class RecorderTests: XCTestCase {
     private func event(_ i: Int, thread: String = "main") -> Event { makeEvent(i, thread: thread) }

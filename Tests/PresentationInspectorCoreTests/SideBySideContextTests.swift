@@ -1,5 +1,5 @@
-@testable import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) @testable import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 import XCTest
 
 /// Two context presentations side by side in one window: each navigation controller of a split

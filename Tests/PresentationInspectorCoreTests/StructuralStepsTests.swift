@@ -1,5 +1,5 @@
 import XCTest
-@testable import PresentationInspectorCore
+@_spi(Package) @testable import PresentationInspectorCore
 
 /// `StructuralSteps` compares steps byte by byte where it can (the case, then its payload's
 /// bytes) and as data otherwise: every case must compare equal to the same values held in other

@@ -1,4 +1,4 @@
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 import XCTest
 
 /// Runtime names of Swift classes, as `NSStringFromClass` returns them on a device.

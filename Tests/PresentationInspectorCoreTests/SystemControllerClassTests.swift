@@ -1,5 +1,5 @@
 import XCTest
-@_spi(Adapter) import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// How the iOS adapter tells a system controller from the class chain the runtime gives it
 /// (a class, then its superclasses): SwiftUI's presentations as the UIKit controllers they are.

@@ -1,6 +1,6 @@
-import PresentationInspectorCore
-import PresentationInspectorTesting
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorTesting
+@_spi(Package) import PresentationSimulator
 import Testing
 import XCTest
 

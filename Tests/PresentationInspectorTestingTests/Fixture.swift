@@ -1,6 +1,6 @@
-import PresentationInspectorCore
-import PresentationInspectorTesting
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorTesting
+@_spi(Package) import PresentationSimulator
 
 /// A list inside a navigation controller that presents a detail sheet; `twice` presents a
 /// second sheet on top of the first while it is still shown (UIKit refuses: already presenting).

@@ -1,6 +1,6 @@
 import Testing
-import PresentationInspectorCore
-import PresentationInspectorTesting
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorTesting
 
 @Suite("PresentationRecording with Swift Testing")
 struct SwiftTestingExpectationTests {

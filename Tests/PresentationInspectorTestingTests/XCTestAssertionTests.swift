@@ -1,6 +1,6 @@
 import XCTest
-import PresentationInspectorCore
-import PresentationInspectorTesting
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorTesting
 
 final class XCTestAssertionTests: XCTestCase {
     func testCleanRunPassesEveryAssertion() throws {

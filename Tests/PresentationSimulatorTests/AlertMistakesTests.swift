@@ -1,6 +1,6 @@
 import XCTest
-import PresentationInspectorCore
-@testable import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) @testable import PresentationSimulator
 
 /// Alerts' own mistakes, through the simulator: an alert presented while another is up, from a
 /// controller being dismissed, or from one no longer in a window. The rejection keeps UIKit's

@@ -1,6 +1,6 @@
 import XCTest
-import PresentationInspectorCore
-@testable import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) @testable import PresentationSimulator
 
 /// DESIGN rule 4: the checks, their order, UIKit's messages, and that a rejection changes nothing.
 final class ChecksTests: XCTestCase {

@@ -1,6 +1,6 @@
 import XCTest
-import PresentationInspectorCore
-@testable import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) @testable import PresentationSimulator
 
 /// DESIGN rules 6–9: views in the window, dismissal, interactive dismissal, transitions.
 final class DismissRulesTests: XCTestCase {

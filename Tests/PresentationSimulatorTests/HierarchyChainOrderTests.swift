@@ -1,6 +1,6 @@
 import XCTest
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 /// The order `Hierarchy.chain(from:)` lists a window's presentations in: preorder, each branch's
 /// presentations (with what they present) in the order of the branches.

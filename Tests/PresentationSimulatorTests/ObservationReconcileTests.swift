@@ -1,6 +1,6 @@
 import XCTest
-import PresentationInspectorCore
-@testable import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) @testable import PresentationSimulator
 
 /// A handler that records observations (as on a device) looks at the hierarchy after each call
 /// and at the end of each transition; where the world follows the model it finds no drift.

@@ -1,6 +1,6 @@
 import XCTest
-import PresentationInspectorCore
-@testable import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) @testable import PresentationSimulator
 
 /// Scenario steps carrying `observed`: the simulation follows UIKit's (overridden) answer and
 /// the event records the observation with one `model-drift` per differing field.

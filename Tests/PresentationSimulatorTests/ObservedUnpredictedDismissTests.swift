@@ -1,6 +1,6 @@
 import XCTest
-import PresentationInspectorCore
-@testable import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) @testable import PresentationSimulator
 
 /// A `dismiss` step whose `observed` answer removes controllers where the model predicted
 /// nothing to dismiss: the simulation follows the observation (docs/FORMATS.md) and records the

@@ -1,6 +1,6 @@
 import XCTest
-@testable import PresentationInspectorCore
-@testable import PresentationSimulator
+@_spi(Package) @testable import PresentationInspectorCore
+@_spi(Package) @testable import PresentationSimulator
 
 /// `OtherSizeClass` decides in the other size class only when the style differs there: the size
 /// class enters the rules through the style alone. These tests hold every rule to that premise,

@@ -1,6 +1,6 @@
 import XCTest
-@testable import PresentationInspectorCore
-@testable import PresentationSimulator
+@_spi(Package) @testable import PresentationInspectorCore
+@_spi(Package) @testable import PresentationSimulator
 
 /// Every present is also resolved in the other horizontal size class (DESIGN, rule 11).
 final class OtherSizeClassTests: XCTestCase {

@@ -1,6 +1,6 @@
 import XCTest
-import PresentationInspectorCore
-@testable import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) @testable import PresentationSimulator
 
 /// DESIGN rules 0–3 and 5: defaults, styles, presenting controller, context provider, transition.
 final class PresentRulesTests: XCTestCase {

@@ -1,6 +1,6 @@
 import XCTest
-import PresentationInspectorCore
-@testable import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) @testable import PresentationSimulator
 
 /// A recording becomes a scenario (`pinspect scenario`), and simulating that scenario records
 /// the same events: kind, outcome, presenting, context provider, styles, transitions, dismissed

@@ -1,6 +1,6 @@
 import XCTest
-import PresentationInspectorCore
-@testable import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) @testable import PresentationSimulator
 
 /// A scenario built in code is not checked by the parser: a name it does not declare ends the
 /// load with an error naming the key, not with a crash.

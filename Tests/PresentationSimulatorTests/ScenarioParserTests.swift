@@ -1,6 +1,6 @@
 import XCTest
-import PresentationInspectorCore
-@testable import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) @testable import PresentationSimulator
 
 /// Scenario files: DESIGN's format, and errors that name the file, the step and the key.
 final class ScenarioParserTests: XCTestCase {

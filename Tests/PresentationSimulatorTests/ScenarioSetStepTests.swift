@@ -1,6 +1,6 @@
 import XCTest
-import PresentationInspectorCore
-@testable import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) @testable import PresentationSimulator
 
 /// The `set` step changes properties, not structure; asking it to change structure names what does.
 final class ScenarioSetStepTests: XCTestCase {

@@ -1,6 +1,6 @@
 import XCTest
-import PresentationInspectorCore
-@testable import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) @testable import PresentationSimulator
 
 /// A scenario whose `advance` steps would push simulated time past the log's time range is
 /// refused, so the simulator never writes a log its own reader rejects.

@@ -1,6 +1,6 @@
 import XCTest
-import PresentationInspectorCore
-@testable import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) @testable import PresentationSimulator
 
 /// A simulated controller's snapshot follows its type and title; earlier snapshots keep theirs.
 final class SimControllerRefTests: XCTestCase {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
-import PresentationInspectorCore
-@testable import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) @testable import PresentationSimulator
 
 /// The scenario keys of system controllers: errors that name the file, the place and the key.
 final class SystemControllerScenarioTests: XCTestCase {

@@ -1,6 +1,6 @@
 import XCTest
-import PresentationInspectorCore
-@testable import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) @testable import PresentationSimulator
 
 /// System controllers by their documented behaviour (DESIGN "System controllers"): alerts,
 /// action sheets and share sheets in each width, UIKit's messages by kind and iOS version, and

@@ -1,5 +1,5 @@
 import Foundation
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 import XCTest
 
 /// Replays Fuzz/Regressions/views (the FuzzViews target's inputs) through every exporter, and

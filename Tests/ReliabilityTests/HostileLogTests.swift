@@ -1,5 +1,5 @@
 import Foundation
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 import XCTest
 
 /// Hostile logs: deep nesting, giant lines, garbage, duplicate and cyclic references. Every

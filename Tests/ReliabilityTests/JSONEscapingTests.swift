@@ -1,4 +1,4 @@
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 import XCTest
 
 /// `JSONWriter.appendQuoted` appends unescaped runs as UTF-8 slices (a speed-up for exporting

@@ -1,5 +1,5 @@
 import Foundation
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 import XCTest
 
 /// JSONParser's string scanning was rewritten for speed (issue 6): random string literals —

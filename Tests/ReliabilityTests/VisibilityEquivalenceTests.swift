@@ -1,5 +1,5 @@
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 import XCTest
 
 /// Rule 6 two ways: `Simulation.isViewInWindow` walks up from one controller;

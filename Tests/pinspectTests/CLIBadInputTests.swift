@@ -1,6 +1,6 @@
 import Foundation
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 import XCTest
 
 /// Bad input: one clear message naming the file and line, exit 65 (66 for a missing file),

@@ -1,6 +1,6 @@
 import Foundation
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 import XCTest
 
 /// Mistakes at the edges get their real reason and the documented exit code (docs/CLI.md).

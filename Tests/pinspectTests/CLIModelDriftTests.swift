@@ -1,6 +1,6 @@
 import Foundation
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 import XCTest
 
 /// `model-drift` is an ordinary diagnostic: every view shows it, with the observation beside it.

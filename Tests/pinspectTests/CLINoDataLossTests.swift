@@ -1,6 +1,6 @@
 import Foundation
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 import XCTest
 
 /// No command destroys what it reads: an output that is one of the inputs, however spelt, is

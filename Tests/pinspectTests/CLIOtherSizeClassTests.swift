@@ -1,5 +1,5 @@
 import Foundation
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 import XCTest
 
 /// What the other kind of device would do, end to end: `pinspect simulate` records the

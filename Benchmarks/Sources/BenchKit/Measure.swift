@@ -2,12 +2,12 @@ import CHeapInfo
 import Foundation
 
 /// Clocks, memory readings and small statistics shared by `pibench` and `pistress`.
-package enum Measure {
+public enum Measure {
     /// Monotonic nanoseconds.
-    package static func nanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+    public static func nanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
     /// Resident set size of this process in bytes (`/proc/self/statm`), or 0 where unavailable.
-    package static func residentBytes() -> Int {
+    public static func residentBytes() -> Int {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
         let fields = text.split(separator: " ")
         guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
@@ -15,7 +15,7 @@ package enum Measure {
     }
 
     /// Peak resident set size in bytes (`VmHWM` in `/proc/self/status`).
-    package static func peakResidentBytes() -> Int {
+    public static func peakResidentBytes() -> Int {
         guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
         for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {
             let kb = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
@@ -25,13 +25,13 @@ package enum Measure {
     }
 
     /// Heap bytes in use according to the C allocator (glibc `mallinfo2`).
-    package static func heapInUse() -> Int { Int(cheapinfo_heap_in_use()) }
+    public static func heapInUse() -> Int { Int(cheapinfo_heap_in_use()) }
 
     /// Hands free heap memory back to the system (glibc `malloc_trim`).
-    package static func trimHeap() { cheapinfo_trim() }
+    public static func trimHeap() { cheapinfo_trim() }
 
     /// The median of `values` (the mean of the two middle ones for an even count).
-    package static func median(_ values: [Double]) -> Double {
+    public static func median(_ values: [Double]) -> Double {
         guard !values.isEmpty else { return .nan }
         let s = values.sorted()
         let m = s.count / 2
@@ -39,7 +39,7 @@ package enum Measure {
     }
 
     /// The `p`-th percentile (0...100) of `values`, nearest rank.
-    package static func percentile(_ values: [Double], _ p: Double) -> Double {
+    public static func percentile(_ values: [Double], _ p: Double) -> Double {
         guard !values.isEmpty else { return .nan }
         let s = values.sorted()
         let rank = Int((p / 100 * Double(s.count - 1)).rounded())
@@ -47,7 +47,7 @@ package enum Measure {
     }
 
     /// Prints `fields` as one JSON object line on standard output (what the scripts parse).
-    package static func emit(_ fields: KeyValuePairs<String, Any>) {
+    public static func emit(_ fields: KeyValuePairs<String, Any>) {
         var parts: [String] = []
         for (k, v) in fields {
             let value: String
@@ -65,13 +65,13 @@ package enum Measure {
 }
 
 /// A tiny command-line reader: `--name value` options and `--flag`s.
-package struct Options {
+public struct Options {
     private var values: [String: String] = [:]
     private var flags: Set<String> = []
     /// Arguments that are not options, in order.
-    package private(set) var positional: [String] = []
+    public private(set) var positional: [String] = []
 
-    package init(_ args: [String]) {
+    public init(_ args: [String]) {
         var i = 0
         while i < args.count {
             let a = args[i]
@@ -92,9 +92,9 @@ package struct Options {
         }
     }
 
-    package func string(_ name: String, _ fallback: String) -> String { values[name] ?? fallback }
-    package func optionalString(_ name: String) -> String? { values[name] }
-    package func int(_ name: String, _ fallback: Int) -> Int {
+    public func string(_ name: String, _ fallback: String) -> String { values[name] ?? fallback }
+    public func optionalString(_ name: String) -> String? { values[name] }
+    public func int(_ name: String, _ fallback: Int) -> Int {
         guard let v = values[name] else { return fallback }
         // Accept 1_000_000, 1e6, 100k and 1M.
         let t = v.replacingOccurrences(of: "_", with: "").lowercased()
@@ -104,16 +104,16 @@ package struct Options {
         if let d = Double(t) { return Int(d) }
         fail("--\(name) needs an integer, got \"\(v)\"")
     }
-    package func double(_ name: String, _ fallback: Double) -> Double {
+    public func double(_ name: String, _ fallback: Double) -> Double {
         guard let v = values[name] else { return fallback }
         guard let d = Double(v) else { fail("--\(name) needs a number, got \"\(v)\"") }
         return d
     }
-    package func flag(_ name: String) -> Bool { flags.contains(name) }
+    public func flag(_ name: String) -> Bool { flags.contains(name) }
 }
 
 /// Prints `message` to standard error and exits with status 64 (usage error).
-package func fail(_ message: String, status: Int32 = 64) -> Never {
+public func fail(_ message: String, status: Int32 = 64) -> Never {
     FileHandle.standardError.write(Data("error: \(message)\n".utf8))
     exit(status)
 }

@@ -1,18 +1,18 @@
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 /// A window whose root hangs `depth` controllers deep (tab bar, navigation and plain
 /// containers in turn, then a leaf view controller) and a controller to present from the leaf:
 /// the hierarchies the recording benchmark runs on.
-package struct DeepHierarchy {
-    package let simulation: Simulation
+@_spi(Package) public struct DeepHierarchy {
+    @_spi(Package) public let simulation: Simulation
     /// The innermost controller: the source of every `present`.
-    package let leaf: SimController
+    @_spi(Package) public let leaf: SimController
     /// The controller presented and dismissed.
-    package let presented: SimController
+    @_spi(Package) public let presented: SimController
 
     /// Builds the hierarchy in a new simulation recording into `recorder`.
-    package init(depth: Int, recorder: Recorder, configuration: HandlerConfiguration) {
+    @_spi(Package) public init(depth: Int, recorder: Recorder, configuration: HandlerConfiguration) {
         precondition(depth >= 1)
         let sim = Simulation(recorder: recorder, configuration: configuration)
         let types = ["UITabBarController", "UINavigationController", "ContainerViewController"]
@@ -40,30 +40,30 @@ package struct DeepHierarchy {
 
 /// Realistic events: the built-in scenarios (every kind of event and diagnostic), run again
 /// and again into one recorder.
-package enum EventMix {
+@_spi(Package) public enum EventMix {
     /// The built-in scenarios, parsed once.
-    package static let scenarios: [Scenario] = BuiltInScenarios.all.map { try! $0.scenario() }
+    @_spi(Package) public static let scenarios: [Scenario] = BuiltInScenarios.all.map { try! $0.scenario() }
 
     /// Runs every built-in scenario once more, in a fresh simulation recording into `recorder`.
-    package static func runOnce(into recorder: Recorder) {
+    @_spi(Package) public static func runOnce(into recorder: Recorder) {
         let sim = Simulation(recorder: recorder)
         for s in scenarios { try! sim.run(s) }
     }
 
     /// Events one round of the mix records.
-    package static let eventsPerRound: Int = {
+    @_spi(Package) public static let eventsPerRound: Int = {
         let r = Recorder(capacity: 100_000)
         runOnce(into: r)
         return r.snapshot().totalRecorded
     }()
 
     /// Records at least `count` more events into `recorder` (whole scenario rounds).
-    package static func record(atLeast count: Int, into recorder: Recorder) {
+    @_spi(Package) public static func record(atLeast count: Int, into recorder: Recorder) {
         for _ in 0..<((count + eventsPerRound - 1) / eventsPerRound) { runOnce(into: recorder) }
     }
 
     /// One round of the mix, as events (seq from 1).
-    package static func oneRound() -> [Event] {
+    @_spi(Package) public static func oneRound() -> [Event] {
         let r = Recorder(capacity: 100_000)
         runOnce(into: r)
         return r.events
@@ -72,7 +72,7 @@ package enum EventMix {
     /// Exactly `count` events: the mix repeated, seq renumbered 1…count and times shifted so
     /// that they keep increasing. As in one long recording, the controllers' facts are on their
     /// first events only: a repeated round names controllers the recording knows already.
-    package static func events(_ count: Int) -> [Event] {
+    @_spi(Package) public static func events(_ count: Int) -> [Event] {
         let round = oneRound()
         let span = (round.last?.time ?? 0) + 1
         var out: [Event] = []

@@ -1,6 +1,6 @@
-import BenchKit
+@_spi(Package) import BenchKit
 import Foundation
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 // Benchmark: what one hooked call pays for its call site. Before issue 10 the hooks symbolicated
 // every recorded call (`Thread.callStackSymbols`, then `CallSite.firstAppFrame` parses and

@@ -1,6 +1,6 @@
 import Foundation
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 // The device path's adapter: a node type that costs what `UIKitNode`
 // (Sources/PresentationInspector/UIKit/UIKitNode.swift) costs, over the simulator's controllers.

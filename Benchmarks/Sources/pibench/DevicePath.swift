@@ -1,7 +1,7 @@
 import CFramePointers
 import Foundation
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 // The device path (issue 10): what a real hooked call costs on top of UIKit's own work. It does
 // what PresentationHooks' blocks do (Sources/PresentationInspector/UIKit/PresentationHooks.swift)

@@ -1,6 +1,6 @@
-import BenchKit
+@_spi(Package) import BenchKit
 import Foundation
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// `pibench genlog`: a realistic log of N events (the built-in scenarios' events repeated,
 /// seq renumbered), written in chunks so that memory stays small.

@@ -1,6 +1,6 @@
-import BenchKit
+@_spi(Package) import BenchKit
 import Foundation
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// `pibench html`: renders the HTML report of N realistic events with `Exporter.render(.html…)`
 /// and writes it; Scripts/bench.sh then times headless Chromium on the file.

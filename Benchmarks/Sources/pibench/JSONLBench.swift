@@ -1,6 +1,6 @@
-import BenchKit
+@_spi(Package) import BenchKit
 import Foundation
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 // Benchmark 3: JSONL export and import, events/s, against Foundation's JSONEncoder and
 // JSONDecoder on the same events (a Codable mirror of Event with the same fields, one JSON

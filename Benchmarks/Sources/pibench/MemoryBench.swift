@@ -1,7 +1,7 @@
-import BenchKit
+@_spi(Package) import BenchKit
 import Foundation
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 // Benchmark 2: memory per retained event, and memory once the ring is full.
 //

@@ -1,8 +1,8 @@
-import BenchKit
+@_spi(Package) import BenchKit
 import Foundation
 import Logging
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 // Benchmark 1: recording cost per present+dismiss pair through the hook handler.
 //

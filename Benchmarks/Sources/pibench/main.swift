@@ -1,4 +1,4 @@
-import BenchKit
+@_spi(Package) import BenchKit
 import Foundation
 
 // pibench: the benchmarks of issue 6. Each subcommand prints JSON lines; Scripts/bench.sh runs

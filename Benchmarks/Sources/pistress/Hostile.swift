@@ -1,7 +1,7 @@
-import BenchKit
+@_spi(Package) import BenchKit
 import Foundation
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 // Reliability 5: hostile input at full size. Scenario files and logs built to hurt: deep
 // nesting, cycles, huge counts, duplicate ids, giant lines. Each case must end with the

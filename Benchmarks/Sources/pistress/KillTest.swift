@@ -1,7 +1,7 @@
-import BenchKit
+@_spi(Package) import BenchKit
 import Foundation
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 // Reliability 2: the kill test. A writer records events into a live log (Recorder.startLiveLog:
 // one write(2) per line, no user-space buffer) until it is killed with SIGKILL. Every file left

@@ -1,7 +1,7 @@
-import BenchKit
+@_spi(Package) import BenchKit
 import Foundation
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 // Reliability 4: the soak. N events through one recorder from several threads (each driving
 // its own simulation, as windows on different run loops would), with three live subscribers

@@ -1,4 +1,4 @@
-import BenchKit
+@_spi(Package) import BenchKit
 import Foundation
 
 // pistress: the reliability checks of issue 6 that need a process of their own or more time

@@ -12,7 +12,7 @@
 // Built with -parse-as-library: this file holds declarations only, libFuzzer provides main.
 import Foundation
 import FuzzSupport
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// One scratch file per process for the streaming reader (in /dev/shm when it exists).
 let scratchPath: String = {

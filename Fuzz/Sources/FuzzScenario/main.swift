@@ -7,8 +7,8 @@
 // - every event it records survives a write/read round trip (Invariants).
 // Built with -parse-as-library: this file holds declarations only, libFuzzer provides main.
 import FuzzSupport
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScenario(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {

@@ -1,4 +1,4 @@
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// Properties every fuzz target checks. A violated property stops the process with
 /// `fatalError`, which libFuzzer reports as a crash and saves the input that caused it.

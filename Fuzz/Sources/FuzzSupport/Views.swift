@@ -1,4 +1,4 @@
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// Every view a person reads, run on what the log reader accepted.
 public enum Views {

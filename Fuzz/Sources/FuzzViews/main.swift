@@ -5,7 +5,7 @@
 // the regression inputs in Tests/ReliabilityTests/FuzzViewsRegressionTests.swift.
 // Built with -parse-as-library: this file holds declarations only, libFuzzer provides main.
 import FuzzSupport
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzViews(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {

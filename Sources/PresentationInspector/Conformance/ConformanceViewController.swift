@@ -1,6 +1,6 @@
 #if canImport(UIKit) && canImport(PresentationSimulator)
 import UIKit
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// The overlay's and FLEX's conformance screen: runs the built-in scenarios on real UIKit,
 /// shows "UIKit agrees with the model on N/M facts" with every difference, and shares the

@@ -1,7 +1,7 @@
 #if canImport(UIKit) && canImport(PresentationSimulator)
 import UIKit
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 // The conformance run needs the simulator (the package links it into this target). Guarded by
 // `canImport` so that the UIKit layer still type-checks with the core alone.

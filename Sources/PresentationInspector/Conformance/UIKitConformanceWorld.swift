@@ -1,7 +1,7 @@
 #if canImport(UIKit) && canImport(PresentationSimulator)
 import UIKit
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 /// Real UIKit for a conformance run: a scenario's controllers built as real view controllers in
 /// temporary windows of the app's scene, its steps performed with real calls through the hooks.

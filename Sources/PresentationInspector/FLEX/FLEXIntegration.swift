@@ -4,7 +4,7 @@
 import UIKit
 import ObjectiveC
 import FLEX
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// Adds the inspector to FLEX (with the package's `FLEX` trait, on by default):
 /// - a global entry **Presentations** at the top of FLEX's menu, opening the live timeline,

@@ -1,6 +1,6 @@
 #if canImport(UIKit)
 import UIKit
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// The chain graph: who presents whom, who asked, who provided the context, per window —
 /// either right now (after the latest event) or over the whole recording.

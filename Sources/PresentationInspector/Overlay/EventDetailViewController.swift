@@ -1,6 +1,6 @@
 #if canImport(UIKit)
 import UIKit
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// One event in full: what was asked, what UIKit chose and why (explanation steps),
 /// diagnostics in UIKit's wording, the call site, the controllers and the chain after it.

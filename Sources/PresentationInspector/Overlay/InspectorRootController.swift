@@ -1,6 +1,6 @@
 #if canImport(UIKit)
 import UIKit
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// The overlay's tabs: the live timeline, the chain graph, the selected event's detail, and
 /// export through the share sheet.

@@ -1,6 +1,6 @@
 #if canImport(UIKit)
 import UIKit
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// A scroll view showing a drawn layout (the timeline, the chain graph) of any size.
 ///

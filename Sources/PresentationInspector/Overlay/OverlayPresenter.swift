@@ -1,6 +1,6 @@
 #if canImport(UIKit)
 import UIKit
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// The overlay's window. Its Objective-C name is fixed so that
 /// ``ExclusionPolicy/overlayWindowTypeName`` matches it whatever the module is called.

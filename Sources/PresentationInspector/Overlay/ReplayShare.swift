@@ -1,8 +1,8 @@
 #if canImport(UIKit)
 import UIKit
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 #if canImport(PresentationSimulator)
-import PresentationSimulator
+@_spi(Package) import PresentationSimulator
 
 /// The export tab's replay rows: the recording as the scenario that replays it, or as a test
 /// file that runs that scenario (the files `pinspect scenario` and `pinspect test` write), shared

@@ -1,6 +1,6 @@
 #if canImport(UIKit)
 import UIKit
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// The live timeline: the drawn ``TimelineLayout`` on top (scrolls both ways; tap a marker),
 /// and every event below, newest first (tap one for its detail). Also what FLEX's

@@ -1,7 +1,7 @@
 #if canImport(UIKit)
 import Foundation
 import ObjectiveC
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 extension AppCodeLocation {
     /// The running app's location (its main bundle, frameworks folder and bundle identifier).

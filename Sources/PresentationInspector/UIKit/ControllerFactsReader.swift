@@ -1,6 +1,6 @@
 #if canImport(UIKit)
 import UIKit
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// Reads, from UIKit, what the presentation rules read about the controllers a hooked call
 /// involves (``ControllerFacts``), so that the log can be replayed (`pinspect scenario`).

@@ -1,7 +1,7 @@
 #if canImport(UIKit)
 import Foundation
 import ObjectiveC
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// One reversible replacement of an Objective-C instance method, InterposeKit-style but small.
 ///

@@ -1,7 +1,7 @@
 #if canImport(UIKit)
 import UIKit
 import ObjectiveC
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// The running session, as the hook blocks see it from any thread. `nil` makes every hook
 /// pass straight through to UIKit.

@@ -1,7 +1,7 @@
 #if canImport(UIKit)
 import UIKit
 import ObjectiveC
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// Opens the overlay when the device is shaken.
 ///

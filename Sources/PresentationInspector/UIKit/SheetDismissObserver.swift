@@ -1,7 +1,7 @@
 #if canImport(UIKit)
 import UIKit
 import ObjectiveC
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// Sees swipes that UIKit refuses (`isModalInPresentation`, or a delegate answering false to
 /// `presentationControllerShouldDismiss`). UIKit starts no transition for them; its only

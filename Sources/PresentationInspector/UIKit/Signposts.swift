@@ -1,7 +1,7 @@
 #if canImport(UIKit)
 import Foundation
 import os
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// Emits the ``SignpostPlanner``'s signposts with `os_signpost`, under subsystem
 /// `PresentationInspector`, category `Presentations`: in Instruments, add the os_signpost

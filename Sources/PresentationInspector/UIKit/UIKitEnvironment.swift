@@ -1,6 +1,6 @@
 #if canImport(UIKit)
 import UIKit
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// Facts about the running app the inspector reads from UIKit: windows, scenes, window chains,
 /// the log header. Main thread only.

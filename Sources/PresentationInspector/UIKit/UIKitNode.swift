@@ -1,7 +1,7 @@
 #if canImport(UIKit)
 import UIKit
 import ObjectiveC
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// The resolver's view of one real `UIViewController`, held weakly.
 ///

@@ -1,6 +1,6 @@
 #if canImport(UIKit)
 import UIKit
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// What UIKit itself reports about a presentation, read after `present` returns and again when
 /// its transition ends: the facts ``PresentationFacts`` turns into an event's `observed` object

@@ -13,15 +13,15 @@ final class InspectorLock: @unchecked Sendable {
 }
 
 /// ``InspectorLock`` for the iOS layer's hooks.
-package final class AdapterLock: @unchecked Sendable {
+@_spi(Package) public final class AdapterLock: @unchecked Sendable {
     private let base = NSLock()
 
     /// An unlocked lock.
-    package init() {}
+    @_spi(Package) public init() {}
 
     /// Waits for the lock and takes it.
-    package func lock() { base.lock() }
+    @_spi(Package) public func lock() { base.lock() }
 
     /// Releases the lock; call on the thread that took it.
-    package func unlock() { base.unlock() }
+    @_spi(Package) public func unlock() { base.unlock() }
 }

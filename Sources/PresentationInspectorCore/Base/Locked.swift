@@ -2,14 +2,14 @@ import Foundation
 
 /// State behind a lock: the only way to the state is ``withLock(_:)``, so no access can
 /// forget the lock. Not recursive.
-package final class Locked<State>: @unchecked Sendable {
+@_spi(Package) public final class Locked<State>: @unchecked Sendable {
     private let lock = NSLock()
     private var state: State
 
-    package init(_ state: State) { self.state = state }
+    @_spi(Package) public init(_ state: State) { self.state = state }
 
     /// Runs `body` with the state while holding the lock.
-    package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
+    @_spi(Package) public func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
         lock.lock()
         defer { lock.unlock() }
         return try body(&state)

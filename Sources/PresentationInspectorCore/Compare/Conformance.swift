@@ -4,15 +4,15 @@
 /// steps on real controllers, its controller ids translated to the scenario's. UIKit's events
 /// are compared *as observed* (``Event/asObserved``): where the hooks saw what UIKit did, that
 /// is the fact compared, not the prediction the event also carries.
-package struct ConformanceComparison: Sendable {
+@_spi(Package) public struct ConformanceComparison: Sendable {
     /// The scenario's name.
-    package var scenario: String
+    @_spi(Package) public var scenario: String
     /// Steps not run on either side, with why (`steps[4] (swipeDown): …`).
-    package var skipped: [String]
+    @_spi(Package) public var skipped: [String]
     /// What the run changed in the scenario (a size class the device could not take), one sentence each.
-    package var notes: [String]
+    @_spi(Package) public var notes: [String]
     /// The model (`a`) against UIKit as observed (`b`).
-    package var diff: LogDiff
+    @_spi(Package) public var diff: LogDiff
 
     /// Compares the model's events with UIKit's (ids already the scenario's).
     ///
@@ -20,7 +20,7 @@ package struct ConformanceComparison: Sendable {
     /// alert, an action sheet in compact width: DESIGN "System controllers"). Their presents'
     /// effective style is not compared — it reads none on both sides — as it never makes a
     /// `model-drift` on a device.
-    package init(scenario: String, model: [Event], uikit: [Event], skipped: [String] = [], notes: [String] = [],
+    @_spi(Package) public init(scenario: String, model: [Event], uikit: [Event], skipped: [String] = [], notes: [String] = [],
                 observedOnlyStyles: Set<String> = []) {
         self.scenario = scenario
         self.skipped = skipped
@@ -35,7 +35,7 @@ package struct ConformanceComparison: Sendable {
     }
 
     /// "UIKit agrees with the model on 47/50 facts".
-    package var summary: String {
+    @_spi(Package) public var summary: String {
         "UIKit agrees with the model on \(diff.factsAgreeing)/\(diff.factsCompared) facts"
     }
 }
@@ -43,7 +43,7 @@ package struct ConformanceComparison: Sendable {
 extension Event {
     /// The event as UIKit reported it: every observed field in place of the model's prediction,
     /// without the `model-drift` diagnostics that compared the two.
-    package var asObserved: Event {
+    @_spi(Package) public var asObserved: Event {
         guard let o = observed else { return self }
         var e = self
         e.observed = nil
@@ -64,12 +64,12 @@ extension Event {
 /// (`PresentationInspector.runConformance(_:)` on iOS returns it).
 public struct ConformanceReport: Sendable {
     /// One comparison per scenario, in the order they ran.
-    package var results: [ConformanceComparison]
+    @_spi(Package) public var results: [ConformanceComparison]
     /// Where it ran (`system`, `model`, `idiom`), from the log header.
     public var device: [String: String]
 
     /// Creates a report.
-    package init(results: [ConformanceComparison], device: [String: String] = [:]) {
+    @_spi(Package) public init(results: [ConformanceComparison], device: [String: String] = [:]) {
         self.results = results
         self.device = device
     }

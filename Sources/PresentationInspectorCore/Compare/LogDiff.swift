@@ -3,35 +3,35 @@
 /// Events are aligned by kind and subject controller (the presented controller of a present,
 /// the receiver of a dismiss…), never by `seq` or time: two runs of one scenario, or a
 /// simulator log and a device log, number and time their events differently.
-package struct LogDiff: Sendable {
+@_spi(Package) public struct LogDiff: Sendable {
     /// One field that differs between two aligned events.
-    package struct FieldDifference: Hashable, Sendable {
+    @_spi(Package) public struct FieldDifference: Hashable, Sendable {
         /// The event in the first log.
-        package var a: Event
+        @_spi(Package) public var a: Event
         /// The event in the second log.
-        package var b: Event
+        @_spi(Package) public var b: Event
         /// The field's name in the log (`presenting`, `effectiveStyle`, `diagnostics`…).
-        package var field: String
-        package var aValue: String
-        package var bValue: String
+        @_spi(Package) public var field: String
+        @_spi(Package) public var aValue: String
+        @_spi(Package) public var bValue: String
     }
 
     /// Events matched in both logs, as (first, second) pairs in the first log's order.
-    package var pairs: [(a: Event, b: Event)]
+    @_spi(Package) public var pairs: [(a: Event, b: Event)]
     /// Every differing field of the matched pairs.
-    package var differences: [FieldDifference]
+    @_spi(Package) public var differences: [FieldDifference]
     /// Events of the first log with no counterpart in the second.
-    package var onlyInA: [Event]
+    @_spi(Package) public var onlyInA: [Event]
     /// Events of the second log with no counterpart in the first.
-    package var onlyInB: [Event]
+    @_spi(Package) public var onlyInB: [Event]
     /// Whether controllers were compared by id (the logs share ids) or, failing that, by type.
-    package var comparesByID: Bool
+    @_spi(Package) public var comparesByID: Bool
 
     /// Whether the logs record the same behaviour.
-    package var isEquivalent: Bool { differences.isEmpty && onlyInA.isEmpty && onlyInB.isEmpty }
+    @_spi(Package) public var isEquivalent: Bool { differences.isEmpty && onlyInA.isEmpty && onlyInB.isEmpty }
 
     /// Aligns and compares `a` and `b`.
-    package init(_ a: [Event], _ b: [Event]) {
+    @_spi(Package) public init(_ a: [Event], _ b: [Event]) {
         let sa = a.sorted { $0.seq < $1.seq }, sb = b.sorted { $0.seq < $1.seq }
         let idsA = Set(sa.flatMap { $0.controllers.map(\.id) }), idsB = Set(sb.flatMap { $0.controllers.map(\.id) })
         let byID = !idsA.isDisjoint(with: idsB) || (idsA.isEmpty && idsB.isEmpty)
@@ -63,16 +63,16 @@ package struct LogDiff: Sendable {
     }
 
     /// The fields compared on every matched pair, in the order differences are listed.
-    package static let comparedFields = ["outcome", "presenting", "contextProvider", "requestedStyle", "effectiveStyle",
+    @_spi(Package) public static let comparedFields = ["outcome", "presenting", "contextProvider", "requestedStyle", "effectiveStyle",
                                         "requestedTransition", "effectiveTransition", "handledBy", "dismissed", "diagnostics"]
 
     /// The facts compared: every compared field of every matched pair, plus one per unmatched event.
-    package var factsCompared: Int { pairs.count * Self.comparedFields.count + onlyInA.count + onlyInB.count }
+    @_spi(Package) public var factsCompared: Int { pairs.count * Self.comparedFields.count + onlyInA.count + onlyInB.count }
     /// The facts both logs agree on.
-    package var factsAgreeing: Int { pairs.count * Self.comparedFields.count - differences.count }
+    @_spi(Package) public var factsAgreeing: Int { pairs.count * Self.comparedFields.count - differences.count }
 
     /// The controller an event is about: what aligns it with its counterpart.
-    package static func subject(of e: Event) -> ControllerRef? {
+    @_spi(Package) public static func subject(of e: Event) -> ControllerRef? {
         switch e.kind {
         case .present, .presentCompleted: e.presented
         case .dismiss, .interactiveDismiss, .dismissCompleted: e.receiver
@@ -120,7 +120,7 @@ package struct LogDiff: Sendable {
 
 extension LogDiff {
     /// A text report: one line per difference, then one per unmatched event, then a summary line.
-    package func text(nameA: String, nameB: String) -> String {
+    @_spi(Package) public func text(nameA: String, nameB: String) -> String {
         var out = ""
         for d in differences {
             out += "\(nameA) #\(d.a.seq) ↔ \(nameB) #\(d.b.seq) \(d.a.kind.rawValue) \(Self.subject(of: d.a)?.label ?? "?"): "
@@ -139,7 +139,7 @@ extension LogDiff {
     }
 
     /// A JSON object for machines: `equivalent`, `matched`, `differences`, `onlyInA`, `onlyInB`.
-    package func json() -> String {
+    @_spi(Package) public func json() -> String {
         var w = JSONWriter()
         w.beginObject()
         w.field("equivalent", isEquivalent)

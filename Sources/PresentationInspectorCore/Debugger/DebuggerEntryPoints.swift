@@ -23,7 +23,7 @@ import Foundation
 /// C: `int presentation_inspector_api_version(void)`. The only entry point that returns no
 /// string; the plugin checks it before calling the others.
 @_cdecl("presentation_inspector_api_version")
-package func presentationInspectorAPIVersion() -> Int32 {
+@_spi(Package) public func presentationInspectorAPIVersion() -> Int32 {
     DebuggerQueries.apiVersion
 }
 
@@ -33,7 +33,7 @@ package func presentationInspectorAPIVersion() -> Int32 {
 /// `{"windows":[{"id","level","key","chain":[{"id","type","title"?}]}]}` (each chain root
 /// first), malloc'd; free it.
 @_cdecl("presentation_inspector_chain")
-package func presentationInspectorChain() -> UnsafeMutablePointer<CChar>? {
+@_spi(Package) public func presentationInspectorChain() -> UnsafeMutablePointer<CChar>? {
     deliver(DebuggerQueries.chain(InspectorRuntime.shared.windowChains()))
 }
 
@@ -46,7 +46,7 @@ package func presentationInspectorChain() -> UnsafeMutablePointer<CChar>? {
 ///   - controller: a controller id, type name or title the events must name, or NULL / `""` for any.
 /// - Returns: malloc'd UTF-8 text; free it. Errors start with `pi-error: `.
 @_cdecl("presentation_inspector_events")
-package func presentationInspectorEvents(_ limit: Int64, _ kind: UnsafePointer<CChar>?, _ controller: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? {
+@_spi(Package) public func presentationInspectorEvents(_ limit: Int64, _ kind: UnsafePointer<CChar>?, _ controller: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? {
     do {
         let kindText = try cStringArgument(kind, name: "kind")
         let controllerText = try cStringArgument(controller, name: "controller")
@@ -63,7 +63,7 @@ package func presentationInspectorEvents(_ limit: Int64, _ kind: UnsafePointer<C
 /// C: `char *presentation_inspector_explain(long long seq)`. An unknown or dropped sequence
 /// number returns an error text naming the retained range. Malloc'd; free it.
 @_cdecl("presentation_inspector_explain")
-package func presentationInspectorExplain(_ seq: Int64) -> UnsafeMutablePointer<CChar>? {
+@_spi(Package) public func presentationInspectorExplain(_ seq: Int64) -> UnsafeMutablePointer<CChar>? {
     deliver(DebuggerQueries.explain(seq: Int(clamping: seq), snapshot: InspectorRuntime.shared.recorder?.snapshot()))
 }
 
@@ -73,7 +73,7 @@ package func presentationInspectorExplain(_ seq: Int64) -> UnsafeMutablePointer<
 /// `{"events","dropped","diagnostics":[{"seq","time","kind","outcome","summary","code","severity","message","fix"}]}`,
 /// malloc'd; free it.
 @_cdecl("presentation_inspector_diagnose")
-package func presentationInspectorDiagnose() -> UnsafeMutablePointer<CChar>? {
+@_spi(Package) public func presentationInspectorDiagnose() -> UnsafeMutablePointer<CChar>? {
     deliver(DebuggerQueries.diagnose(InspectorRuntime.shared.recorder?.snapshot()))
 }
 
@@ -85,7 +85,7 @@ package func presentationInspectorDiagnose() -> UnsafeMutablePointer<CChar>? {
 ///   - at: a sequence number to show the chains as they stood after that event, or 0 for now.
 /// - Returns: malloc'd UTF-8 text; free it. Errors start with `pi-error: `.
 @_cdecl("presentation_inspector_graph")
-package func presentationInspectorGraph(_ format: UnsafePointer<CChar>?, _ at: Int64) -> UnsafeMutablePointer<CChar>? {
+@_spi(Package) public func presentationInspectorGraph(_ format: UnsafePointer<CChar>?, _ at: Int64) -> UnsafeMutablePointer<CChar>? {
     do {
         let formatText = try cStringArgument(format, name: "format")
         return deliver(DebuggerQueries.graph(format: formatText, at: at == 0 ? nil : Int(clamping: at),
@@ -107,7 +107,7 @@ package func presentationInspectorGraph(_ format: UnsafePointer<CChar>?, _ at: I
 /// - Returns: `{"path","format","events","bytes"}`, malloc'd; free it. An unwritable path is an
 ///   error text starting with `pi-error: `.
 @_cdecl("presentation_inspector_export")
-package func presentationInspectorExport(_ path: UnsafePointer<CChar>?, _ format: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? {
+@_spi(Package) public func presentationInspectorExport(_ path: UnsafePointer<CChar>?, _ format: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? {
     do {
         let pathText = try cStringArgument(path, name: "path")
         let formatText = try cStringArgument(format, name: "format")

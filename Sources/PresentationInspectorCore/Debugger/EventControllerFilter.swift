@@ -3,7 +3,7 @@ import Foundation
 extension ControllerRef {
     /// Whether `name` names this controller: its id exactly, or its title or type name
     /// ignoring case (`Photos`, `photos` and `PHOTOS` all name a controller titled "Photos").
-    package func isNamed(_ name: String) -> Bool {
+    @_spi(Package) public func isNamed(_ name: String) -> Bool {
         if id == name { return true }
         if type.caseInsensitiveCompare(name) == .orderedSame { return true }
         if let title, title.caseInsensitiveCompare(name) == .orderedSame { return true }
@@ -18,7 +18,7 @@ extension Event {
     ///
     /// Ids match exactly; titles and type names ignoring case (``ControllerRef/isNamed(_:)``),
     /// on every controller the event names and on its chain and ancestry.
-    package func names(controller idTypeOrTitle: String) -> Bool {
+    @_spi(Package) public func names(controller idTypeOrTitle: String) -> Bool {
         controllers.contains { $0.isNamed(idTypeOrTitle) } || chain.contains { $0.isNamed(idTypeOrTitle) }
             || ancestry.contains { $0.isNamed(idTypeOrTitle) }
     }

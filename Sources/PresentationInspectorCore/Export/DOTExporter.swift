@@ -1,10 +1,10 @@
 /// Graphviz DOT export of a ``ChainGraph``: one cluster per window, one node per controller,
 /// the four edge kinds told apart by style (see docs/FORMATS.md).
-package enum DOTExporter {
+@_spi(Package) public enum DOTExporter {
     /// The DOT text (`dot -Tsvg` renders it).
     /// Graphs with more than ``ChainGraph/drawnNodeLimit`` controllers are drawn fitted
     /// (``ChainGraph/fitted(maxNodes:)``), so Graphviz renders any recording.
-    package static func render(_ graph: ChainGraph) -> String {
+    @_spi(Package) public static func render(_ graph: ChainGraph) -> String {
         let g = graph.fitted()
         let ids = Dictionary(g.nodes.enumerated().map { ($1.ref.id, "n\($0)") }, uniquingKeysWith: { a, _ in a })
         var out = "digraph \"presentation-chains\" {\n"
@@ -83,13 +83,13 @@ package enum DOTExporter {
 }
 
 /// Mermaid flowchart export of a ``ChainGraph`` (renders on GitHub and in Mermaid Live).
-package enum MermaidExporter {
+@_spi(Package) public enum MermaidExporter {
     /// Mermaid's default `maxTextSize`: longer diagrams are refused.
-    package static let textLimit = 50_000
+    @_spi(Package) public static let textLimit = 50_000
 
     /// The Mermaid text, at most ``textLimit`` characters: large graphs are fitted
     /// (``ChainGraph/fitted(maxNodes:)``) with fewer controllers until the text fits.
-    package static func render(_ graph: ChainGraph) -> String {
+    @_spi(Package) public static func render(_ graph: ChainGraph) -> String {
         var limit = ChainGraph.drawnNodeLimit
         while true {
             let text = render(fitted: graph.fitted(maxNodes: limit))

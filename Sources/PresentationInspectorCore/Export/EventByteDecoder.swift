@@ -10,7 +10,7 @@ import Foundation
 /// guarantee of the reader holds unchanged; tests and the FuzzLogReader target check that
 /// whenever this returns an event, it is the event the reference path returns. Nesting depths
 /// follow `JSONParser`'s (the event object is level 1), so its depth limit applies alike.
-package struct EventByteDecoder {
+@_spi(Package) public struct EventByteDecoder {
     struct Bail: Error {}
 
     /// Interned values, by the bytes they were decoded from (``SpanCache``). One decoder per
@@ -32,18 +32,18 @@ package struct EventByteDecoder {
     private static let refPrefix = 32
 
     /// A decoder with empty interning tables.
-    package init() {}
+    @_spi(Package) public init() {}
 
     /// The event `bytes` (one line, without its newline) holds, or nil to defer to the reference
     /// path. A fresh decoder each time: nothing is interned across calls.
-    package static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Event? {
+    @_spi(Package) public static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Event? {
         var d = EventByteDecoder()
         return d.decode(bytes)
     }
 
     /// The event `bytes` holds, or nil to defer; values seen on earlier lines are shared, not
     /// decoded again.
-    package mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Event? {
+    @_spi(Package) public mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Event? {
         let slot = UnsafeMutablePointer<Event>.allocate(capacity: 1)
         defer { slot.deallocate() }
         var p = JSONParser(bytes: bytes)

@@ -1,17 +1,17 @@
 /// Why an event or header line could not be decoded: names the key at fault.
-package struct EventDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
+@_spi(Package) public struct EventDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The key at fault (dotted path for nested values), or nil when the whole line is wrong.
-    package var key: String?
-    package var message: String
-    package var description: String { key.map { "key \"\($0)\": \(message)" } ?? message }
+    @_spi(Package) public var key: String?
+    @_spi(Package) public var message: String
+    @_spi(Package) public var description: String { key.map { "key \"\($0)\": \(message)" } ?? message }
 }
 
 /// Converts events and headers to and from the log's JSON form (DESIGN "Event log").
-package enum EventCoding {
+@_spi(Package) public enum EventCoding {
     // MARK: Encoding
 
     /// One JSONL line for the header, without the newline.
-    package static func encode(_ h: LogHeader) -> String {
+    @_spi(Package) public static func encode(_ h: LogHeader) -> String {
         var w = JSONWriter(reservingCapacity: 256)
         w.beginObject()
         w.field("format", h.format)
@@ -25,7 +25,7 @@ package enum EventCoding {
     }
 
     /// One JSONL line for the event, without the newline. Fields that do not apply are omitted.
-    package static func encode(_ e: Event) -> String {
+    @_spi(Package) public static func encode(_ e: Event) -> String {
         var w = JSONWriter(reservingCapacity: 768)
         w.beginObject()
         w.field("seq", e.seq)
@@ -112,7 +112,7 @@ package enum EventCoding {
     // MARK: Decoding
 
     /// Decodes a header object. Throws when the format is not ours or the major version is newer.
-    package static func decodeHeader(_ o: JSONObject) throws(EventDecodingError) -> LogHeader {
+    @_spi(Package) public static func decodeHeader(_ o: JSONObject) throws(EventDecodingError) -> LogHeader {
         guard let format = o["format"]?.stringValue else {
             throw EventDecodingError(key: "format", message: "missing: the first line is not a presentation-inspector-log header")
         }
@@ -149,7 +149,7 @@ package enum EventCoding {
     }
 
     /// Decodes one event object. Unknown fields are ignored; missing or mistyped known fields throw.
-    package static func decodeEvent(_ o: JSONObject) throws(EventDecodingError) -> Event {
+    @_spi(Package) public static func decodeEvent(_ o: JSONObject) throws(EventDecodingError) -> Event {
         var seq: Int?, time: Double?, thread: String?, kind: EventKind?, outcome: Outcome?, animated: Bool?
         var e = Event(time: 0, kind: .present, outcome: .presented)
         var dismissedIDs: [String] = []

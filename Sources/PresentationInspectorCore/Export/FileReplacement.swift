@@ -18,9 +18,9 @@ public struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertibl
 /// Every writer of the package's tools (the CLI, the demo, `pi export`) goes through it, and
 /// refuses an output that is one of its inputs (``FileReplacement/sameFile(_:_:)``). A device or a
 /// pipe (`/dev/stdout`, `/dev/null`, a shell's `>(…)`) has nothing to keep: it is written directly.
-package final class FileReplacement {
+@_spi(Package) public final class FileReplacement {
     /// The path the file will have once committed (a symbolic link is replaced through: its target).
-    package let destination: String
+    @_spi(Package) public let destination: String
     private let given: String
     private var temporary: String?
     /// Written in place: a character device or a pipe, not a file to keep whole.
@@ -29,7 +29,7 @@ package final class FileReplacement {
     private var failure: Int32 = 0
 
     /// Creates the temporary file beside `path`.
-    package init(path: String) throws(FileWriteError) {
+    @_spi(Package) public init(path: String) throws(FileWriteError) {
         given = path
         if let problem = Self.problem(writing: path) { throw FileWriteError(path: path, reason: problem) }
         if Self.isStream(path) {
@@ -66,7 +66,7 @@ package final class FileReplacement {
     }
 
     /// Appends bytes; a failure is remembered and reported by ``commit()``.
-    package func write(_ bytes: UnsafeRawBufferPointer) {
+    @_spi(Package) public func write(_ bytes: UnsafeRawBufferPointer) {
         guard failure == 0, let base = bytes.baseAddress else { return }
         var done = 0
         while done < bytes.count {
@@ -78,13 +78,13 @@ package final class FileReplacement {
     }
 
     /// Appends text as UTF-8.
-    package func write(_ text: String) {
+    @_spi(Package) public func write(_ text: String) {
         var text = text
         text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
     }
 
     /// Flushes the file to disk and gives it its name, replacing the old file.
-    package func commit() throws(FileWriteError) {
+    @_spi(Package) public func commit() throws(FileWriteError) {
         if direct {
             direct = false
             close(fd)
@@ -100,7 +100,7 @@ package final class FileReplacement {
     }
 
     /// Writes `text` to `path` in one go (temporary file, then rename).
-    package static func write(_ text: String, to path: String) throws(FileWriteError) {
+    @_spi(Package) public static func write(_ text: String, to path: String) throws(FileWriteError) {
         let file = try FileReplacement(path: path)
         file.write(text)
         try file.commit()
@@ -110,14 +110,14 @@ package final class FileReplacement {
 extension FileReplacement {
     /// Whether two paths name the same file (same device and inode: links, `./x` and `x`, and
     /// different spellings of one path all count). False when either does not exist.
-    package static func sameFile(_ a: String, _ b: String) -> Bool {
+    @_spi(Package) public static func sameFile(_ a: String, _ b: String) -> Bool {
         var sa = stat(), sb = stat()
         guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
         return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
     }
 
     /// What stands in the way of writing `path`, in the user's terms; nil when nothing visible does.
-    package static func problem(writing path: String) -> String? {
+    @_spi(Package) public static func problem(writing path: String) -> String? {
         if path.isEmpty { return "the path is empty" }
         var st = stat()
         if stat(path, &st) == 0 {

@@ -4,14 +4,14 @@
 ///
 /// The events and the timeline travel inside the page as compact JSON (the log's own encoding,
 /// compacted), so the page needs nothing else; the script builds everything else from them.
-package enum HTMLReport {
+@_spi(Package) public enum HTMLReport {
     /// Above this many controllers the history graph is replaced by the final state (a graph
     /// of thousands of boxes helps nobody; `pinspect graph --at SEQ` shows any moment).
-    package static let maximumGraphNodes = 400
+    @_spi(Package) public static let maximumGraphNodes = 400
 
     /// The whole page. With `at`, the page opens with that event selected (and the chain graph
     /// as it stood right after it) unless the address names another one.
-    package static func render(header: LogHeader, events: [Event], at: Int? = nil) -> String {
+    @_spi(Package) public static func render(header: LogHeader, events: [Event], at: Int? = nil) -> String {
         let sorted = events.sorted { $0.seq < $1.seq }
         let summary = RecordingSummary(header: header, events: sorted)
         let timeline = PresentationTimeline.make(events: sorted)

@@ -1,25 +1,25 @@
 import Foundation
 
 /// A line of a log that could not be used; the events around it still are.
-package struct LogIssue: Hashable, Sendable, CustomStringConvertible {
+@_spi(Package) public struct LogIssue: Hashable, Sendable, CustomStringConvertible {
     /// 1-based line number.
-    package var line: Int
-    package var message: String
+    @_spi(Package) public var line: Int
+    @_spi(Package) public var message: String
     /// The last line had no newline and did not parse: a write cut short (a crash or a kill).
-    package var isTruncatedLastLine: Bool
+    @_spi(Package) public var isTruncatedLastLine: Bool
 
-    package var description: String { "line \(line): \(message)" }
+    @_spi(Package) public var description: String { "line \(line): \(message)" }
 }
 
 /// A log that could not be read at all. Each message names the file (and line, where one applies).
-package enum LogReadError: Error, Equatable, Sendable, CustomStringConvertible {
+@_spi(Package) public enum LogReadError: Error, Equatable, Sendable, CustomStringConvertible {
     case fileNotFound(file: String)
     case unreadable(file: String, reason: String)
     case empty(file: String)
     case badHeader(file: String, line: Int, message: String)
     case unsupportedVersion(file: String, line: Int, message: String)
 
-    package var description: String {
+    @_spi(Package) public var description: String {
         switch self {
         case .fileNotFound(let f): "\(f): no such file"
         case .unreadable(let f, let r): "\(f): cannot read: \(r)"
@@ -31,37 +31,37 @@ package enum LogReadError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// Everything read from a log.
-package struct LogReadResult: Sendable {
-    package var header: LogHeader
-    package var events: [Event]
+@_spi(Package) public struct LogReadResult: Sendable {
+    @_spi(Package) public var header: LogHeader
+    @_spi(Package) public var events: [Event]
     /// Lines that were skipped, in file order.
-    package var issues: [LogIssue]
+    @_spi(Package) public var issues: [LogIssue]
     /// The last line was cut short and dropped.
-    package var truncatedLastLine: Bool { issues.last?.isTruncatedLastLine ?? false }
+    @_spi(Package) public var truncatedLastLine: Bool { issues.last?.isTruncatedLastLine ?? false }
 }
 
 /// Reads JSONL event logs in a streaming fashion: bounded memory, every complete event kept,
 /// bad lines reported with their numbers.
-package enum LogReader {
+@_spi(Package) public enum LogReader {
     /// Lines longer than this are skipped and reported (default 16 MiB).
-    package static let maximumLineLength = 16 << 20
+    @_spi(Package) public static let maximumLineLength = 16 << 20
 
     /// Reads a whole log file (`-` reads standard input). A large regular file is read as one
     /// byte range per core, each read and decoded on its own thread; the result is the same as
     /// reading it line by line (events in file order, issues with their line numbers).
-    package static func read(path: String) throws(LogReadError) -> LogReadResult {
+    @_spi(Package) public static func read(path: String) throws(LogReadError) -> LogReadResult {
         let (header, issues, events) = try stream(path: path, header: nil, collect: true) { _ in }
         return LogReadResult(header: header, events: events, issues: issues)
     }
 
     /// Reads a log held in memory; `name` is used in messages.
-    package static func read(text: String, name: String = "<memory>") throws(LogReadError) -> LogReadResult {
+    @_spi(Package) public static func read(text: String, name: String = "<memory>") throws(LogReadError) -> LogReadResult {
         try read(text: text, name: name, state: ReadState(name: name))
     }
 
     /// ``read(text:name:)`` with every run split between `workers` threads however short it is
     /// (the fuzz target checks the result is the same as one thread's).
-    package static func read(text: String, name: String = "<memory>", workers: Int) throws(LogReadError) -> LogReadResult {
+    @_spi(Package) public static func read(text: String, name: String = "<memory>", workers: Int) throws(LogReadError) -> LogReadResult {
         var state = ReadState(name: name, workers: workers)
         state.parallelThreshold = 0
         return try read(text: text, name: name, state: state)
@@ -90,13 +90,13 @@ package enum LogReader {
     /// Streams a log file: calls `event` for each valid event in file order and returns the
     /// header and the skipped lines. `-` reads standard input. Event lines are decoded in chunks
     /// on every core; `event` is called on the calling thread, in file order.
-    package static func stream(path: String, event: (Event) -> Void) throws(LogReadError) -> (LogHeader, [LogIssue]) {
+    @_spi(Package) public static func stream(path: String, event: (Event) -> Void) throws(LogReadError) -> (LogHeader, [LogIssue]) {
         try stream(path: path, header: nil, event: event)
     }
 
     /// ``stream(path:event:)``, calling `header` with the log's header as soon as it is read,
     /// before the first event (a converter writes it first).
-    package static func stream(path: String, header: ((LogHeader) -> Void)?, event: (Event) -> Void) throws(LogReadError) -> (LogHeader, [LogIssue]) {
+    @_spi(Package) public static func stream(path: String, header: ((LogHeader) -> Void)?, event: (Event) -> Void) throws(LogReadError) -> (LogHeader, [LogIssue]) {
         let (h, issues, _) = try stream(path: path, header: header, collect: false, event: event)
         return (h, issues)
     }
@@ -143,12 +143,12 @@ package enum LogReader {
 }
 
 /// The bytes of a UTF-8 byte order mark, which readers skip at the start of a file.
-package let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+@_spi(Package) public let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
 /// Writes logs: header line, then one event per line.
-package enum LogWriter {
+@_spi(Package) public enum LogWriter {
     /// The whole log as text, ending with a newline.
-    package static func text(header: LogHeader, events: [Event]) -> String {
+    @_spi(Package) public static func text(header: LogHeader, events: [Event]) -> String {
         var out = EventCoding.encode(header) + "\n"
         out.reserveCapacity(events.count * 600)
         for e in events { out += EventCoding.encode(e); out += "\n" }
@@ -158,7 +158,7 @@ package enum LogWriter {
     /// Writes the log to `path`: to a temporary file beside it, renamed into place when complete.
     ///
     /// - Throws: ``FileWriteError`` naming the real reason.
-    package static func write(header: LogHeader, events: [Event], to path: String) throws(FileWriteError) {
+    @_spi(Package) public static func write(header: LogHeader, events: [Event], to path: String) throws(FileWriteError) {
         try FileReplacement.write(text(header: header, events: events), to: path)
     }
 }

@@ -13,14 +13,14 @@ import Foundation
 ///
 /// Output is reproducible: trace and span ids are hashes of the header and the event's `seq`,
 /// times are the header's `created` plus each event's `time`, in Unix nanoseconds.
-package enum OTLPExporter {
+@_spi(Package) public enum OTLPExporter {
     /// The instrumentation scope's name.
-    package static let scopeName = "PresentationInspector"
+    @_spi(Package) public static let scopeName = "PresentationInspector"
     /// The instrumentation scope's version: the log format version it reads.
-    package static let scopeVersion = "\(LogHeader.currentVersion)"
+    @_spi(Package) public static let scopeVersion = "\(LogHeader.currentVersion)"
 
     /// The request as one line of JSON (no trailing newline).
-    package static func render(header: LogHeader, events: [Event]) -> String {
+    @_spi(Package) public static func render(header: LogHeader, events: [Event]) -> String {
         let ids = IDs(header: header)
         let clock = Clock(created: header.created)
         let operations = events.filter { [.present, .dismiss, .interactiveDismiss].contains($0.kind) }

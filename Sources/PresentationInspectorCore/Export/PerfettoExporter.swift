@@ -7,9 +7,9 @@
 /// events (`"ph":"i"`) on their lane. A last process, "threads", has one track per thread the
 /// calls were made on (`main`, or a worker's name from the log) with an instant per event.
 /// Times are microseconds since the recording started.
-package enum PerfettoExporter {
+@_spi(Package) public enum PerfettoExporter {
     /// The trace as JSON text.
-    package static func render(header: LogHeader, events: [Event]) -> String {
+    @_spi(Package) public static func render(header: LogHeader, events: [Event]) -> String {
         let t = PresentationTimeline.make(events: events)
         var lines: [String] = []
         var pidOf: [String: Int] = [:]

@@ -1,34 +1,34 @@
 /// Counts that describe a recording at a glance (`pinspect summary`, report and text headers).
-package struct RecordingSummary: Equatable, Sendable {
+@_spi(Package) public struct RecordingSummary: Equatable, Sendable {
     /// The number of events.
-    package var eventCount: Int
+    @_spi(Package) public var eventCount: Int
     /// Events per kind, in ``EventKind`` declaration order, kinds that occur only.
-    package var kinds: [(kind: EventKind, count: Int)]
+    @_spi(Package) public var kinds: [(kind: EventKind, count: Int)]
     /// Events per outcome, in ``Outcome`` declaration order, outcomes that occur only.
-    package var outcomes: [(outcome: Outcome, count: Int)]
+    @_spi(Package) public var outcomes: [(outcome: Outcome, count: Int)]
     /// Diagnostics (not events with diagnostics) in all.
-    package var diagnosticCount: Int
+    @_spi(Package) public var diagnosticCount: Int
     /// Diagnostics per severity, most severe first, all three severities.
-    package var severities: [(severity: Severity, count: Int)]
+    @_spi(Package) public var severities: [(severity: Severity, count: Int)]
     /// Diagnostics per code, most frequent first (ties by code).
-    package var codes: [(code: DiagnosticCode, count: Int)]
+    @_spi(Package) public var codes: [(code: DiagnosticCode, count: Int)]
     /// Windows in order of first appearance.
-    package var windows: [String]
+    @_spi(Package) public var windows: [String]
     /// Distinct controller ids named by any event.
-    package var controllerCount: Int
+    @_spi(Package) public var controllerCount: Int
     /// The smallest seq, nil without events.
-    package var firstSeq: Int?
+    @_spi(Package) public var firstSeq: Int?
     /// The largest seq, nil without events.
-    package var lastSeq: Int?
+    @_spi(Package) public var lastSeq: Int?
     /// The earliest event time, nil without events.
-    package var startTime: Double?
+    @_spi(Package) public var startTime: Double?
     /// The latest event time, nil without events.
-    package var endTime: Double?
+    @_spi(Package) public var endTime: Double?
     /// Events the recorder dropped before the log starts (from the header).
-    package var dropped: Int
+    @_spi(Package) public var dropped: Int
 
     /// Computes the summary.
-    package init(header: LogHeader, events: [Event]) {
+    @_spi(Package) public init(header: LogHeader, events: [Event]) {
         var meter = WorkMeter()
         self.init(header: header, events: events, meter: &meter)
     }
@@ -44,7 +44,7 @@ package struct RecordingSummary: Equatable, Sendable {
     /// (`pinspect summary` keeps no event). Memory grows with the distinct windows and
     /// controllers, not with the events; windows seen are kept in a set beside their ordered
     /// list (`windows.contains` per event would be quadratic in the windows).
-    package struct Accumulator: Sendable {
+    @_spi(Package) public struct Accumulator: Sendable {
         private var eventCount = 0
         private var kindCounts: [EventKind: Int] = [:], outcomeCounts: [Outcome: Int] = [:]
         private var severityCounts: [Severity: Int] = [:], codeCounts: [DiagnosticCode: Int] = [:]
@@ -56,7 +56,7 @@ package struct RecordingSummary: Equatable, Sendable {
         private var recentIDs = [String?](repeating: nil, count: 8), recentNext = 0
 
         /// An empty accumulator.
-        package init() {}
+        @_spi(Package) public init() {}
 
         private mutating func note(_ id: String) {
             for r in recentIDs where r == id { return }
@@ -69,7 +69,7 @@ package struct RecordingSummary: Equatable, Sendable {
         /// straight into the set (no array of the event's controllers first), and a window or id
         /// equal to the one just seen (the common case, and a pointer comparison for the interned
         /// strings the reader hands out) is not hashed again.
-        package mutating func add(_ e: Event) {
+        @_spi(Package) public mutating func add(_ e: Event) {
             eventCount += 1
             kindCounts[e.kind, default: 0] += 1
             outcomeCounts[e.outcome, default: 0] += 1
@@ -86,7 +86,7 @@ package struct RecordingSummary: Equatable, Sendable {
         }
 
         /// The summary of every event added so far.
-        package func summary(header: LogHeader) -> RecordingSummary {
+        @_spi(Package) public func summary(header: LogHeader) -> RecordingSummary {
             RecordingSummary(
                 eventCount: eventCount,
                 kinds: EventKind.allCases.compactMap { k in kindCounts[k].map { (k, $0) } },
@@ -108,12 +108,12 @@ package struct RecordingSummary: Equatable, Sendable {
     }
 
     /// The number of diagnostics of `severity` or worse.
-    package func count(atLeast severity: Severity) -> Int {
+    @_spi(Package) public func count(atLeast severity: Severity) -> Int {
         severities.filter { $0.severity >= severity }.map(\.count).reduce(0, +)
     }
 
     /// `82 events, 12 diagnostics (7 errors, 4 warnings, 1 info), 0.000s–23.600s, 6 windows`.
-    package var oneLine: String {
+    @_spi(Package) public var oneLine: String {
         var s = "\(eventCount) event\(eventCount == 1 ? "" : "s"), \(diagnosticCount) diagnostic\(diagnosticCount == 1 ? "" : "s")"
         let parts = severities.filter { $0.count > 0 }.map { sev, n in
             "\(n) \(sev.rawValue)\(n == 1 || sev == .info ? "" : "s")"
@@ -125,7 +125,7 @@ package struct RecordingSummary: Equatable, Sendable {
     }
 
     /// Field-by-field equality (tuples are not Equatable, so it is spelled out).
-    package static func == (a: RecordingSummary, b: RecordingSummary) -> Bool {
+    @_spi(Package) public static func == (a: RecordingSummary, b: RecordingSummary) -> Bool {
         a.eventCount == b.eventCount && a.kinds.elementsEqual(b.kinds, by: ==) && a.outcomes.elementsEqual(b.outcomes, by: ==)
             && a.diagnosticCount == b.diagnosticCount && a.severities.elementsEqual(b.severities, by: ==)
             && a.codes.elementsEqual(b.codes, by: ==) && a.windows == b.windows && a.controllerCount == b.controllerCount
@@ -134,7 +134,7 @@ package struct RecordingSummary: Equatable, Sendable {
     }
 
     /// The summary as one JSON object (`pinspect summary --json`).
-    package var json: String {
+    @_spi(Package) public var json: String {
         var w = JSONWriter()
         w.beginObject()
         w.field("events", eventCount)

@@ -1,7 +1,7 @@
 /// Draws the layouts as SVG, used standalone (`pinspect graph --format svg`) and inline in the
 /// HTML report. Colours are inline attributes so a standalone file renders anywhere; class
 /// names (`pi-…`) and `data-` attributes let the report's script highlight and filter.
-package enum SVGRenderer {
+@_spi(Package) public enum SVGRenderer {
     /// Colours per severity: error, warning, info.
     static func colour(_ s: Severity?) -> String {
         switch s {
@@ -13,7 +13,7 @@ package enum SVGRenderer {
     }
 
     /// The timeline as an `<svg>` element.
-    package static func timeline(_ l: TimelineLayout, standalone: Bool = false) -> String {
+    @_spi(Package) public static func timeline(_ l: TimelineLayout, standalone: Bool = false) -> String {
         var o = open(width: l.size.width, height: l.size.height, cls: "pi-timeline", standalone: standalone,
                      label: "Timeline: one lane per window and presentation level")
         o += "<g class=\"pi-lanes\">"
@@ -90,7 +90,7 @@ package enum SVGRenderer {
     }
 
     /// The chain graph as an `<svg>` element.
-    package static func chainGraph(_ l: ChainGraphLayout, standalone: Bool = false) -> String {
+    @_spi(Package) public static func chainGraph(_ l: ChainGraphLayout, standalone: Bool = false) -> String {
         var o = open(width: l.size.width, height: l.size.height, cls: "pi-graph", standalone: standalone,
                      label: "Chain graph: containers, presentations, sources and context providers")
         o += "<defs>"
@@ -153,7 +153,7 @@ package enum SVGRenderer {
     }
 
     /// Escapes text for XML content and attribute values.
-    package static func esc(_ s: String) -> String {
+    @_spi(Package) public static func esc(_ s: String) -> String {
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for ch in s.unicodeScalars {

@@ -2,9 +2,9 @@
 /// presented lifetimes per lane, and the chains in the spirit of UIKit's `_printHierarchy`.
 ///
 /// Deterministic: the header's `created` time is left out so that outputs can be compared.
-package enum TextExporter {
+@_spi(Package) public enum TextExporter {
     /// The whole text export; `at` limits the chain listing to the state after that seq.
-    package static func render(header: LogHeader, events: [Event], at seq: Int? = nil) -> String {
+    @_spi(Package) public static func render(header: LogHeader, events: [Event], at seq: Int? = nil) -> String {
         var out = headerText(header: header, events: events)
         out += "\nTimeline\n"
         out += timeline(events: events)
@@ -15,12 +15,12 @@ package enum TextExporter {
     }
 
     /// The first lines: app, device, counts, time range.
-    package static func headerText(header: LogHeader, events: [Event]) -> String {
+    @_spi(Package) public static func headerText(header: LogHeader, events: [Event]) -> String {
         headerText(header: header, summary: RecordingSummary(header: header, events: events))
     }
 
     /// The header block from a summary already computed (a streamed log keeps no events).
-    package static func headerText(header: LogHeader, summary s: RecordingSummary) -> String {
+    @_spi(Package) public static func headerText(header: LogHeader, summary s: RecordingSummary) -> String {
         var out = "PresentationInspector recording (format version \(header.version))\n"
         if !header.app.isEmpty { out += "app: " + keyValues(header.app) + "\n" }
         if !header.device.isEmpty { out += "device: " + keyValues(header.device) + "\n" }
@@ -34,17 +34,17 @@ package enum TextExporter {
     }
 
     /// One line per event (its summary), with its diagnostics indented below.
-    package static func timeline(events: [Event]) -> String {
+    @_spi(Package) public static func timeline(events: [Event]) -> String {
         var out = ""
         for e in events.sorted(by: { $0.seq < $1.seq }) { out += timelineLines(e) }
         return out.isEmpty ? noEvents : out
     }
 
     /// What ``timeline(events:)`` says when there is no event.
-    package static let noEvents = "  (no events)\n"
+    @_spi(Package) public static let noEvents = "  (no events)\n"
 
     /// One event's lines in ``timeline(events:)``: its summary, what was observed, its diagnostics.
-    package static func timelineLines(_ e: Event) -> String {
+    @_spi(Package) public static func timelineLines(_ e: Event) -> String {
         var out = "  " + e.summary + "\n"
         if let o = e.observed, !o.isEmpty { out += "      observed: " + o.fields.map { "\($0.name) \($0.value)" }.joined(separator: ", ") + "\n" }
         for d in e.diagnostics {
@@ -55,10 +55,10 @@ package enum TextExporter {
     }
 
     /// `[error]`, `[warning]`, `[info]`.
-    package static func severityBadge(_ s: Severity) -> String { "[\(s.rawValue)]" }
+    @_spi(Package) public static func severityBadge(_ s: Severity) -> String { "[\(s.rawValue)]" }
 
     /// Each lane's lifetimes, with their times, style and the events that bound them.
-    package static func lifetimes(_ t: PresentationTimeline) -> String {
+    @_spi(Package) public static func lifetimes(_ t: PresentationTimeline) -> String {
         var meter = WorkMeter()
         return lifetimes(t, meter: &meter)
     }
@@ -89,15 +89,15 @@ package enum TextExporter {
     }
 
     /// What ``lifetimes(_:)`` says when there is no lifetime.
-    package static let noLifetimes = "  (none)\n"
+    @_spi(Package) public static let noLifetimes = "  (none)\n"
 
     /// A lane's heading in ``lifetimes(_:)`` (only lanes with lifetimes are listed).
-    package static func laneHeading(_ lane: PresentationTimeline.Lane) -> String {
+    @_spi(Package) public static func laneHeading(_ lane: PresentationTimeline.Lane) -> String {
         "  \(capped(lane.title, 120))\n"
     }
 
     /// A lifetime's line in ``lifetimes(_:)``.
-    package static func lifetimeLine(_ l: PresentationTimeline.Lifetime) -> String {
+    @_spi(Package) public static func lifetimeLine(_ l: PresentationTimeline.Lifetime) -> String {
         var line = "    \(formatTime(l.start)) → \(l.isOpen ? "end" : formatTime(l.end))  \(capped(l.controller.label, 120))"
         if let s = l.style { line += "  \(s.name)" }
         if let p = l.presentSeq { line += "  #\(p)" + (l.endSeq.map { "–#\($0)" } ?? "–") }
@@ -107,14 +107,14 @@ package enum TextExporter {
 
     /// A transition's line in ``lifetimes(_:)``, listed after its lane's lifetimes; nil for one
     /// that took no time (not listed).
-    package static func transitionLine(_ tr: PresentationTimeline.Transition) -> String? {
+    @_spi(Package) public static func transitionLine(_ tr: PresentationTimeline.Transition) -> String? {
         guard tr.end > tr.start else { return nil }
         return "    \(tr.direction == .present ? "presenting" : "dismissing") \(capped(tr.controller.id)): \(formatTime(tr.start)) → \(formatTime(tr.end))\n"
     }
 
     /// The chains per window: `|` marks a container child, `+` a presented controller, `x` a
     /// rejected attempt to present one.
-    package static func chainListing(_ g: ChainGraph) -> String {
+    @_spi(Package) public static func chainListing(_ g: ChainGraph) -> String {
         var meter = WorkMeter()
         return chainListing(g, meter: &meter)
     }

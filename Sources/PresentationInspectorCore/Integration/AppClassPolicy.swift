@@ -18,21 +18,21 @@
 /// Swift generic classes are instantiated at run time, outside every image, and `Bundle(for:)`
 /// answers the main bundle for them whatever module defines them; for those the module in the
 /// mangled name decides (``systemSwiftModules``).
-package struct AppCodeLocation: Sendable, Equatable {
+@_spi(Package) public struct AppCodeLocation: Sendable, Equatable {
     /// The folders whose code is the app's, normalized (see ``normalizedPath(_:)``).
-    package let roots: [String]
+    @_spi(Package) public let roots: [String]
     /// The folders holding embedded frameworks (`…/MyApp.app/Frameworks` and the private
     /// frameworks path), whose bundles count only by ``organisationPrefix``.
-    package let frameworkFolders: [String]
+    @_spi(Package) public let frameworkFolders: [String]
     /// The bundle-identifier prefix of the app's own frameworks (`com.acme.`), nil when the app's
     /// identifier is unknown or has a single component (then no embedded framework counts).
-    package let organisationPrefix: String?
+    @_spi(Package) public let organisationPrefix: String?
     /// Whether the main bundle is an app extension's: Xcode gives an extension's bundle the
     /// `.appex` extension. An extension has no `UIApplication.shared` (unavailable to extensions).
-    package let isAppExtension: Bool
+    @_spi(Package) public let isAppExtension: Bool
 
     /// Swift modules whose classes are never the app's, even when `Bundle(for:)` says so.
-    package static let systemSwiftModules: Set<String> = [
+    @_spi(Package) public static let systemSwiftModules: Set<String> = [
         "SwiftUI", "SwiftUICore", "UIKit", "UIKitCore", "Foundation", "Swift", "PhotosUI", "StoreKit",
         "MapKit", "AVKit", "QuickLook", "MessageUI", "SafariServices", "WebKit", "AuthenticationServices",
     ]
@@ -42,7 +42,7 @@ package struct AppCodeLocation: Sendable, Equatable {
     /// `mainBundleIdentifier` (`Bundle.main.bundleIdentifier`) gives ``organisationPrefix``; in an
     /// extension it is the extension's (`com.acme.MyApp.Share`), whose containing app's is one
     /// component shorter. An empty main bundle path makes no class the app's.
-    package init(mainBundlePath: String, privateFrameworksPath: String? = nil, mainBundleIdentifier: String? = nil) {
+    @_spi(Package) public init(mainBundlePath: String, privateFrameworksPath: String? = nil, mainBundleIdentifier: String? = nil) {
         var roots: [String] = []
         var frameworkFolders: [String] = []
         var appIdentifier = mainBundleIdentifier.map { $0.split(separator: ".").map(String.init) } ?? []
@@ -71,7 +71,7 @@ package struct AppCodeLocation: Sendable, Equatable {
     }
 
     /// Whether a bundle at `bundlePath` is the app's bundle or lies inside one of its ``roots``.
-    package func containsBundle(atPath bundlePath: String) -> Bool {
+    @_spi(Package) public func containsBundle(atPath bundlePath: String) -> Bool {
         let path = Self.normalizedPath(bundlePath)
         return roots.contains { Self.path(path, isInside: $0) }
     }
@@ -79,7 +79,7 @@ package struct AppCodeLocation: Sendable, Equatable {
     /// Whether the class named `name` (`NSStringFromClass`), defined in the bundle at
     /// `bundlePath` (`Bundle(for:)`) whose identifier is `bundleIdentifier`, is the app's: inside
     /// the app, and, for a bundle in a frameworks folder, identified with ``organisationPrefix``.
-    package func isAppClass(named name: String, bundlePath: String, bundleIdentifier: String? = nil) -> Bool {
+    @_spi(Package) public func isAppClass(named name: String, bundlePath: String, bundleIdentifier: String? = nil) -> Bool {
         if let module = SwiftClassName.moduleName(name), Self.systemSwiftModules.contains(module) { return false }
         guard containsBundle(atPath: bundlePath) else { return false }
         let path = Self.normalizedPath(bundlePath)
@@ -90,7 +90,7 @@ package struct AppCodeLocation: Sendable, Equatable {
 
     /// `path` with `.` and `..` resolved, repeated and trailing slashes removed, and the device's
     /// `/private/var/…` written as `/var/…` (the same folder through a symbolic link).
-    package static func normalizedPath(_ path: String) -> String {
+    @_spi(Package) public static func normalizedPath(_ path: String) -> String {
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {
@@ -109,16 +109,16 @@ package struct AppCodeLocation: Sendable, Equatable {
 }
 
 /// One class of a runtime class hierarchy: its name and the bundle defining it.
-package struct RuntimeClass: Sendable, Equatable {
+@_spi(Package) public struct RuntimeClass: Sendable, Equatable {
     /// `NSStringFromClass` of the class.
-    package var name: String
+    @_spi(Package) public var name: String
     /// `Bundle(for:).bundlePath` of the class.
-    package var bundlePath: String
+    @_spi(Package) public var bundlePath: String
     /// `Bundle(for:).bundleIdentifier` of the class.
-    package var bundleIdentifier: String?
+    @_spi(Package) public var bundleIdentifier: String?
 
     /// Creates a class description.
-    package init(name: String, bundlePath: String, bundleIdentifier: String? = nil) {
+    @_spi(Package) public init(name: String, bundlePath: String, bundleIdentifier: String? = nil) {
         self.name = name
         self.bundlePath = bundlePath
         self.bundleIdentifier = bundleIdentifier
@@ -126,7 +126,7 @@ package struct RuntimeClass: Sendable, Equatable {
 }
 
 /// What a hook on a delegate class's optional method does (``AppClassPolicy/delegateHookPlan(classImplementsMethod:delegateRespondsToMethod:)``).
-package enum DelegateHookPlan: Sendable, Equatable {
+@_spi(Package) public enum DelegateHookPlan: Sendable, Equatable {
     /// The class or a superclass implements it: hook it, calling that implementation.
     case replace
     /// Nobody implements it and the delegate does not answer it: add it (UIKit then calls it).
@@ -137,26 +137,26 @@ package enum DelegateHookPlan: Sendable, Equatable {
 
 /// What the iOS layer may touch: which presentations it may become the delegate of, and which
 /// delegate-class hook reports a call.
-package enum AppClassPolicy {
+@_spi(Package) public enum AppClassPolicy {
     /// System classes an app presents or subclasses as plain containers (generic ones by their
     /// readable name without arguments: `UIHostingController<MyApp.Root>` is `UIHostingController`).
     /// A presented controller whose first system class (walking up from its own class) is another
     /// one — an image picker, an activity or mail controller, SwiftUI's sheet controller — belongs
     /// to a framework that may manage its presentation's delegate itself.
-    package static let adoptableSystemControllers: Set<String> = [
+    @_spi(Package) public static let adoptableSystemControllers: Set<String> = [
         "UIViewController", "UINavigationController", "UITabBarController", "UISplitViewController",
         "UIPageViewController", "UITableViewController", "UICollectionViewController", "UIHostingController",
     ]
 
     /// The public presentation controller classes; UIKit's private subclasses (used by system
     /// controllers) are left alone.
-    package static let adoptablePresentationControllers: Set<String> = [
+    @_spi(Package) public static let adoptablePresentationControllers: Set<String> = [
         "UIPresentationController", "UISheetPresentationController", "UIPopoverPresentationController",
     ]
 
     /// The first class of `hierarchy` (most derived first) that is not the app's, skipping KVO's
     /// dynamic subclasses; nil when every class is the app's.
-    package static func firstSystemClass(in hierarchy: [RuntimeClass], location: AppCodeLocation) -> String? {
+    @_spi(Package) public static func firstSystemClass(in hierarchy: [RuntimeClass], location: AppCodeLocation) -> String? {
         hierarchy.first { c in
             !c.name.hasPrefix("NSKVONotifying_") && !location.isAppClass(named: c.name, bundlePath: c.bundlePath, bundleIdentifier: c.bundleIdentifier)
         }?.name
@@ -165,7 +165,7 @@ package enum AppClassPolicy {
     /// Whether the inspector may set itself as the delegate of a presentation that has none: the
     /// presented controller (`presented`, most derived class first) is the app's own or a plain
     /// container, and so is its presentation controller (`presentationController`).
-    package static func mayAdoptPresentation(presented: [RuntimeClass], presentationController: [RuntimeClass],
+    @_spi(Package) public static func mayAdoptPresentation(presented: [RuntimeClass], presentationController: [RuntimeClass],
                                             location: AppCodeLocation) -> Bool {
         let controller = firstSystemClass(in: presented, location: location)
         let presentation = firstSystemClass(in: presentationController, location: location)
@@ -181,7 +181,7 @@ package enum AppClassPolicy {
 
     /// Whether a delegate-class hook may be installed on a class whose hierarchy is `hierarchy`
     /// (most derived first; KVO's subclass skipped): only when the class itself is the app's.
-    package static func mayHookDelegateClass(_ hierarchy: [RuntimeClass], location: AppCodeLocation) -> Bool {
+    @_spi(Package) public static func mayHookDelegateClass(_ hierarchy: [RuntimeClass], location: AppCodeLocation) -> Bool {
         guard let own = hierarchy.first(where: { !$0.name.hasPrefix("NSKVONotifying_") }) else { return false }
         return location.isAppClass(named: own.name, bundlePath: own.bundlePath, bundleIdentifier: own.bundleIdentifier)
     }
@@ -195,7 +195,7 @@ package enum AppClassPolicy {
     /// a method added to its class would take the message before the forwarding machinery runs,
     /// and with no implementation to call, the app's real delegate would never get it. Such a
     /// class is left alone.
-    package static func delegateHookPlan(classImplementsMethod: Bool, delegateRespondsToMethod: Bool) -> DelegateHookPlan {
+    @_spi(Package) public static func delegateHookPlan(classImplementsMethod: Bool, delegateRespondsToMethod: Bool) -> DelegateHookPlan {
         if classImplementsMethod { return .replace }
         return delegateRespondsToMethod ? .leaveAlone : .add
     }
@@ -204,7 +204,7 @@ package enum AppClassPolicy {
     /// one whose hook reports the call. When a delegate class and its superclass are both hooked,
     /// a subclass that forwards to `super` runs both hooks; only the most derived one reports, so
     /// one refusal is recorded once.
-    package static func reportingClass(hierarchy: [String], hooked: Set<String>) -> String? {
+    @_spi(Package) public static func reportingClass(hierarchy: [String], hooked: Set<String>) -> String? {
         hierarchy.first { hooked.contains($0) }
     }
 }

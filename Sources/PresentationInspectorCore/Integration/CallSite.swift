@@ -8,9 +8,9 @@ import Foundation
 /// frames when the call site is first read; the functions here read lines in Darwin's
 /// `Thread.callStackSymbols` format:
 /// `3   MyApp   0x0000000102f1c2a4 $s5MyApp6ListVCC8showNextyyF + 120`.
-package enum CallSite {
+@_spi(Package) public enum CallSite {
     /// Modules that never hold the app's call.
-    package static let systemModules: Set<String> = [
+    @_spi(Package) public static let systemModules: Set<String> = [
         "PresentationInspector", "PresentationInspectorCore", "UIKitCore", "UIKit", "libobjc.A.dylib",
         "libswiftCore.dylib", "libswift_Concurrency.dylib", "CoreFoundation", "Foundation", "libdispatch.dylib",
         "SwiftUI", "SwiftUICore", "FLEX",
@@ -20,29 +20,29 @@ package enum CallSite {
     ]
 
     /// One parsed frame.
-    package struct Frame: Equatable, Sendable {
+    @_spi(Package) public struct Frame: Equatable, Sendable {
         /// The image name, for example `MyApp` or `UIKitCore`.
-        package var module: String
+        @_spi(Package) public var module: String
         /// The symbol, demangled when it is a Swift symbol.
-        package var symbol: String
+        @_spi(Package) public var symbol: String
         /// The byte offset into the symbol.
-        package var offset: Int?
+        @_spi(Package) public var offset: Int?
 
         /// Creates a frame.
-        package init(module: String, symbol: String, offset: Int?) {
+        @_spi(Package) public init(module: String, symbol: String, offset: Int?) {
             self.module = module
             self.symbol = symbol
             self.offset = offset
         }
 
         /// `MyApp`ListViewController.showNext() + 120`, as LLDB writes frames.
-        package var description: String {
+        @_spi(Package) public var description: String {
             "\(module)`\(symbol)" + (offset.map { " + \($0)" } ?? "")
         }
     }
 
     /// Parses one line of `Thread.callStackSymbols`; nil when it does not have the Darwin shape.
-    package static func parse(_ line: String) -> Frame? {
+    @_spi(Package) public static func parse(_ line: String) -> Frame? {
         let parts = line.split(separator: " ", omittingEmptySubsequences: true)
         guard parts.count >= 4, Int(parts[0]) != nil, parts[2].hasPrefix("0x") else { return nil }
         var symbolParts = parts[3...]
@@ -56,7 +56,7 @@ package enum CallSite {
     }
 
     /// The first frame of `symbols` outside `skipping`, described LLDB-style.
-    package static func firstAppFrame(in symbols: [String], skipping modules: Set<String> = systemModules) -> String? {
+    @_spi(Package) public static func firstAppFrame(in symbols: [String], skipping modules: Set<String> = systemModules) -> String? {
         for line in symbols {
             guard let frame = parse(line), !isSkipped(frame, modules: modules) else { continue }
             return frame.description
@@ -80,13 +80,13 @@ package enum CallSite {
     static let systemSymbolModules: Set<String> = ["Swift", "_Concurrency", "Foundation", "FoundationEssentials", "UIKit", "SwiftUI", "Dispatch"]
 
     /// Modules whose symbols are never the app's call, wherever they are linked.
-    package static let inspectorModules = ["PresentationInspectorCore", "PresentationInspector"]
+    @_spi(Package) public static let inspectorModules = ["PresentationInspectorCore", "PresentationInspector"]
 
     /// Whether a (demangled) symbol belongs to the inspector itself, or is a compiler thunk
     /// (the swizzled block's reabstraction thunk), which is never the app's own code. Only the
     /// symbol's own module counts: an app function whose signature merely names an inspector
     /// type (`MyApp.DebugMenu.show(events: [PresentationInspectorCore.Event])`) is the app's.
-    package static func isInspectorSymbol(_ symbol: String) -> Bool {
+    @_spi(Package) public static func isInspectorSymbol(_ symbol: String) -> Bool {
         if symbol.hasPrefix("thunk for ") || symbol.hasPrefix("reabstraction thunk") || symbol.hasPrefix("partial apply for thunk") { return true }
         for m in inspectorModules {
             // Still mangled: `$s21PresentationInspector…` (the first identifier is the module).
@@ -121,7 +121,7 @@ package enum CallSite {
     }
 
     /// A Swift symbol (`$s…`, `_$s…`) in readable form; anything else unchanged.
-    package static func demangle(_ symbol: String) -> String {
+    @_spi(Package) public static func demangle(_ symbol: String) -> String {
         guard symbol.hasPrefix("$s") || symbol.hasPrefix("_$s") || symbol.hasPrefix("$S") else { return symbol }
         return symbol.withCString { cString -> String in
             guard let out = _swiftDemangle(cString, strlen(cString), nil, nil, 0) else { return symbol }

@@ -29,13 +29,13 @@ import Foundation
 extension CapturedCallStack {
     /// A stack of these return addresses (innermost first, ``capture()``'s own frames first, as it
     /// makes them).
-    package convenience init(addresses: [UInt]) {
+    @_spi(Package) public convenience init(addresses: [UInt]) {
         self.init(addresses: addresses, symbolicator: Symbolicator.shared)
     }
 
     /// Captures the calling thread's stack: return addresses only, nothing symbolicated.
     @inline(never)
-    package static func capture() -> CapturedCallStack {
+    @_spi(Package) public static func capture() -> CapturedCallStack {
         withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: maximumFrames) { buffer in
             guard let base = buffer.baseAddress else { return CapturedCallStack(addresses: []) }
             let count = Int(backtrace(base, Int32(buffer.count)))
@@ -48,13 +48,13 @@ extension CapturedCallStack {
     /// benchmark unwinds with frame pointers, as Darwin's `backtrace()` does, where glibc's
     /// unwinds with DWARF tables. ``appFrame`` skips as many leading addresses as ``capture()``'s
     /// own frames: read it only on addresses that start the same way.
-    package static func stack(returnAddresses: UnsafeBufferPointer<UnsafeMutableRawPointer?>) -> CapturedCallStack {
+    @_spi(Package) public static func stack(returnAddresses: UnsafeBufferPointer<UnsafeMutableRawPointer?>) -> CapturedCallStack {
         RecentStacks.shared.stack(for: UnsafeBufferPointer(rebasing: returnAddresses.prefix(maximumFrames)))
     }
 
     /// Every frame symbolicated (cached per address), innermost first; addresses nothing could
     /// be found for are left out.
-    package var frames: [CallSite.Frame] { Symbolicator.shared.frames(of: self) }
+    @_spi(Package) public var frames: [CallSite.Frame] { Symbolicator.shared.frames(of: self) }
 
     /// How many addresses have been looked up with `dladdr` in this process (tests check that
     /// capturing does not symbolicate and that a call site is symbolicated once).

@@ -14,7 +14,7 @@ import Foundation
 ///
 /// `compute` is called on the main thread only (as `isMainThread` tells): by ``current()``,
 /// ``refreshNow()`` and the scheduled refresh.
-package final class DeferredWindowChains: @unchecked Sendable {
+@_spi(Package) public final class DeferredWindowChains: @unchecked Sendable {
     private struct State {
         var chains: [WindowChain] = []
         var isStale = true
@@ -30,7 +30,7 @@ package final class DeferredWindowChains: @unchecked Sendable {
     ///   - compute: every window's chain; called on the main thread only.
     ///   - isMainThread: whether the caller runs on the main thread (UIKit: `Thread.isMainThread`).
     ///   - scheduleOnMain: runs work on the main thread later (UIKit: `DispatchQueue.main.async`).
-    package init(compute: @escaping @Sendable () -> [WindowChain],
+    @_spi(Package) public init(compute: @escaping @Sendable () -> [WindowChain],
                 isMainThread: @escaping @Sendable () -> Bool = { Thread.isMainThread },
                 scheduleOnMain: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
         self.compute = compute
@@ -40,7 +40,7 @@ package final class DeferredWindowChains: @unchecked Sendable {
 
     /// The chains may have changed (an event was recorded): schedules one refresh on the main
     /// thread unless one is pending already. Computes nothing itself.
-    package func markStale() {
+    @_spi(Package) public func markStale() {
         let schedule = state.withLock { s in
             s.isStale = true
             defer { s.refreshIsScheduled = true }
@@ -51,13 +51,13 @@ package final class DeferredWindowChains: @unchecked Sendable {
     }
 
     /// Whether something changed since the copy for other threads was made.
-    package var isStaleForOtherThreads: Bool {
+    @_spi(Package) public var isStaleForOtherThreads: Bool {
         state.withLock { $0.isStale }
     }
 
     /// Computes the chains and keeps them for readers on other threads; call on the main thread.
     @discardableResult
-    package func refreshNow() -> [WindowChain] {
+    @_spi(Package) public func refreshNow() -> [WindowChain] {
         // Cleared before computing: a change made meanwhile marks the copy stale again.
         state.withLock { $0.isStale = false }
         let fresh = compute()
@@ -66,7 +66,7 @@ package final class DeferredWindowChains: @unchecked Sendable {
     }
 
     /// Fresh chains on the main thread; elsewhere the copy made by the last refresh.
-    package func current() -> [WindowChain] {
+    @_spi(Package) public func current() -> [WindowChain] {
         if isMainThread() { return refreshNow() }
         return state.withLock { $0.chains }
     }

@@ -3,15 +3,15 @@
 /// A call is excluded when any controller it involves is excluded (by exact class name, by
 /// class-name prefix, or by the app's predicate) or when it happens in a window of an
 /// excluded class. Excluded calls go straight to UIKit: nothing is resolved or recorded.
-package struct ExclusionPolicy: Sendable {
+@_spi(Package) public struct ExclusionPolicy: Sendable {
     /// Controller class names excluded exactly (as `NSStringFromClass` spells them).
-    package var controllerTypeNames: Set<String> { didSet { controllerNameLengths = NameLengths(controllerTypeNames) } }
+    @_spi(Package) public var controllerTypeNames: Set<String> { didSet { controllerNameLengths = NameLengths(controllerTypeNames) } }
     /// Controller class-name prefixes excluded (for example a module prefix `MyDebugTools.`).
-    package var controllerTypePrefixes: [String]
+    @_spi(Package) public var controllerTypePrefixes: [String]
     /// Window class names whose controllers are excluded.
-    package var windowTypeNames: Set<String> { didSet { windowNameLengths = NameLengths(windowTypeNames) } }
+    @_spi(Package) public var windowTypeNames: Set<String> { didSet { windowNameLengths = NameLengths(windowTypeNames) } }
     /// The app's own rule: return true to exclude a controller.
-    package var predicate: (@Sendable (ControllerRef) -> Bool)?
+    @_spi(Package) public var predicate: (@Sendable (ControllerRef) -> Bool)?
 
     // Every hooked call checks its controllers' and windows' class names: a name whose length no
     // excluded name has is not looked up (hashing it cost more than the rest of the check).
@@ -19,7 +19,7 @@ package struct ExclusionPolicy: Sendable {
     private var windowNameLengths: NameLengths
 
     /// Creates a policy.
-    package init(controllerTypeNames: Set<String> = [], controllerTypePrefixes: [String] = [],
+    @_spi(Package) public init(controllerTypeNames: Set<String> = [], controllerTypePrefixes: [String] = [],
                 windowTypeNames: Set<String> = [], predicate: (@Sendable (ControllerRef) -> Bool)? = nil) {
         self.controllerTypeNames = controllerTypeNames
         self.controllerTypePrefixes = controllerTypePrefixes
@@ -31,23 +31,23 @@ package struct ExclusionPolicy: Sendable {
 
     /// The Objective-C name of the overlay's window class (fixed with `@objc(...)` so it
     /// does not depend on the module name).
-    package static let overlayWindowTypeName = "PresentationInspectorOverlayWindow"
+    @_spi(Package) public static let overlayWindowTypeName = "PresentationInspectorOverlayWindow"
     /// The prefix of every Swift class of the `PresentationInspector` module.
-    package static let inspectorModulePrefix = "PresentationInspector."
+    @_spi(Package) public static let inspectorModulePrefix = "PresentationInspector."
 
     /// Excludes nothing (unless a predicate is added).
-    package static let none = ExclusionPolicy()
+    @_spi(Package) public static let none = ExclusionPolicy()
 
     /// Excludes the inspector's own UI and FLEX's: FLEX draws in a `FLEXWindow` and presents
     /// its tools in `FLEXNavigationController`s from `FLEXExplorerViewController` (which calls
     /// `super`, so a `UIViewController` hook sees it).
-    package static let inspectorAndFLEX = ExclusionPolicy(
+    @_spi(Package) public static let inspectorAndFLEX = ExclusionPolicy(
         controllerTypeNames: ["FLEXNavigationController", "FLEXExplorerViewController"],
         controllerTypePrefixes: [inspectorModulePrefix],
         windowTypeNames: ["FLEXWindow", overlayWindowTypeName])
 
     /// Whether this controller is excluded on its own (class name or predicate).
-    package func excludes(_ controller: ControllerRef) -> Bool {
+    @_spi(Package) public func excludes(_ controller: ControllerRef) -> Bool {
         if excludesType(controller.type) { return true }
         if let predicate { return predicate(controller) }
         return false
@@ -62,7 +62,7 @@ package struct ExclusionPolicy: Sendable {
 
     /// Whether a call is excluded: any of its controllers is, or any of the windows involved
     /// (class names; `nil` for a controller whose view is in no window) is.
-    package func excludesCall(controllers: [ControllerRef], windowTypeNames windows: [String?]) -> Bool {
+    @_spi(Package) public func excludesCall(controllers: [ControllerRef], windowTypeNames windows: [String?]) -> Bool {
         for case let window? in windows where excludesWindow(window) { return true }
         for controller in controllers where excludes(controller) { return true }
         return false
@@ -70,7 +70,7 @@ package struct ExclusionPolicy: Sendable {
 
     /// ``excludesCall(controllers:windowTypeNames:)`` for the hooks' calls: one or two
     /// controllers and the window of the first, with no arrays to make (every hooked call runs it).
-    package func excludesCall(_ controller: ControllerRef, _ other: ControllerRef? = nil, windowTypeName window: String?) -> Bool {
+    @_spi(Package) public func excludesCall(_ controller: ControllerRef, _ other: ControllerRef? = nil, windowTypeName window: String?) -> Bool {
         if let window, excludesWindow(window) { return true }
         if excludes(controller) { return true }
         if let other, excludes(other) { return true }
@@ -81,7 +81,7 @@ package struct ExclusionPolicy: Sendable {
     /// a controller of class `typeName` (as recorded) in a window of class `window` is excluded,
     /// or nil when only the snapshot can tell (the app's predicate reads it; then use
     /// ``excludesCall(_:_:windowTypeName:)``). A snapshot reads the title and takes locks on a device.
-    package func excludesCall(typeName: String, windowTypeName window: String?) -> Bool? {
+    @_spi(Package) public func excludesCall(typeName: String, windowTypeName window: String?) -> Bool? {
         if let window, excludesWindow(window) { return true }
         if excludesType(typeName) { return true }
         return predicate == nil ? false : nil
@@ -93,7 +93,7 @@ package struct ExclusionPolicy: Sendable {
 
     /// ``excludes(_:)`` as the hook handler's `ignore` closure; nil when the policy can
     /// exclude nothing, so the handler skips the check.
-    package var controllerPredicate: (@Sendable (ControllerRef) -> Bool)? {
+    @_spi(Package) public var controllerPredicate: (@Sendable (ControllerRef) -> Bool)? {
         if controllerTypeNames.isEmpty && controllerTypePrefixes.isEmpty && predicate == nil { return nil }
         let policy = self
         return { policy.excludes($0) }

@@ -73,7 +73,7 @@ public struct InspectorConfiguration: Sendable {
 
     /// The exclusions this configuration asks for: the built-in ones (when
     /// ``excludesInspectorAndFLEX``) plus ``ignore``.
-    package var exclusionPolicy: ExclusionPolicy {
+    @_spi(Package) public var exclusionPolicy: ExclusionPolicy {
         var policy = excludesInspectorAndFLEX ? ExclusionPolicy.inspectorAndFLEX : ExclusionPolicy.none
         policy.predicate = ignore
         return policy
@@ -81,21 +81,21 @@ public struct InspectorConfiguration: Sendable {
 
     /// The hook handler's settings derived from this configuration. A session records what the
     /// hierarchy reports after every call (observation first), so it always records observations.
-    package var handlerConfiguration: HandlerConfiguration {
+    @_spi(Package) public var handlerConfiguration: HandlerConfiguration {
         HandlerConfiguration(resolver: resolver, leakCheckDelay: leakCheckDelay, ignore: exclusionPolicy.controllerPredicate,
                              recordsObservations: true, checksOtherSizeClass: checksOtherSizeClass)
     }
 }
 
 /// Whether `start` may run: only in DEBUG builds unless the app explicitly allows release builds.
-package enum ReleaseGate {
+@_spi(Package) public enum ReleaseGate {
     /// The decision for a build (`isDebugBuild` is `true` when compiled with `DEBUG`).
-    package static func allowsStart(isDebugBuild: Bool, configuration: InspectorConfiguration) -> Bool {
+    @_spi(Package) public static func allowsStart(isDebugBuild: Bool, configuration: InspectorConfiguration) -> Bool {
         isDebugBuild || configuration.allowsReleaseBuilds
     }
 
     /// What `start` prints when it refuses to run.
-    package static let refusalMessage =
+    @_spi(Package) public static let refusalMessage =
         "PresentationInspector: start() ignored: this build was compiled without DEBUG. " +
         "Link the package into debug configurations only, or set allowsReleaseBuilds to force it."
 }

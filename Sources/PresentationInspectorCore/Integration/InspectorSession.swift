@@ -7,30 +7,30 @@ import Foundation
 /// The iOS layer creates one in `PresentationInspector.start(configuration:)` and feeds it
 /// from its UIKit hooks; tests drive it with simulated controllers. Everything it decides
 /// is portable.
-package final class InspectorSession: @unchecked Sendable {
+@_spi(Package) public final class InspectorSession: @unchecked Sendable {
     /// The settings this session was started with.
-    package let configuration: InspectorConfiguration
+    @_spi(Package) public let configuration: InspectorConfiguration
     /// Which calls are left out (built-in exclusions plus the app's predicate).
-    package let exclusions: ExclusionPolicy
+    @_spi(Package) public let exclusions: ExclusionPolicy
     /// The ring buffer of events.
-    package let recorder: Recorder
+    @_spi(Package) public let recorder: Recorder
     /// The entry point hooked calls go through.
-    package let handler: PresentationHooksHandler
+    @_spi(Package) public let handler: PresentationHooksHandler
     /// Explains dismissal transitions no `dismiss` call accounts for (swipes).
-    package let dismissals: InteractiveDismissMonitor
+    @_spi(Package) public let dismissals: InteractiveDismissMonitor
     /// Maps events to os_signposts.
-    package let signposts = SignpostPlanner()
+    @_spi(Package) public let signposts = SignpostPlanner()
     /// The header of this session's logs (without the drop count; see ``exportHeader()``).
-    package let header: LogHeader
+    @_spi(Package) public let header: LogHeader
     /// Why the live log file could not be opened, if it could not; recording goes on without it.
-    package let liveLogError: LiveLogError?
+    @_spi(Package) public let liveLogError: LiveLogError?
 
     private let lock = InspectorLock()
     private var subscriptions: [Recorder.Subscription] = []
     private var isActive = false
 
     /// Creates a session. Nothing is observed until ``activate(windowChains:signpostSink:signpostsEnabled:)``.
-    package init(configuration: InspectorConfiguration, header: LogHeader, scheduler: any InspectorScheduler) {
+    @_spi(Package) public init(configuration: InspectorConfiguration, header: LogHeader, scheduler: any InspectorScheduler) {
         self.configuration = configuration
         self.header = header
         exclusions = configuration.exclusionPolicy
@@ -52,7 +52,7 @@ package final class InspectorSession: @unchecked Sendable {
     /// given) answers true: on iOS, while Instruments records signposts. Planning a signpost
     /// builds the event's summary line (about 12,000 instructions, device-path benchmark), so an
     /// app that nobody profiles does not pay for it. Calling it twice does nothing.
-    package func activate(windowChains: (@Sendable () -> [WindowChain])?,
+    @_spi(Package) public func activate(windowChains: (@Sendable () -> [WindowChain])?,
                          signpostSink: (@Sendable (SignpostAction) -> Void)? = nil,
                          signpostsEnabled: (@Sendable () -> Bool)? = nil) {
         lock.lock()
@@ -79,7 +79,7 @@ package final class InspectorSession: @unchecked Sendable {
     /// Stops following the recorder, closes the live log and withdraws from
     /// ``InspectorRuntime`` (if this session is still the one installed there). The recorded
     /// events stay readable.
-    package func deactivate() {
+    @_spi(Package) public func deactivate() {
         lock.lock()
         guard isActive else { lock.unlock(); return }
         isActive = false
@@ -93,7 +93,7 @@ package final class InspectorSession: @unchecked Sendable {
     }
 
     /// Whether ``activate(windowChains:signpostSink:signpostsEnabled:)`` ran and ``deactivate()`` did not.
-    package var isActivated: Bool {
+    @_spi(Package) public var isActivated: Bool {
         lock.lock(); defer { lock.unlock() }
         return isActive
     }
@@ -101,33 +101,33 @@ package final class InspectorSession: @unchecked Sendable {
     // MARK: Reading and exporting
 
     /// The retained events, oldest first, as recorded (titles included).
-    package var events: [Event] { recorder.events }
+    @_spi(Package) public var events: [Event] { recorder.events }
 
     /// The events of this controller (by id): those that name it, oldest first.
-    package func history(ofController id: String) -> [Event] {
+    @_spi(Package) public func history(ofController id: String) -> [Event] {
         recorder.events.filter { $0.controllers.contains { $0.id == id } }
     }
 
     /// The header to export, with the ring's current drop count.
-    package func exportHeader() -> LogHeader {
+    @_spi(Package) public func exportHeader() -> LogHeader {
         var h = header
         h.dropped = recorder.droppedCount
         return h
     }
 
     /// The events to export: all retained ones, titles removed when the configuration asks.
-    package func exportEvents() -> [Event] {
+    @_spi(Package) public func exportEvents() -> [Event] {
         let events = recorder.events
         return configuration.redactsTitlesInExports ? TitleRedaction.redact(events) : events
     }
 
     /// The recording rendered in `format` (``Exporter``), redacted when the configuration asks.
-    package func render(_ format: ExportFormat) -> String {
+    @_spi(Package) public func render(_ format: ExportFormat) -> String {
         Exporter.render(format, header: exportHeader(), events: exportEvents())
     }
 
     /// Writes the recording in `format` to `path` atomically.
-    package func export(_ format: ExportFormat, toFile path: String) throws {
+    @_spi(Package) public func export(_ format: ExportFormat, toFile path: String) throws {
         try Exporter.write(format, header: exportHeader(), events: exportEvents(), to: path)
     }
 }

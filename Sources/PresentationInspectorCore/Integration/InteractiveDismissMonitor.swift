@@ -1,7 +1,7 @@
 import Foundation
 
 /// What explains a dismissal transition that UIKit began for a presented controller.
-package enum DismissalAttribution: Equatable, Sendable {
+@_spi(Package) public enum DismissalAttribution: Equatable, Sendable {
     /// A recorded `dismiss` call (the event with this `seq`) removes the controller; its
     /// events are already recorded. A cancelled interactive transition of such a call is
     /// recorded as `interactive-dismiss` / `cancelled`.
@@ -31,9 +31,9 @@ package enum DismissalAttribution: Equatable, Sendable {
 /// It follows the recorder to know which controllers recorded `dismiss` calls are removing,
 /// so a transition explained by a call is not recorded twice. Thread-safe; it never calls
 /// the handler or the recorder while holding its lock.
-package final class InteractiveDismissMonitor: @unchecked Sendable {
+@_spi(Package) public final class InteractiveDismissMonitor: @unchecked Sendable {
     /// The handler the events go through.
-    package let handler: PresentationHooksHandler
+    @_spi(Package) public let handler: PresentationHooksHandler
 
     /// Bound on remembered removals and transitions: entries of calls whose completion never ran,
     /// and transitions whose end never came, are dropped oldest first beyond it.
@@ -60,21 +60,21 @@ package final class InteractiveDismissMonitor: @unchecked Sendable {
     private var subscription: Recorder.Subscription?
 
     /// Creates a monitor; call ``start()`` to follow the handler's recorder.
-    package init(handler: PresentationHooksHandler) {
+    @_spi(Package) public init(handler: PresentationHooksHandler) {
         self.handler = handler
     }
 
     deinit { subscription?.cancel() }
 
     /// Follows the recorder's events (needed to recognise dismissals caused by calls).
-    package func start() {
+    @_spi(Package) public func start() {
         let s = handler.recorder.subscribe { [removals] event in removals.observe(event) }
         lock.lock(); let previous = subscription; subscription = s; lock.unlock()
         previous?.cancel()
     }
 
     /// Stops following the recorder and forgets every transition.
-    package func stop() {
+    @_spi(Package) public func stop() {
         lock.lock()
         let s = subscription
         subscription = nil
@@ -85,19 +85,19 @@ package final class InteractiveDismissMonitor: @unchecked Sendable {
     }
 
     /// Ids of controllers that recorded dismiss calls are removing (for tests and debugging).
-    package var controllersBeingDismissedByCalls: Set<String> {
+    @_spi(Package) public var controllersBeingDismissedByCalls: Set<String> {
         lock.lock(); defer { lock.unlock() }
         return Set(removals.entries.map(\.id))
     }
 
     /// Updates the removals in flight from one recorded event.
-    package func observe(_ event: Event) { removals.observe(event) }
+    @_spi(Package) public func observe(_ event: Event) { removals.observe(event) }
 
     // MARK: UIKit callbacks
 
     /// A presented controller's dismissal transition begins. Call before UIKit detaches it.
     @discardableResult
-    package func dismissalWillBegin<N: PresentationNode>(_ controller: N, isInteractive: Bool,
+    @_spi(Package) public func dismissalWillBegin<N: PresentationNode>(_ controller: N, isInteractive: Bool,
                                                          context: CallContext = .main) -> DismissalAttribution {
         dismissalWillBegin(controller, checkedRef: nil, isInteractive: isInteractive, context: context)
     }
@@ -107,7 +107,7 @@ package final class InteractiveDismissMonitor: @unchecked Sendable {
     /// it not excluded by the session's ``ExclusionPolicy``, whose predicate is the handler's
     /// `ignore`: on a device each of these reads takes locks.
     @discardableResult
-    package func dismissalWillBegin<N: PresentationNode>(_ controller: N, checkedRef: ControllerRef?, isInteractive: Bool,
+    @_spi(Package) public func dismissalWillBegin<N: PresentationNode>(_ controller: N, checkedRef: ControllerRef?, isInteractive: Bool,
                                                          context: CallContext = .main) -> DismissalAttribution {
         guard checkedRef != nil || controller.presentingNode != nil else { return .ignored }
         let ref = checkedRef ?? controller.ref  // once: on a device each read takes locks and reads the title
@@ -120,7 +120,7 @@ package final class InteractiveDismissMonitor: @unchecked Sendable {
     /// answered false), with the controller's id (`0x…`): only a dismissal no call explains needs
     /// the snapshot, and takes it then.
     @discardableResult
-    package func dismissalWillBegin<N: PresentationNode>(_ controller: N, checkedID: String, isInteractive: Bool,
+    @_spi(Package) public func dismissalWillBegin<N: PresentationNode>(_ controller: N, checkedID: String, isInteractive: Bool,
                                                          context: CallContext = .main) -> DismissalAttribution {
         dismissalBegan(controller, id: checkedID, isInteractive: isInteractive, context: context)
     }
@@ -156,7 +156,7 @@ package final class InteractiveDismissMonitor: @unchecked Sendable {
 
     /// The transition reported by ``dismissalWillBegin(_:isInteractive:context:)`` ended;
     /// `cancelled` is true when the controller stays (the user let go early).
-    package func dismissalDidEnd<N: PresentationNode>(_ controller: N, cancelled: Bool, context: CallContext = .main) {
+    @_spi(Package) public func dismissalDidEnd<N: PresentationNode>(_ controller: N, cancelled: Bool, context: CallContext = .main) {
         lock.lock()
         let id = ObjectIdentifier(controller)
         let transition = transitions.firstIndex { $0.controller == id }.map { transitions.remove(at: $0).transition }
@@ -172,7 +172,7 @@ package final class InteractiveDismissMonitor: @unchecked Sendable {
 
     /// UIKit refused to let the user dismiss `controller` (`isModalInPresentation`, or the
     /// delegate's `presentationControllerShouldDismiss` returned false).
-    package func dismissalAttemptBlocked<N: PresentationNode>(_ controller: N, context: CallContext = .main) {
+    @_spi(Package) public func dismissalAttemptBlocked<N: PresentationNode>(_ controller: N, context: CallContext = .main) {
         guard !isExcluded(controller.ref) else { return }
         handler.interactiveDismissBlocked(sheet: controller, context: context)
     }

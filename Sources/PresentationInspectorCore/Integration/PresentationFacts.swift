@@ -15,25 +15,25 @@
 /// - the window the presented view is in.
 /// The transition style in effect is not observable (UIKit applies a context provider's without
 /// exposing it): `effectiveTransition` stays the model's prediction.
-package struct PresentationFacts: Sendable {
+@_spi(Package) public struct PresentationFacts: Sendable {
     /// The kinds of presentation controller whose style can adapt.
-    package enum ControllerKind: Sendable { case sheet, popover, other }
+    @_spi(Package) public enum ControllerKind: Sendable { case sheet, popover, other }
 
     /// `presentingViewController` of the presented controller.
-    package var presenting: ControllerRef?
+    @_spi(Package) public var presenting: ControllerRef?
     /// The presentation controller's class name.
-    package var presentationControllerClass: String?
-    package var kind: ControllerKind
+    @_spi(Package) public var presentationControllerClass: String?
+    @_spi(Package) public var kind: ControllerKind
     /// `UIPresentationController.presentationStyle`: the style the presentation was made with.
-    package var presentationStyle: PresentationStyle?
+    @_spi(Package) public var presentationStyle: PresentationStyle?
     /// Whether the transition has ended (`isBeingPresented` is false again).
-    package var transitionEnded: Bool
+    @_spi(Package) public var transitionEnded: Bool
     /// Whether the presented view covers the container view's bounds; nil when not read.
-    package var fillsContainer: Bool?
+    @_spi(Package) public var fillsContainer: Bool?
     /// The window the presented view is in.
-    package var window: String?
+    @_spi(Package) public var window: String?
 
-    package init(presenting: ControllerRef?, presentationControllerClass: String?, kind: ControllerKind,
+    @_spi(Package) public init(presenting: ControllerRef?, presentationControllerClass: String?, kind: ControllerKind,
                  presentationStyle: PresentationStyle?, transitionEnded: Bool, fillsContainer: Bool?, window: String?) {
         self.presenting = presenting
         self.presentationControllerClass = presentationControllerClass
@@ -45,7 +45,7 @@ package struct PresentationFacts: Sendable {
     }
 
     /// The style in effect, when what is on screen says it.
-    package var effectiveStyle: PresentationStyle? {
+    @_spi(Package) public var effectiveStyle: PresentationStyle? {
         switch kind {
         case .other:
             return presentationStyle
@@ -57,7 +57,7 @@ package struct PresentationFacts: Sendable {
     }
 
     /// The observation these facts make.
-    package var observation: Observation {
+    @_spi(Package) public var observation: Observation {
         let style = effectiveStyle
         let context = (style ?? presentationStyle)?.isContextStyle == true ? presenting : nil
         return Observation(contextProvider: context, effectiveStyle: style, window: window, covered: context,

@@ -11,9 +11,9 @@
 ///    most recently became key (`UIWindow.didBecomeKeyNotification`, counted from `start`);
 ///    then one with a key window; ties go to the earlier candidate;
 /// 3. none: a background scene's windows are not on screen.
-package enum SceneChoice {
+@_spi(Package) public enum SceneChoice {
     /// A scene's `UIScene.ActivationState`.
-    package enum Activation: Sendable, Equatable {
+    @_spi(Package) public enum Activation: Sendable, Equatable {
         /// On screen and receiving events.
         case foregroundActive
         /// On screen, not receiving events (a system alert over it, multitasking switch).
@@ -25,16 +25,16 @@ package enum SceneChoice {
     }
 
     /// What the choice reads of one scene.
-    package struct Candidate: Sendable, Equatable {
+    @_spi(Package) public struct Candidate: Sendable, Equatable {
         /// Its activation state.
-        package var activation: Activation
+        @_spi(Package) public var activation: Activation
         /// Whether it has a key window.
-        package var hasKeyWindow: Bool
+        @_spi(Package) public var hasKeyWindow: Bool
         /// When its key window last became key, as a counter (larger is later); nil when not seen.
-        package var keyOrder: Int?
+        @_spi(Package) public var keyOrder: Int?
 
         /// Describes a scene.
-        package init(activation: Activation, hasKeyWindow: Bool, keyOrder: Int? = nil) {
+        @_spi(Package) public init(activation: Activation, hasKeyWindow: Bool, keyOrder: Int? = nil) {
             self.activation = activation
             self.hasKeyWindow = hasKeyWindow
             self.keyOrder = keyOrder
@@ -43,7 +43,7 @@ package enum SceneChoice {
 
     /// The index in `candidates` of the scene to use, or nil when no scene is in the foreground.
     /// `preferred`: the index of the scene the user acted in, if known.
-    package static func choose(_ candidates: [Candidate], preferred: Int? = nil) -> Int? {
+    @_spi(Package) public static func choose(_ candidates: [Candidate], preferred: Int? = nil) -> Int? {
         if let preferred, candidates.indices.contains(preferred), isForeground(candidates[preferred].activation) { return preferred }
         for activation in [Activation.foregroundActive, .foregroundInactive] {
             var best: Int?

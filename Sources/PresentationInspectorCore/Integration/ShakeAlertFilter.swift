@@ -11,9 +11,9 @@ import Foundation
 /// its later dismissal is left out too, for as long as that very alert lives (an address is
 /// reused only after its object is gone). An app's own alert shown for a shake is left out
 /// with it: the two cannot be told apart by class.
-package final class ShakeAlertFilter: @unchecked Sendable {
+@_spi(Package) public final class ShakeAlertFilter: @unchecked Sendable {
     /// The class UIKit's shake-to-edit alert has.
-    package static let alertTypeName = "UIAlertController"
+    @_spi(Package) public static let alertTypeName = "UIAlertController"
 
     private struct State {
         var dispatching = false
@@ -24,21 +24,21 @@ package final class ShakeAlertFilter: @unchecked Sendable {
     private var state = State()
 
     /// Nothing left out.
-    package init() {}
+    @_spi(Package) public init() {}
 
     /// A shake that opens the inspector is being dispatched.
-    package func beginShakeDispatch() { withLock { state in state.dispatching = true } }
+    @_spi(Package) public func beginShakeDispatch() { withLock { state in state.dispatching = true } }
 
     /// Its dispatch is over.
-    package func endShakeDispatch() { withLock { state in state.dispatching = false } }
+    @_spi(Package) public func endShakeDispatch() { withLock { state in state.dispatching = false } }
 
     /// Leaves out later calls on the alert with this id while `isAlive` answers true.
-    package func keep(alertID: String, isAlive: @escaping @Sendable () -> Bool) {
+    @_spi(Package) public func keep(alertID: String, isAlive: @escaping @Sendable () -> Bool) {
         withLock { state in state.kept[alertID] = isAlive }
     }
 
     /// Whether a call involving `controller` is left out.
-    package func excludes(_ controller: ControllerRef) -> Bool {
+    @_spi(Package) public func excludes(_ controller: ControllerRef) -> Bool {
         guard controller.type == Self.alertTypeName else { return false }
         return withLock { state in
             if state.dispatching { return true }
@@ -50,7 +50,7 @@ package final class ShakeAlertFilter: @unchecked Sendable {
     }
 
     /// ``excludes(_:)`` combined with an app's own rule, as `InspectorConfiguration.ignore`.
-    package func ignoring(alsoIgnore appRule: (@Sendable (ControllerRef) -> Bool)?) -> @Sendable (ControllerRef) -> Bool {
+    @_spi(Package) public func ignoring(alsoIgnore appRule: (@Sendable (ControllerRef) -> Bool)?) -> @Sendable (ControllerRef) -> Bool {
         { [self] controller in excludes(controller) || appRule?(controller) == true }
     }
 

@@ -9,14 +9,14 @@
 /// - other events (a shake's beginning, or an end some responder swallowed) are paired: the
 ///   second of a pair toggles. A gap longer than ``pairWindow`` starts a new pair, so a lost
 ///   event (the hook installed in the middle of a shake) costs at most one shake.
-package struct ShakeEventPairing: Sendable, Equatable {
+@_spi(Package) public struct ShakeEventPairing: Sendable, Equatable {
     /// The longest time, in seconds, between a shake's two events.
-    package let pairWindow: Double
+    @_spi(Package) public let pairWindow: Double
     /// When the unpaired event of the shake in progress was dispatched, if one was.
-    package private(set) var pendingSince: Double?
+    @_spi(Package) public private(set) var pendingSince: Double?
 
     /// Starts with no shake in progress; a non-positive or non-finite window becomes 3 seconds.
-    package init(pairWindow: Double = 3) {
+    @_spi(Package) public init(pairWindow: Double = 3) {
         self.pairWindow = pairWindow.isFinite && pairWindow > 0 ? pairWindow : 3
     }
 
@@ -24,7 +24,7 @@ package struct ShakeEventPairing: Sendable, Equatable {
     /// returns whether it completes a shake. `reachedWindow` says whether its dispatch reached
     /// `UIWindow.motionEnded` (then it is an end, whatever came before). A timestamp that is not
     /// finite, or earlier than the pending event's, starts a new pair.
-    package mutating func shakeEventDispatched(at timestamp: Double, reachedWindow: Bool = false) -> Bool {
+    @_spi(Package) public mutating func shakeEventDispatched(at timestamp: Double, reachedWindow: Bool = false) -> Bool {
         if reachedWindow {
             pendingSince = nil
             return true

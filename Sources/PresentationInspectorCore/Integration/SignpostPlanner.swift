@@ -2,7 +2,7 @@ import Foundation
 
 /// The name of a signpost the inspector emits (os_signpost names must be static strings, so
 /// the iOS layer maps each case to a literal).
-package enum SignpostName: String, Sendable, CaseIterable {
+@_spi(Package) public enum SignpostName: String, Sendable, CaseIterable {
     /// An interval from a `present` call to the end of its transition.
     case present
     /// An interval from a `dismiss` call to the end of its transition.
@@ -16,7 +16,7 @@ package enum SignpostName: String, Sendable, CaseIterable {
 }
 
 /// One signpost to emit.
-package enum SignpostAction: Equatable, Sendable {
+@_spi(Package) public enum SignpostAction: Equatable, Sendable {
     /// Begin an interval; `id` pairs it with its end.
     case begin(id: Int, name: SignpostName, message: String)
     /// End the interval begun with the same `id` and name.
@@ -33,12 +33,12 @@ package enum SignpostAction: Equatable, Sendable {
 /// ends. Rejections, no-ops, swipes and leaks are point events. Interval ids come from the
 /// planner's own counter, not from sequence numbers, so they stay unique after the recording
 /// is cleared (and its numbering restarts). Thread-safe.
-package final class SignpostPlanner: @unchecked Sendable {
+@_spi(Package) public final class SignpostPlanner: @unchecked Sendable {
     /// The os_log subsystem of every signpost.
-    package static let subsystem = "PresentationInspector"
+    @_spi(Package) public static let subsystem = "PresentationInspector"
     /// The os_log category of every signpost ("Points of Interest" is not used, so the
     /// intervals get their own lane in Instruments' os_signpost instrument).
-    package static let category = "Presentations"
+    @_spi(Package) public static let category = "Presentations"
     /// Intervals left open (a completion that never ran) are forgotten beyond this many.
     static let openLimit = 256
 
@@ -48,16 +48,16 @@ package final class SignpostPlanner: @unchecked Sendable {
     private var lastID = 0
 
     /// Creates a planner with no open interval.
-    package init() {}
+    @_spi(Package) public init() {}
 
     /// How many intervals are open.
-    package var openIntervalCount: Int {
+    @_spi(Package) public var openIntervalCount: Int {
         lock.lock(); defer { lock.unlock() }
         return open.count
     }
 
     /// The signposts for one recorded event, in order.
-    package func actions(for event: Event) -> [SignpostAction] {
+    @_spi(Package) public func actions(for event: Event) -> [SignpostAction] {
         lock.lock(); defer { lock.unlock() }
         let message = event.summary
         switch (event.kind, event.outcome) {

@@ -6,14 +6,14 @@ import Foundation
 /// `title` of every controller reference and rewrites the sentences that quoted it
 /// (explanation steps and diagnostic messages use ``ControllerRef/label``), so no title
 /// survives anywhere in an exported event.
-package enum TitleRedaction {
+@_spi(Package) public enum TitleRedaction {
     /// `ref` without its title.
-    package static func redact(_ ref: ControllerRef) -> ControllerRef {
+    @_spi(Package) public static func redact(_ ref: ControllerRef) -> ControllerRef {
         ControllerRef(id: ref.id, type: ref.type, title: nil)
     }
 
     /// `event` with every title removed, including from its sentences.
-    package static func redact(_ event: Event) -> Event {
+    @_spi(Package) public static func redact(_ event: Event) -> Event {
         let titled = event.controllers + event.chain + event.ancestry + (event.observed.map(\.controllers) ?? [])
         var e = event.mappingControllers(redact)
         let replacements = labelReplacements(titled)
@@ -29,10 +29,10 @@ package enum TitleRedaction {
     }
 
     /// Every event redacted.
-    package static func redact(_ events: [Event]) -> [Event] { events.map(redact) }
+    @_spi(Package) public static func redact(_ events: [Event]) -> [Event] { events.map(redact) }
 
     /// `chain` with every title removed.
-    package static func redact(_ chain: WindowChain) -> WindowChain {
+    @_spi(Package) public static func redact(_ chain: WindowChain) -> WindowChain {
         var c = chain
         c.chain = c.chain.map(redact)
         return c

@@ -4,14 +4,14 @@
 /// UIKit's hierarchy from that thread would itself be the thread violation the event
 /// reports, and could crash while the main thread mutates it. The call still goes to UIKit
 /// unchanged; the event names the controllers by class and address only.
-package enum UnresolvedCall {
+@_spi(Package) public enum UnresolvedCall {
     /// Why off-main calls are not resolved, as an explanation step.
-    package static let offMainExplanation =
+    @_spi(Package) public static let offMainExplanation =
         "Not resolved: the inspector does not read UIKit's hierarchy off the main thread. The call was passed to UIKit unchanged; what UIKit does with it is undefined."
 
     /// A `present(_:animated:completion:)` made on thread `thread` (outcome `no-op`: the
     /// inspector did not observe a result).
-    package static func offMainPresent(source: ControllerRef, presented: ControllerRef, animated: Bool,
+    @_spi(Package) public static func offMainPresent(source: ControllerRef, presented: ControllerRef, animated: Bool,
                                       thread: String, time: Double, callSite: String? = nil,
                                       capturedCallStack: CapturedCallStack? = nil) -> Event {
         Event(time: time, thread: thread, kind: .present, outcome: .noOp, animated: animated,
@@ -22,7 +22,7 @@ package enum UnresolvedCall {
     }
 
     /// A `dismiss(animated:completion:)` made on thread `thread` (outcome `no-op`).
-    package static func offMainDismiss(receiver: ControllerRef, animated: Bool, thread: String, time: Double,
+    @_spi(Package) public static func offMainDismiss(receiver: ControllerRef, animated: Bool, thread: String, time: Double,
                                       callSite: String? = nil, capturedCallStack: CapturedCallStack? = nil) -> Event {
         Event(time: time, thread: thread, kind: .dismiss, outcome: .noOp, animated: animated,
               explanation: ["dismiss was called on \(receiver.label) on thread \(thread).", offMainExplanation],

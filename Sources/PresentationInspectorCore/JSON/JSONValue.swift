@@ -2,7 +2,7 @@ import Foundation
 
 /// A parsed JSON value. Objects keep their members in file order so that errors can point
 /// at keys in the order the author wrote them and duplicates can be reported.
-package enum JSONValue: Sendable, Equatable {
+@_spi(Package) public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -11,7 +11,7 @@ package enum JSONValue: Sendable, Equatable {
     case object(JSONObject)
 
     /// `"null"`, `"a boolean"`, …: used in error messages.
-    package var typeDescription: String {
+    @_spi(Package) public var typeDescription: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -22,53 +22,53 @@ package enum JSONValue: Sendable, Equatable {
         }
     }
 
-    package var stringValue: String? { if case .string(let s) = self { s } else { nil } }
-    package var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
-    package var numberValue: Double? { if case .number(let n) = self { n } else { nil } }
-    package var arrayValue: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
-    package var objectValue: JSONObject? { if case .object(let o) = self { o } else { nil } }
+    @_spi(Package) public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+    @_spi(Package) public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
+    @_spi(Package) public var numberValue: Double? { if case .number(let n) = self { n } else { nil } }
+    @_spi(Package) public var arrayValue: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
+    @_spi(Package) public var objectValue: JSONObject? { if case .object(let o) = self { o } else { nil } }
     /// The number as an `Int` when it is integral and in range.
-    package var intValue: Int? {
+    @_spi(Package) public var intValue: Int? {
         guard case .number(let n) = self, n == n.rounded(), abs(n) < 9.0e15 else { return nil }
         return Int(n)
     }
 }
 
 /// A JSON object: members in file order.
-package struct JSONObject: Sendable, Equatable {
-    package var members: [(key: String, value: JSONValue)]
+@_spi(Package) public struct JSONObject: Sendable, Equatable {
+    @_spi(Package) public var members: [(key: String, value: JSONValue)]
 
-    package init(_ members: [(key: String, value: JSONValue)] = []) { self.members = members }
+    @_spi(Package) public init(_ members: [(key: String, value: JSONValue)] = []) { self.members = members }
 
     /// The first member with this key.
-    package subscript(key: String) -> JSONValue? {
+    @_spi(Package) public subscript(key: String) -> JSONValue? {
         for m in members where m.key == key { return m.value }
         return nil
     }
 
-    package var keys: [String] { members.map(\.key) }
+    @_spi(Package) public var keys: [String] { members.map(\.key) }
 
-    package static func == (a: JSONObject, b: JSONObject) -> Bool {
+    @_spi(Package) public static func == (a: JSONObject, b: JSONObject) -> Bool {
         a.members.count == b.members.count && zip(a.members, b.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 }
 
 /// Why a text is not JSON, and where.
-package struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+@_spi(Package) public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Byte offset of the problem in the input.
-    package var offset: Int
-    package var message: String
-    package var description: String { "\(message) (at byte \(offset))" }
+    @_spi(Package) public var offset: Int
+    @_spi(Package) public var message: String
+    @_spi(Package) public var description: String { "\(message) (at byte \(offset))" }
 }
 
 /// A small, strict JSON parser over UTF-8 bytes (RFC 8259), with a nesting limit so that
 /// hostile input cannot exhaust the stack.
-package struct JSONParser {
+@_spi(Package) public struct JSONParser {
     /// The deepest nesting accepted.
-    package static let maximumDepth = 256
+    @_spi(Package) public static let maximumDepth = 256
 
     /// Parses one complete JSON text.
-    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+    @_spi(Package) public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
         var p = JSONParser(bytes: bytes)
         p.skipWhitespace()
         let v = try p.parseValue(depth: 0)
@@ -78,7 +78,7 @@ package struct JSONParser {
     }
 
     /// Parses one complete JSON text from a string.
-    package static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+    @_spi(Package) public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         var copy = text
         let result: Result<JSONValue, JSONSyntaxError> = copy.withUTF8 { buf in
             do throws(JSONSyntaxError) { return .success(try parse(buf)) } catch { return .failure(error) }
@@ -87,7 +87,7 @@ package struct JSONParser {
     }
 
     /// Parses one complete JSON text from bytes.
-    package static func parse(_ data: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    @_spi(Package) public static func parse(_ data: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         let result: Result<JSONValue, JSONSyntaxError> = data.withUnsafeBufferPointer { buf in
             do throws(JSONSyntaxError) { return .success(try parse(buf)) } catch { return .failure(error) }
         }

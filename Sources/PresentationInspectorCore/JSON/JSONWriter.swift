@@ -5,15 +5,15 @@
 /// The text is built as UTF-8 bytes and turned into a `String` when read: appending many small
 /// pieces to a `String` (and escaping scalar by scalar) makes exporting a log several times
 /// slower (docs/PERFORMANCE.md).
-package struct JSONWriter {
+@_spi(Package) public struct JSONWriter {
     private var bytes: [UInt8] = []
     private var needsComma: [Bool] = [false]
     private var afterKey = false
 
     /// The text written so far.
-    package var text: String { String(decoding: bytes, as: UTF8.self) }
+    @_spi(Package) public var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    package init(reservingCapacity n: Int = 512) { bytes.reserveCapacity(n) }
+    @_spi(Package) public init(reservingCapacity n: Int = 512) { bytes.reserveCapacity(n) }
 
     private mutating func separator() {
         if afterKey { afterKey = false; return }
@@ -29,28 +29,28 @@ package struct JSONWriter {
         s.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
-    package mutating func beginObject() { separator(); bytes.append(UInt8(ascii: "{")); needsComma.append(false) }
-    package mutating func endObject() { bytes.append(UInt8(ascii: "}")); needsComma.removeLast() }
-    package mutating func beginArray() { separator(); bytes.append(UInt8(ascii: "[")); needsComma.append(false) }
-    package mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma.removeLast() }
+    @_spi(Package) public mutating func beginObject() { separator(); bytes.append(UInt8(ascii: "{")); needsComma.append(false) }
+    @_spi(Package) public mutating func endObject() { bytes.append(UInt8(ascii: "}")); needsComma.removeLast() }
+    @_spi(Package) public mutating func beginArray() { separator(); bytes.append(UInt8(ascii: "[")); needsComma.append(false) }
+    @_spi(Package) public mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma.removeLast() }
 
     /// Writes `"key":` inside an object; the value follows.
-    package mutating func key(_ k: String) {
+    @_spi(Package) public mutating func key(_ k: String) {
         separator()
         Self.appendQuoted(k, toBytes: &bytes)
         bytes.append(UInt8(ascii: ":"))
         afterKey = true
     }
 
-    package mutating func string(_ s: String) { separator(); Self.appendQuoted(s, toBytes: &bytes) }
+    @_spi(Package) public mutating func string(_ s: String) { separator(); Self.appendQuoted(s, toBytes: &bytes) }
 
     /// Writes `json`, a complete JSON value another writer produced, as the next value.
-    package mutating func embedded(_ json: String) { separator(); raw(json) }
-    package mutating func bool(_ b: Bool) { separator(); raw(b ? "true" : "false") }
-    package mutating func int(_ n: Int) { separator(); raw(String(n)) }
-    package mutating func null() { separator(); raw("null") }
+    @_spi(Package) public mutating func embedded(_ json: String) { separator(); raw(json) }
+    @_spi(Package) public mutating func bool(_ b: Bool) { separator(); raw(b ? "true" : "false") }
+    @_spi(Package) public mutating func int(_ n: Int) { separator(); raw(String(n)) }
+    @_spi(Package) public mutating func null() { separator(); raw("null") }
     /// Writes a number; integral values print without a fraction, others with up to 6 decimals.
-    package mutating func number(_ d: Double) {
+    @_spi(Package) public mutating func number(_ d: Double) {
         separator()
         guard d.isFinite else { raw("null"); return }
         if d == d.rounded() && abs(d) < 1e15 { raw(String(Int(d))); return }
@@ -60,13 +60,13 @@ package struct JSONWriter {
         raw(scaled.isFinite ? "\(scaled)" : "\(d)")
     }
 
-    package mutating func field(_ k: String, _ v: String) { key(k); string(v) }
-    package mutating func field(_ k: String, _ v: Bool) { key(k); bool(v) }
-    package mutating func field(_ k: String, _ v: Int) { key(k); int(v) }
-    package mutating func field(_ k: String, number v: Double) { key(k); number(v) }
+    @_spi(Package) public mutating func field(_ k: String, _ v: String) { key(k); string(v) }
+    @_spi(Package) public mutating func field(_ k: String, _ v: Bool) { key(k); bool(v) }
+    @_spi(Package) public mutating func field(_ k: String, _ v: Int) { key(k); int(v) }
+    @_spi(Package) public mutating func field(_ k: String, number v: Double) { key(k); number(v) }
 
     /// Appends `s` as a quoted JSON string with the mandatory escapes.
-    package static func appendQuoted(_ s: String, to out: inout String) {
+    @_spi(Package) public static func appendQuoted(_ s: String, to out: inout String) {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(s.utf8.count + 8)
         appendQuoted(s, toBytes: &buffer)

@@ -4,9 +4,9 @@
 /// Built from events alone (the recording never holds controllers). Without `at`, it is the
 /// history of the whole recording, each edge carrying the seq ranges in which it held; with
 /// `at`, it is the state right after that event: only what held then.
-package struct ChainGraph: Hashable, Sendable {
+@_spi(Package) public struct ChainGraph: Hashable, Sendable {
     /// The four relationships the graph shows.
-    package enum EdgeKind: String, Hashable, Sendable, CaseIterable {
+    @_spi(Package) public enum EdgeKind: String, Hashable, Sendable, CaseIterable {
         /// Container parent → child, from the `ancestry` that present and dismiss events record
         /// (older logs without it: the source lies inside the context provider).
         case container
@@ -22,93 +22,93 @@ package struct ChainGraph: Hashable, Sendable {
     }
 
     /// A seq range `[start, end)` in which an edge held; `end` is nil while it still holds.
-    package struct Interval: Hashable, Sendable {
+    @_spi(Package) public struct Interval: Hashable, Sendable {
         /// The seq of the event that established the edge.
-        package var start: Int
+        @_spi(Package) public var start: Int
         /// The seq of the event that ended it (a dismissal), nil while it holds.
-        package var end: Int?
+        @_spi(Package) public var end: Int?
 
         /// Creates an interval.
-        package init(start: Int, end: Int?) { self.start = start; self.end = end }
+        @_spi(Package) public init(start: Int, end: Int?) { self.start = start; self.end = end }
 
         /// Whether the edge held right after event `seq`.
-        package func contains(_ seq: Int) -> Bool { start <= seq && (end.map { seq < $0 } ?? true) }
+        @_spi(Package) public func contains(_ seq: Int) -> Bool { start <= seq && (end.map { seq < $0 } ?? true) }
     }
 
     /// A controller.
-    package struct Node: Hashable, Sendable {
+    @_spi(Package) public struct Node: Hashable, Sendable {
         /// The controller, as the latest event naming it described it.
-        package var ref: ControllerRef
+        @_spi(Package) public var ref: ControllerRef
         /// The window it was first seen in (`(no window)` for detached controllers).
-        package var window: String
+        @_spi(Package) public var window: String
         /// The seq of the first event naming it.
-        package var firstSeq: Int
+        @_spi(Package) public var firstSeq: Int
         /// It was the root of its window.
-        package var isWindowRoot: Bool
+        @_spi(Package) public var isWindowRoot: Bool
         /// It provided the context of a context-style presentation (so it defines the context).
-        package var definesContext: Bool
+        @_spi(Package) public var definesContext: Bool
         /// It was presented (and not dismissed) at the end of the graph's range.
-        package var isPresented: Bool
+        @_spi(Package) public var isPresented: Bool
 
         /// Creates a node.
-        package init(ref: ControllerRef, window: String, firstSeq: Int, isWindowRoot: Bool, definesContext: Bool, isPresented: Bool) {
+        @_spi(Package) public init(ref: ControllerRef, window: String, firstSeq: Int, isWindowRoot: Bool, definesContext: Bool, isPresented: Bool) {
             self.ref = ref; self.window = window; self.firstSeq = firstSeq
             self.isWindowRoot = isWindowRoot; self.definesContext = definesContext; self.isPresented = isPresented
         }
     }
 
     /// A relationship between two controllers, by id.
-    package struct Edge: Hashable, Sendable {
+    @_spi(Package) public struct Edge: Hashable, Sendable {
         /// Which relationship the edge stands for.
-        package var kind: EdgeKind
+        @_spi(Package) public var kind: EdgeKind
         /// The id of the controller the edge starts at (parent, presenting, source or provider).
-        package var from: String
+        @_spi(Package) public var from: String
         /// The id of the controller the edge points to (child or presented).
-        package var to: String
+        @_spi(Package) public var to: String
         /// For presentation edges: the effective style of the latest presentation.
-        package var style: PresentationStyle?
+        @_spi(Package) public var style: PresentationStyle?
         /// When it held. Container edges hold from their first sighting on.
-        package var intervals: [Interval]
+        @_spi(Package) public var intervals: [Interval]
         /// Whether it held at the end of the graph's range.
-        package var isActive: Bool { intervals.last.map { $0.end == nil } ?? false }
+        @_spi(Package) public var isActive: Bool { intervals.last.map { $0.end == nil } ?? false }
         /// The seq of the event that first established it.
-        package var firstSeq: Int { intervals.first?.start ?? 0 }
+        @_spi(Package) public var firstSeq: Int { intervals.first?.start ?? 0 }
 
         /// Creates an edge.
-        package init(kind: EdgeKind, from: String, to: String, style: PresentationStyle?, intervals: [Interval]) {
+        @_spi(Package) public init(kind: EdgeKind, from: String, to: String, style: PresentationStyle?, intervals: [Interval]) {
             self.kind = kind; self.from = from; self.to = to; self.style = style; self.intervals = intervals
         }
     }
 
     /// Every controller, in order of first appearance.
-    package var nodes: [Node]
+    @_spi(Package) public var nodes: [Node]
     /// Every relationship, in order of first appearance.
-    package var edges: [Edge]
+    @_spi(Package) public var edges: [Edge]
     /// The windows, in order of first appearance.
-    package var windows: [String]
+    @_spi(Package) public var windows: [String]
     /// The seq the graph stands at (nil: the whole recording).
-    package var seq: Int?
+    @_spi(Package) public var seq: Int?
     /// What ``fitted(maxNodes:)`` grouped or left out, for the views' titles (nil: nothing).
-    package var note: String?
+    @_spi(Package) public var note: String?
 
     /// Creates a graph from its parts (``make(events:at:)`` builds one from a recording).
-    package init(nodes: [Node], edges: [Edge], windows: [String], seq: Int?) {
+    @_spi(Package) public init(nodes: [Node], edges: [Edge], windows: [String], seq: Int?) {
         self.nodes = nodes; self.edges = edges; self.windows = windows; self.seq = seq
     }
 
     /// The node with this id.
-    package func node(_ id: String) -> Node? { nodes.first { $0.ref.id == id } }
+    @_spi(Package) public func node(_ id: String) -> Node? { nodes.first { $0.ref.id == id } }
 
     /// The nodes of each window, in order of first appearance (one pass, for views that go
     /// window by window).
-    package var nodesByWindow: [String: [Node]] {
+    @_spi(Package) public var nodesByWindow: [String: [Node]] {
         var out: [String: [Node]] = [:]
         for n in nodes { out[n.window, default: []].append(n) }
         return out
     }
 
     /// Builds the graph of a recording, or its state right after event `at`.
-    package static func make(events: [Event], at seq: Int? = nil) -> ChainGraph {
+    @_spi(Package) public static func make(events: [Event], at seq: Int? = nil) -> ChainGraph {
         var b = ChainGraphBuilder()
         for e in events.sorted(by: { $0.seq < $1.seq }) {
             if let seq, e.seq > seq { break }

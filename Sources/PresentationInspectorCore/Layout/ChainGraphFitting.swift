@@ -2,7 +2,7 @@
 /// of controllers (a 10,000-event log can name 5,000), and nobody reads them one by one.
 extension ChainGraph {
     /// The most controllers the graph views (DOT, Mermaid, SVG) draw one by one.
-    package static let drawnNodeLimit = 200
+    @_spi(Package) public static let drawnNodeLimit = 200
 
     /// The graph with at most `maxNodes` nodes, or itself when it already fits.
     ///
@@ -10,7 +10,7 @@ extension ChainGraph {
     /// of edge (a new sheet per presentation) become one node, `2,500× (sheet0 … sheet2499)`, whose
     /// edges carry all their intervals. If that is not enough, whole windows are left out, last
     /// first, and ``note`` says how many.
-    package func fitted(maxNodes: Int = ChainGraph.drawnNodeLimit) -> ChainGraph {
+    @_spi(Package) public func fitted(maxNodes: Int = ChainGraph.drawnNodeLimit) -> ChainGraph {
         guard nodes.count > maxNodes else { return self }
         var g = groupingLeaves()
         guard g.nodes.count > maxNodes else { return g }

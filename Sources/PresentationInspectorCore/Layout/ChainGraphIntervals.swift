@@ -7,7 +7,7 @@ extension ChainGraph.Edge {
 
     /// `#3–#9, #12`, or, past `listedIntervals`, `1,640×, #8–#10003` (`…–now` while it holds).
     /// Rejected attempts list their events alone: `#4, #9`, `12×, #4–#99`.
-    package var intervalSummary: String {
+    @_spi(Package) public var intervalSummary: String {
         let instants = kind == .rejected
         if intervals.count <= Self.listedIntervals {
             return intervals.map { i in "#\(i.start)" + (instants ? "" : i.end.map { "–#\($0)" } ?? "") }.joined(separator: ", ")
@@ -37,7 +37,7 @@ func capped(_ s: String, _ limit: Int = ChainGraph.labelLimit) -> String {
 extension ChainGraph {
     /// The label drawn beside an edge in the laid-out views (SVG, overlay), nil for unlabelled
     /// kinds: the style or kind, then, for the whole recording, when it held.
-    package static func edgeLabel(_ e: Edge, seq: Int?) -> String? {
+    @_spi(Package) public static func edgeLabel(_ e: Edge, seq: Int?) -> String? {
         var text: String
         switch e.kind {
         case .presentation: text = e.style?.name ?? "presents"
@@ -50,5 +50,5 @@ extension ChainGraph {
     }
 
     /// The longest label line (type, title, id) the graph views print.
-    package static let labelLimit = 60
+    @_spi(Package) public static let labelLimit = 60
 }

@@ -2,24 +2,24 @@
 /// above their children, presenting controllers above what they present. Each window is laid
 /// out on its own, side by side. Nodes never overlap: within a layer they are placed left to
 /// right with a gap, and layers are stacked by their tallest node.
-package struct ChainGraphLayout: Hashable, Sendable {
+@_spi(Package) public struct ChainGraphLayout: Hashable, Sendable {
     /// Sizes and gaps.
-    package struct Options: Hashable, Sendable {
+    @_spi(Package) public struct Options: Hashable, Sendable {
         /// Space between two nodes of one layer.
-        package var horizontalGap: Double
+        @_spi(Package) public var horizontalGap: Double
         /// Space between two layers.
-        package var layerGap: Double
+        @_spi(Package) public var layerGap: Double
         /// Space between two windows' boxes.
-        package var windowGap: Double
+        @_spi(Package) public var windowGap: Double
         /// Space around the whole drawing.
-        package var margin: Double
+        @_spi(Package) public var margin: Double
         /// Space between a node's border and its text, and inside window boxes.
-        package var nodePadding: Double
+        @_spi(Package) public var nodePadding: Double
         /// Room above each window's nodes for its title.
-        package var windowTitleHeight: Double
+        @_spi(Package) public var windowTitleHeight: Double
 
         /// Creates options with defaults suited to a browser.
-        package init(horizontalGap: Double = 28, layerGap: Double = 56, windowGap: Double = 48, margin: Double = 16,
+        @_spi(Package) public init(horizontalGap: Double = 28, layerGap: Double = 56, windowGap: Double = 48, margin: Double = 16,
                     nodePadding: Double = 10, windowTitleHeight: Double = 22) {
             self.horizontalGap = horizontalGap; self.layerGap = layerGap; self.windowGap = windowGap
             self.margin = margin; self.nodePadding = nodePadding; self.windowTitleHeight = windowTitleHeight
@@ -27,68 +27,68 @@ package struct ChainGraphLayout: Hashable, Sendable {
     }
 
     /// A placed node.
-    package struct PlacedNode: Hashable, Sendable {
+    @_spi(Package) public struct PlacedNode: Hashable, Sendable {
         /// The graph node placed.
-        package var node: ChainGraph.Node
+        @_spi(Package) public var node: ChainGraph.Node
         /// Label lines: type, title (quoted) when there is one, id.
-        package var lines: [String]
+        @_spi(Package) public var lines: [String]
         /// Where it is drawn.
-        package var frame: LayoutRect
+        @_spi(Package) public var frame: LayoutRect
         /// Its layer, 0 at the top.
-        package var layer: Int
+        @_spi(Package) public var layer: Int
     }
 
     /// One cubic Bézier piece of an edge's path.
-    package struct CurveSegment: Hashable, Sendable {
+    @_spi(Package) public struct CurveSegment: Hashable, Sendable {
         /// The first control point.
-        package var control1: LayoutPoint
+        @_spi(Package) public var control1: LayoutPoint
         /// The second control point.
-        package var control2: LayoutPoint
+        @_spi(Package) public var control2: LayoutPoint
         /// Where the piece ends.
-        package var end: LayoutPoint
+        @_spi(Package) public var end: LayoutPoint
     }
 
     /// A placed edge: a smooth path from `start` through the gaps between nodes to `end`.
     ///
     /// Edges that skip layers pass through reserved slots in the layers in between, so they
     /// never cross a node box.
-    package struct PlacedEdge: Hashable, Sendable {
+    @_spi(Package) public struct PlacedEdge: Hashable, Sendable {
         /// The graph edge placed.
-        package var edge: ChainGraph.Edge
+        @_spi(Package) public var edge: ChainGraph.Edge
         /// Where the path starts (on the border of the `from` node).
-        package var start: LayoutPoint
+        @_spi(Package) public var start: LayoutPoint
         /// Consecutive cubic pieces; the last one ends at the arrow tip.
-        package var segments: [CurveSegment]
+        @_spi(Package) public var segments: [CurveSegment]
         /// Where a label goes (next to the arrow tip).
-        package var labelPosition: LayoutPoint
+        @_spi(Package) public var labelPosition: LayoutPoint
         /// The arrow tip.
-        package var end: LayoutPoint { segments.last?.end ?? start }
+        @_spi(Package) public var end: LayoutPoint { segments.last?.end ?? start }
     }
 
     /// A window's box around its nodes.
-    package struct WindowBox: Hashable, Sendable {
+    @_spi(Package) public struct WindowBox: Hashable, Sendable {
         /// The window's id.
-        package var window: String
+        @_spi(Package) public var window: String
         /// Where it is drawn.
-        package var frame: LayoutRect
+        @_spi(Package) public var frame: LayoutRect
     }
 
     /// The graph laid out.
-    package var graph: ChainGraph
+    @_spi(Package) public var graph: ChainGraph
     /// The size of the whole drawing.
-    package var size: LayoutSize
+    @_spi(Package) public var size: LayoutSize
     /// Every node with its frame.
-    package var nodes: [PlacedNode]
+    @_spi(Package) public var nodes: [PlacedNode]
     /// Every edge with its path.
-    package var edges: [PlacedEdge]
+    @_spi(Package) public var edges: [PlacedEdge]
     /// A box per window, left to right.
-    package var windows: [WindowBox]
+    @_spi(Package) public var windows: [WindowBox]
 
     /// The placed node with this id.
-    package func node(_ id: String) -> PlacedNode? { nodes.first { $0.node.ref.id == id } }
+    @_spi(Package) public func node(_ id: String) -> PlacedNode? { nodes.first { $0.node.ref.id == id } }
 
     /// The label lines of a node.
-    package static func lines(for ref: ControllerRef) -> [String] {
+    @_spi(Package) public static func lines(for ref: ControllerRef) -> [String] {
         var lines = [capped(ref.type)]
         if let t = ref.title, !t.isEmpty { lines.append("\"\(capped(t, ChainGraph.labelLimit - 2))\"") }
         lines.append(capped(ref.id))
@@ -97,7 +97,7 @@ package struct ChainGraphLayout: Hashable, Sendable {
 
     /// Lays out a graph.
     /// Graphs larger than ``ChainGraph/drawnNodeLimit`` are laid out fitted (``ChainGraph/fitted(maxNodes:)``).
-    package static func make(graph fullGraph: ChainGraph, options o: Options = Options()) -> ChainGraphLayout {
+    @_spi(Package) public static func make(graph fullGraph: ChainGraph, options o: Options = Options()) -> ChainGraphLayout {
         let graph = fullGraph.fitted()
         var placed: [PlacedNode] = []
         var placedEdges: [PlacedEdge] = []

@@ -2,7 +2,7 @@
 /// not grow with every controller the app ever presented.
 extension ChainGraph {
     /// The most controllers ``recentHistory(events:maxControllers:)`` keeps.
-    package static let recentHistoryLimit = ChainGraph.drawnNodeLimit
+    @_spi(Package) public static let recentHistoryLimit = ChainGraph.drawnNodeLimit
 
     /// The history graph (``make(events:at:)`` without `at`) of the longest run of latest events
     /// that names at most `maxControllers` controllers, and at least the latest event. When older
@@ -10,7 +10,7 @@ extension ChainGraph {
     /// - Parameters:
     ///   - events: A recording, oldest first.
     ///   - maxControllers: The most controllers the kept events may name (at least 1).
-    package static func recentHistory(events: [Event], maxControllers: Int = recentHistoryLimit) -> ChainGraph {
+    @_spi(Package) public static func recentHistory(events: [Event], maxControllers: Int = recentHistoryLimit) -> ChainGraph {
         var named = Set<String>()
         var start = events.endIndex
         while start > events.startIndex {

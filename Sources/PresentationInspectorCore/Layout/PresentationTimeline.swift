@@ -1,80 +1,80 @@
 /// What happened over time, grouped into lanes: presented controllers' lifetimes, their
 /// transitions and markers for requests, rejections and diagnostics. No geometry: the
 /// timeline layout, the Perfetto exporter and the text exporter all read this.
-package struct PresentationTimeline: Hashable, Sendable {
+@_spi(Package) public struct PresentationTimeline: Hashable, Sendable {
     /// Identifies a lane: a window, a presentation level (0 is the window's root) and a slot
     /// (more than one slot when two presentations at the same level overlap in time, which
     /// happens when a child container defines the context).
-    package struct LaneKey: Hashable, Sendable {
+    @_spi(Package) public struct LaneKey: Hashable, Sendable {
         /// The window id (`(no window)` for detached controllers).
-        package var window: String
+        @_spi(Package) public var window: String
         /// The presentation level: 0 for the window root, 1 for what it presents, and so on.
-        package var level: Int
+        @_spi(Package) public var level: Int
         /// 0, or the index of an extra lane for overlapping presentations at this level.
-        package var slot: Int
+        @_spi(Package) public var slot: Int
     }
 
     /// One horizontal lane.
-    package struct Lane: Hashable, Sendable {
+    @_spi(Package) public struct Lane: Hashable, Sendable {
         /// Which window, level and slot the lane shows.
-        package var key: LaneKey
+        @_spi(Package) public var key: LaneKey
         /// `calendar · root`, `calendar · level 1`, `shop · level 1 (2)`.
-        package var title: String
+        @_spi(Package) public var title: String
     }
 
     /// A controller's time on screen: a window root from its first sighting, a presented
     /// controller from its `present` to the end of its dismissal.
-    package struct Lifetime: Hashable, Sendable {
+    @_spi(Package) public struct Lifetime: Hashable, Sendable {
         /// The controller on screen.
-        package var controller: ControllerRef
+        @_spi(Package) public var controller: ControllerRef
         /// Index into ``PresentationTimeline/lanes``.
-        package var lane: Int
+        @_spi(Package) public var lane: Int
         /// Seconds since the recording started.
-        package var start: Double
+        @_spi(Package) public var start: Double
         /// Seconds since the recording started (the recording's end when still open).
-        package var end: Double
+        @_spi(Package) public var end: Double
         /// Still on screen when the recording ends.
-        package var isOpen: Bool
+        @_spi(Package) public var isOpen: Bool
         /// Whether this is a window's root rather than a presented controller.
-        package var isWindowRoot: Bool
+        @_spi(Package) public var isWindowRoot: Bool
         /// The `present` event that started it (nil for window roots).
-        package var presentSeq: Int?
+        @_spi(Package) public var presentSeq: Int?
         /// The event that removed it, when it was removed.
-        package var endSeq: Int?
+        @_spi(Package) public var endSeq: Int?
         /// The controller that presented it.
-        package var presenting: ControllerRef?
+        @_spi(Package) public var presenting: ControllerRef?
         /// The effective presentation style.
-        package var style: PresentationStyle?
+        @_spi(Package) public var style: PresentationStyle?
     }
 
     /// Which way a transition runs.
-    package enum Direction: String, Hashable, Sendable {
+    @_spi(Package) public enum Direction: String, Hashable, Sendable {
         /// A present transition, or a dismiss transition.
         case present, dismiss
     }
 
     /// A present or dismiss transition, from the call to its completion.
-    package struct Transition: Hashable, Sendable {
+    @_spi(Package) public struct Transition: Hashable, Sendable {
         /// Present or dismiss.
-        package var direction: Direction
+        @_spi(Package) public var direction: Direction
         /// Index into ``PresentationTimeline/lanes``.
-        package var lane: Int
+        @_spi(Package) public var lane: Int
         /// The controller moving (the top-most one for a dismissal).
-        package var controller: ControllerRef
+        @_spi(Package) public var controller: ControllerRef
         /// Seconds since the recording started.
-        package var start: Double
+        @_spi(Package) public var start: Double
         /// Seconds since the recording started (the recording's end when still open).
-        package var end: Double
+        @_spi(Package) public var end: Double
         /// The `present` or `dismiss` event.
-        package var seq: Int
+        @_spi(Package) public var seq: Int
         /// The completion event, if it was recorded.
-        package var completedSeq: Int?
+        @_spi(Package) public var completedSeq: Int?
         /// Whether the call asked for animation.
-        package var animated: Bool
+        @_spi(Package) public var animated: Bool
     }
 
     /// What a marker stands for.
-    package enum MarkerKind: String, Hashable, Sendable {
+    @_spi(Package) public enum MarkerKind: String, Hashable, Sendable {
         /// A present or dismiss call that went through.
         case request
         /// A present or dismiss that UIKit refused.
@@ -86,36 +86,36 @@ package struct PresentationTimeline: Hashable, Sendable {
     }
 
     /// A point event on a lane.
-    package struct Marker: Hashable, Sendable {
+    @_spi(Package) public struct Marker: Hashable, Sendable {
         /// The event the marker stands for.
-        package var seq: Int
+        @_spi(Package) public var seq: Int
         /// The event's time, seconds since the recording started.
-        package var time: Double
+        @_spi(Package) public var time: Double
         /// Index into ``PresentationTimeline/lanes``.
-        package var lane: Int
+        @_spi(Package) public var lane: Int
         /// What the marker stands for.
-        package var kind: MarkerKind
+        @_spi(Package) public var kind: MarkerKind
         /// The most severe diagnostic of the event, if any.
-        package var severity: Severity?
+        @_spi(Package) public var severity: Severity?
         /// A one-line description (the event summary).
-        package var label: String
+        @_spi(Package) public var label: String
     }
 
     /// Lanes, window by window (in order of appearance), then by level and slot.
-    package var lanes: [Lane] = []
+    @_spi(Package) public var lanes: [Lane] = []
     /// Every lifetime, in order of appearance.
-    package var lifetimes: [Lifetime] = []
+    @_spi(Package) public var lifetimes: [Lifetime] = []
     /// Every present and dismiss transition, in order of the calls.
-    package var transitions: [Transition] = []
+    @_spi(Package) public var transitions: [Transition] = []
     /// Markers in seq order.
-    package var markers: [Marker] = []
+    @_spi(Package) public var markers: [Marker] = []
     /// The earliest event time.
-    package var startTime: Double = 0
+    @_spi(Package) public var startTime: Double = 0
     /// The latest event time (at least `startTime`).
-    package var endTime: Double = 0
+    @_spi(Package) public var endTime: Double = 0
 
     /// Builds the timeline of a recording. Events are taken in `seq` order.
-    package static func make(events: [Event]) -> PresentationTimeline {
+    @_spi(Package) public static func make(events: [Event]) -> PresentationTimeline {
         var builder = Builder()
         let sorted = events.sorted { $0.seq < $1.seq }
         var lifetimes: [(Int, Lifetime)] = [], transitions: [(Int, Transition)] = [], markers: [Marker] = []

@@ -7,12 +7,12 @@ extension PresentationTimeline {
     /// open, so its memory follows the open presentations, not the log. Items carry the builder's
     /// own lane numbers, in order of creation; ``finish(start:end:)`` gives the lanes in their final
     /// order and the renumbering.
-    package struct Builder: Sendable {
+    @_spi(Package) public struct Builder: Sendable {
         typealias T = PresentationTimeline
         static let noWindow = "(no window)"
 
         /// Something final: a lifetime or transition with its number in order of creation, or a marker.
-        package enum Item: Sendable {
+        @_spi(Package) public enum Item: Sendable {
             /// A lifetime that ended (or was still open when the recording ended), and its creation number.
             case lifetime(Int, Lifetime)
             /// A transition that completed (or never did, at the end), and its creation number.
@@ -22,19 +22,19 @@ extension PresentationTimeline {
         }
 
         /// The lanes in their final order, and what the builder's lane numbers become.
-        package struct Ending: Sendable {
+        @_spi(Package) public struct Ending: Sendable {
             /// Lanes, window by window (in order of appearance), then by level and slot.
-            package var lanes: [Lane]
+            @_spi(Package) public var lanes: [Lane]
             /// The final index of each of the builder's lane numbers.
-            package var laneIndex: [Int]
+            @_spi(Package) public var laneIndex: [Int]
             /// The earliest event time.
-            package var startTime: Double
+            @_spi(Package) public var startTime: Double
             /// The latest event time (at least `startTime`).
-            package var endTime: Double
+            @_spi(Package) public var endTime: Double
         }
 
         /// Whether markers are made (a text timeline needs none).
-        package var makesMarkers = true
+        @_spi(Package) public var makesMarkers = true
         /// Steps taken, so tests can check the work grows linearly.
         var steps = 0
 
@@ -52,10 +52,10 @@ extension PresentationTimeline {
         private var retired: [Item] = []
 
         /// An empty builder.
-        package init() {}
+        @_spi(Package) public init() {}
 
         /// The items that became final since the last call.
-        package mutating func drain() -> [Item] {
+        @_spi(Package) public mutating func drain() -> [Item] {
             defer { retired.removeAll(keepingCapacity: true) }
             return retired
         }
@@ -137,7 +137,7 @@ extension PresentationTimeline {
         }
 
         /// Takes the next event (in `seq` order).
-        package mutating func add(_ e: Event) {
+        @_spi(Package) public mutating func add(_ e: Event) {
             steps += 1
             let window = e.window ?? Self.noWindow
             noteRoot(e, window: window)
@@ -257,7 +257,7 @@ extension PresentationTimeline {
 
         /// Ends the recording at `end`: what is still open becomes final (``drain()`` gives it, in
         /// creation order), and the lanes are sorted (window order, then level, then slot).
-        package mutating func finish(start: Double, end: Double) -> Ending {
+        @_spi(Package) public mutating func finish(start: Double, end: Double) -> Ending {
             for (n, l) in lifetimes.sorted(by: { $0.key < $1.key }) {
                 var l = l
                 l.end = max(l.start, end)

@@ -2,32 +2,32 @@
 /// lifetime, transition segments over the bars, and markers above them.
 ///
 /// Pure geometry, no drawing: the SVG renderer and (later) the iOS overlay draw it.
-package struct TimelineLayout: Hashable, Sendable {
+@_spi(Package) public struct TimelineLayout: Hashable, Sendable {
     /// Sizes and scale.
-    package struct Options: Hashable, Sendable {
+    @_spi(Package) public struct Options: Hashable, Sendable {
         /// Horizontal scale; nil fits the recording into ``targetWidth``.
-        package var pixelsPerSecond: Double?
+        @_spi(Package) public var pixelsPerSecond: Double?
         /// The width of the plot area (right of the lane titles) when fitting.
-        package var targetWidth: Double
+        @_spi(Package) public var targetWidth: Double
         /// The widest the plot area may get when `pixelsPerSecond` is given.
-        package var maximumWidth: Double
+        @_spi(Package) public var maximumWidth: Double
         /// Room for the lane titles on the left.
-        package var laneTitleWidth: Double
+        @_spi(Package) public var laneTitleWidth: Double
         /// The height of one lane.
-        package var laneHeight: Double
+        @_spi(Package) public var laneHeight: Double
         /// The space between two lanes.
-        package var laneGap: Double
+        @_spi(Package) public var laneGap: Double
         /// Room for the time axis above the lanes.
-        package var axisHeight: Double
+        @_spi(Package) public var axisHeight: Double
         /// Bars and segments are never drawn narrower than this.
-        package var minimumBarWidth: Double
+        @_spi(Package) public var minimumBarWidth: Double
         /// The radius of a marker.
-        package var markerRadius: Double
+        @_spi(Package) public var markerRadius: Double
         /// Markers closer than this horizontally are stacked in rows.
-        package var markerRows: Int
+        @_spi(Package) public var markerRows: Int
 
         /// Creates options; every value has a default suited to a desktop browser.
-        package init(pixelsPerSecond: Double? = nil, targetWidth: Double = 960, maximumWidth: Double = 16_000,
+        @_spi(Package) public init(pixelsPerSecond: Double? = nil, targetWidth: Double = 960, maximumWidth: Double = 16_000,
                     laneTitleWidth: Double = 190, laneHeight: Double = 40, laneGap: Double = 4, axisHeight: Double = 26,
                     minimumBarWidth: Double = 2, markerRadius: Double = 3.5, markerRows: Int = 3) {
             self.pixelsPerSecond = pixelsPerSecond; self.targetWidth = targetWidth; self.maximumWidth = maximumWidth
@@ -38,86 +38,86 @@ package struct TimelineLayout: Hashable, Sendable {
     }
 
     /// A lane's band and title.
-    package struct Lane: Hashable, Sendable {
+    @_spi(Package) public struct Lane: Hashable, Sendable {
         /// The lane's title, shown in the left column.
-        package var title: String
+        @_spi(Package) public var title: String
         /// The window the lane belongs to.
-        package var window: String
+        @_spi(Package) public var window: String
         /// The presentation level (0: the window root).
-        package var level: Int
+        @_spi(Package) public var level: Int
         /// The whole band, title column included.
-        package var frame: LayoutRect
+        @_spi(Package) public var frame: LayoutRect
     }
 
     /// A lifetime bar.
-    package struct Bar: Hashable, Sendable {
+    @_spi(Package) public struct Bar: Hashable, Sendable {
         /// The lifetime drawn.
-        package var lifetime: PresentationTimeline.Lifetime
+        @_spi(Package) public var lifetime: PresentationTimeline.Lifetime
         /// Where it is drawn.
-        package var frame: LayoutRect
+        @_spi(Package) public var frame: LayoutRect
     }
 
     /// A transition segment, drawn over the bar of its lane.
-    package struct Segment: Hashable, Sendable {
+    @_spi(Package) public struct Segment: Hashable, Sendable {
         /// The transition drawn.
-        package var transition: PresentationTimeline.Transition
+        @_spi(Package) public var transition: PresentationTimeline.Transition
         /// Where it is drawn.
-        package var frame: LayoutRect
+        @_spi(Package) public var frame: LayoutRect
     }
 
     /// A marker's position.
-    package struct Marker: Hashable, Sendable {
+    @_spi(Package) public struct Marker: Hashable, Sendable {
         /// The marker drawn.
-        package var marker: PresentationTimeline.Marker
+        @_spi(Package) public var marker: PresentationTimeline.Marker
         /// Its centre.
-        package var center: LayoutPoint
+        @_spi(Package) public var center: LayoutPoint
         /// Its radius.
-        package var radius: Double
+        @_spi(Package) public var radius: Double
         /// 0 for the first row; markers crowding the same spot go to later rows.
-        package var row: Int
+        @_spi(Package) public var row: Int
     }
 
     /// A tick on the time axis.
-    package struct Tick: Hashable, Sendable {
+    @_spi(Package) public struct Tick: Hashable, Sendable {
         /// The tick's time, seconds since the recording started.
-        package var time: Double
+        @_spi(Package) public var time: Double
         /// The tick's x coordinate.
-        package var x: Double
+        @_spi(Package) public var x: Double
         /// `0s`, `0.5s`, `1m 30s`.
-        package var label: String
+        @_spi(Package) public var label: String
     }
 
     /// The timeline laid out.
-    package var timeline: PresentationTimeline
+    @_spi(Package) public var timeline: PresentationTimeline
     /// The options used.
-    package var options: Options
+    @_spi(Package) public var options: Options
     /// The size of the whole drawing, title column included.
-    package var size: LayoutSize
+    @_spi(Package) public var size: LayoutSize
     /// x of ``PresentationTimeline/startTime``.
-    package var originX: Double
+    @_spi(Package) public var originX: Double
     /// The horizontal scale used.
-    package var pixelsPerSecond: Double
+    @_spi(Package) public var pixelsPerSecond: Double
     /// Lanes, top to bottom.
-    package var lanes: [Lane]
+    @_spi(Package) public var lanes: [Lane]
     /// A bar per lifetime.
-    package var bars: [Bar]
+    @_spi(Package) public var bars: [Bar]
     /// A segment per transition.
-    package var segments: [Segment]
+    @_spi(Package) public var segments: [Segment]
     /// A marker per timeline marker.
-    package var markers: [Marker]
+    @_spi(Package) public var markers: [Marker]
     /// Ticks of the time axis, left to right.
-    package var ticks: [Tick]
+    @_spi(Package) public var ticks: [Tick]
 
     /// The x coordinate of a time.
-    package func x(for time: Double) -> Double { originX + (time - timeline.startTime) * pixelsPerSecond }
+    @_spi(Package) public func x(for time: Double) -> Double { originX + (time - timeline.startTime) * pixelsPerSecond }
 
     /// Lays out the timeline of a recording.
-    package static func make(events: [Event], options: Options = Options()) -> TimelineLayout {
+    @_spi(Package) public static func make(events: [Event], options: Options = Options()) -> TimelineLayout {
         make(timeline: PresentationTimeline.make(events: events), options: options)
     }
 
     /// Lays out an already-built timeline.
-    package static func make(timeline t: PresentationTimeline, options o: Options = Options()) -> TimelineLayout {
+    @_spi(Package) public static func make(timeline t: PresentationTimeline, options o: Options = Options()) -> TimelineLayout {
         let duration = max(t.endTime - t.startTime, 0)
         let plotWidth: Double
         let pps: Double
@@ -175,12 +175,12 @@ package struct TimelineLayout: Hashable, Sendable {
 }
 
 /// Picks "nice" tick positions (1, 2 or 5 × a power of ten) for a time axis.
-package enum TimeAxis {
+@_spi(Package) public enum TimeAxis {
     /// The smallest gap between two ticks, in points.
-    package static let minimumTickSpacing = 70.0
+    @_spi(Package) public static let minimumTickSpacing = 70.0
 
     /// The tick step for a scale: the smallest nice step at least ``minimumTickSpacing`` wide.
-    package static func step(pixelsPerSecond: Double) -> Double {
+    @_spi(Package) public static func step(pixelsPerSecond: Double) -> Double {
         guard pixelsPerSecond > 0, pixelsPerSecond.isFinite else { return 1 }
         let raw = minimumTickSpacing / pixelsPerSecond
         var magnitude = 1.0
@@ -191,7 +191,7 @@ package enum TimeAxis {
     }
 
     /// Ticks from the first multiple of the step at or after `start` up to `end`.
-    package static func ticks(from start: Double, to end: Double, pixelsPerSecond: Double) -> [(time: Double, label: String)] {
+    @_spi(Package) public static func ticks(from start: Double, to end: Double, pixelsPerSecond: Double) -> [(time: Double, label: String)] {
         let s = step(pixelsPerSecond: pixelsPerSecond)
         var out: [(Double, String)] = []
         var k = (start / s).rounded(.up)
@@ -204,7 +204,7 @@ package enum TimeAxis {
     }
 
     /// `0s`, `0.35s`, `12s`, `2m 05s`, with as many decimals as the step needs.
-    package static func label(_ t: Double, step: Double) -> String {
+    @_spi(Package) public static func label(_ t: Double, step: Double) -> String {
         var decimals = 0
         var s = step
         while s < 1 - 1e-9, decimals < 6 { s *= 10; decimals += 1 }

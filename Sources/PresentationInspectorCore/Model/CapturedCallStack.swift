@@ -19,14 +19,14 @@
 /// the symbolicator that reads it when it is made). Instances are immutable apart from the
 /// app frame's cache (behind the symbolicator's lock), hence `Sendable`; equal and hashed by
 /// their addresses.
-package final class CapturedCallStack: Hashable, @unchecked Sendable, CustomStringConvertible {
+@_spi(Package) public final class CapturedCallStack: Hashable, @unchecked Sendable, CustomStringConvertible {
     /// Most frames a capture keeps, innermost first (the capture's and the hook's own frames
     /// included: they are skipped when read, see ``appFrame``).
-    package static let maximumFrames = 32
+    @_spi(Package) public static let maximumFrames = 32
 
     /// The return addresses, innermost first, as `backtrace()` gave them: ``capture()``'s own
     /// frames first.
-    package let addresses: [UInt]
+    @_spi(Package) public let addresses: [UInt]
 
     /// What reads the addresses; nil for a stack nothing can symbolicate (no app frame).
     let symbolicator: (any CallStackSymbolicating)?
@@ -43,18 +43,18 @@ package final class CapturedCallStack: Hashable, @unchecked Sendable, CustomStri
 
     /// The app's frame (MyApp\`ListViewController.showNext() -> () + 120), nil when every
     /// frame belongs to the inspector or the system. Symbolicated on first read, then cached.
-    package var appFrame: String? { symbolicator?.appFrame(of: self) }
+    @_spi(Package) public var appFrame: String? { symbolicator?.appFrame(of: self) }
 
     /// The app frame, or `<no app frame>`.
-    package var description: String { appFrame ?? "<no app frame>" }
+    @_spi(Package) public var description: String { appFrame ?? "<no app frame>" }
 
     /// Equal when the addresses are.
-    package static func == (lhs: CapturedCallStack, rhs: CapturedCallStack) -> Bool {
+    @_spi(Package) public static func == (lhs: CapturedCallStack, rhs: CapturedCallStack) -> Bool {
         lhs === rhs || lhs.addresses == rhs.addresses
     }
 
     /// Hashes the addresses.
-    package func hash(into hasher: inout Hasher) { hasher.combine(addresses) }
+    @_spi(Package) public func hash(into hasher: inout Hasher) { hasher.combine(addresses) }
 }
 
 /// Finds a captured stack's app frame (the session's symbolicator, which caches what it

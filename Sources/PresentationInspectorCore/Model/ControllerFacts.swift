@@ -5,9 +5,9 @@
 /// A recording keeps a controller's facts on the first event that names it and again on an
 /// event whose call saw them changed (``Recorder/noteControllerFacts(_:)``); the log writes them as the
 /// event's `facts` (docs/FORMATS.md). Fields that were not read are nil.
-package struct ControllerFacts: Hashable, Sendable {
+@_spi(Package) public struct ControllerFacts: Hashable, Sendable {
     /// How a container shows its children (DESIGN rule 6).
-    package enum Container: String, Sendable, CaseIterable {
+    @_spi(Package) public enum Container: String, Sendable, CaseIterable {
         /// Not a container.
         case none
         /// `UINavigationController`: the top child is visible.
@@ -21,46 +21,46 @@ package struct ControllerFacts: Hashable, Sendable {
     }
 
     /// The controller's id in the recording (`0x…` on a device, the scenario id in simulation).
-    package var id: String
+    @_spi(Package) public var id: String
     /// Its class name.
-    package var type: String
+    @_spi(Package) public var type: String
     /// Its title, when it has one.
-    package var title: String?
+    @_spi(Package) public var title: String?
     /// Its container kind, when read.
-    package var container: Container?
+    @_spi(Package) public var container: Container?
     /// The id of its parent (`parent`), nil when it has none.
-    package var parent: String?
+    @_spi(Package) public var parent: String?
     /// Its children in order (navigation: bottom → top), when read; nil when not read.
-    package var children: [String]?
+    @_spi(Package) public var children: [String]?
     /// A tab bar controller's `selectedIndex`, when read.
-    package var selected: Int?
+    @_spi(Package) public var selected: Int?
     /// `modalPresentationStyle`, when read.
-    package var modalPresentationStyle: PresentationStyle?
+    @_spi(Package) public var modalPresentationStyle: PresentationStyle?
     /// `modalTransitionStyle`, when read.
-    package var modalTransitionStyle: TransitionStyle?
+    @_spi(Package) public var modalTransitionStyle: TransitionStyle?
     /// `definesPresentationContext`, when read.
-    package var definesPresentationContext: Bool?
+    @_spi(Package) public var definesPresentationContext: Bool?
     /// `providesPresentationContextTransitionStyle`, when read.
-    package var providesPresentationContextTransitionStyle: Bool?
+    @_spi(Package) public var providesPresentationContextTransitionStyle: Bool?
     /// `isModalInPresentation`, when read.
-    package var isModalInPresentation: Bool?
+    @_spi(Package) public var isModalInPresentation: Bool?
     /// Whether its popover presentation controller has an anchor (`sourceView`, `sourceItem` or `barButtonItem`), when read.
-    package var hasPopoverAnchor: Bool?
+    @_spi(Package) public var hasPopoverAnchor: Bool?
     /// Which system controller it is (its class or a superclass), when it is one.
-    package var systemController: SystemControllerKind?
+    @_spi(Package) public var systemController: SystemControllerKind?
     /// `UIAlertController.preferredStyle`, for an alert controller.
-    package var preferredStyle: AlertControllerStyle?
+    @_spi(Package) public var preferredStyle: AlertControllerStyle?
     /// The window whose root contains it through `parent` (itself included), nil when none
     /// does: a presented controller and its children are in the window of whoever presents
     /// them, which the recorded calls tell, so this stays put while it is presented and dismissed.
-    package var window: String?
+    @_spi(Package) public var window: String?
     /// The id of the window whose root it is, nil when it is no window's root.
-    package var windowRoot: String?
+    @_spi(Package) public var windowRoot: String?
     /// Its window's horizontal size class, when read.
-    package var horizontalSizeClass: SizeClass?
+    @_spi(Package) public var horizontalSizeClass: SizeClass?
 
     /// Creates facts naming only the controller; set the fields that were read.
-    package init(id: String, type: String, title: String? = nil) {
+    @_spi(Package) public init(id: String, type: String, title: String? = nil) {
         self.id = id
         self.type = type
         self.title = title
@@ -68,10 +68,10 @@ package struct ControllerFacts: Hashable, Sendable {
 
     /// Whether `newer` says anything these facts do not: a field `newer` did not read (nil
     /// children, selection, container) changes nothing.
-    package func isChanged(by newer: ControllerFacts) -> Bool { updated(by: newer) != self }
+    @_spi(Package) public func isChanged(by newer: ControllerFacts) -> Bool { updated(by: newer) != self }
 
     /// These facts updated by `newer`: its fields where it read them, these where it did not.
-    package func updated(by newer: ControllerFacts) -> ControllerFacts {
+    @_spi(Package) public func updated(by newer: ControllerFacts) -> ControllerFacts {
         var merged = newer
         if merged.children == nil { merged.children = children }
         if merged.selected == nil { merged.selected = selected }

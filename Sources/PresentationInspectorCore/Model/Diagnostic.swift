@@ -86,73 +86,73 @@ public struct Diagnostic: Hashable, Sendable {
 
 extension Diagnostic {
     /// "Application tried to present modally a view controller <P> that is already being presented by <Q>."
-    package static func alreadyPresented(_ presented: ControllerRef, by presenter: ControllerRef) -> Diagnostic {
+    @_spi(Package) public static func alreadyPresented(_ presented: ControllerRef, by presenter: ControllerRef) -> Diagnostic {
         Diagnostic(code: .alreadyPresented, severity: .error,
                    message: "Application tried to present modally a view controller \(presented.consoleDescription) that is already being presented by \(presenter.consoleDescription).")
     }
 
     /// "Application tried to present modally an active controller <P>."
-    package static func activeController(_ presented: ControllerRef) -> Diagnostic {
+    @_spi(Package) public static func activeController(_ presented: ControllerRef) -> Diagnostic {
         Diagnostic(code: .activeController, severity: .error,
                    message: "Application tried to present modally an active controller \(presented.consoleDescription).")
     }
 
     /// "Attempt to present <P> on <R> (from <S>) while a presentation is in progress."
-    package static func presentationInProgress(_ p: ControllerRef, on r: ControllerRef, from s: ControllerRef) -> Diagnostic {
+    @_spi(Package) public static func presentationInProgress(_ p: ControllerRef, on r: ControllerRef, from s: ControllerRef) -> Diagnostic {
         Diagnostic(code: .presentationInProgress, severity: .warning,
                    message: "Attempt to present \(p.consoleDescription) on \(r.consoleDescription) (from \(s.consoleDescription)) while a presentation is in progress.")
     }
 
     /// "Attempt to present <P> on <R> (from <S>) which is already presenting <Q>."
-    package static func alreadyPresenting(_ p: ControllerRef, on r: ControllerRef, from s: ControllerRef, current q: ControllerRef) -> Diagnostic {
+    @_spi(Package) public static func alreadyPresenting(_ p: ControllerRef, on r: ControllerRef, from s: ControllerRef, current q: ControllerRef) -> Diagnostic {
         Diagnostic(code: .alreadyPresenting, severity: .warning,
                    message: "Attempt to present \(p.consoleDescription) on \(r.consoleDescription) (from \(s.consoleDescription)) which is already presenting \(q.consoleDescription).")
     }
 
     /// "Attempt to present <P> on <R> (from <S>) whose view is not in the window hierarchy."
-    package static func notInWindowHierarchy(_ p: ControllerRef, on r: ControllerRef, from s: ControllerRef) -> Diagnostic {
+    @_spi(Package) public static func notInWindowHierarchy(_ p: ControllerRef, on r: ControllerRef, from s: ControllerRef) -> Diagnostic {
         Diagnostic(code: .notInWindowHierarchy, severity: .warning,
                    message: "Attempt to present \(p.consoleDescription) on \(r.consoleDescription) (from \(s.consoleDescription)) whose view is not in the window hierarchy.")
     }
 
     /// "Attempt to dismiss from view controller <R> while a presentation or dismiss is in progress!"
-    package static func dismissDuringTransition(_ receiver: ControllerRef) -> Diagnostic {
+    @_spi(Package) public static func dismissDuringTransition(_ receiver: ControllerRef) -> Diagnostic {
         Diagnostic(code: .dismissDuringTransition, severity: .warning,
                    message: "Attempt to dismiss from view controller \(receiver.consoleDescription) while a presentation or dismiss is in progress!")
     }
 
     /// Informational: a dismiss with nothing to dismiss.
-    package static func nothingToDismiss(_ receiver: ControllerRef) -> Diagnostic {
+    @_spi(Package) public static func nothingToDismiss(_ receiver: ControllerRef) -> Diagnostic {
         Diagnostic(code: .nothingToDismiss, severity: .info,
                    message: "Dismiss sent to \(receiver.consoleDescription), which presents nothing and was not presented: nothing to dismiss.")
     }
 
     /// UIKit used from a background thread.
-    package static func offMainThread(_ api: String, thread: String) -> Diagnostic {
+    @_spi(Package) public static func offMainThread(_ api: String, thread: String) -> Diagnostic {
         Diagnostic(code: .offMainThread, severity: .error,
                    message: "\(api) called on thread \"\(thread)\"; UIKit must be used from the main thread only.")
     }
 
     /// A controller still alive after its dismissal.
-    package static func leakedAfterDismiss(_ controller: ControllerRef, seconds: Double) -> Diagnostic {
+    @_spi(Package) public static func leakedAfterDismiss(_ controller: ControllerRef, seconds: Double) -> Diagnostic {
         Diagnostic(code: .leakedAfterDismiss, severity: .warning,
                    message: "\(controller.consoleDescription) is still alive \(formatSeconds(seconds)) after its dismissal completed; something still retains it.")
     }
 
     /// "Presenting view controllers on detached view controllers is discouraged <S>."
-    package static func detachedPresenter(_ source: ControllerRef) -> Diagnostic {
+    @_spi(Package) public static func detachedPresenter(_ source: ControllerRef) -> Diagnostic {
         Diagnostic(code: .detachedPresenter, severity: .warning,
                    message: "Presenting view controllers on detached view controllers is discouraged \(source.consoleDescription).")
     }
 
     /// "UIPopoverPresentationController (<P>) should have a non-nil sourceView or barButtonItem set before the presentation occurs."
-    package static func popoverWithoutAnchor(_ presented: ControllerRef) -> Diagnostic {
+    @_spi(Package) public static func popoverWithoutAnchor(_ presented: ControllerRef) -> Diagnostic {
         Diagnostic(code: .popoverWithoutAnchor, severity: .error,
                    message: "UIPopoverPresentationController (\(presented.consoleDescription)) should have a non-nil sourceView or barButtonItem set before the presentation occurs.")
     }
 
     /// Informational: the chain is deeper than the limit.
-    package static func deepChain(depth: Int, limit: Int) -> Diagnostic {
+    @_spi(Package) public static func deepChain(depth: Int, limit: Int) -> Diagnostic {
         Diagnostic(code: .deepChain, severity: .info,
                    message: "The presentation chain is \(depth) presented controllers deep (limit \(limit)); users lose track of deep modal stacks.")
     }

@@ -4,7 +4,7 @@ extension Diagnostic {
     ///
     /// Built from the event alone (its source, presenting and presented controllers, the chain
     /// after it and the source's ancestry), so readers can compute it for logs that lack it.
-    package static func fix(for d: Diagnostic, in e: Event) -> String? {
+    @_spi(Package) public static func fix(for d: Diagnostic, in e: Event) -> String? {
         let top = e.chain.last.map(\.consoleDescription)
         let topClause = top.map { $0 + " (the top of the chain)" }
         switch d.code {
@@ -76,7 +76,7 @@ extension Diagnostic {
 
 extension Event {
     /// The event with a ``Diagnostic/fix`` on every diagnostic that has none and a known code.
-    package func withFixes() -> Event {
+    @_spi(Package) public func withFixes() -> Event {
         var e = self
         e.addFixes()
         return e

@@ -3,7 +3,7 @@
 extension Event {
     /// `self` with `transform` applied to every controller reference it holds, the observed
     /// ones and the controllers its ``facts`` name included (sentences are left as they are).
-    package func mappingControllers(_ transform: (ControllerRef) -> ControllerRef) -> Event {
+    @_spi(Package) public func mappingControllers(_ transform: (ControllerRef) -> ControllerRef) -> Event {
         var e = self
         e.source = source.map(transform)
         e.presented = presented.map(transform)
@@ -32,7 +32,7 @@ extension Event {
 
 extension Observation {
     /// `self` with `transform` applied to every controller reference it holds.
-    package func mappingControllers(_ transform: (ControllerRef) -> ControllerRef) -> Observation {
+    @_spi(Package) public func mappingControllers(_ transform: (ControllerRef) -> ControllerRef) -> Observation {
         var o = self
         o.presenting = presenting.map(transform)
         o.contextProvider = contextProvider.map(transform)
@@ -45,7 +45,7 @@ extension Observation {
 
 extension Observation {
     /// Every controller reference it holds.
-    package var controllers: [ControllerRef] {
+    @_spi(Package) public var controllers: [ControllerRef] {
         [presenting, contextProvider, covered, handledBy].compactMap { $0 } + (dismissed ?? [])
     }
 }

@@ -93,7 +93,7 @@ public struct Event: Hashable, Sendable {
     /// The call site as text (logs, scenarios).
     @usableFromInline var callSiteText: String?
     /// The call site as the hooks capture it: return addresses, symbolicated only when read.
-    package var capturedCallStack: CapturedCallStack?
+    @_spi(Package) public var capturedCallStack: CapturedCallStack?
     /// The source's (present) or receiver's (dismiss) ancestors through `parent`, starting with
     /// itself and ending at its presentation root: the containers the resolver walked.
     public var ancestry: [ControllerRef]
@@ -102,7 +102,7 @@ public struct Event: Hashable, Sendable {
     public var observed: Observation? = nil
     /// What the rules read about the controllers this event's call involved, for those whose
     /// facts the recording had not kept yet or saw changed (``ControllerFacts``); usually empty.
-    package var facts: [ControllerFacts] = []
+    @_spi(Package) public var facts: [ControllerFacts] = []
 
     /// The most severe diagnostic's severity, if any.
     public var maxSeverity: Severity? { diagnostics.map(\.severity).max() }
@@ -148,7 +148,7 @@ public struct Event: Hashable, Sendable {
 extension Event {
     /// Creates an event; only the fields every event has are required.
     // In an extension, so that the struct keeps its memberwise initializer (see below).
-    package init(seq: Int = 0, time: Double, thread: String = "main", kind: EventKind, outcome: Outcome,
+    @_spi(Package) public init(seq: Int = 0, time: Double, thread: String = "main", kind: EventKind, outcome: Outcome,
                 animated: Bool = false, window: String? = nil, relatesTo: Int? = nil,
                 source: ControllerRef? = nil, presented: ControllerRef? = nil, presenting: ControllerRef? = nil,
                 contextProvider: ControllerRef? = nil, requestedStyle: PresentationStyle? = nil,
@@ -171,7 +171,7 @@ extension Event {
 }
 
 /// `1.350s`: seconds with millisecond precision.
-package func formatTime(_ t: Double) -> String {
+@_spi(Package) public func formatTime(_ t: Double) -> String {
     // Past 10¹² s the milliseconds no longer fit the arithmetic below; such a time is out of
     // ValueRanges.time anyway, so it is printed as the number it is rather than trapping.
     guard t.isFinite, abs(t) < 1e12 else { return "\(t)s" }

@@ -31,7 +31,7 @@ public struct LogHeader: Hashable, Sendable {
     }
 
     /// Creates a header with every field given, as read from a file.
-    package init(format: String, version: Int, created: String, app: [String: String], device: [String: String], dropped: Int) {
+    @_spi(Package) public init(format: String, version: Int, created: String, app: [String: String], device: [String: String], dropped: Int) {
         self.format = format; self.version = version; self.created = created
         self.app = app; self.device = device; self.dropped = dropped
     }

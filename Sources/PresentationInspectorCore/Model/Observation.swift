@@ -113,9 +113,9 @@ public struct Observation: Hashable, Sendable {
 ///
 /// Used by the simulator and by the iOS hooks (through ``PresentationHooksHandler``). Fields the
 /// event does not predict (`covered`, `presentationControllerClass`) never drift.
-package enum ModelDrift {
+@_spi(Package) public enum ModelDrift {
     /// The drift diagnostics of `observed` against `predicted`, in field order.
-    package static func diagnostics(predicted e: Event, observed o: Observation) -> [Diagnostic] {
+    @_spi(Package) public static func diagnostics(predicted e: Event, observed o: Observation) -> [Diagnostic] {
         diagnostics(outcome: e.outcome, presenting: e.presenting, contextProvider: e.contextProvider, effectiveStyle: e.effectiveStyle,
                     effectiveTransition: e.effectiveTransition, window: e.window, dismissed: e.dismissed, handledBy: e.handledBy, observed: o)
     }

@@ -31,14 +31,14 @@ public enum SystemControllerKind: String, Sendable, CaseIterable {
     /// names them — that is a system controller. SwiftUI's dialogs present a subclass of
     /// `UIAlertController` (`SwiftUI.PlatformAlertController`), which counts as one; its
     /// `.sheet`, `.fullScreenCover` and `.popover` present hosting controllers, which are none.
-    @_spi(Adapter) public init?(firstOf classNames: some Sequence<String>) {
+    @_spi(Package) public init?(firstOf classNames: some Sequence<String>) {
         guard let kind = classNames.lazy.compactMap(SystemControllerKind.init(name:)).first else { return nil }
         self = kind
     }
 
     /// Whether UIKit shows it as a popover in regular width, which then needs an anchor
     /// (an action sheet, a share sheet).
-    @_spi(Adapter) public static func isPopoverInRegularWidth(_ kind: SystemControllerKind?, alertStyle: AlertControllerStyle?) -> Bool {
+    @_spi(Package) public static func isPopoverInRegularWidth(_ kind: SystemControllerKind?, alertStyle: AlertControllerStyle?) -> Bool {
         switch kind {
         case .alertController: alertStyle == .actionSheet
         case .activityViewController: true
@@ -50,7 +50,7 @@ public enum SystemControllerKind: String, Sendable, CaseIterable {
     /// "System controllers"): an action sheet or share sheet in regular width (a popover), and
     /// every controller that is not a system one. False: the style is observed only, and what
     /// UIKit reports for it is no disagreement with the model.
-    @_spi(Simulator) public static func predictsStyle(_ kind: SystemControllerKind?, alertStyle: AlertControllerStyle?,
+    @_spi(Package) public static func predictsStyle(_ kind: SystemControllerKind?, alertStyle: AlertControllerStyle?,
                                                       sizeClass: SizeClass) -> Bool {
         switch kind {
         case nil: true

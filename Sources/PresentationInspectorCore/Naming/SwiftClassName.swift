@@ -7,14 +7,14 @@ import Foundation
 /// reads the small subset those names use (classes, structs, enums, nesting, generic arguments,
 /// substitutions, a few standard types) and gives up — returning the raw name — on anything
 /// else. It never traps: every index is checked and the input length bounds the work.
-package enum SwiftClassName {
+@_spi(Package) public enum SwiftClassName {
     /// Modules whose names are left out of readable names (users know where these types live).
     static let familiarModules: Set<String> = ["Swift", "SwiftUI", "UIKit", "Foundation", "__C", "So"]
 
     /// The readable form of a runtime class name: `PresentationHostingController<AnyView>`,
     /// `MyApp.ListController`. Names that are not mangled, or that this parser does not
     /// understand, come back unchanged.
-    package static func readable(_ raw: String) -> String {
+    @_spi(Package) public static func readable(_ raw: String) -> String {
         guard raw.hasPrefix("_Tt") else { return raw }
         var p = Parser(Array(raw.utf8.dropFirst(3)))
         guard let t = p.type(), p.atEnd else { return raw }
@@ -24,7 +24,7 @@ package enum SwiftClassName {
     /// The Swift module a runtime class name names: `MyApp.ListController` → `MyApp`,
     /// `_TtGC7SwiftUI29PresentationHostingControllerVS_7AnyView_` → `SwiftUI`; nil for
     /// Objective-C names and for mangled names this parser does not understand.
-    package static func moduleName(_ raw: String) -> String? {
+    @_spi(Package) public static func moduleName(_ raw: String) -> String? {
         if raw.hasPrefix("_Tt") {
             var p = Parser(Array(raw.utf8.dropFirst(3)))
             guard let t = p.type(), p.atEnd else { return nil }
@@ -36,7 +36,7 @@ package enum SwiftClassName {
 
     /// What a SwiftUI hosting controller stands for, or nil for other classes:
     /// `"SwiftUI sheet"` for SwiftUI's presentation hosting controller.
-    package static func swiftUIRole(_ raw: String) -> String? {
+    @_spi(Package) public static func swiftUIRole(_ raw: String) -> String? {
         let name = readable(raw)
         guard raw.contains("SwiftUI") || name.contains("HostingController") else { return nil }
         if name.hasPrefix("PresentationHostingController") { return "SwiftUI sheet" }
@@ -49,7 +49,7 @@ package enum SwiftClassName {
     /// Cached per raw name (an app has a few hundred classes): the iOS layer asks on every
     /// present for the presentation controller's class, and parsing plus the role's substring
     /// searches cost tens of thousands of instructions (device-path benchmark).
-    package static func recordedTypeName(_ raw: String) -> String {
+    @_spi(Package) public static func recordedTypeName(_ raw: String) -> String {
         if let known = recordedNames.name(for: raw) { return known }
         let name = readable(raw)
         let recorded = swiftUIRole(raw).map { "\(name) (\($0))" } ?? name

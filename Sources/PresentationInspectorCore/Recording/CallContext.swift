@@ -1,27 +1,27 @@
 import Foundation
 
 /// Where a hooked call was made from.
-package struct CallContext: Sendable {
+@_spi(Package) public struct CallContext: Sendable {
     /// `"main"`, or the name of the thread.
-    package var thread: String
-    package var isMainThread: Bool
+    @_spi(Package) public var thread: String
+    @_spi(Package) public var isMainThread: Bool
     /// `file:line` or a symbol, when the caller knows it. A context made with a provider
     /// computes it on first read only, so calls that are folded or ignored never pay for it;
     /// one made with a captured stack symbolicates the stack's app frame when read.
-    package var callSite: String? {
+    @_spi(Package) public var callSite: String? {
         get { callSiteText ?? capturedCallStack?.appFrame }
         set { storedCallSite = newValue; lazyCallSite = nil; capturedCallStack = nil }
     }
     /// The call site given as text (or by the provider), without symbolicating a captured stack:
     /// what an event stores next to ``capturedCallStack``.
-    package var callSiteText: String? { storedCallSite ?? lazyCallSite?.value }
+    @_spi(Package) public var callSiteText: String? { storedCallSite ?? lazyCallSite?.value }
     /// The stack the hook captured (return addresses; symbolicated only when a person reads
     /// the event's call site).
-    package var capturedCallStack: CapturedCallStack?
+    @_spi(Package) public var capturedCallStack: CapturedCallStack?
     private var storedCallSite: String?
     private var lazyCallSite: LazyCallSite?
 
-    package init(thread: String = "main", isMainThread: Bool = true, callSite: String? = nil) {
+    @_spi(Package) public init(thread: String = "main", isMainThread: Bool = true, callSite: String? = nil) {
         self.thread = thread
         self.isMainThread = isMainThread
         self.storedCallSite = callSite
@@ -29,25 +29,25 @@ package struct CallContext: Sendable {
 
     /// A context whose call site `provider` computes when an event first needs it (symbolicating
     /// a stack costs about a millisecond on a device).
-    package init(thread: String = "main", isMainThread: Bool = true, callSiteProvider: @escaping @Sendable () -> String?) {
+    @_spi(Package) public init(thread: String = "main", isMainThread: Bool = true, callSiteProvider: @escaping @Sendable () -> String?) {
         self.thread = thread
         self.isMainThread = isMainThread
         self.lazyCallSite = LazyCallSite(callSiteProvider)
     }
 
     /// A context whose call site is a captured stack (see ``CapturedCallStack``).
-    package init(thread: String = "main", isMainThread: Bool = true, capturedCallStack: CapturedCallStack?) {
+    @_spi(Package) public init(thread: String = "main", isMainThread: Bool = true, capturedCallStack: CapturedCallStack?) {
         self.thread = thread
         self.isMainThread = isMainThread
         self.capturedCallStack = capturedCallStack
     }
 
     /// A call on the main thread.
-    package static let main = CallContext()
+    @_spi(Package) public static let main = CallContext()
 
     /// The calling thread, as Foundation reports it (on Linux each thread asks once and keeps the
     /// answer: Foundation's answer there is a system call).
-    package static func current(callSite: String? = nil) -> CallContext {
+    @_spi(Package) public static func current(callSite: String? = nil) -> CallContext {
         if Thread.isMainThread { return CallContext(callSite: callSite) }
         let name = Thread.current.name.flatMap { $0.isEmpty ? nil : $0 } ?? "background"
         return CallContext(thread: name, isMainThread: false, callSite: callSite)
@@ -55,14 +55,14 @@ package struct CallContext: Sendable {
 
     /// The calling thread, with the stack the hook captured as its call site:
     /// `.current(capturing: .capture())`. Nothing is symbolicated until someone reads it.
-    package static func current(capturing stack: CapturedCallStack?) -> CallContext {
+    @_spi(Package) public static func current(capturing stack: CapturedCallStack?) -> CallContext {
         if Thread.isMainThread { return CallContext(capturedCallStack: stack) }
         let name = Thread.current.name.flatMap { $0.isEmpty ? nil : $0 } ?? "background"
         return CallContext(thread: name, isMainThread: false, capturedCallStack: stack)
     }
 
     /// The calling thread, with a call site computed only if an event needs it.
-    package static func current(callSiteProvider: @escaping @Sendable () -> String?) -> CallContext {
+    @_spi(Package) public static func current(callSiteProvider: @escaping @Sendable () -> String?) -> CallContext {
         if Thread.isMainThread { return CallContext(callSiteProvider: callSiteProvider) }
         let name = Thread.current.name.flatMap { $0.isEmpty ? nil : $0 } ?? "background"
         return CallContext(thread: name, isMainThread: false, callSiteProvider: callSiteProvider)
@@ -86,7 +86,7 @@ final class LazyCallSite: @unchecked Sendable {
 
 /// The handler's notion of time: seconds since recording started, and delayed work
 /// (leak checks). The simulator supplies a virtual clock; an app supplies the real one.
-package protocol InspectorScheduler: Sendable {
+public protocol InspectorScheduler: Sendable {
     /// Seconds since the recording started.
     var now: Double { get }
     /// Runs `work` after `seconds`, on the thread that owns the controllers.
@@ -94,15 +94,15 @@ package protocol InspectorScheduler: Sendable {
 }
 
 /// Real time from the moment it is created; delayed work on a dispatch queue (main by default).
-package final class SystemScheduler: InspectorScheduler {
+@_spi(Package) public final class SystemScheduler: InspectorScheduler {
     private let start = DispatchTime.now().uptimeNanoseconds
     private let queue: DispatchQueue
 
-    package init(queue: DispatchQueue = .main) { self.queue = queue }
+    @_spi(Package) public init(queue: DispatchQueue = .main) { self.queue = queue }
 
-    package var now: Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+    @_spi(Package) public var now: Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
 
-    package func schedule(after seconds: Double, _ work: @escaping @Sendable () -> Void) {
+    @_spi(Package) public func schedule(after seconds: Double, _ work: @escaping @Sendable () -> Void) {
         queue.asyncAfter(deadline: .now() + seconds, execute: work)
     }
 }

@@ -3,9 +3,9 @@ import Foundation
 /// The process-wide state that out-of-band readers use: the debugger entry points, the
 /// overlay, exports. Whatever drives recording (the UIKit hooks in an app, the simulator in
 /// the demo) installs its recorder and a provider of the live window chains here.
-package final class InspectorRuntime: @unchecked Sendable {
+@_spi(Package) public final class InspectorRuntime: @unchecked Sendable {
     /// The one instance.
-    package static let shared = InspectorRuntime()
+    @_spi(Package) public static let shared = InspectorRuntime()
 
     private let lock = InspectorLock()
     private var _recorder: Recorder?
@@ -17,7 +17,7 @@ package final class InspectorRuntime: @unchecked Sendable {
     /// Installs the active recorder, the log header describing this process, and a
     /// provider of the live window chains (called on the thread that asks; the provider
     /// must be safe to call there, e.g. by hopping to the main thread).
-    package func install(recorder: Recorder, header: LogHeader, windowChains: (@Sendable () -> [WindowChain])?) {
+    @_spi(Package) public func install(recorder: Recorder, header: LogHeader, windowChains: (@Sendable () -> [WindowChain])?) {
         lock.lock(); defer { lock.unlock() }
         _recorder = recorder
         _header = header
@@ -25,20 +25,20 @@ package final class InspectorRuntime: @unchecked Sendable {
     }
 
     /// Removes everything installed.
-    package func uninstall() {
+    @_spi(Package) public func uninstall() {
         lock.lock(); defer { lock.unlock() }
         _recorder = nil
         _chains = nil
     }
 
     /// The active recorder, if recording was started.
-    package var recorder: Recorder? {
+    @_spi(Package) public var recorder: Recorder? {
         lock.lock(); defer { lock.unlock() }
         return _recorder
     }
 
     /// The header to write at the top of exported logs (with the current drop count).
-    package var header: LogHeader {
+    @_spi(Package) public var header: LogHeader {
         lock.lock()
         var h = _header
         let r = _recorder
@@ -48,7 +48,7 @@ package final class InspectorRuntime: @unchecked Sendable {
     }
 
     /// The live window chains, or an empty list when no provider is installed.
-    package func windowChains() -> [WindowChain] {
+    @_spi(Package) public func windowChains() -> [WindowChain] {
         lock.lock()
         let provider = _chains
         lock.unlock()

@@ -1,10 +1,10 @@
 import Foundation
 
 /// Why a live log could not be started.
-package struct LiveLogError: Error, CustomStringConvertible, Sendable {
-    package var path: String
-    package var reason: String
-    package var description: String { "\(path): cannot write the live log: \(reason)" }
+@_spi(Package) public struct LiveLogError: Error, CustomStringConvertible, Sendable {
+    @_spi(Package) public var path: String
+    @_spi(Package) public var reason: String
+    @_spi(Package) public var description: String { "\(path): cannot write the live log: \(reason)" }
 }
 
 /// Appends events to a JSONL file with one `write(2)` per line and no user-space buffer:

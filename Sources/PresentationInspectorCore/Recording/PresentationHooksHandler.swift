@@ -1,25 +1,25 @@
 import Foundation
 
 /// Settings of the hook handler.
-package struct HandlerConfiguration: Sendable {
+@_spi(Package) public struct HandlerConfiguration: Sendable {
     /// Options of the presentation model.
-    package var resolver: ResolverOptions
+    @_spi(Package) public var resolver: ResolverOptions
     /// Seconds after a dismissal completes at which dismissed controllers are checked for
     /// leaks; nil turns leak checks off.
-    package var leakCheckDelay: Double?
+    @_spi(Package) public var leakCheckDelay: Double?
     /// Returns true for controllers whose presentations must not be recorded (the
     /// inspector's own UI, FLEX's). Calls involving them go straight to UIKit.
-    package var ignore: (@Sendable (ControllerRef) -> Bool)?
+    @_spi(Package) public var ignore: (@Sendable (ControllerRef) -> Bool)?
     /// Whether events carry what the hierarchy reported after each call (`observed`, with a
     /// `model-drift` per difference): on for UIKit, whose answer is the fact; off for the
     /// simulator, whose world is the model itself (its logs stay as they are).
-    package var recordsObservations: Bool
+    @_spi(Package) public var recordsObservations: Bool
     /// Whether each present is also resolved in the other horizontal size class, adding an
     /// `other-size-class` warning where the other kind of device would raise, refuse it or cover
     /// another area (DESIGN, rule 11). On by default.
-    package var checksOtherSizeClass: Bool
+    @_spi(Package) public var checksOtherSizeClass: Bool
 
-    package init(resolver: ResolverOptions = ResolverOptions(), leakCheckDelay: Double? = 2.0,
+    @_spi(Package) public init(resolver: ResolverOptions = ResolverOptions(), leakCheckDelay: Double? = 2.0,
                 ignore: (@Sendable (ControllerRef) -> Bool)? = nil, recordsObservations: Bool = false,
                 checksOtherSizeClass: Bool = true) {
         self.resolver = resolver
@@ -41,24 +41,24 @@ package struct HandlerConfiguration: Sendable {
 ///
 /// Thread safety: the handler may be called from any thread; calls on one controller
 /// hierarchy must come from one thread at a time (as UIKit requires).
-package final class PresentationHooksHandler: @unchecked Sendable {
-    package let recorder: Recorder
-    package let scheduler: any InspectorScheduler
-    package let configuration: HandlerConfiguration
+@_spi(Package) public final class PresentationHooksHandler: @unchecked Sendable {
+    @_spi(Package) public let recorder: Recorder
+    @_spi(Package) public let scheduler: any InspectorScheduler
+    @_spi(Package) public let configuration: HandlerConfiguration
     /// Controllers no leak check follows (a conformance run's own).
-    package let leakCheckExemptions = LeakCheckExemptions()
+    @_spi(Package) public let leakCheckExemptions = LeakCheckExemptions()
     private let pendingSwipes = Locked<[ObjectIdentifier: PendingSwipe]>([:])
     /// A scenario's own choice for ``HandlerConfiguration/checksOtherSizeClass`` (nil: the configuration's).
     private let otherSizeClassChoice = Locked<Bool?>(nil)
 
-    package init(recorder: Recorder, scheduler: any InspectorScheduler, configuration: HandlerConfiguration = HandlerConfiguration()) {
+    @_spi(Package) public init(recorder: Recorder, scheduler: any InspectorScheduler, configuration: HandlerConfiguration = HandlerConfiguration()) {
         self.recorder = recorder
         self.scheduler = scheduler
         self.configuration = configuration
     }
 
     /// The chain that starts at `root` (a window's root) as the events name it, walked now.
-    package func chain<N: PresentationNode>(from root: N) -> [ControllerRef] {
+    @_spi(Package) public func chain<N: PresentationNode>(from root: N) -> [ControllerRef] {
         Hierarchy.refs(Hierarchy.chain(from: root))
     }
 
@@ -74,7 +74,7 @@ package final class PresentationHooksHandler: @unchecked Sendable {
 
     /// Overrides ``HandlerConfiguration/checksOtherSizeClass`` for the calls that follow (a
     /// scenario's `options`); nil returns to the configuration's.
-    @_spi(Simulator) public func chooseOtherSizeClassCheck(_ on: Bool?) {
+    @_spi(Package) public func chooseOtherSizeClassCheck(_ on: Bool?) {
         otherSizeClassChoice.withLock { $0 = on }
     }
 
@@ -95,7 +95,7 @@ package final class PresentationHooksHandler: @unchecked Sendable {
     ///     `model-drift` per differing field.
     ///   - original: performs UIKit's original `present`, calling the completion it is given
     ///     when the transition ends.
-    package func handlePresent<N: PresentationNode>(source: N, presented: N, animated: Bool, context: CallContext = .main,
+    @_spi(Package) public func handlePresent<N: PresentationNode>(source: N, presented: N, animated: Bool, context: CallContext = .main,
                                                    completion: (() -> Void)?, observe: (() -> Observation?)? = nil,
                                                    original: (_ completion: (() -> Void)?) -> Void) {
         if ignored(source.ref) || ignored(presented.ref) { original(completion); return }
@@ -129,7 +129,7 @@ package final class PresentationHooksHandler: @unchecked Sendable {
     /// from a completion UIKit runs at once, or from `viewWillDisappear`) is recorded.
     ///   - observe: what UIKit really did (dismissed set, handler), when known before the call is
     ///     recorded (the simulator's scenario overrides); adds `observed` and `model-drift`s.
-    package func handleDismiss<N: PresentationNode>(receiver: N, animated: Bool, context: CallContext = .main,
+    @_spi(Package) public func handleDismiss<N: PresentationNode>(receiver: N, animated: Bool, context: CallContext = .main,
                                                    completion: (() -> Void)?, observe: (() -> Observation?)? = nil,
                                                    original: (_ completion: (() -> Void)?) -> Void) {
         if DismissForward.passesExpectedForward(receiver, completion: completion, original: original) { return }
@@ -207,7 +207,7 @@ package final class PresentationHooksHandler: @unchecked Sendable {
     /// UIKit's forward of it to the presenting controller passes through unrecorded as well;
     /// every other `dismiss` made while it runs (a completion UIKit runs at once, a
     /// `viewWillDisappear`) is recorded.
-    package func passThroughDismiss<N: PresentationNode>(receiver: N?, completion: (() -> Void)?,
+    @_spi(Package) public func passThroughDismiss<N: PresentationNode>(receiver: N?, completion: (() -> Void)?,
                                                         original: (_ completion: (() -> Void)?) -> Void) {
         if let receiver, DismissForward.passesExpectedForward(receiver, completion: completion, original: original) { return }
         let forward: DismissForward.Expected?
@@ -227,7 +227,7 @@ package final class PresentationHooksHandler: @unchecked Sendable {
     /// For a hook that cannot hand every call to the handler (off the main thread): when a
     /// `dismiss` sent to `receiver` now is UIKit's forward of one that passes through unrecorded
     /// (``passThroughDismiss(receiver:completion:original:)``), runs `original` and answers true.
-    package func passesExpectedForward<N: PresentationNode>(_ receiver: N, completion: (() -> Void)?,
+    @_spi(Package) public func passesExpectedForward<N: PresentationNode>(_ receiver: N, completion: (() -> Void)?,
                                                           original: (_ completion: (() -> Void)?) -> Void) -> Bool {
         DismissForward.passesExpectedForward(receiver, completion: completion, original: original)
     }
@@ -270,7 +270,7 @@ package final class PresentationHooksHandler: @unchecked Sendable {
     }
 
     /// The user started swiping `sheet` down. Call before UIKit changes anything.
-    package func interactiveDismissBegan<N: PresentationNode>(sheet: N) {
+    @_spi(Package) public func interactiveDismissBegan<N: PresentationNode>(sheet: N) {
         if ignored(sheet.ref) { return }
         let r = PresentationResolver.resolveInteractiveDismiss(sheet: sheet, completes: true)
         let removed = Set(r.dismissed.map(ObjectIdentifier.init))
@@ -281,7 +281,7 @@ package final class PresentationHooksHandler: @unchecked Sendable {
     }
 
     /// The swipe was refused because `isModalInPresentation` is true.
-    package func interactiveDismissBlocked<N: PresentationNode>(sheet: N, context: CallContext = .main) {
+    @_spi(Package) public func interactiveDismissBlocked<N: PresentationNode>(sheet: N, context: CallContext = .main) {
         if ignored(sheet.ref) { return }
         pendingSwipes.withLock { $0[ObjectIdentifier(sheet)] = nil }
         let r = PresentationResolver.resolveInteractiveDismiss(sheet: sheet, completes: false)
@@ -293,7 +293,7 @@ package final class PresentationHooksHandler: @unchecked Sendable {
     }
 
     /// The swipe ended: `completed` is true when the sheet went away, false when the user cancelled.
-    package func interactiveDismissEnded<N: PresentationNode>(sheet: N, completed: Bool, context: CallContext = .main) {
+    @_spi(Package) public func interactiveDismissEnded<N: PresentationNode>(sheet: N, completed: Bool, context: CallContext = .main) {
         if ignored(sheet.ref) { return }
         let pending = pendingSwipes.withLock { $0.removeValue(forKey: ObjectIdentifier(sheet)) }
         guard completed else {

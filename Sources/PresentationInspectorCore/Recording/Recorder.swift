@@ -1,13 +1,13 @@
 import Foundation
 
 /// A consistent copy of what a ``Recorder`` holds.
-package struct RecordingSnapshot: Sendable {
+@_spi(Package) public struct RecordingSnapshot: Sendable {
     /// Retained events, oldest first.
-    package var events: [Event]
+    @_spi(Package) public var events: [Event]
     /// Events dropped from the front of the ring because it was full, or forgotten by ``Recorder/reset()``.
-    package var droppedCount: Int
+    @_spi(Package) public var droppedCount: Int
     /// Every event ever recorded (retained + dropped).
-    package var totalRecorded: Int
+    @_spi(Package) public var totalRecorded: Int
 }
 
 /// Keeps the most recent events in a bounded ring buffer, thread-safely.
@@ -15,12 +15,12 @@ package struct RecordingSnapshot: Sendable {
 /// When the ring is full the oldest event is dropped and counted, so a reader always knows
 /// how much is missing (``RecordingSnapshot/droppedCount``; sequence numbers stay gapless
 /// from the first retained event). Subscribers see every event, in sequence order.
-package final class Recorder: @unchecked Sendable {
+@_spi(Package) public final class Recorder: @unchecked Sendable {
     /// The default ring capacity.
-    package static let defaultCapacity = 10_000
+    @_spi(Package) public static let defaultCapacity = 10_000
 
     /// How many events the ring retains.
-    package let capacity: Int
+    @_spi(Package) public let capacity: Int
 
     /// The ring, its pools and counters, the live log and the subscribers, behind one lock.
     private struct State {
@@ -48,18 +48,18 @@ package final class Recorder: @unchecked Sendable {
     /// The largest ring a recorder allocates: the ring is allocated up front (about 100 bytes a
     /// slot; references, chains and explanations are pooled), so a mistyped capacity must not
     /// exhaust the host app's memory.
-    package static let maximumCapacity = 1_000_000
+    @_spi(Package) public static let maximumCapacity = 1_000_000
 
     /// Creates a recorder that retains up to `capacity` events, clamped to
     /// 1 … ``maximumCapacity``.
-    package init(capacity: Int = Recorder.defaultCapacity) {
+    @_spi(Package) public init(capacity: Int = Recorder.defaultCapacity) {
         self.capacity = min(max(1, capacity), Recorder.maximumCapacity)
         state = Locked(State(ring: Array(repeating: EventStore.Record(), count: self.capacity)))
     }
 
     /// Stores `event`, giving it the next sequence number, and returns the stored event.
     @discardableResult
-    package func record(_ event: Event) -> Event {
+    @_spi(Package) public func record(_ event: Event) -> Event {
         var e = event
         // Microsecond precision: what the log keeps, so a written and re-read event is equal.
         e.time = (e.time * 1_000_000).rounded() / 1_000_000
@@ -91,13 +91,13 @@ package final class Recorder: @unchecked Sendable {
     }
 
     /// Retained events, oldest first.
-    package var events: [Event] { snapshot().events }
+    @_spi(Package) public var events: [Event] { snapshot().events }
 
     /// Events dropped because the ring was full, or forgotten by ``reset()``.
-    package var droppedCount: Int { state.withLock { $0.dropped } }
+    @_spi(Package) public var droppedCount: Int { state.withLock { $0.dropped } }
 
     /// A consistent copy of the ring and its counters.
-    package func snapshot() -> RecordingSnapshot {
+    @_spi(Package) public func snapshot() -> RecordingSnapshot {
         let capacity = capacity
         return state.withLock { s in
             let events = (0..<s.count).map { i in s.store.event(s.ring[(s.head + i) % capacity]) }
@@ -106,7 +106,7 @@ package final class Recorder: @unchecked Sendable {
     }
 
     /// The retained event with this sequence number.
-    package func event(seq: Int) -> Event? {
+    @_spi(Package) public func event(seq: Int) -> Event? {
         let capacity = capacity
         return state.withLock { s in
             guard s.count > 0 else { return nil }
@@ -124,7 +124,7 @@ package final class Recorder: @unchecked Sendable {
     /// forgotten events count as dropped: a completion still in flight, the live log and the
     /// signpost planner refer to events by number, and a restarted count made a later event share
     /// its number with a forgotten one (a cleared overlay then ended the wrong signpost interval).
-    package func reset() {
+    @_spi(Package) public func reset() {
         let capacity = capacity
         state.withLock { s in
             s.ring = Array(repeating: EventStore.Record(), count: capacity)
@@ -140,13 +140,13 @@ package final class Recorder: @unchecked Sendable {
 
     /// Moves on at every ``reset()``, which forgets the controllers' facts recorded so far: a
     /// caller that skips facts it noted before (the simulator) notes them again after it.
-    package var factsEpoch: Int { state.withLock { $0.factsEpoch } }
+    @_spi(Package) public var factsEpoch: Int { state.withLock { $0.factsEpoch } }
 
     /// Notes what the rules read about the controllers a hooked call involves, read before the
     /// call (``ControllerFacts``): those new to the recording or changed since it last kept them
     /// go onto the next event recorded, the call's own. The simulator and the UIKit hooks call
     /// it before handing the call to the hook handler.
-    package func noteControllerFacts(_ facts: [ControllerFacts]) {
+    @_spi(Package) public func noteControllerFacts(_ facts: [ControllerFacts]) {
         guard !facts.isEmpty else { return }
         state.withLock { s in
             for f in s.factsTracker.changes(facts) {
@@ -168,17 +168,17 @@ package final class Recorder: @unchecked Sendable {
     }
 
     /// A live-update registration; call ``cancel()`` (or drop it) to stop receiving events.
-    package final class Subscription: Sendable {
+    @_spi(Package) public final class Subscription: Sendable {
         private let cancelBody: @Sendable () -> Void
         init(cancel: @escaping @Sendable () -> Void) { cancelBody = cancel }
         /// Stops delivery. Safe to call more than once.
-        package func cancel() { cancelBody() }
+        @_spi(Package) public func cancel() { cancelBody() }
         deinit { cancel() }
     }
 
     /// Calls `handler` with every event recorded from now on, on the recording thread, in
     /// sequence order. Keep the returned subscription alive as long as you want updates.
-    package func subscribe(_ handler: @escaping @Sendable (Event) -> Void) -> Subscription {
+    @_spi(Package) public func subscribe(_ handler: @escaping @Sendable (Event) -> Void) -> Subscription {
         let token = state.withLock { s in
             s.nextToken += 1
             s.handlers.append((s.nextToken, Handler(handler)))
@@ -192,7 +192,7 @@ package final class Recorder: @unchecked Sendable {
 
     /// Starts writing every new event to a JSONL file at `path` (header first), one
     /// unbuffered write per line, so a crash loses at most the line being written.
-    package func startLiveLog(path: String, header: LogHeader) throws {
+    @_spi(Package) public func startLiveLog(path: String, header: LogHeader) throws {
         let writer = try LiveLogWriter(path: path, header: header)
         state.withLock { $0.liveLog = writer }
     }
@@ -203,7 +203,7 @@ package final class Recorder: @unchecked Sendable {
     }
 
     /// Stops the live log and closes its file.
-    package func stopLiveLog() {
+    @_spi(Package) public func stopLiveLog() {
         state.withLock { $0.liveLog = nil }
     }
 }

@@ -1,14 +1,14 @@
 extension ControllerFacts {
     /// How far a walk up from a controller goes: as deep as a scenario may nest (far beyond any
     /// real hierarchy), so a cycle or a hostile depth cannot keep a hooked call walking.
-    package static let walkLimit = 1_000
+    @_spi(Package) public static let walkLimit = 1_000
     /// The most children of one container whose facts a call reads.
-    package static let childLimit = 1_000
+    @_spi(Package) public static let childLimit = 1_000
 
     /// The facts of `node` as it stands, in window `window` (nil: none). `containment` tells its
     /// container kind and, for a tab bar controller, its selected index; `children` says whether
     /// its children are listed.
-    package static func read<N: PresentationNode>(_ node: N, children withChildren: Bool, window: String?,
+    @_spi(Package) public static func read<N: PresentationNode>(_ node: N, children withChildren: Bool, window: String?,
                                                  containment: (N) -> (kind: Container, selected: Int?)) -> ControllerFacts {
         let ref = node.ref
         var f = ControllerFacts(id: ref.id, type: ref.type, title: ref.title)
@@ -34,7 +34,7 @@ extension ControllerFacts {
     }
 
     /// The window whose root contains `node` through `parent` (``ControllerFacts/window``).
-    package static func containmentWindow<N: PresentationNode>(of node: N) -> String? {
+    @_spi(Package) public static func containmentWindow<N: PresentationNode>(of node: N) -> String? {
         var root = node
         var steps = 0
         while let p = root.parentNode, steps < walkLimit { root = p; steps += 1 }

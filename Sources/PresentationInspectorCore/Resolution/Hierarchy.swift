@@ -5,12 +5,12 @@
 /// The walks are `@inlinable`: every present and dismiss walks the window, and unspecialised
 /// (called from the module that defines the node type) each array and optional of a generic node
 /// asked the runtime for its type metadata, a fifth of recording's instructions (callgrind).
-package enum Hierarchy {
+@_spi(Package) public enum Hierarchy {
     /// The most steps any walk takes.
-    package static let stepLimit = 10_000
+    @_spi(Package) public static let stepLimit = 10_000
 
     /// The topmost ancestor through `parent`: a window's root or a presented controller.
-    @inlinable package static func presentationRoot<N: PresentationNode>(of node: N) -> N {
+    @inlinable @_spi(Package) public static func presentationRoot<N: PresentationNode>(of node: N) -> N {
         var c = node
         var steps = 0
         while let p = c.parentNode, steps < stepLimit { c = p; steps += 1 }
@@ -19,7 +19,7 @@ package enum Hierarchy {
 
     /// `presentedViewController` as UIKit answers it (rule 5): the controller's own presented
     /// controller, else its parent's, walking up to the presentation root.
-    @inlinable package static func presentedController<N: PresentationNode>(of node: N) -> N? {
+    @inlinable @_spi(Package) public static func presentedController<N: PresentationNode>(of node: N) -> N? {
         var c: N? = node
         var steps = 0
         while let n = c, steps < stepLimit {
@@ -31,7 +31,7 @@ package enum Hierarchy {
     }
 
     /// The root of everything this node hangs from, through `parent` and `presentingViewController`.
-    @inlinable package static func ultimateRoot<N: PresentationNode>(of node: N) -> N {
+    @inlinable @_spi(Package) public static func ultimateRoot<N: PresentationNode>(of node: N) -> N {
         var r = presentationRoot(of: node)
         var steps = 0
         while let p = r.presentingNode, steps < stepLimit { r = presentationRoot(of: p); steps += 1 }
@@ -50,13 +50,13 @@ package enum Hierarchy {
     }
 
     /// The window this node belongs to, if any.
-    @inlinable package static func windowID<N: PresentationNode>(of node: N) -> String? {
+    @inlinable @_spi(Package) public static func windowID<N: PresentationNode>(of node: N) -> String? {
         ultimateRoot(of: node).rootOfWindow
     }
 
     /// Appends the presented controllers hanging from `node` or any of its descendants to `out`,
     /// in preorder.
-    @inlinable package static func presentedInSubtree<N: PresentationNode>(of node: N, into out: inout [N], depth: Int = 0) {
+    @inlinable @_spi(Package) public static func presentedInSubtree<N: PresentationNode>(of node: N, into out: inout [N], depth: Int = 0) {
         guard depth < 1_000 else { return }
         if let p = node.ownPresentedNode { out.append(p) }
         for c in node.childNodes { presentedInSubtree(of: c, into: &out, depth: depth + 1) }
@@ -67,7 +67,7 @@ package enum Hierarchy {
     /// root → presented → presented…; with presentations in several branches (two navigation
     /// controllers of a split, each presenting over its own context), each branch's
     /// presentations follow in the order of the branches.
-    @inlinable package static func chain<N: PresentationNode>(from root: N) -> [N] {
+    @inlinable @_spi(Package) public static func chain<N: PresentationNode>(from root: N) -> [N] {
         var out: [N] = []
         var seen = Set<ObjectIdentifier>()
         // Preorder: a controller, then each controller presented in its subtree, each followed by
@@ -84,7 +84,7 @@ package enum Hierarchy {
     }
 
     /// The snapshots of `nodes`, in order.
-    @inlinable package static func refs<N: PresentationNode>(_ nodes: [N]) -> [ControllerRef] {
+    @inlinable @_spi(Package) public static func refs<N: PresentationNode>(_ nodes: [N]) -> [ControllerRef] {
         // A loop, not `map`: unspecialised, `map` asks the runtime for the array's metadata.
         var out: [ControllerRef] = []
         out.reserveCapacity(nodes.count)
@@ -93,12 +93,12 @@ package enum Hierarchy {
     }
 
     /// `node` and every controller presented above it, top first: what a dismissal of `node` removes.
-    @inlinable package static func dismissalSet<N: PresentationNode>(startingAt node: N) -> [N] {
+    @inlinable @_spi(Package) public static func dismissalSet<N: PresentationNode>(startingAt node: N) -> [N] {
         chain(from: node).reversed()
     }
 
     /// The ancestors of `node` through `parent`, starting with `node`.
-    @inlinable package static func ancestry<N: PresentationNode>(of node: N) -> [N] {
+    @inlinable @_spi(Package) public static func ancestry<N: PresentationNode>(of node: N) -> [N] {
         var out = [node]
         while out.count < stepLimit, let p = out[out.count - 1].parentNode { out.append(p) }
         return out

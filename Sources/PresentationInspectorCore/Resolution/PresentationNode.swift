@@ -3,7 +3,7 @@
 /// The simulator implements it over its model objects; on iOS an adapter implements it over
 /// `UIViewController` (holding it weakly). Everything the resolver decides comes from these
 /// properties, so the same rules run in tests on Linux and inside an app.
-package protocol PresentationNode: AnyObject {
+public protocol PresentationNode: AnyObject {
     /// The snapshot recorded for this controller.
     var ref: ControllerRef { get }
     /// `parent`: the container controller this one is a child of.
@@ -17,7 +17,7 @@ package protocol PresentationNode: AnyObject {
     /// The id of the window this controller is the root of, or nil if it is no window's root.
     var rootOfWindow: String? { get }
     /// The controllers presented by this controller or by any of its descendants (through
-    /// `children`), in preorder: what a window's chain is made of (``Hierarchy/chain(from:)``).
+    /// `children`), in preorder: what a window's chain is made of.
     /// The default asks every descendant for its ``childNodes`` and ``ownPresentedNode``; an
     /// adapter may walk its own controllers instead and make a node only for those presented.
     func presentedNodesInSubtree() -> [Self]
@@ -53,7 +53,7 @@ package protocol PresentationNode: AnyObject {
 }
 
 extension PresentationNode {
-    /// Walks ``childNodes`` and ``ownPresentedNode`` (``Hierarchy/presentedInSubtree(of:into:depth:)``).
+    /// Walks ``childNodes`` and ``ownPresentedNode`` from this controller down, in preorder.
     public func presentedNodesInSubtree() -> [Self] {
         var out: [Self] = []
         Hierarchy.presentedInSubtree(of: self, into: &out)
@@ -61,25 +61,25 @@ extension PresentationNode {
     }
 
     /// False: the anchor, if any, is set before `present` is called.
-    package var popoverAnchorIsSetByDelegate: Bool { false }
+    public var popoverAnchorIsSetByDelegate: Bool { false }
     /// Nil: a plain controller.
-    package var systemController: SystemControllerKind? { nil }
+    public var systemController: SystemControllerKind? { nil }
     /// Nil: not an alert controller.
-    package var alertControllerStyle: AlertControllerStyle? { nil }
+    public var alertControllerStyle: AlertControllerStyle? { nil }
     /// Nil: the newest behaviour the model knows.
-    package var systemVersion: SystemVersion? { nil }
+    public var systemVersion: SystemVersion? { nil }
 }
 
 /// Tells, some time after a dismissal, whether the dismissed controller is still alive and
 /// detached — that is, leaked. Holds the controller weakly.
 ///
 /// Call ``isLeaked()`` on the thread that owns the controller (the main thread on iOS).
-package struct LivenessProbe: @unchecked Sendable {
+public struct LivenessProbe: @unchecked Sendable {
     private let check: () -> Bool
 
     /// `check` returns true when the controller is still alive and not back in a hierarchy.
-    package init(_ check: @escaping () -> Bool) { self.check = check }
+    public init(_ check: @escaping () -> Bool) { self.check = check }
 
     /// True when the controller is still alive and detached.
-    package func isLeaked() -> Bool { check() }
+    public func isLeaked() -> Bool { check() }
 }

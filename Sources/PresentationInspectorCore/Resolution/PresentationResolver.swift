@@ -1,29 +1,29 @@
 /// What the model says a `present` call does, before it runs.
-package struct PresentResolution<Node: PresentationNode> {
-    package let source: Node
-    package let presented: Node
+@_spi(Package) public struct PresentResolution<Node: PresentationNode> {
+    @_spi(Package) public let source: Node
+    @_spi(Package) public let presented: Node
     /// The controller that becomes `presentingViewController` (nil only for a detached source).
-    package let presenting: Node
+    @_spi(Package) public let presenting: Node
     /// The controller whose area the presentation covers.
-    package let contextProvider: Node
-    package let requestedStyle: PresentationStyle
-    package let effectiveStyle: PresentationStyle
-    package let requestedTransition: TransitionStyle
-    package let effectiveTransition: TransitionStyle
+    @_spi(Package) public let contextProvider: Node
+    @_spi(Package) public let requestedStyle: PresentationStyle
+    @_spi(Package) public let effectiveStyle: PresentationStyle
+    @_spi(Package) public let requestedTransition: TransitionStyle
+    @_spi(Package) public let effectiveTransition: TransitionStyle
     /// Every finding, the rejecting one (if any) first among the checks.
-    package let diagnostics: [Diagnostic]
+    @_spi(Package) public let diagnostics: [Diagnostic]
     /// The check that rejects the presentation, if any (nothing changes).
-    package let rejection: Diagnostic?
+    @_spi(Package) public let rejection: Diagnostic?
     /// The walk that found the answer, as data.
-    package let steps: [ExplanationStep]
+    @_spi(Package) public let steps: [ExplanationStep]
     /// The walk that found the answer, one sentence per step.
-    package var explanation: [String] { steps.map(\.sentence) }
+    @_spi(Package) public var explanation: [String] { steps.map(\.sentence) }
     /// The window the source belongs to.
-    package let windowID: String?
+    @_spi(Package) public let windowID: String?
     /// The source's ancestors through `parent`, starting with itself: the walk of rule 2. Walked
     /// again when asked (the resolver keeps only their snapshots, for the event): it describes the
     /// hierarchy as it is at that moment.
-    package var ancestry: [Node] { Hierarchy.ancestry(of: source) }
+    @_spi(Package) public var ancestry: [Node] { Hierarchy.ancestry(of: source) }
     /// The root of the source's window (or of its detached presentation tree): where the chain
     /// the present changes starts.
     let ultimateRoot: Node
@@ -61,21 +61,21 @@ package struct PresentResolution<Node: PresentationNode> {
 }
 
 /// What the model says a `dismiss` call does.
-package struct DismissResolution<Node: PresentationNode> {
-    package let receiver: Node
+@_spi(Package) public struct DismissResolution<Node: PresentationNode> {
+    @_spi(Package) public let receiver: Node
     /// The presenting controller that performs the dismissal; nil when nothing is dismissed.
-    package let handledBy: Node?
+    @_spi(Package) public let handledBy: Node?
     /// Controllers removed, top first.
-    package let dismissed: [Node]
+    @_spi(Package) public let dismissed: [Node]
     /// Whether the message is handled by another controller than its receiver.
-    package let forwarded: Bool
-    package let outcome: Outcome
-    package let diagnostics: [Diagnostic]
+    @_spi(Package) public let forwarded: Bool
+    @_spi(Package) public let outcome: Outcome
+    @_spi(Package) public let diagnostics: [Diagnostic]
     /// The walk that found the answer, as data.
-    package let steps: [ExplanationStep]
+    @_spi(Package) public let steps: [ExplanationStep]
     /// The walk that found the answer, one sentence per step.
-    package var explanation: [String] { steps.map(\.sentence) }
-    package let windowID: String?
+    @_spi(Package) public var explanation: [String] { steps.map(\.sentence) }
+    @_spi(Package) public let windowID: String?
     /// The root of everything the receiver hangs from (its window's root, or a detached root):
     /// where the chain the dismissal changes starts.
     let ultimateRoot: Node
@@ -106,9 +106,9 @@ public struct ResolverOptions: Sendable {
 }
 
 /// DESIGN's presentation rules as pure functions over ``PresentationNode``s.
-package enum PresentationResolver {
+@_spi(Package) public enum PresentationResolver {
     /// Rule 1: the style UIKit uses for a requested style in an environment.
-    package static func effectiveStyle(_ requested: PresentationStyle, sizeClass: SizeClass) -> (PresentationStyle, String) {
+    @_spi(Package) public static func effectiveStyle(_ requested: PresentationStyle, sizeClass: SizeClass) -> (PresentationStyle, String) {
         let (style, step) = effectiveStyleStep(requested, sizeClass: sizeClass)
         return (style, step.sentence)
     }
@@ -123,7 +123,7 @@ package enum PresentationResolver {
     }
 
     /// Rules 1–4 and 10 for `source.present(presented)`, read from the hierarchy as it is now.
-    package static func resolvePresent<N: PresentationNode>(source: N, presented: N, options: ResolverOptions = ResolverOptions()) -> PresentResolution<N> {
+    @_spi(Package) public static func resolvePresent<N: PresentationNode>(source: N, presented: N, options: ResolverOptions = ResolverOptions()) -> PresentResolution<N> {
         resolvePresent(PresentReads(source: source, presented: presented), options: options)
     }
 
@@ -267,7 +267,7 @@ package enum PresentationResolver {
     }
 
     /// Rule 7 for `receiver.dismiss(animated:)`, read from the hierarchy as it is now.
-    package static func resolveDismiss<N: PresentationNode>(receiver: N) -> DismissResolution<N> {
+    @_spi(Package) public static func resolveDismiss<N: PresentationNode>(receiver: N) -> DismissResolution<N> {
         let r = receiver.ref
         var steps: [ExplanationStep] = [.dismissCalled(r)]
         let presentationRoot = Hierarchy.presentationRoot(of: receiver)
@@ -317,7 +317,7 @@ package enum PresentationResolver {
     }
 
     /// Rule 8: a sheet swiped down, completed or cancelled by the user.
-    package static func resolveInteractiveDismiss<N: PresentationNode>(sheet: N, completes: Bool) -> DismissResolution<N> {
+    @_spi(Package) public static func resolveInteractiveDismiss<N: PresentationNode>(sheet: N, completes: Bool) -> DismissResolution<N> {
         let r = sheet.ref
         var steps: [ExplanationStep] = [.swipedDown(r)]
         let windowRoot = Hierarchy.ultimateRoot(of: sheet)

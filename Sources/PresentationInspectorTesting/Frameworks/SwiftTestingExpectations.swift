@@ -1,6 +1,6 @@
 #if canImport(Testing)
 import Testing
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 extension PresentationRecording {
     /// Records an issue at the caller's source location for every diagnostic of `severity` or

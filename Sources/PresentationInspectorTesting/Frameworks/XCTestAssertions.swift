@@ -1,6 +1,6 @@
 #if canImport(XCTest)
 import XCTest
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// Fails when `recording` holds a diagnostic of `severity` or worse (default: warnings and errors).
 ///

@@ -1,4 +1,4 @@
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 extension PresentationRecording {
     /// Every `other-size-class` warning with the event that carries it: presents that went ahead

@@ -1,5 +1,5 @@
-import PresentationInspectorCore
-import PresentationSimulator
+@_spi(Package) import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 
 extension PresentationRecording {
     /// Runs `body` against `simulation` and returns what it recorded.

@@ -1,6 +1,6 @@
 #if canImport(UIKit)
 import PresentationInspector
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 extension PresentationRecording {
     /// Records the app's real `present`/`dismiss` calls made while `body` runs.

@@ -1,4 +1,4 @@
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// The presentations recorded while a piece of test code ran, with the checks tests make on them.
 ///

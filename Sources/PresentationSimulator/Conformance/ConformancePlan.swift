@@ -1,4 +1,4 @@
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// A scenario made ready to run on real UIKit and in the model alike: the conformance run
 /// performs exactly these steps on both sides.

@@ -1,4 +1,4 @@
-@_spi(Simulator) import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// Where a conformance run performs a scenario's steps: real UIKit controllers on a device
 /// (`PresentationInspector.runConformance`), or a simulation standing in for UIKit in tests.
@@ -33,7 +33,7 @@ public enum ConformanceRunner {
     /// Plans `scenario`, performs the plan in `world`, simulates the same plan, and compares
     /// the model's events with the world's as observed. A step the world fails is reported
     /// among the skipped ones (the comparison then shows its events as missing).
-    package static func run(_ scenario: Scenario, in world: some ConformanceWorld) async -> ConformanceComparison {
+    @_spi(Package) public static func run(_ scenario: Scenario, in world: some ConformanceWorld) async -> ConformanceComparison {
         let plan = ConformancePlan(scenario, horizontalSizeClass: world.fixedHorizontalSizeClass)
         var skipped = plan.skipped.map(\.description)
         let model = Simulation(configuration: HandlerConfiguration(leakCheckDelay: nil))
@@ -64,7 +64,7 @@ public enum ConformanceRunner {
     }
 
     /// Runs every scenario in turn, each in a fresh world from `makeWorld`.
-    package static func run<W: ConformanceWorld>(_ scenarios: [Scenario], device: [String: String] = [:],
+    @_spi(Package) public static func run<W: ConformanceWorld>(_ scenarios: [Scenario], device: [String: String] = [:],
                                                  makeWorld: () -> W) async -> ConformanceReport {
         var results: [ConformanceComparison] = []
         for s in scenarios { results.append(await run(s, in: makeWorld())) }

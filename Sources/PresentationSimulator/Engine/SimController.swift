@@ -1,4 +1,4 @@
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// How a container shows its children (rule 6).
 public enum ContainerKind: String, Sendable, CaseIterable {
@@ -135,7 +135,7 @@ public final class SimController: PresentationNode {
     public var systemVersion: SystemVersion? { version }
     public var isTransitionInProgress: Bool { simulation?.isTransitionInProgress(for: self) ?? false }
 
-    package func makeLivenessProbe() -> LivenessProbe {
+    @_spi(Package) public func makeLivenessProbe() -> LivenessProbe {
         LivenessProbe { [weak self] in
             guard let c = self else { return false }
             return c.releasedByScenario && c.parent == nil && c.presenting == nil && c.windowID == nil

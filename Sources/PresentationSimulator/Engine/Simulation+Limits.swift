@@ -1,4 +1,4 @@
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 extension Simulation {
     /// Refuses to make `child` (and everything it contains) a child of `parent` when that would

@@ -1,4 +1,4 @@
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// A step's `observed` answers, resolved to live controllers: what "UIKit" does instead of the model.
 struct ResolvedObservation {

@@ -1,4 +1,4 @@
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 extension Simulation {
     /// Loads `scenario`, runs its steps in order, then lets pending transitions and leak

@@ -1,4 +1,4 @@
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 // Rule 6 (docs/DESIGN.md): which controllers' views are in a window.
 

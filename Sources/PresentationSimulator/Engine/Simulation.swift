@@ -1,4 +1,4 @@
-@_spi(Simulator) import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// A simulated window.
 public final class SimWindow {
@@ -37,8 +37,8 @@ public final class Simulation {
     public static let transitionDuration = 0.35
 
     public let clock: VirtualClock
-    package let handler: PresentationHooksHandler
-    package var recorder: Recorder { handler.recorder }
+    @_spi(Package) public let handler: PresentationHooksHandler
+    @_spi(Package) public var recorder: Recorder { handler.recorder }
     /// What the simulation recorded so far, oldest first.
     public var events: [Event] { handler.recorder.events }
     /// Messages UIKit would have printed.
@@ -68,7 +68,7 @@ public final class Simulation {
     }
 
     /// Creates an engine that records into `recorder`.
-    package init(recorder: Recorder = Recorder(), configuration: HandlerConfiguration = HandlerConfiguration()) {
+    @_spi(Package) public init(recorder: Recorder = Recorder(), configuration: HandlerConfiguration = HandlerConfiguration()) {
         clock = VirtualClock()
         handler = PresentationHooksHandler(recorder: recorder, scheduler: clock, configuration: configuration)
     }
@@ -199,7 +199,7 @@ public final class Simulation {
     }
 
     /// `source.present(presented, animated:completion:)` in `context`, through the hook handler.
-    package func present(_ presented: SimController, from source: SimController, animated: Bool = true,
+    @_spi(Package) public func present(_ presented: SimController, from source: SimController, animated: Bool = true,
                          context: CallContext, completion: (() -> Void)? = nil) {
         present(presented, from: source, animated: animated, context: context, observed: nil, completion: completion)
     }
@@ -253,7 +253,7 @@ public final class Simulation {
     }
 
     /// `receiver.dismiss(animated:completion:)` in `context`, through the hook handler.
-    package func dismiss(_ receiver: SimController, animated: Bool = true, context: CallContext, completion: (() -> Void)? = nil) {
+    @_spi(Package) public func dismiss(_ receiver: SimController, animated: Bool = true, context: CallContext, completion: (() -> Void)? = nil) {
         dismiss(receiver, animated: animated, context: context, observed: observationOverride, completion: completion)
     }
 
@@ -317,7 +317,7 @@ public final class Simulation {
     }
 
     /// The user swipes `sheet` down, the hooks called in `context`.
-    package func swipeDown(_ sheet: SimController, complete: Bool, context: CallContext) throws(SimulationError) {
+    @_spi(Package) public func swipeDown(_ sheet: SimController, complete: Bool, context: CallContext) throws(SimulationError) {
         guard sheet.presenting != nil, let style = sheet.effectiveStyle else {
             throw SimulationError(key: "swipeDown", message: "\(sheet.id) is not presented, so there is nothing to swipe down")
         }

@@ -1,4 +1,4 @@
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// Virtual time for simulations: nothing happens until ``advance(by:)`` moves the clock,
 /// then timers run in time order (ties in scheduling order).

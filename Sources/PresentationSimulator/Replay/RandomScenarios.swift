@@ -1,14 +1,14 @@
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// Seeded random scenarios for property tests (the replay round trip): a dozen controllers of
 /// every container kind and random properties in one or two windows, then steps of every kind
 /// that the simulation accepts, each kept only if it ran without an error.
-package enum RandomScenarios {
+@_spi(Package) public enum RandomScenarios {
     /// SplitMix64: the same seed gives the same scenario on every platform.
-    package struct Generator: RandomNumberGenerator {
+    @_spi(Package) public struct Generator: RandomNumberGenerator {
         var state: UInt64
-        package init(seed: UInt64) { state = seed }
-        package mutating func next() -> UInt64 {
+        @_spi(Package) public init(seed: UInt64) { state = seed }
+        @_spi(Package) public mutating func next() -> UInt64 {
             state &+= 0x9E37_79B9_7F4A_7C15
             var z = state
             z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -18,7 +18,7 @@ package enum RandomScenarios {
     }
 
     /// The scenario for `seed`, with up to `stepCount` steps.
-    package static func make(seed: UInt64, stepCount: Int = 40) -> Scenario {
+    @_spi(Package) public static func make(seed: UInt64, stepCount: Int = 40) -> Scenario {
         var g = Generator(seed: seed)
         func pick<T>(_ a: [T]) -> T { a[Int.random(in: 0..<a.count, using: &g)] }
         func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &g) < p }

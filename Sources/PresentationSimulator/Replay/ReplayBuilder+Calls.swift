@@ -1,4 +1,4 @@
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 extension ReplayBuilder {
     // MARK: Calls become steps

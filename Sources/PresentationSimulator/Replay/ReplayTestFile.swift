@@ -1,16 +1,16 @@
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// The Swift test file `pinspect test` writes: it replays a recording's scenario with
 /// PresentationInspectorTesting and asserts what the user chose.
-package enum ReplayTestFile {
+@_spi(Package) public enum ReplayTestFile {
     /// The test framework the file is written for.
-    package enum Framework: String, CaseIterable, Sendable {
+    @_spi(Package) public enum Framework: String, CaseIterable, Sendable {
         case xctest
         case swiftTesting = "swift-testing"
     }
 
     /// What the test asserts.
-    package enum Expectation: Sendable {
+    @_spi(Package) public enum Expectation: Sendable {
         /// No diagnostic at all (`model-drift` aside: it is about the model, not the app): the
         /// test fails until the bug the recording shows is fixed.
         case clean
@@ -21,7 +21,7 @@ package enum ReplayTestFile {
 
     /// One event as the as-recorded test compares it. The generated file holds the same
     /// function (``factFunctionSource``); CI runs generated tests, which keeps the two in step.
-    package static func fact(_ e: Event) -> String {
+    @_spi(Package) public static func fact(_ e: Event) -> String {
         let subject = e.presented ?? e.receiver ?? e.dismissed.first
         return [e.kind.rawValue, subject?.id ?? "-", e.outcome.rawValue, e.presenting?.id ?? "-", e.contextProvider?.id ?? "-",
                 e.effectiveStyle?.name ?? "-", e.effectiveTransition?.name ?? "-", e.handledBy?.id ?? "-",
@@ -42,7 +42,7 @@ package enum ReplayTestFile {
 
     /// A Swift type name made from `name` (a file name stem): its letters and digits, each word
     /// capitalized; `Replay…` when that would be empty or start with a digit.
-    package static func typeName(from name: String) -> String {
+    @_spi(Package) public static func typeName(from name: String) -> String {
         let words = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
         var out = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         if out.first?.isLetter != true { out = "Replay" + out }
@@ -77,7 +77,7 @@ package enum ReplayTestFile {
     }
 
     /// The test file: `typeName` names the test class or suite, `logName` the recording.
-    package static func source(scenario: Scenario, events: [Event], logName: String, typeName: String,
+    @_spi(Package) public static func source(scenario: Scenario, events: [Event], logName: String, typeName: String,
                                framework: Framework, expectation: Expectation) -> String {
         let flag = expectation == .clean ? "--expect-clean" : "--expect-as-recorded"
         let oneLineName = logName.replacingOccurrences(of: "\n", with: " ")

@@ -1,5 +1,5 @@
 import Foundation
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 // A debugger entry point beside the core's (`presentation_inspector_export` and the others,
 // see DebuggerEntryPoints.swift), here because the scenario is PresentationSimulator's:

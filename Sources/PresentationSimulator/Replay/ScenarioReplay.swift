@@ -1,4 +1,4 @@
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// A recording that cannot become a scenario: names the event and the fact it lacks.
 public struct ReplayError: Error, Equatable, Sendable, CustomStringConvertible {

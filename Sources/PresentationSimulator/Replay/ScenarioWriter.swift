@@ -1,4 +1,4 @@
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 extension Scenario {
     /// The scenario as a file `Scenario.parse(_:file:)` reads back (docs/SCENARIOS.md): one

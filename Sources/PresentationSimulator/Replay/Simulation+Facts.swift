@@ -1,4 +1,4 @@
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 extension Simulation {
     /// Notes the facts a call on `nodes` (a present's source and presented controller, a

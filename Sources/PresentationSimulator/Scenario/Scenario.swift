@@ -1,4 +1,4 @@
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// A simulation input: controllers, windows and the steps to run (DESIGN "Scenario files").
 public struct Scenario: Sendable {

@@ -1,4 +1,4 @@
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 extension Scenario {
     /// A step's `observed` object: UIKit answering differently from the model. Controllers are

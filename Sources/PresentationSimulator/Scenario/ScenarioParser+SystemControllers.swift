@@ -1,4 +1,4 @@
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 /// The scenario keys of system controllers (docs/SCENARIOS.md "System controllers"): the
 /// environment's `iOS` version, a controller's `systemController`, `preferredStyle` and

@@ -1,5 +1,5 @@
 import Foundation
-import PresentationInspectorCore
+@_spi(Package) import PresentationInspectorCore
 
 extension Scenario {
     /// Reads a scenario file.
