@@ -19,8 +19,11 @@ let package = Package(
     targets: [
         .target(name: "InspectorTour",
                 dependencies: [.product(name: "PresentationInspector", package: "PresentationInspector")]),
+        // The tests build synthetic events, whose initialisers the package's own targets share
+        // (`@_spi(Package)`): not part of what an app sees.
         .testTarget(name: "InspectorTourTests",
-                    dependencies: ["InspectorTour", .product(name: "PresentationInspector", package: "PresentationInspector")]),
+                    dependencies: ["InspectorTour", .product(name: "PresentationInspector", package: "PresentationInspector"),
+                                   .product(name: "PresentationInspectorCore", package: "PresentationInspector")]),
     ],
     swiftLanguageModes: [.v6]
 )

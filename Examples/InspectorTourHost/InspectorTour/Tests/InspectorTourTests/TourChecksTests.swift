@@ -1,5 +1,6 @@
 import XCTest
 import PresentationInspector
+@_spi(Package) import PresentationInspectorCore
 @testable import InspectorTour
 
 /// The tour's checks on recorded events, run on synthetic events: each check passes on a
