@@ -26,15 +26,7 @@ final class FakeNode: PresentationNode {
     var popoverAnchorIsSetByDelegate = false
     var isViewInWindow = true
     var horizontalSizeClass: SizeClass = .compact
-    /// Asked only when `isBeingPresentedOrDismissed` is nil or chains are not shared.
-    var isTransitionInProgress: Bool {
-        get { transitionQuestions += 1; return transitionAnswer }
-        set { transitionAnswer = newValue }
-    }
-    private var transitionAnswer = false
-    /// How often `isTransitionInProgress` was read.
-    private(set) var transitionQuestions = 0
-    var isBeingPresentedOrDismissed: Bool?
+    var isBeingPresentedOrDismissed = false
 
     init(_ id: String, window: String? = nil) {
         ref = ControllerRef(id: id, type: "Fake")
@@ -288,7 +280,7 @@ final class HandlerChainTests: XCTestCase {
         var hasPopoverAnchor: Bool { true }
         var isViewInWindow: Bool { true }
         var horizontalSizeClass: SizeClass { .compact }
-        var isTransitionInProgress: Bool { false }
+        var isBeingPresentedOrDismissed: Bool { false }
         init(_ id: String, window: String? = nil) { self.id = id; rootOfWindow = window }
         func makeLivenessProbe() -> LivenessProbe { LivenessProbe { false } }
     }

@@ -160,30 +160,9 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     var isViewInWindow: Bool { read(false) { $0.isViewInWindow } }
     var horizontalSizeClass: SizeClass { read(.compact) { $0.horizontalSizeClass } }
 
-    /// UIKitNode walks its window's chain over the controllers themselves, asking the root and
-    /// each presented controller `isBeingPresented || isBeingDismissed`.
-    var isTransitionInProgress: Bool {
-        read(false) { vc in
-            var root = vc, steps = 0
-            while steps < 10_000 {
-                if let p = root.parentNode { root = p } else if let p = root.presentingNode { root = p } else { break }
-                steps += 1
-            }
-            if Self.moving(root) { return true }
-            var budget = 10_000
-            return Self.transitionRuns(below: root, depth: 0, budget: &budget)
-        }
-    }
-
-    private static func moving(_ c: SimController) -> Bool { c.isBeingDismissed || (c.presentingNode != nil && !c.presentationCompleted) }
-
-    /// Whether a controller presented from `c` or its descendants is being presented or dismissed.
-    private static func transitionRuns(below c: SimController, depth: Int, budget: inout Int) -> Bool {
-        guard depth < 1_000, budget > 0 else { return false }
-        budget -= 1
-        if let p = c.ownPresentedNode, p.presentingNode === c, moving(p) || transitionRuns(below: p, depth: depth + 1, budget: &budget) { return true }
-        for child in c.childNodes where transitionRuns(below: child, depth: depth + 1, budget: &budget) { return true }
-        return false
+    /// `isBeingPresented || isBeingDismissed`.
+    var isBeingPresentedOrDismissed: Bool {
+        read(false) { $0.isBeingDismissed || ($0.presentingNode != nil && !$0.presentationCompleted) }
     }
 
     func makeLivenessProbe() -> LivenessProbe {

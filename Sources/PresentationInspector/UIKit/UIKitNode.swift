@@ -234,34 +234,7 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
         }
     }
 
-    /// A present or dismiss transition runs somewhere in this controller's window chain: the
-    /// window's root or a presented controller of it is being presented or dismissed.
-    var isTransitionInProgress: Bool {
-        read(false) { vc in
-            var root = vc
-            var steps = 0
-            while steps < 10_000 {
-                if let p = root.parent { root = p } else if let p = root.presentingViewController { root = p } else { break }
-                steps += 1
-            }
-            if Self.isMoving(root) { return true }
-            var budget = 10_000
-            return Self.transitionRuns(below: root, depth: 0, budget: &budget)
-        }
-    }
-
-    @MainActor private static func isMoving(_ c: UIViewController) -> Bool { c.isBeingPresented || c.isBeingDismissed }
-
-    /// Whether a controller presented by `c` or by one of its descendants is being presented or
-    /// dismissed (at most `budget` controllers and 1,000 levels are visited).
-    @MainActor private static func transitionRuns(below c: UIViewController, depth: Int, budget: inout Int) -> Bool {
-        guard depth < 1_000, budget > 0 else { return false }
-        budget -= 1
-        if let p = c.presentedViewController, p.presentingViewController === c,
-           isMoving(p) || transitionRuns(below: p, depth: depth + 1, budget: &budget) { return true }
-        for child in c.children where transitionRuns(below: child, depth: depth + 1, budget: &budget) { return true }
-        return false
-    }
+    var isBeingPresentedOrDismissed: Bool { read(false) { $0.isBeingPresented || $0.isBeingDismissed } }
 
     func makeLivenessProbe() -> LivenessProbe {
         LivenessProbe { [weak controller] in

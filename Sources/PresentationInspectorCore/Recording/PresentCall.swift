@@ -63,7 +63,7 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
     /// Records the rejection before UIKit's original runs: the app may not survive it.
     func recordRaisingRejection() {
         state.withLock { s in
-            var e = event(outcome: .rejected, presenting: nil, steps: resolution.steps, chain: handler.chain(from: resolution.ultimateRoot))
+            var e = event(outcome: .rejected, presenting: nil, steps: resolution.steps, chain: Hierarchy.refs(resolution.reads.windowChain))
             let seq = handler.recorder.record(e).seq
             e.seq = seq
             s.seq = seq

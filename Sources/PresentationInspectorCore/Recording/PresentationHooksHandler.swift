@@ -149,7 +149,7 @@ import Foundation
         // The chain as it stands once the call returns: an animated dismissal keeps the removed
         // controllers until its transition ends (dismiss-completed shows them gone).
         let windowRoot = resolution.ultimateRoot
-        let nodesBefore = Hierarchy.chain(from: windowRoot)
+        let nodesBefore = resolution.windowChain
         let chainBefore = Hierarchy.refs(nodesBefore)
         let removed = Set(dismissedRefs.map { $0.id })
         let chainAfter = animated && resolution.outcome == .dismissed ? chainBefore : chainBefore.filter { !removed.contains($0.id) }
@@ -274,7 +274,7 @@ import Foundation
         if ignored(sheet.ref) { return }
         let r = PresentationResolver.resolveInteractiveDismiss(sheet: sheet, completes: true)
         let removed = Set(r.dismissed.map(ObjectIdentifier.init))
-        let chainAfter = Hierarchy.refs(Hierarchy.chain(from: Hierarchy.ultimateRoot(of: sheet)).filter { !removed.contains(ObjectIdentifier($0)) })
+        let chainAfter = Hierarchy.refs(r.windowChain.filter { !removed.contains(ObjectIdentifier($0)) })
         let pending = PendingSwipe(dismissed: Hierarchy.refs(r.dismissed), handledBy: r.handledBy?.ref,
                                    window: r.windowID, steps: r.steps, chainAfter: chainAfter)
         pendingSwipes.withLock { $0[ObjectIdentifier(sheet)] = pending }
@@ -289,7 +289,7 @@ import Foundation
         if !sheet.isModalInPresentation { steps.append(.text("The app refused the dismissal (isModalInPresentation or its delegate).")) }
         recorder.record(Event(time: scheduler.now, thread: context.thread, kind: .interactiveDismiss, outcome: .blocked, animated: true,
                               window: r.windowID, steps: steps, receiver: sheet.ref, forwarded: false,
-                              chain: chain(from: Hierarchy.ultimateRoot(of: sheet))))
+                              chain: Hierarchy.refs(r.windowChain)))
     }
 
     /// The swipe ended: `completed` is true when the sheet went away, false when the user cancelled.
@@ -300,7 +300,7 @@ import Foundation
             let r = PresentationResolver.resolveInteractiveDismiss(sheet: sheet, completes: false)
             recorder.record(Event(time: scheduler.now, thread: context.thread, kind: .interactiveDismiss, outcome: .cancelled,
                                   animated: true, window: r.windowID, steps: r.steps, receiver: sheet.ref, forwarded: false,
-                                  chain: chain(from: Hierarchy.ultimateRoot(of: sheet))))
+                                  chain: Hierarchy.refs(r.windowChain)))
             return
         }
         let p = pending ?? {

@@ -83,6 +83,14 @@
         return out
     }
 
+    /// Whether a present or dismiss transition runs in the window whose chain is `chain`: its root
+    /// or one of its presented controllers is being presented or dismissed. Read over a chain the
+    /// caller walked anyway, so that the check costs no walk of its own.
+    @inlinable @_spi(Package) public static func transitionRuns<N: PresentationNode>(in chain: [N]) -> Bool {
+        for i in 0..<chain.count where chain[i].isBeingPresentedOrDismissed { return true }
+        return false
+    }
+
     /// The snapshots of `nodes`, in order.
     @inlinable @_spi(Package) public static func refs<N: PresentationNode>(_ nodes: [N]) -> [ControllerRef] {
         // A loop, not `map`: unspecialised, `map` asks the runtime for the array's metadata.

@@ -23,6 +23,8 @@ struct PresentReads<N: PresentationNode> {
     let presentedBy: N?
     let presentedParent: N?
     let presentedWindow: String?
+    /// The chain of the source's window (of ``ultimateRoot``) before the call.
+    let windowChain: [N]
     /// Whether a present or dismiss transition runs in the source's window.
     let transitionInProgress: Bool
     /// Whether the source's view is in a window.
@@ -44,7 +46,8 @@ struct PresentReads<N: PresentationNode> {
         presentedBy = presented.presentingNode
         presentedParent = presented.parentNode
         presentedWindow = presented.rootOfWindow
-        transitionInProgress = source.isTransitionInProgress
+        windowChain = Hierarchy.chain(from: ultimateRoot)
+        transitionInProgress = Hierarchy.transitionRuns(in: windowChain)
         sourceIsInWindow = source.isViewInWindow
         sourceSizeClass = source.horizontalSizeClass
     }

@@ -45,8 +45,10 @@ public protocol PresentationNode: AnyObject {
     var isViewInWindow: Bool { get }
     /// The horizontal size class this controller is displayed in.
     var horizontalSizeClass: SizeClass { get }
-    /// Whether a present or dismiss transition is running in this controller's window.
-    var isTransitionInProgress: Bool { get }
+    /// Whether this controller is being presented or dismissed now (`isBeingPresented ||
+    /// isBeingDismissed`). A transition runs in a window while its root or one of its presented
+    /// controllers answers true (``Hierarchy/transitionRuns(in:)``).
+    var isBeingPresentedOrDismissed: Bool { get }
 
     /// A weak probe used by leak checks after dismissal.
     func makeLivenessProbe() -> LivenessProbe

@@ -79,16 +79,20 @@
     /// The root of everything the receiver hangs from (its window's root, or a detached root):
     /// where the chain the dismissal changes starts.
     let ultimateRoot: Node
+    /// The chain that starts at ``ultimateRoot``, as the resolver read it before the call: the
+    /// chain an event of this instant names.
+    let windowChain: [Node]
     /// The snapshots of ``dismissed`` (in its order) and of ``handledBy``, taken once for the steps
     /// and shared with the event.
     let refs: (dismissed: [ControllerRef], handledBy: ControllerRef?)
 
     init(receiver: Node, handledBy: Node?, dismissed: [Node], forwarded: Bool, outcome: Outcome, diagnostics: [Diagnostic],
-         steps: [ExplanationStep], windowID: String?, ultimateRoot: Node,
+         steps: [ExplanationStep], windowID: String?, ultimateRoot: Node, windowChain: [Node],
          refs: (dismissed: [ControllerRef], handledBy: ControllerRef?)) {
         self.receiver = receiver; self.handledBy = handledBy; self.dismissed = dismissed; self.forwarded = forwarded
         self.outcome = outcome; self.diagnostics = diagnostics; self.steps = steps; self.windowID = windowID
         self.ultimateRoot = ultimateRoot
+        self.windowChain = windowChain
         self.refs = refs
     }
 }
@@ -238,7 +242,7 @@ public struct ResolverOptions: Sendable {
         if var alertRejection = rejection, presented.systemController == .alertController {
             alertRejection.fix = SystemControllerRules.alertFix(for: alertRejection, alert: p, source: s,
                                                                  current: Hierarchy.presentedController(of: presenting),
-                                                                 top: detached ? nil : Hierarchy.chain(from: ultimateRoot).last?.ref)
+                                                                 top: detached ? nil : reads.windowChain.last?.ref)
             rejection = alertRejection
         }
         if detached { diagnostics.append(.detachedPresenter(s)) }
@@ -274,12 +278,15 @@ public struct ResolverOptions: Sendable {
         let rootPresenter = presentationRoot.presentingNode
         let windowRoot = rootPresenter.map { Hierarchy.ultimateRoot(of: $0) } ?? presentationRoot
         let window = windowRoot.rootOfWindow
+        // One walk of the window: whether a transition runs, and the chain the event names.
+        let windowChain = Hierarchy.chain(from: windowRoot)
         func result(handledBy: N?, dismissed: [N], forwarded: Bool, outcome: Outcome, diagnostics: [Diagnostic],
                     refs: (dismissed: [ControllerRef], handledBy: ControllerRef?)) -> DismissResolution<N> {
             DismissResolution(receiver: receiver, handledBy: handledBy, dismissed: dismissed, forwarded: forwarded, outcome: outcome,
-                              diagnostics: diagnostics, steps: steps, windowID: window, ultimateRoot: windowRoot, refs: refs)
+                              diagnostics: diagnostics, steps: steps, windowID: window, ultimateRoot: windowRoot,
+                              windowChain: windowChain, refs: refs)
         }
-        if receiver.isTransitionInProgress {
+        if Hierarchy.transitionRuns(in: windowChain) {
             steps.append(.dismissDuringTransition)
             return result(handledBy: nil, dismissed: [], forwarded: false, outcome: .rejected,
                           diagnostics: [.dismissDuringTransition(r)], refs: ([], nil))
@@ -322,15 +329,16 @@ public struct ResolverOptions: Sendable {
         var steps: [ExplanationStep] = [.swipedDown(r)]
         let windowRoot = Hierarchy.ultimateRoot(of: sheet)
         let window = windowRoot.rootOfWindow
+        let windowChain = Hierarchy.chain(from: windowRoot)
         if sheet.isModalInPresentation {
             steps.append(.swipeBlocked(type: r.type))
             return DismissResolution(receiver: sheet, handledBy: nil, dismissed: [], forwarded: false, outcome: .blocked,
-                                     diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot, refs: ([], nil))
+                                     diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot, windowChain: windowChain, refs: ([], nil))
         }
         guard completes else {
             steps.append(.swipeCancelled)
             return DismissResolution(receiver: sheet, handledBy: nil, dismissed: [], forwarded: false, outcome: .cancelled,
-                                     diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot, refs: ([], nil))
+                                     diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot, windowChain: windowChain, refs: ([], nil))
         }
         let set = Hierarchy.dismissalSet(startingAt: sheet)
         let setRefs = Hierarchy.refs(set)
@@ -339,6 +347,6 @@ public struct ResolverOptions: Sendable {
         steps.append(.swipeCompletes(presenter: presenterRef, removed: setRefs))
         return DismissResolution(receiver: sheet, handledBy: presenter, dismissed: set, forwarded: false,
                                  outcome: .completed, diagnostics: [], steps: steps, windowID: window, ultimateRoot: windowRoot,
-                                 refs: (setRefs, presenterRef))
+                                 windowChain: windowChain, refs: (setRefs, presenterRef))
     }
 }

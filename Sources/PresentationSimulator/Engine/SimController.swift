@@ -133,7 +133,8 @@ public final class SimController: PresentationNode {
     public var alertControllerStyle: AlertControllerStyle? { systemController == .alertController ? preferredStyle : nil }
     /// The scenario environment's iOS version.
     public var systemVersion: SystemVersion? { version }
-    public var isTransitionInProgress: Bool { simulation?.isTransitionInProgress(for: self) ?? false }
+    /// Presented and its transition not finished, or being dismissed.
+    public var isBeingPresentedOrDismissed: Bool { isBeingDismissed || (presenting != nil && !presentationCompleted) }
 
     @_spi(Package) public func makeLivenessProbe() -> LivenessProbe {
         LivenessProbe { [weak self] in

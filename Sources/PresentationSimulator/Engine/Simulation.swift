@@ -50,7 +50,6 @@ public final class Simulation {
     private var weak: [String: WeakController] = [:]
     /// References held by "something else" for controllers declared with `leaks`.
     private var leakedOwners: [SimController] = []
-    private var runningTransitions: [String: Int] = [:]  // window id → count
     /// The current step's `observed` answers: UIKit's original methods follow them over the model.
     var observationOverride: ResolvedObservation?
     /// Moves on whenever a controller's facts (``ControllerFacts``: containment, properties,
@@ -161,22 +160,18 @@ public final class Simulation {
 
     // MARK: Transitions
 
-    /// Whether a present or dismiss transition is running in `c`'s window.
+    /// Whether a present or dismiss transition is running in `c`'s window: its root or one of its
+    /// presented controllers is being presented or dismissed (the model's own reading, rule 4).
     public func isTransitionInProgress(for c: SimController) -> Bool {
-        guard let w = Hierarchy.windowID(of: c) else { return false }
-        return (runningTransitions[w] ?? 0) > 0
+        Hierarchy.transitionRuns(in: Hierarchy.chain(from: Hierarchy.ultimateRoot(of: c)))
     }
 
+    /// Ends a transition: at once when it is not animated or has no window, after
+    /// ``transitionDuration`` otherwise. The controllers it moves say that it runs
+    /// (``SimController/isBeingPresentedOrDismissed``) until `finish` settles them.
     func runTransition(in window: String?, animated: Bool, finish: @escaping () -> Void) {
-        guard animated, let window else { finish(); return }
-        runningTransitions[window, default: 0] += 1
-        clock.scheduleLocal(after: Self.transitionDuration) { [weak self] in
-            if let self {
-                let left = (self.runningTransitions[window] ?? 1) - 1
-                self.runningTransitions[window] = left > 0 ? left : nil
-            }
-            finish()
-        }
+        guard animated, window != nil else { finish(); return }
+        clock.scheduleLocal(after: Self.transitionDuration) { finish() }
     }
 
     func log(_ text: String) { console.append(ConsoleLine(time: clock.now, text: text)) }
