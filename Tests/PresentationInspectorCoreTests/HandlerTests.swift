@@ -72,6 +72,27 @@ final class HandlerTests: XCTestCase {
     }
     private func drifts(_ e: Event) -> [String] { e.diagnostics.filter { $0.code == .modelDrift }.map(\.message) }
 
+    /// What UIKit removed is read back top first, as the model names it: a dismissal of two
+    /// stacked presentations observes both, in the order of `dismissed`, without a drift.
+    func testObservedDismissalOfAStackIsReadTopFirst() {
+        let h = makeObserving()
+        let root = FakeNode("root", window: "w"), a = FakeNode("a"), b = FakeNode("b")
+        root.ownPresentedNode = a; a.presentingNode = root
+        a.ownPresentedNode = b; b.presentingNode = a
+        h.handleDismiss(receiver: root, animated: false, completion: nil) { c in
+            a.ownPresentedNode = nil; b.presentingNode = nil
+            root.ownPresentedNode = nil; a.presentingNode = nil
+            c?()
+        }
+        let events = h.recorder.events
+        XCTAssertEqual(events.map(\.kind), [.dismiss, .dismissCompleted])
+        XCTAssertEqual(events.first?.dismissed.map(\.id), ["b", "a"])
+        XCTAssertEqual(events.last?.observed?.dismissed?.map(\.id), ["b", "a"])
+        XCTAssertEqual(events.last?.observed?.handledBy?.id, "root")
+        XCTAssertEqual(events.flatMap(drifts), [])
+        XCTAssertEqual(events.last?.chain.map(\.id), ["root"])
+    }
+
     func testObservingHandlerKeepsThePredictionAndRecordsWhatUIKitChose() {
         let h = makeObserving()
         let root = FakeNode("root", window: "w")

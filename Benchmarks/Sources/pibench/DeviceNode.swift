@@ -8,11 +8,11 @@ import Foundation
 // same work: a lock where UIKitNode takes one, a locked global dictionary where the Objective-C
 // runtime looks an associated object up (it takes a lock and searches a hash map), a dynamic cast
 // where UIKitNode casts, a string built where it builds one. A message send to UIKit is modelled
-// by reading the simulator's property (a message send costs a few nanoseconds more), through
-// SimController's own accessors (`parentNode`, `presentingNode`, `ownPresentedNode`): read
-// directly from this module, its weak properties got Swift's run-time exclusivity checks despite
-// their `@exclusivity(unchecked)` (Swift 6.3.1, checked with objdump), a cost UIKit's properties
-// do not have.
+// by reading the simulator's property through SimController's own accessors (`parentNode`,
+// `presentingNode`, `ownPresentedNode`). Those reads pay what UIKit's do not: Swift's run-time
+// exclusivity checks, and, since the controllers are referenced weakly, the runtime's slower
+// reference counting (callgrind: `swift_beginAccess`, `doDecrementSlow`). The model errs on the
+// dear side.
 
 /// The session the hooks see (`HookState` in the iOS layer): behind a lock, read by every `ref`.
 final class DeviceHookState: @unchecked Sendable {

@@ -16,10 +16,13 @@ struct DismissalWitness<N: PresentationNode> {
 
     /// The presented controllers of `chain` (its first controller is its root), read now.
     init(chain: [N]) {
-        entries = chain.dropFirst().compactMap { node in
-            guard let presenter = node.presentingNode else { return nil }
-            return Entry(node: node, presenter: presenter, ref: node.ref, presenterRef: presenter.ref)
+        // A loop, not `dropFirst`/`compactMap`: unspecialised, those ask the runtime for metadata.
+        var entries: [Entry] = []
+        for i in 1..<max(1, chain.count) {
+            guard let presenter = chain[i].presentingNode else { continue }
+            entries.append(Entry(node: chain[i], presenter: presenter, ref: chain[i].ref, presenterRef: presenter.ref))
         }
+        self.entries = entries
     }
 
     /// `dismissed` (top first) and `handledBy` (the presenter of the lowest one removed).
@@ -30,7 +33,8 @@ struct DismissalWitness<N: PresentationNode> {
     func observation() -> Observation {
         var dismissed: [ControllerRef] = []
         var handledBy: ControllerRef?
-        for e in entries.reversed() {
+        for i in stride(from: entries.count - 1, through: 0, by: -1) {
+            let e = entries[i]
             let stays = e.node.presentingNode === e.presenter
             if !stays { dismissed.append(e.ref); handledBy = e.presenterRef }
         }

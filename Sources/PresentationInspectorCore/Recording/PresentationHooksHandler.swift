@@ -174,8 +174,13 @@ import Foundation
             DismissForward.run(expecting: forward) { original(completion) }
             return
         }
-        let probes = configuration.leakCheckDelay == nil || resolution.outcome != .dismissed
-            ? [] : zip(dismissedRefs, resolution.dismissed).map { ($0, $1.makeLivenessProbe()) }
+        // A loop over the nodes, not `zip`/`map`: unspecialised, those ask the runtime for metadata.
+        var probes: [(ControllerRef, LivenessProbe)] = []
+        if configuration.leakCheckDelay != nil && resolution.outcome == .dismissed {
+            for i in 0..<min(dismissedRefs.count, resolution.dismissed.count) {
+                probes.append((dismissedRefs[i], resolution.dismissed[i].makeLivenessProbe()))
+            }
+        }
         let predicted = event
         let observedAtCall = event.observed
         let thread = context.thread

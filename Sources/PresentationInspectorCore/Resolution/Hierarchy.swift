@@ -102,7 +102,11 @@
 
     /// `node` and every controller presented above it, top first: what a dismissal of `node` removes.
     @inlinable @_spi(Package) public static func dismissalSet<N: PresentationNode>(startingAt node: N) -> [N] {
-        chain(from: node).reversed()
+        let up = chain(from: node)
+        var out: [N] = []
+        out.reserveCapacity(up.count)
+        for i in stride(from: up.count - 1, through: 0, by: -1) { out.append(up[i]) }
+        return out
     }
 
     /// The ancestors of `node` through `parent`, starting with `node`.
