@@ -9,10 +9,12 @@ import Foundation
 //   present: the hook's state read (`MethodHook.isActive`, and `originalImplementation` when it
 //            calls UIKit), the session read, the call stack captured (unwound as Darwin's `backtrace()` does, by
 //            frame pointers, or with glibc's: `CallStackUnwinder`), the nodes of both controllers, the window
-//            class names, the exclusion check, an observation closure, the handler with
+//            class names, the exclusion check, the controllers' facts read for the log's replay
+//            (`ControllerFactsReader`: each controller up through `parent` with its children, and
+//            those children; `DeviceFacts`) and noted, an observation closure, the handler with
 //            `.current(capturing:)`, then UIKit's answer read (UIKitObservation.present);
 //   dismiss: the same with the pass-through check first, and the `viewWillDisappear` hook's report
-//            to the dismissal monitor;
+//            to the dismissal monitor (with the removed controller's facts noted);
 //   every event: `PresentationInspector.start`'s subscription that marks the window-chain cache
 //            stale; its one refresh per main-queue turn (every window's chain) runs with the
 //            scheduled work, once per pair.
@@ -142,6 +144,7 @@ final class DevicePath {
             simulation.present(presented, from: source, animated: false)
             return
         }
+        session.recorder.noteControllerFacts(DeviceFacts.facts(involving: [source, presented]))
         // As the iOS hook: the nodes captured, which hold their controllers weakly.
         let observe: (() -> Observation?)? = { [p] in
             guard MainThread.isCurrent, let presented = p.controller else { return nil }
@@ -181,6 +184,7 @@ final class DevicePath {
         guard !session.exclusions.excludesCall(node.ref, windowTypeName: Self.windowTypeName(of: receiver)) else {
             return handler.passThroughDismiss(receiver: node, completion: nil, original: original)
         }
+        session.recorder.noteControllerFacts(DeviceFacts.facts(involving: [receiver]))
         handler.handleDismiss(receiver: node, animated: false, context: .current(capturing: stack), completion: nil) {
             [simulation, dismissHook, disappearHook] wrapped in
             guard dismissHook.originalImplementation != nil else { return }
@@ -202,6 +206,7 @@ final class DevicePath {
         let excluded = session.exclusions.excludesCall(typeName: node.typeName, windowTypeName: window)
             ?? session.exclusions.excludesCall(node.ref, windowTypeName: window)
         guard !excluded else { return nil }
+        session.recorder.noteControllerFacts(DeviceFacts.facts(involving: [controller]))
         return session.dismissals.dismissalWillBegin(node, checkedID: node.id, isInteractive: false) == .ignored ? nil : node
     }
 
@@ -228,4 +233,91 @@ final class DeviceMethodHook: @unchecked Sendable {
 
     var isActive: Bool { lock.lock(); defer { lock.unlock() }; return active }
     var originalImplementation: UnsafeRawPointer? { lock.lock(); defer { lock.unlock() }; return original }
+}
+
+/// `ControllerFactsReader.facts(involving:recordsTitles:)`: what each recorded call's hook reads
+/// for the log's replay, over the controllers themselves as the reader reads UIKit: every
+/// controller from each one up through `parent`, with its children listed, and those children
+/// without theirs; ids formatted from addresses at each read, class names and system kinds
+/// looked up in per-class tables behind locks, as `UIKitNode.typeName(ofClass:)` keeps them.
+enum DeviceFacts {
+    static func facts(involving controllers: [SimController]) -> [ControllerFacts] {
+        let recordsTitles = DeviceHookState.shared.recordsTitles
+        let windows = DeviceNode.simulation?.windows ?? []
+        var out: [ControllerFacts] = []
+        var seen = Set<ObjectIdentifier>()
+        for start in controllers {
+            var path: [SimController] = [start]
+            while let p = path[path.count - 1].parentNode, path.count < ControllerFacts.walkLimit { path.append(p) }
+            let top = path[path.count - 1]
+            let window = windows.first { $0.root === top }
+            for vc in path where seen.insert(ObjectIdentifier(vc)).inserted {
+                out.append(facts(of: vc, withChildren: true, window: window, windows: windows, recordsTitles: recordsTitles))
+            }
+            for vc in path {
+                for child in vc.childNodes.prefix(ControllerFacts.childLimit) where seen.insert(ObjectIdentifier(child)).inserted {
+                    out.append(facts(of: child, withChildren: false, window: window, windows: windows, recordsTitles: recordsTitles))
+                }
+            }
+        }
+        return out
+    }
+
+    /// `ControllerFactsReader.facts(of:withChildren:window:windows:recordsTitles:)`.
+    private static func facts(of vc: SimController, withChildren: Bool, window: SimWindow?, windows: [SimWindow],
+                              recordsTitles: Bool) -> ControllerFacts {
+        var f = ControllerFacts(id: DeviceNode.address(of: vc), type: className(of: vc), title: recordsTitles ? vc.title : nil)
+        let container = containerKind(of: vc)
+        f.container = container
+        f.parent = vc.parentNode.map(DeviceNode.address(of:))
+        if withChildren, container != .none {
+            f.children = vc.childNodes.prefix(ControllerFacts.childLimit).map { DeviceNode.address(of: $0) }
+            if container == .tabBar { f.selected = vc.selectedIndex < vc.childNodes.count ? vc.selectedIndex : nil }
+        }
+        f.modalPresentationStyle = vc.modalPresentationStyle
+        f.modalTransitionStyle = vc.modalTransitionStyle
+        f.definesPresentationContext = vc.definesPresentationContext
+        f.providesPresentationContextTransitionStyle = vc.providesPresentationContextTransitionStyle
+        f.isModalInPresentation = vc.isModalInPresentation
+        let kind = systemController(of: vc)
+        let mayBePopover = vc.modalPresentationStyle == .popover
+            || SystemControllerKind.isPopoverInRegularWidth(kind, alertStyle: vc.alertControllerStyle)
+        f.hasPopoverAnchor = mayBePopover ? vc.hasPopoverAnchor : nil
+        f.systemController = kind
+        f.preferredStyle = vc.alertControllerStyle
+        f.window = window.map(DeviceNode.address(of:))
+        f.windowRoot = windows.first { $0.root === vc }.map(DeviceNode.address(of:))
+        f.horizontalSizeClass = vc.horizontalSizeClass
+        return f
+    }
+
+    /// `ControllerFactsReader.containerKind(of:)`: the class checks, else whether it has children.
+    private static func containerKind(of vc: SimController) -> ControllerFacts.Container {
+        switch vc.container {
+        case .navigation: .navigation
+        case .tabBar: .tabBar
+        case .split: .split
+        case .plain, .none: vc.childNodes.isEmpty ? .none : .plain
+        }
+    }
+
+    /// `UIKitNode.typeName(ofClass:)` and `systemController(ofClass:)`: a lookup per read in a
+    /// table behind a lock, keyed by an object identifier (there by the class, here by the
+    /// controller: the simulator's controllers share one class and differ by their recorded name).
+    private static func className(of vc: SimController) -> String {
+        tablesLock.lock(); defer { tablesLock.unlock() }
+        if let known = typeNames[ObjectIdentifier(vc)] { return known }
+        let recorded = SwiftClassName.recordedTypeName(vc.type)
+        typeNames[ObjectIdentifier(vc)] = recorded
+        return recorded
+    }
+    private static func systemController(of vc: SimController) -> SystemControllerKind? {
+        tablesLock.lock(); defer { tablesLock.unlock() }
+        if let known = systemKinds[ObjectIdentifier(vc)] { return known }
+        systemKinds[ObjectIdentifier(vc)] = .some(vc.systemController)
+        return vc.systemController
+    }
+    private static let tablesLock = NSLock()
+    nonisolated(unsafe) private static var typeNames: [ObjectIdentifier: String] = [:]
+    nonisolated(unsafe) private static var systemKinds: [ObjectIdentifier: SystemControllerKind?] = [:]
 }

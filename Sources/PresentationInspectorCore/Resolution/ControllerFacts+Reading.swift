@@ -16,7 +16,12 @@ extension ControllerFacts {
         f.container = kind
         f.parent = node.parentNode?.ref.id
         if withChildren, kind != .none {
-            f.children = node.childNodes.prefix(childLimit).map(\.ref.id)
+            // A loop, not `prefix`/`map(\.ref.id)`: unspecialised, those build a key path and ask
+            // the runtime for metadata at every call.
+            let children = node.childNodes
+            var ids: [String] = []
+            for i in 0..<min(children.count, childLimit) { ids.append(children[i].ref.id) }
+            f.children = ids
             f.selected = kind == .tabBar ? selected : nil
         }
         f.modalPresentationStyle = node.modalPresentationStyle
