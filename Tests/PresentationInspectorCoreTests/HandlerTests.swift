@@ -72,6 +72,25 @@ final class HandlerTests: XCTestCase {
     }
     private func drifts(_ e: Event) -> [String] { e.diagnostics.filter { $0.code == .modelDrift }.map(\.message) }
 
+    /// A transition runs in a window while any controller of its chain is being presented or
+    /// dismissed, in whichever branch: a present from another branch is refused as in progress,
+    /// and so is a dismiss.
+    func testATransitionInAnotherBranchOfTheWindowHoldsPresentsAndDismisses() {
+        let h = make().0
+        let root = FakeNode("root", window: "w"), left = FakeNode("left"), right = FakeNode("right")
+        root.addChild(left); root.addChild(right)
+        let sheet = FakeNode("sheet"), other = FakeNode("other")
+        left.ownPresentedNode = sheet; sheet.presentingNode = left
+        sheet.isBeingPresentedOrDismissed = true
+        h.handlePresent(source: right, presented: other, animated: true, completion: nil) { _ in }
+        h.handleDismiss(receiver: sheet, animated: true, completion: nil) { _ in }
+        let codes = h.recorder.events.map { $0.diagnostics.first?.code }
+        XCTAssertEqual(codes, [.presentationInProgress, .dismissDuringTransition])
+        sheet.isBeingPresentedOrDismissed = false
+        h.handlePresent(source: right, presented: other, animated: true, completion: nil) { _ in }
+        XCTAssertNotEqual(h.recorder.events.last?.diagnostics.first?.code, .presentationInProgress)
+    }
+
     /// What UIKit removed is read back top first, as the model names it: a dismissal of two
     /// stacked presentations observes both, in the order of `dismissed`, without a drift.
     func testObservedDismissalOfAStackIsReadTopFirst() {

@@ -76,6 +76,27 @@ final class DismissRulesTests: XCTestCase {
         XCTAssertEqual(r.chain("main"), ["root", "a"])
     }
 
+    /// A transition's end settles only what it started: a sheet swiped away during its animated
+    /// dismissal and presented again keeps its new presentation when the old dismissal ends, and
+    /// that presentation completes at the end of its own transition.
+    func testAnEndingTransitionLeavesALaterPresentationAlone() throws {
+        let sim = Simulation()
+        try sim.load(try Scenario.parse(scenarioJSON(controllers: tabbedControllers, steps: [])))
+        let a = try XCTUnwrap(sim.controller("a")), list = try XCTUnwrap(sim.controller("list"))
+        sim.present(a, from: list, animated: false)
+        sim.dismiss(a, animated: true)
+        try sim.swipeDown(a, complete: true)
+        sim.advance(by: 0.1)
+        sim.present(a, from: list, animated: true)
+        XCTAssertNotNil(a.presentingNode, "presented again")
+        sim.advance(by: 0.3)  // the first dismissal's transition ends (0.35 s after it began)
+        XCTAssertNotNil(a.presentingNode, "the earlier dismissal does not remove the new presentation")
+        XCTAssertTrue(a.isBeingPresentedOrDismissed, "the new presentation's transition still runs")
+        sim.advance(by: 0.1)
+        XCTAssertFalse(a.isBeingPresentedOrDismissed)
+        XCTAssertEqual(sim.windowChains().first { $0.id == "main" }?.chain.map(\.id).last, "a")
+    }
+
     func testTransitionsTakeVirtualTimeAndRunCompletions() throws {
         let sim = Simulation()
         let scenario = try Scenario.parse(scenarioJSON(controllers: tabbedControllers, steps: []))

@@ -70,6 +70,9 @@ public final class SimController: PresentationNode {
     public internal(set) var presentationCompleted = false
     /// Whether a dismiss transition is removing it.
     public internal(set) var isBeingDismissed = false
+    /// How many times it has been presented: the end of a transition settles the presentation it
+    /// began with, not a later one (a sheet swiped away during its dismissal and presented again).
+    var presentationSerial = 0
 
     weak var simulation: Simulation?
     var windowID: String?

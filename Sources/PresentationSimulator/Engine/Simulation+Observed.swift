@@ -48,8 +48,9 @@ extension Simulation {
     func removeObservedWithoutPrediction(animated: Bool, completion: (() -> Void)?) {
         guard let removed = observationOverride?.dismissed, let top = removed.first else { completion?(); return }
         removed.forEach { $0.isBeingDismissed = true }
+        let serials = removed.map(\.presentationSerial)
         runTransition(in: Hierarchy.windowID(of: top), animated: animated) { [weak self] in
-            for c in removed { self?.detachPresented(c) }
+            self?.detach(removed, presentedAs: serials)
             completion?()
         }
     }

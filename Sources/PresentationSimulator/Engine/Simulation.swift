@@ -160,8 +160,9 @@ public final class Simulation {
 
     // MARK: Transitions
 
-    /// Whether a present or dismiss transition is running in `c`'s window: its root or one of its
-    /// presented controllers is being presented or dismissed (the model's own reading, rule 4).
+    /// Whether a present or dismiss transition is running where `c` hangs: the root of its window
+    /// (or of its detached tree) or one of that root's presented controllers is being presented or
+    /// dismissed (rule 4), read over the chain as the resolver reads it.
     public func isTransitionInProgress(for c: SimController) -> Bool {
         Hierarchy.transitionRuns(in: Hierarchy.chain(from: Hierarchy.ultimateRoot(of: c)))
     }
@@ -234,8 +235,10 @@ public final class Simulation {
         presented.presenting = presenting
         presented.effectiveStyle = observationOverride?.effectiveStyle ?? r.effectiveStyle
         presented.presentationCompleted = false
+        presented.presentationSerial += 1
+        let serial = presented.presentationSerial
         runTransition(in: r.windowID, animated: animated) {
-            presented.presentationCompleted = true
+            if presented.presentationSerial == serial && presented.presenting != nil { presented.presentationCompleted = true }
             completion?()
         }
     }
@@ -288,12 +291,19 @@ public final class Simulation {
         }
         let removed = observationOverride?.dismissed ?? Hierarchy.dismissalSet(startingAt: target)
         removed.forEach { $0.isBeingDismissed = true }
+        let serials = removed.map(\.presentationSerial)
         // Weak: the pending transition lives in the clock, which the simulation owns (a run
         // stopped by an error would otherwise keep both alive).
         runTransition(in: Hierarchy.windowID(of: receiver), animated: animated) { [weak self] in
-            for c in removed { self?.detachPresented(c) }
+            self?.detach(removed, presentedAs: serials)
             completion?()
         }
+    }
+
+    /// Ends a dismissal: detaches each of `removed` still in the presentation it was dismissed
+    /// from (`serials`), leaving one presented again meanwhile alone.
+    func detach(_ removed: [SimController], presentedAs serials: [Int]) {
+        for (c, serial) in zip(removed, serials) where c.presentationSerial == serial { detachPresented(c) }
     }
 
     func detachPresented(_ c: SimController) {
