@@ -130,6 +130,9 @@ final class DevicePath {
         }
     }
 
+    /// `ControllerFactsReader` with its class tables, one per device path.
+    let facts = DeviceFacts()
+
     /// The three hooks' `MethodHook` state (`isActive`, `originalImplementation`).
     private let presentHook = DeviceMethodHook(), dismissHook = DeviceMethodHook(), disappearHook = DeviceMethodHook()
 
@@ -144,7 +147,7 @@ final class DevicePath {
             simulation.present(presented, from: source, animated: false)
             return
         }
-        session.recorder.noteControllerFacts(DeviceFacts.facts(involving: [source, presented]))
+        session.recorder.noteControllerFacts(facts.facts(involving: [source, presented]))
         // As the iOS hook: the nodes captured, which hold their controllers weakly.
         let observe: (() -> Observation?)? = { [p] in
             guard MainThread.isCurrent, let presented = p.controller else { return nil }
@@ -184,13 +187,13 @@ final class DevicePath {
         guard !session.exclusions.excludesCall(node.ref, windowTypeName: Self.windowTypeName(of: receiver)) else {
             return handler.passThroughDismiss(receiver: node, completion: nil, original: original)
         }
-        session.recorder.noteControllerFacts(DeviceFacts.facts(involving: [receiver]))
+        session.recorder.noteControllerFacts(facts.facts(involving: [receiver]))
         handler.handleDismiss(receiver: node, animated: false, context: .current(capturing: stack), completion: nil) {
-            [simulation, dismissHook, disappearHook] wrapped in
+            [simulation, dismissHook, disappearHook, facts] wrapped in
             guard dismissHook.originalImplementation != nil else { return }
             let removed = Hierarchy.presentedController(of: receiver) ?? receiver
             // The `viewWillDisappear` block: its hook's state, the report, then the original.
-            let disappearing = disappearHook.isActive ? Self.viewWillDisappear(session, removed) : nil
+            let disappearing = disappearHook.isActive ? Self.viewWillDisappear(session, facts, removed) : nil
             _ = disappearHook.originalImplementation
             simulation.dismiss(receiver, animated: false, completion: wrapped)
             // A non-animated dismissal has no coordinator: the iOS hook ends it on the next run-loop turn.
@@ -199,14 +202,14 @@ final class DevicePath {
     }
 
     /// `PresentationHooks.observeDisappearance`: a presented controller starting its dismissal.
-    private static func viewWillDisappear(_ session: InspectorSession, _ controller: SimController) -> DeviceNode? {
+    private static func viewWillDisappear(_ session: InspectorSession, _ facts: DeviceFacts, _ controller: SimController) -> DeviceNode? {
         guard controller.parentNode == nil, controller.presentingNode != nil else { return nil }
         let node = DeviceNode.node(for: controller)
         let window = windowTypeName(of: controller)
         let excluded = session.exclusions.excludesCall(typeName: node.typeName, windowTypeName: window)
             ?? session.exclusions.excludesCall(node.ref, windowTypeName: window)
         guard !excluded else { return nil }
-        session.recorder.noteControllerFacts(DeviceFacts.facts(involving: [controller]))
+        session.recorder.noteControllerFacts(facts.facts(involving: [controller]))
         return session.dismissals.dismissalWillBegin(node, checkedID: node.id, isInteractive: false) == .ignored ? nil : node
     }
 
@@ -238,12 +241,15 @@ final class DeviceMethodHook: @unchecked Sendable {
 /// `ControllerFactsReader.facts(involving:recordsTitles:)`: what each recorded call's hook reads
 /// for the log's replay, over the controllers themselves as the reader reads UIKit: every
 /// controller from each one up through `parent`, with its children listed, and those children
-/// without theirs; ids formatted from addresses at each read, class names and system kinds
-/// looked up in per-class tables behind locks, as `UIKitNode.typeName(ofClass:)` keeps them.
-enum DeviceFacts {
-    static func facts(involving controllers: [SimController]) -> [ControllerFacts] {
+/// without theirs; ids formatted from addresses at each read; class names and system kinds looked
+/// up in tables behind a lock (`UIKitNode.typeName(ofClass:)`, `systemController(ofClass:)`), as
+/// often as the reader looks them up.
+final class DeviceFacts: @unchecked Sendable {
+    func facts(involving controllers: [SimController]) -> [ControllerFacts] {
+        guard MainThread.isCurrent else { return [] }
         let recordsTitles = DeviceHookState.shared.recordsTitles
-        let windows = DeviceNode.simulation?.windows ?? []
+        // `UIKitEnvironment.windows()`: the windows of the connected scenes, gathered per call.
+        let windows = Array(DeviceNode.simulation?.windows ?? [])
         var out: [ControllerFacts] = []
         var seen = Set<ObjectIdentifier>()
         for start in controllers {
@@ -263,36 +269,42 @@ enum DeviceFacts {
         return out
     }
 
-    /// `ControllerFactsReader.facts(of:withChildren:window:windows:recordsTitles:)`.
-    private static func facts(of vc: SimController, withChildren: Bool, window: SimWindow?, windows: [SimWindow],
-                              recordsTitles: Bool) -> ControllerFacts {
+    /// `ControllerFactsReader.facts(of:withChildren:window:windows:recordsTitles:)`, read for read.
+    private func facts(of vc: SimController, withChildren: Bool, window: SimWindow?, windows: [SimWindow],
+                       recordsTitles: Bool) -> ControllerFacts {
         var f = ControllerFacts(id: DeviceNode.address(of: vc), type: className(of: vc), title: recordsTitles ? vc.title : nil)
         let container = containerKind(of: vc)
         f.container = container
         f.parent = vc.parentNode.map(DeviceNode.address(of:))
         if withChildren, container != .none {
             f.children = vc.childNodes.prefix(ControllerFacts.childLimit).map { DeviceNode.address(of: $0) }
-            if container == .tabBar { f.selected = vc.selectedIndex < vc.childNodes.count ? vc.selectedIndex : nil }
+            // `vc as? UITabBarController`, then its `selectedIndex` checked against its children.
+            if vc.container == .tabBar { f.selected = vc.selectedIndex < vc.childNodes.count ? vc.selectedIndex : nil }
         }
         f.modalPresentationStyle = vc.modalPresentationStyle
         f.modalTransitionStyle = vc.modalTransitionStyle
         f.definesPresentationContext = vc.definesPresentationContext
         f.providesPresentationContextTransitionStyle = vc.providesPresentationContextTransitionStyle
         f.isModalInPresentation = vc.isModalInPresentation
-        let kind = systemController(of: vc)
-        let mayBePopover = vc.modalPresentationStyle == .popover
-            || SystemControllerKind.isPopoverInRegularWidth(kind, alertStyle: vc.alertControllerStyle)
-        f.hasPopoverAnchor = mayBePopover ? vc.hasPopoverAnchor : nil
-        f.systemController = kind
+        f.hasPopoverAnchor = popoverAnchor(of: vc)
+        f.systemController = systemController(of: vc)
         f.preferredStyle = vc.alertControllerStyle
         f.window = window.map(DeviceNode.address(of:))
         f.windowRoot = windows.first { $0.root === vc }.map(DeviceNode.address(of:))
+        // The controller's trait collection, else its window's.
         f.horizontalSizeClass = vc.horizontalSizeClass
         return f
     }
 
+    /// `ControllerFactsReader.popoverAnchor(of:)`: asked only of a controller that may be a popover.
+    private func popoverAnchor(of vc: SimController) -> Bool? {
+        let mayBePopover = vc.modalPresentationStyle == .popover
+            || SystemControllerKind.isPopoverInRegularWidth(systemController(of: vc), alertStyle: vc.alertControllerStyle)
+        return mayBePopover ? vc.hasPopoverAnchor : nil
+    }
+
     /// `ControllerFactsReader.containerKind(of:)`: the class checks, else whether it has children.
-    private static func containerKind(of vc: SimController) -> ControllerFacts.Container {
+    private func containerKind(of vc: SimController) -> ControllerFacts.Container {
         switch vc.container {
         case .navigation: .navigation
         case .tabBar: .tabBar
@@ -301,23 +313,23 @@ enum DeviceFacts {
         }
     }
 
-    /// `UIKitNode.typeName(ofClass:)` and `systemController(ofClass:)`: a lookup per read in a
-    /// table behind a lock, keyed by an object identifier (there by the class, here by the
-    /// controller: the simulator's controllers share one class and differ by their recorded name).
-    private static func className(of vc: SimController) -> String {
-        tablesLock.lock(); defer { tablesLock.unlock() }
+    /// A lookup in a table behind a lock, keyed by an object identifier: there the class's, here
+    /// the controller's (the simulator's controllers share one class and differ by their recorded
+    /// name; this reader's tables live as long as its device path, whose controllers stay alive).
+    private func className(of vc: SimController) -> String {
+        lock.lock(); defer { lock.unlock() }
         if let known = typeNames[ObjectIdentifier(vc)] { return known }
         let recorded = SwiftClassName.recordedTypeName(vc.type)
         typeNames[ObjectIdentifier(vc)] = recorded
         return recorded
     }
-    private static func systemController(of vc: SimController) -> SystemControllerKind? {
-        tablesLock.lock(); defer { tablesLock.unlock() }
+    private func systemController(of vc: SimController) -> SystemControllerKind? {
+        lock.lock(); defer { lock.unlock() }
         if let known = systemKinds[ObjectIdentifier(vc)] { return known }
         systemKinds[ObjectIdentifier(vc)] = .some(vc.systemController)
         return vc.systemController
     }
-    private static let tablesLock = NSLock()
-    nonisolated(unsafe) private static var typeNames: [ObjectIdentifier: String] = [:]
-    nonisolated(unsafe) private static var systemKinds: [ObjectIdentifier: SystemControllerKind?] = [:]
+    private let lock = NSLock()
+    private var typeNames: [ObjectIdentifier: String] = [:]
+    private var systemKinds: [ObjectIdentifier: SystemControllerKind?] = [:]
 }
