@@ -46,8 +46,8 @@ public protocol PresentationNode: AnyObject {
     /// The horizontal size class this controller is displayed in.
     var horizontalSizeClass: SizeClass { get }
     /// Whether this controller is being presented or dismissed now (`isBeingPresented ||
-    /// isBeingDismissed`). A transition runs in a window while its root or one of its presented
-    /// controllers answers true (``Hierarchy/transitionRuns(in:)``).
+    /// isBeingDismissed`). A transition runs in a window while its root or one of the controllers
+    /// presented in it answers true.
     var isBeingPresentedOrDismissed: Bool { get }
 
     /// A weak probe used by leak checks after dismissal.
