@@ -161,9 +161,7 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     var horizontalSizeClass: SizeClass { read(.compact) { $0.horizontalSizeClass } }
 
     /// `isBeingPresented || isBeingDismissed`.
-    var isBeingPresentedOrDismissed: Bool {
-        read(false) { $0.isBeingDismissed || ($0.presentingNode != nil && !$0.presentationCompleted) }
-    }
+    var isBeingPresentedOrDismissed: Bool { read(false) { $0.isBeingPresentedOrDismissed } }
 
     func makeLivenessProbe() -> LivenessProbe {
         LivenessProbe { [weak controller] in
