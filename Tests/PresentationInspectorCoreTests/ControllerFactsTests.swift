@@ -64,6 +64,17 @@ final class ControllerFactsTests: XCTestCase {
         XCTAssertEqual(record().map(\.id), ["a"], "a reset recording keeps them anew")
     }
 
+    func testFactsReadWithoutChildrenKeepTheChildrenLastRecorded() {
+        let recorder = Recorder(capacity: 16)
+        func record() -> [ControllerFacts] { recorder.record(Event(time: 0, kind: .present, outcome: .presented)).facts }
+        recorder.noteControllerFacts([facts("nav", children: ["a"])])
+        XCTAssertEqual(record().map(\.id), ["nav"])
+        recorder.noteControllerFacts([facts("nav", style: .pageSheet)])
+        XCTAssertEqual(record().map(\.id), ["nav"], "a new style")
+        recorder.noteControllerFacts([facts("nav", children: ["a"], style: .pageSheet)])
+        XCTAssertEqual(record(), [], "the children read again are the ones recorded before the style changed")
+    }
+
     func testRedactionRemovesTitlesFromFacts() {
         var e = Event(time: 0, kind: .present, outcome: .presented)
         e.facts = [facts("a")]

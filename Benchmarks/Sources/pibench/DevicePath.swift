@@ -241,43 +241,64 @@ final class DeviceMethodHook: @unchecked Sendable {
 /// `ControllerFactsReader.facts(involving:recordsTitles:)`: what each recorded call's hook reads
 /// for the log's replay, over the controllers themselves as the reader reads UIKit: every
 /// controller from each one up through `parent`, with its children listed, and those children
-/// without theirs; ids formatted from addresses at each read; class names and system kinds looked
+/// without theirs; each id formatted from its address once per read; class names and system kinds looked
 /// up in tables behind a lock (`UIKitNode.typeName(ofClass:)`, `systemController(ofClass:)`), as
 /// often as the reader looks them up.
 final class DeviceFacts: @unchecked Sendable {
     func facts(involving controllers: [SimController]) -> [ControllerFacts] {
         guard MainThread.isCurrent else { return [] }
-        let recordsTitles = DeviceHookState.shared.recordsTitles
         // `UIKitEnvironment.windows()`: the windows of the connected scenes, gathered per call.
-        let windows = Array(DeviceNode.simulation?.windows ?? [])
-        var out: [ControllerFacts] = []
-        var seen = Set<ObjectIdentifier>()
+        var read = Read(windows: Array(DeviceNode.simulation?.windows ?? []), recordsTitles: DeviceHookState.shared.recordsTitles)
         for start in controllers {
             var path: [SimController] = [start]
             while let p = path[path.count - 1].parentNode, path.count < ControllerFacts.walkLimit { path.append(p) }
-            let top = path[path.count - 1]
-            let window = windows.first { $0.root === top }
-            for vc in path where seen.insert(ObjectIdentifier(vc)).inserted {
-                out.append(facts(of: vc, withChildren: true, window: window, windows: windows, recordsTitles: recordsTitles))
+            let window = read.windows.first { $0.window.root === path[path.count - 1] }
+            for vc in path where read.listed.insert(ObjectIdentifier(vc)).inserted {
+                let f = facts(of: vc, withChildren: true, window: window, read: &read)
+                read.facts.append(f)
             }
             for vc in path {
-                for child in vc.childNodes.prefix(ControllerFacts.childLimit) where seen.insert(ObjectIdentifier(child)).inserted {
-                    out.append(facts(of: child, withChildren: false, window: window, windows: windows, recordsTitles: recordsTitles))
+                for child in vc.childNodes.prefix(ControllerFacts.childLimit) where read.listed.insert(ObjectIdentifier(child)).inserted {
+                    let f = facts(of: child, withChildren: false, window: window, read: &read)
+                    read.facts.append(f)
                 }
             }
         }
-        return out
+        return read.facts
     }
 
-    /// `ControllerFactsReader.facts(of:withChildren:window:windows:recordsTitles:)`, read for read.
-    private func facts(of vc: SimController, withChildren: Bool, window: SimWindow?, windows: [SimWindow],
-                       recordsTitles: Bool) -> ControllerFacts {
-        var f = ControllerFacts(id: DeviceNode.address(of: vc), type: className(of: vc), title: recordsTitles ? vc.title : nil)
+    /// `ControllerFactsReader.Read`: the windows with their ids, each controller's id formatted once.
+    private struct Read {
+        let windows: [(window: SimWindow, id: String)]
+        let recordsTitles: Bool
+        private var ids: [ObjectIdentifier: String] = [:]
+        var listed = Set<ObjectIdentifier>()
+        var facts: [ControllerFacts] = []
+
+        init(windows: [SimWindow], recordsTitles: Bool) {
+            self.windows = windows.map { ($0, DeviceNode.address(of: $0)) }
+            self.recordsTitles = recordsTitles
+        }
+
+        mutating func id(of vc: SimController) -> String {
+            if let known = ids[ObjectIdentifier(vc)] { return known }
+            let id = DeviceNode.address(of: vc)
+            ids[ObjectIdentifier(vc)] = id
+            return id
+        }
+    }
+
+    /// `ControllerFactsReader.facts(of:withChildren:window:read:)`, read for read.
+    private func facts(of vc: SimController, withChildren: Bool, window: (window: SimWindow, id: String)?,
+                       read: inout Read) -> ControllerFacts {
+        var f = ControllerFacts(id: read.id(of: vc), type: className(of: vc), title: read.recordsTitles ? vc.title : nil)
         let container = containerKind(of: vc)
         f.container = container
-        f.parent = vc.parentNode.map(DeviceNode.address(of:))
+        if let parent = vc.parentNode { f.parent = read.id(of: parent) }
         if withChildren, container != .none {
-            f.children = vc.childNodes.prefix(ControllerFacts.childLimit).map { DeviceNode.address(of: $0) }
+            var children: [String] = []
+            for child in vc.childNodes.prefix(ControllerFacts.childLimit) { children.append(read.id(of: child)) }
+            f.children = children
             // `vc as? UITabBarController`, then its `selectedIndex` checked against its children.
             if vc.container == .tabBar { f.selected = vc.selectedIndex < vc.childNodes.count ? vc.selectedIndex : nil }
         }
@@ -286,20 +307,21 @@ final class DeviceFacts: @unchecked Sendable {
         f.definesPresentationContext = vc.definesPresentationContext
         f.providesPresentationContextTransitionStyle = vc.providesPresentationContextTransitionStyle
         f.isModalInPresentation = vc.isModalInPresentation
-        f.hasPopoverAnchor = popoverAnchor(of: vc)
         f.systemController = systemController(of: vc)
         f.preferredStyle = vc.alertControllerStyle
-        f.window = window.map(DeviceNode.address(of:))
-        f.windowRoot = windows.first { $0.root === vc }.map(DeviceNode.address(of:))
+        f.hasPopoverAnchor = popoverAnchor(of: vc, systemController: f.systemController, alertStyle: f.preferredStyle)
+        f.window = window?.id
+        f.windowRoot = read.windows.first { $0.window.root === vc }?.id
         // The controller's trait collection, else its window's.
         f.horizontalSizeClass = vc.horizontalSizeClass
         return f
     }
 
-    /// `ControllerFactsReader.popoverAnchor(of:)`: asked only of a controller that may be a popover.
-    private func popoverAnchor(of vc: SimController) -> Bool? {
+    /// `ControllerFactsReader.popoverAnchor(of:systemController:alertStyle:)`: asked only of a
+    /// controller that may be a popover.
+    private func popoverAnchor(of vc: SimController, systemController: SystemControllerKind?, alertStyle: AlertControllerStyle?) -> Bool? {
         let mayBePopover = vc.modalPresentationStyle == .popover
-            || SystemControllerKind.isPopoverInRegularWidth(systemController(of: vc), alertStyle: vc.alertControllerStyle)
+            || SystemControllerKind.isPopoverInRegularWidth(systemController, alertStyle: alertStyle)
         return mayBePopover ? vc.hasPopoverAnchor : nil
     }
 

@@ -26,36 +26,62 @@ enum ControllerFactsReader {
     }
 
     @MainActor private static func read(_ controllers: [UIViewController], recordsTitles: Bool) -> [ControllerFacts] {
-        let windows = UIKitEnvironment.windows()
-        var out: [ControllerFacts] = []
-        var seen = Set<ObjectIdentifier>()
+        var read = Read(windows: UIKitEnvironment.windows(), recordsTitles: recordsTitles)
         for start in controllers {
             var path: [UIViewController] = [start]
             while let p = path[path.count - 1].parent, path.count < walkLimit { path.append(p) }
             // Every controller on the path is in the window whose root is the path's top, if any.
-            let top = path[path.count - 1]
-            let window = windows.first { $0.rootViewController === top }
-            for vc in path where seen.insert(ObjectIdentifier(vc)).inserted {
-                out.append(facts(of: vc, withChildren: true, window: window, windows: windows, recordsTitles: recordsTitles))
+            let window = read.windows.first { $0.window.rootViewController === path[path.count - 1] }
+            for vc in path where read.listed.insert(ObjectIdentifier(vc)).inserted {
+                let f = facts(of: vc, withChildren: true, window: window, read: &read)
+                read.facts.append(f)
             }
             for vc in path {
-                for child in vc.children.prefix(childLimit) where seen.insert(ObjectIdentifier(child)).inserted {
-                    out.append(facts(of: child, withChildren: false, window: window, windows: windows, recordsTitles: recordsTitles))
+                for child in vc.children.prefix(childLimit) where read.listed.insert(ObjectIdentifier(child)).inserted {
+                    let f = facts(of: child, withChildren: false, window: window, read: &read)
+                    read.facts.append(f)
                 }
             }
         }
-        return out
+        return read.facts
     }
 
-    /// One controller's facts, read now; `window` is the window whose root contains it.
-    @MainActor static func facts(of vc: UIViewController, withChildren: Bool, window: UIWindow?, windows: [UIWindow],
-                                 recordsTitles: Bool) -> ControllerFacts {
-        var f = ControllerFacts(id: UIKitNode.address(of: vc), type: UIKitNode.typeName(of: vc), title: recordsTitles ? vc.title : nil)
+    /// One call's read: the windows, each controller's id (formatted once, though a controller
+    /// is named by its own facts, its parent's children and its children's parent), and what
+    /// it has listed so far.
+    private struct Read {
+        /// The scenes' windows, each with its id.
+        let windows: [(window: UIWindow, id: String)]
+        let recordsTitles: Bool
+        private var ids: [ObjectIdentifier: String] = [:]
+        var listed = Set<ObjectIdentifier>()
+        var facts: [ControllerFacts] = []
+
+        init(windows: [UIWindow], recordsTitles: Bool) {
+            self.windows = windows.map { ($0, UIKitNode.address(of: $0)) }
+            self.recordsTitles = recordsTitles
+        }
+
+        mutating func id(of vc: UIViewController) -> String {
+            if let known = ids[ObjectIdentifier(vc)] { return known }
+            let id = UIKitNode.address(of: vc)
+            ids[ObjectIdentifier(vc)] = id
+            return id
+        }
+    }
+
+    /// One controller's facts, read now; `window` is the window whose root contains it, with its id.
+    @MainActor private static func facts(of vc: UIViewController, withChildren: Bool, window: (window: UIWindow, id: String)?,
+                                         read: inout Read) -> ControllerFacts {
+        let cls: AnyClass = type(of: vc)
+        var f = ControllerFacts(id: read.id(of: vc), type: UIKitNode.typeName(ofClass: cls), title: read.recordsTitles ? vc.title : nil)
         let container = containerKind(of: vc)
         f.container = container
-        f.parent = vc.parent.map { UIKitNode.address(of: $0) }
+        if let parent = vc.parent { f.parent = read.id(of: parent) }
         if withChildren, container != .none {
-            f.children = vc.children.prefix(childLimit).map { UIKitNode.address(of: $0) }
+            var children: [String] = []
+            for child in vc.children.prefix(childLimit) { children.append(read.id(of: child)) }
+            f.children = children
             if let tabs = vc as? UITabBarController {
                 // `selectedIndex` is NSNotFound while no tab is selected: then not recorded.
                 let index = tabs.selectedIndex
@@ -67,13 +93,13 @@ enum ControllerFactsReader {
         f.definesPresentationContext = vc.definesPresentationContext
         f.providesPresentationContextTransitionStyle = vc.providesPresentationContextTransitionStyle
         f.isModalInPresentation = vc.isModalInPresentation
-        f.hasPopoverAnchor = popoverAnchor(of: vc)
-        f.systemController = UIKitNode.systemController(ofClass: type(of: vc))
+        f.systemController = UIKitNode.systemController(ofClass: cls)
         f.preferredStyle = alertStyle(of: vc)
-        f.window = window.map { UIKitNode.address(of: $0) }
-        f.windowRoot = windows.first { $0.rootViewController === vc }.map { UIKitNode.address(of: $0) }
+        f.hasPopoverAnchor = popoverAnchor(of: vc, systemController: f.systemController, alertStyle: f.preferredStyle)
+        f.window = window?.id
+        f.windowRoot = read.windows.first { $0.window.rootViewController === vc }?.id
         let trait = vc.traitCollection.horizontalSizeClass != .unspecified ? vc.traitCollection.horizontalSizeClass
-            : window?.traitCollection.horizontalSizeClass
+            : window?.window.traitCollection.horizontalSizeClass
         f.horizontalSizeClass = trait == .regular ? .regular : .compact
         return f
     }
@@ -94,7 +120,13 @@ enum ControllerFactsReader {
     /// anchor is read in every width (apps set it through `popoverPresentationController?`), and
     /// with no popover presentation controller to hold one it has none.
     @MainActor static func popoverAnchor(of vc: UIViewController) -> Bool? {
-        guard mayBePopover(vc) else { return nil }
+        popoverAnchor(of: vc, systemController: UIKitNode.systemController(ofClass: type(of: vc)), alertStyle: alertStyle(of: vc))
+    }
+
+    /// ``popoverAnchor(of:)`` with the controller's system kind and alert style already read.
+    @MainActor private static func popoverAnchor(of vc: UIViewController, systemController: SystemControllerKind?,
+                                                 alertStyle: AlertControllerStyle?) -> Bool? {
+        guard mayBePopover(vc, systemController: systemController, alertStyle: alertStyle) else { return nil }
         guard let popover = vc.popoverPresentationController else { return vc.modalPresentationStyle == .popover ? nil : false }
         if popover.sourceView != nil || popover.barButtonItem != nil { return true }
         if #available(iOS 16.0, *) { return popover.sourceItem != nil }
@@ -104,8 +136,12 @@ enum ControllerFactsReader {
     /// Whether `vc` is shown as a popover in regular width: its style is `.popover`, or it is an
     /// action sheet or a share sheet (DESIGN "System controllers").
     @MainActor static func mayBePopover(_ vc: UIViewController) -> Bool {
-        vc.modalPresentationStyle == .popover
-            || SystemControllerKind.isPopoverInRegularWidth(UIKitNode.systemController(ofClass: type(of: vc)), alertStyle: alertStyle(of: vc))
+        mayBePopover(vc, systemController: UIKitNode.systemController(ofClass: type(of: vc)), alertStyle: alertStyle(of: vc))
+    }
+
+    @MainActor private static func mayBePopover(_ vc: UIViewController, systemController: SystemControllerKind?,
+                                                alertStyle: AlertControllerStyle?) -> Bool {
+        vc.modalPresentationStyle == .popover || SystemControllerKind.isPopoverInRegularWidth(systemController, alertStyle: alertStyle)
     }
 
     /// `UIAlertController.preferredStyle`; nil for any other controller.

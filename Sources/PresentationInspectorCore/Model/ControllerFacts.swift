@@ -108,9 +108,12 @@ struct ControllerFactsTracker {
     mutating func changes(_ facts: [ControllerFacts]) -> [ControllerFacts] {
         var out: [ControllerFacts] = []
         for f in facts {
-            if let last = known[f.id], !last.isChanged(by: f) { continue }
-            if known.count >= Self.capacity { known.removeAll() }
-            let before = known[f.id]
+            var before = known[f.id]
+            if let last = before, !last.isChanged(by: f) { continue }
+            if known.count >= Self.capacity {
+                known.removeAll()
+                before = nil
+            }
             known[f.id] = before.map { $0.updated(by: f) } ?? f
             // It left its parent: what the log last said of that parent's children no longer
             // holds (a reader drops it from them too), so the parent's next facts are recorded.
