@@ -94,7 +94,8 @@ if any(one("record", mode="swiftlog", depth=d) for d in (5, 50)):
 if any(one("record", mode="device", depth=d) for d in (5, 50)):
     notes.append("² `pibench record --mode device`: calls go through models of the iOS hooks (stack captured per call from "
                  "32 frames deep, as an app's action handler calls, unwound as Darwin's `backtrace()` does: frame pointers; "
-                 "nodes costing what `UIKitNode` costs: locks, an associated-object lookup, a title read per `ref`) into a "
+                 "nodes costing what `UIKitNode` costs: locks, an associated-object lookup, a title read per `ref`; the "
+                 "controller facts each hook reads for a replay, as `ControllerFactsReader` reads them) into a "
                  "real `InspectorSession` with its defaults (observations, leak checks after 2 s run inside the loop, "
                  "signposts set up with Instruments not recording, the window-chain cache marked stale per event and refreshed on the next main-queue turn, run inside the loop), "
                  "minus the simulator alone.")
