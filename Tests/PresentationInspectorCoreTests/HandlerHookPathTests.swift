@@ -83,14 +83,18 @@ final class HandlerHookPathTests: XCTestCase {
     // MARK: one look when the transition ended inside the call
 
     /// Presents `p` from a window's root with observations on; the completion runs inside the call
-    /// or, with `later`, after it. Returns the events and how often UIKit was asked.
-    private func observedPresent(later: Bool) -> (events: [Event], looks: Int) {
+    /// or, with `later`, after it. Returns the events and, for each time UIKit was asked, whether
+    /// it was told that the transition had ended.
+    private func observedPresent(later: Bool) -> (events: [Event], looks: [Bool]) {
         let h = make(observing: true)
         let root = FakeNode("root", window: "w"), p = FakeNode("p")
-        var looks = 0
+        var looks: [Bool] = []
         var pending: (() -> Void)?
         h.handlePresent(source: root, presented: p, animated: true, completion: nil,
-                        observe: { looks += 1; return Observation(effectiveStyle: .formSheet, window: "w", presentationControllerClass: "UISheet") }) { c in
+                        observe: { ended in
+                            looks.append(ended)
+                            return Observation(effectiveStyle: .formSheet, window: "w", presentationControllerClass: "UISheet")
+                        }) { c in
             self.present(p, on: root)
             if later { pending = c } else { c?() }
         }
@@ -98,10 +102,17 @@ final class HandlerHookPathTests: XCTestCase {
         return (h.recorder.events, looks)
     }
 
+    /// Only UIKit's call of the completion says the transition has ended: the look right after
+    /// the call is told it has not (the presented view may still be moving).
+    func testTheLookIsToldWhetherUIKitHasEndedTheTransition() {
+        XCTAssertEqual(observedPresent(later: true).looks, [false, true])
+        XCTAssertEqual(observedPresent(later: false).looks, [true])
+    }
+
     func testATransitionEndedInsideTheCallIsLookedAtOnceWithTheSameResult() {
         let inside = observedPresent(later: false), after = observedPresent(later: true)
-        XCTAssertEqual(inside.looks, 1, "the call's look saw the transition's end")
-        XCTAssertEqual(after.looks, 2, "a transition that ends later is looked at again")
+        XCTAssertEqual(inside.looks.count, 1, "the call's look saw the transition's end")
+        XCTAssertEqual(after.looks.count, 2, "a transition that ends later is looked at again")
         XCTAssertEqual(inside.events.map(\.kind), [.present, .presentCompleted])
         XCTAssertEqual(after.events.map(\.kind), [.present, .presentCompleted])
         let done = inside.events[1]

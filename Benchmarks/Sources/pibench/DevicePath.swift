@@ -149,9 +149,9 @@ final class DevicePath {
         }
         session.recorder.noteControllerFacts(facts.facts(involving: [source, presented]))
         // As the iOS hook: the nodes captured, which hold their controllers weakly.
-        let observe: (() -> Observation?)? = { [p] in
+        let observe: ((Bool) -> Observation?)? = { [p] transitionEnded in
             guard MainThread.isCurrent, let presented = p.controller else { return nil }
-            return Self.observePresent(presented)
+            return Self.observePresent(presented, transitionEnded: transitionEnded)
         }
         session.handler.handlePresent(source: s, presented: p, animated: false, context: .current(capturing: stack),
                                       completion: nil, observe: observe) { [simulation, presentHook] wrapped in
@@ -162,9 +162,10 @@ final class DevicePath {
 
     /// `UIKitObservation.present`: UIKit's answer after the call (the presentation controller's
     /// class name and style, the window's address).
-    private static func observePresent(_ presented: SimController) -> Observation? {
+    private static func observePresent(_ presented: SimController, transitionEnded: Bool) -> Observation? {
         guard let presenting = presented.presentingNode, let style = presented.effectiveStyle else { return nil }
-        // As `PresentationFacts` makes it for a presentation controller that does not adapt.
+        // As `PresentationFacts` makes it for a presentation controller that does not adapt: its
+        // style is read whether or not the transition has ended.
         let context = style.isContextStyle ? DeviceNode.node(for: presenting).ref : nil
         let o = Observation(contextProvider: context, effectiveStyle: style,
                             window: DeviceNode.window(of: presented).map(DeviceNode.address(of:)), covered: context,

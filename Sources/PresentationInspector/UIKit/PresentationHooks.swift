@@ -122,10 +122,10 @@ enum PresentationHooks {
                                                                          recordsTitles: HookState.shared.recordsTitles))
         // Called on the main thread right after UIKit's present returns and when its transition
         // ends. The nodes hold their controllers weakly; a controller in its `deinit` has none.
-        let observe: () -> Observation? = {
+        let observe: (Bool) -> Observation? = { transitionEnded in
             guard Thread.isMainThread, let presented = p.controller else { return nil }
             let handed = MainThreadValue(presented)
-            return MainActor.assumeIsolated { UIKitObservation.present(handed.value) }
+            return MainActor.assumeIsolated { UIKitObservation.present(handed.value, transitionEnded: transitionEnded) }
         }
         session.handler.handlePresent(source: s, presented: p, animated: animated, context: .current(capturing: stack),
                                       completion: completion.map { c in { c() } }, observe: observe, original: original)

@@ -11,8 +11,11 @@ import UIKit
 @MainActor
 enum UIKitObservation {
     /// The facts of `presented`'s presentation, or nil when it is not presented (a refused
-    /// present: reading `presentationController` then would create one).
-    static func present(_ presented: UIViewController) -> Observation? {
+    /// present: reading `presentationController` then would create one). `transitionEnded`: UIKit
+    /// has called the present's completion, so the presented view stands where it will stay.
+    /// (`isBeingPresented` is no witness: UIViewController.h documents it for the appearance
+    /// callbacks only.)
+    static func present(_ presented: UIViewController, transitionEnded: Bool) -> Observation? {
         guard let presenting = presented.presentingViewController, let pc = presented.presentationController else { return nil }
         let kind: PresentationFacts.ControllerKind
         if pc is UIPopoverPresentationController {
@@ -22,9 +25,10 @@ enum UIKitObservation {
         } else {
             kind = .other
         }
-        let transitionEnded = !presented.isBeingPresented
         var fillsContainer: Bool?
-        if transitionEnded, let container = pc.containerView, let view = pc.presentedView ?? presented.viewIfLoaded {
+        // Measured for the kinds that adapt only: `presentedView` of another presentation
+        // controller may be the app's override, and its style is read from it instead.
+        if transitionEnded, kind != .other, let container = pc.containerView, let view = pc.presentedView ?? presented.viewIfLoaded {
             let frame = view.convert(view.bounds, to: container)
             let bounds = container.bounds
             fillsContainer = abs(frame.minX - bounds.minX) < 0.5 && abs(frame.minY - bounds.minY) < 0.5

@@ -26,7 +26,7 @@
     @_spi(Package) public var kind: ControllerKind
     /// `UIPresentationController.presentationStyle`: the style the presentation was made with.
     @_spi(Package) public var presentationStyle: PresentationStyle?
-    /// Whether the transition has ended (`isBeingPresented` is false again).
+    /// Whether the transition has ended: UIKit has called the present's completion.
     @_spi(Package) public var transitionEnded: Bool
     /// Whether the presented view covers the container view's bounds; nil when not read.
     @_spi(Package) public var fillsContainer: Bool?

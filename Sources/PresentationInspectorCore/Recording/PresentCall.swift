@@ -16,13 +16,15 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
     /// Whether observations are recorded (on a device): the outcome and presenter UIKit
     /// reports are then looked at after the call and again at the end of the transition.
     private let looks: Bool
-    private let observe: (() -> Observation?)?
+    /// UIKit's answer, told whether the transition has ended (UIKit has called the present's
+    /// completion): only then is what is on screen the presentation's final look.
+    private let observe: ((_ transitionEnded: Bool) -> Observation?)?
     private let completion: (() -> Void)?
 
     private let state = Locked(PresentCallState())
 
     init(handler: PresentationHooksHandler, resolution: PresentResolution<N>, diagnostics: [Diagnostic], animated: Bool,
-         context: CallContext, looks: Bool, observe: (() -> Observation?)?, completion: (() -> Void)?) {
+         context: CallContext, looks: Bool, observe: ((_ transitionEnded: Bool) -> Observation?)?, completion: (() -> Void)?) {
         self.handler = handler
         self.resolution = resolution
         self.diagnostics = diagnostics
@@ -81,7 +83,7 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
                              animated: animated, window: resolution.windowID, relatesTo: seq, source: refs.source,
                              presented: refs.presented, presenting: presenter.ref, effectiveStyle: resolution.effectiveStyle,
                              chain: handler.chain(from: Hierarchy.ultimateRoot(of: resolution.presented)))
-            let observation = Observation(presenting: presenter.ref, outcome: .presented).merging(observe?())
+            let observation = Observation(presenting: presenter.ref, outcome: .presented).merging(observe?(true))
             PresentationHooksHandler.store(observation, drift: drift(predicted: predicted, observed: observation), on: &done)
             handler.recorder.record(done)
         }
@@ -92,8 +94,8 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
 
     /// What the hierarchy itself reports about the present (on a device, the presented
     /// controller's `presentingViewController`), merged with what the hook saw of UIKit's answer.
-    private func look(presenter: ControllerRef?, atCall: Bool) -> Observation {
-        var o = observe?() ?? Observation()
+    private func look(presenter: ControllerRef?, atCall: Bool, transitionEnded: Bool) -> Observation {
+        var o = observe?(transitionEnded) ?? Observation()
         if let presenter, !resolution.presentedWasPresented {
             o.presenting = presenter
             if atCall { o.outcome = .presented }
@@ -111,7 +113,8 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
             guard s.seq == nil else { return }
             let observedPresenter = resolution.presented.presentingNode
             let succeeded = !resolution.presentedWasPresented && observedPresenter != nil
-            var observation = looks ? look(presenter: observedPresenter?.ref, atCall: true) : observe?()
+            var observation = looks ? look(presenter: observedPresenter?.ref, atCall: true, transitionEnded: lookingAtEnd)
+                : observe?(lookingAtEnd)
             if observation?.isEmpty == true { observation = nil }
             var steps = resolution.steps
             if observation == nil {
@@ -165,7 +168,7 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
             done.presenting = presenter
             if looks, let predicted = s.predicted {
                 // Adaptation and the final window are known only now.
-                let again = look(presenter: presenter, atCall: false)
+                let again = look(presenter: presenter, atCall: false, transitionEnded: true)
                 if !again.isEmpty {
                     let drift = drift(predicted: predicted, observed: again.subtracting(s.firstLook))
                     PresentationHooksHandler.store(again, drift: drift, on: &done)

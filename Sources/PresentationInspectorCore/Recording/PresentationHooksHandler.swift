@@ -90,13 +90,13 @@ import Foundation
     ///   - context: the thread and call site of the call.
     ///   - completion: the call's completion handler, run after the completion event is recorded.
     ///   - observe: what UIKit reported, asked right after `original` returns (or when UIKit ends
-    ///     the transition inside the call) and again when the transition ends; nil when nothing
-    ///     was observed. The event keeps the model's prediction and gains `observed` and one
+    ///     the transition inside the call) and again when the transition ends, and told whether
+    ///     it has ended (UIKit has called the completion it was given); nil when nothing was observed. The event keeps the model's prediction and gains `observed` and one
     ///     `model-drift` per differing field.
     ///   - original: performs UIKit's original `present`, calling the completion it is given
     ///     when the transition ends.
     @_spi(Package) public func handlePresent<N: PresentationNode>(source: N, presented: N, animated: Bool, context: CallContext = .main,
-                                                   completion: (() -> Void)?, observe: (() -> Observation?)? = nil,
+                                                   completion: (() -> Void)?, observe: ((_ transitionEnded: Bool) -> Observation?)? = nil,
                                                    original: (_ completion: (() -> Void)?) -> Void) {
         if ignored(source.ref) || ignored(presented.ref) { original(completion); return }
         let resolution = PresentationResolver.resolvePresent(source: source, presented: presented, options: configuration.resolver)

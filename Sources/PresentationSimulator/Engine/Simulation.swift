@@ -210,7 +210,7 @@ public final class Simulation {
         defer { observationOverride = nil }
         noteFacts([source, presented])
         handler.handlePresent(source: source, presented: presented, animated: animated, context: context, completion: completion,
-                              observe: observed.map { o in { o.observation } }) { wrapped in
+                              observe: observed.map { o in { _ in o.observation } }) { wrapped in
             self.originalPresent(presented, from: source, animated: animated, completion: wrapped)
         }
     }
