@@ -12,8 +12,9 @@ final class PresentationTourTests: XCTestCase {
     @MainActor func test3SwiftUI() async { record(await PresentationTour.swiftUI()) }
     @MainActor func test4DismissFromDeinit() async { record(await PresentationTour.dismissFromDeinit()) }
     @MainActor func test5CompletionDismissingAtOnce() async { record(await PresentationTour.completionDismissingAtOnce()) }
-    @MainActor func test6Overlay() async { record(await PresentationTour.overlay()) }
-    @MainActor func test7Conformance() async { record(await PresentationTour.conformance()) }
+    @MainActor func test6AppearanceCallbacks() async { record(await PresentationTour.appearanceCallbacks()) }
+    @MainActor func test7Overlay() async { record(await PresentationTour.overlay()) }
+    @MainActor func test8Conformance() async { record(await PresentationTour.conformance()) }
 
     @MainActor private func record(_ result: TourStageResult, file: StaticString = #filePath, line: UInt = #line) {
         let report = XCTAttachment(string: result.text)

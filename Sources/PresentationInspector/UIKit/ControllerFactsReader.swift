@@ -31,7 +31,7 @@ enum ControllerFactsReader {
             var path: [UIViewController] = [start]
             while let p = path[path.count - 1].parent, path.count < walkLimit { path.append(p) }
             // Every controller on the path is in the window whose root is the path's top, if any.
-            let window = read.windows.first { $0.window.rootViewController === path[path.count - 1] }
+            let window = read.windows.first { $0.window.rootViewController === path[path.count - 1] }?.id
             for vc in path where read.listed.insert(ObjectIdentifier(vc)).inserted {
                 let f = facts(of: vc, withChildren: true, window: window, read: &read)
                 read.facts.append(f)
@@ -70,9 +70,8 @@ enum ControllerFactsReader {
         }
     }
 
-    /// One controller's facts, read now; `window` is the window whose root contains it, with its id.
-    @MainActor private static func facts(of vc: UIViewController, withChildren: Bool, window: (window: UIWindow, id: String)?,
-                                         read: inout Read) -> ControllerFacts {
+    /// One controller's facts, read now; `window` is the id of the window whose root contains it.
+    @MainActor private static func facts(of vc: UIViewController, withChildren: Bool, window: String?, read: inout Read) -> ControllerFacts {
         let cls: AnyClass = type(of: vc)
         var f = ControllerFacts(id: read.id(of: vc), type: UIKitNode.typeName(ofClass: cls), title: read.recordsTitles ? vc.title : nil)
         let container = containerKind(of: vc)
@@ -96,11 +95,9 @@ enum ControllerFactsReader {
         f.systemController = UIKitNode.systemController(ofClass: cls)
         f.preferredStyle = alertStyle(of: vc)
         f.hasPopoverAnchor = popoverAnchor(of: vc, systemController: f.systemController, alertStyle: f.preferredStyle)
-        f.window = window?.id
+        f.window = window
         f.windowRoot = read.windows.first { $0.window.rootViewController === vc }?.id
-        let trait = vc.traitCollection.horizontalSizeClass != .unspecified ? vc.traitCollection.horizontalSizeClass
-            : window?.window.traitCollection.horizontalSizeClass
-        f.horizontalSizeClass = trait == .regular ? .regular : .compact
+        f.horizontalSizeClass = UIKitNode.horizontalSizeClass(of: vc)
         return f
     }
 

@@ -226,15 +226,24 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
 
     var isViewInWindow: Bool { read(false) { $0.viewIfLoaded?.window != nil } }
 
-    var horizontalSizeClass: SizeClass {
-        read(.compact) { vc in
-            let sizeClass = vc.traitCollection.horizontalSizeClass != .unspecified ? vc.traitCollection.horizontalSizeClass
-                : (vc.viewIfLoaded?.window ?? UIKitEnvironment.keyWindow())?.traitCollection.horizontalSizeClass
-            return sizeClass == .regular ? .regular : .compact
-        }
+    var horizontalSizeClass: SizeClass { read(.compact) { Self.horizontalSizeClass(of: $0) } }
+
+    /// The controller's horizontal size class, else its view's window's, else the key window's
+    /// (a controller in no window): what the rules resolve in and what its facts record.
+    @MainActor static func horizontalSizeClass(of vc: UIViewController) -> SizeClass {
+        let sizeClass = vc.traitCollection.horizontalSizeClass != .unspecified ? vc.traitCollection.horizontalSizeClass
+            : (vc.viewIfLoaded?.window ?? UIKitEnvironment.keyWindow())?.traitCollection.horizontalSizeClass
+        return sizeClass == .regular ? .regular : .compact
     }
 
-    var isBeingPresentedOrDismissed: Bool { read(false) { $0.isBeingPresented || $0.isBeingDismissed } }
+    /// Being presented or dismissed while the transition runs. UIViewController.h documents
+    /// `isBeingPresented`/`isBeingDismissed` for the appearance callbacks, and older references
+    /// have them true in `viewDidAppear(_:)`, after the transition, where presenting is fine;
+    /// `transitionCoordinator` is returned "during an active presentation or dismissal"
+    /// (UIViewControllerTransitionCoordinator.h).
+    var isBeingPresentedOrDismissed: Bool {
+        read(false) { vc in (vc.isBeingPresented || vc.isBeingDismissed) && vc.transitionCoordinator != nil }
+    }
 
     func makeLivenessProbe() -> LivenessProbe {
         LivenessProbe { [weak controller] in
