@@ -29,6 +29,32 @@ final class HandlerHookPathTests: XCTestCase {
         p.presentingNode = nil
     }
 
+    /// The model predicts a dismiss rejected (a transition runs), UIKit performs it: the removed
+    /// controller's `viewWillDisappear`, reported from inside the call, belongs to that call. The
+    /// call's end records the removal with its drift, and nothing records it a second time as a
+    /// dismissal without a call.
+    func testADismissUIKitPerformsAgainstThePredictionIsRecordedOnce() {
+        let h = make(observing: true)
+        let monitor = InteractiveDismissMonitor(handler: h)
+        monitor.start()
+        defer { monitor.stop() }
+        let root = FakeNode("root", window: "w"), p = FakeNode("p")
+        present(p, on: root)
+        p.isBeingPresentedOrDismissed = true
+        h.handleDismiss(receiver: p, animated: true, completion: nil) { c in
+            let call = h.recorder.events.last?.seq ?? -1
+            XCTAssertEqual(monitor.dismissalWillBegin(p, isInteractive: false), .dismissCall(seq: call))
+            self.detach(p)
+            monitor.dismissalDidEnd(p, cancelled: false)
+            c?()
+        }
+        let events = h.recorder.events
+        XCTAssertEqual(events.map(\.kind), [.dismiss, .dismissCompleted])
+        XCTAssertEqual(events.first?.outcome, .rejected)
+        XCTAssertEqual(events.last?.observed?.dismissed?.map(\.id), ["p"])
+        XCTAssertTrue(events.last?.diagnostics.contains { $0.code == .modelDrift } == true)
+    }
+
     func testMonitorTakesTheHooksCheckedSnapshot() {
         let counter = IgnoreCounter()
         let h = make(ignore: { _ in counter.bump(); return false })

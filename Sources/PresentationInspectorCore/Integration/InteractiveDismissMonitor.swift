@@ -129,7 +129,8 @@ import Foundation
     private func dismissalBegan<N: PresentationNode>(_ controller: N, id: String, isInteractive: Bool,
                                                      context: CallContext) -> DismissalAttribution {
         lock.lock()
-        let callSeq = removals.seq(of: id)
+        // The call that predicted this removal, else the recorded call UIKit is running now.
+        let callSeq = removals.seq(of: id) ?? DismissCallInFlight.seq
         lock.unlock()
 
         let transition: Transition

@@ -184,25 +184,29 @@ import Foundation
         let predicted = event
         let observedAtCall = event.observed
         let thread = context.thread
+        // A dismissal UIKit begins inside the call is the call's, even one the model did not
+        // predict, when the call's end reports what UIKit removed (its witness).
         DismissForward.run(expecting: forward) {
-            original { [self] in
-                let observation = witness?.observation() ?? unpredictedRemoval
-                // A dismissal the model did not predict is recorded only if UIKit really removed something.
-                if predicted.outcome == .dismissed || observation?.dismissed?.isEmpty == false {
-                    var done = Event(time: scheduler.now, thread: thread, kind: .dismissCompleted, outcome: .completed,
-                                     animated: animated, window: predicted.window, relatesTo: seq, receiver: receiverRef,
-                                     handledBy: predicted.handledBy, dismissed: dismissedRefs, chain: chain(from: windowRoot))
-                    if let observation, !observation.isEmpty {
-                        let drift = ModelDrift.diagnostics(predicted: predicted, observed: observation.subtracting(observedAtCall))
-                        Self.store(observation, drift: drift, on: &done)
+            DismissCallInFlight.run(seq: witness != nil ? seq : nil) {
+                original { [self] in
+                    let observation = witness?.observation() ?? unpredictedRemoval
+                    // A dismissal the model did not predict is recorded only if UIKit really removed something.
+                    if predicted.outcome == .dismissed || observation?.dismissed?.isEmpty == false {
+                        var done = Event(time: scheduler.now, thread: thread, kind: .dismissCompleted, outcome: .completed,
+                                         animated: animated, window: predicted.window, relatesTo: seq, receiver: receiverRef,
+                                         handledBy: predicted.handledBy, dismissed: dismissedRefs, chain: chain(from: windowRoot))
+                        if let observation, !observation.isEmpty {
+                            let drift = ModelDrift.diagnostics(predicted: predicted, observed: observation.subtracting(observedAtCall))
+                            Self.store(observation, drift: drift, on: &done)
+                        }
+                        recorder.record(done)
                     }
-                    recorder.record(done)
+                    if let delay = configuration.leakCheckDelay {
+                        scheduleLeakChecks(probes, after: delay, relatesTo: seq, window: predicted.window)
+                    }
+                    // The app's own calls from its completion are its own, whatever UIKit forwards.
+                    DismissForward.run(expecting: nil) { DismissCallInFlight.run(seq: nil) { completion?() } }
                 }
-                if let delay = configuration.leakCheckDelay {
-                    scheduleLeakChecks(probes, after: delay, relatesTo: seq, window: predicted.window)
-                }
-                // The app's own calls from its completion are its own, whatever UIKit forwards.
-                DismissForward.run(expecting: nil) { completion?() }
             }
         }
     }
