@@ -4,8 +4,10 @@
 /// performs exactly these steps on both sides.
 ///
 /// Left out, each with its reason: steps on another thread (UIKit must not be called off the
-/// main thread), swipes (code cannot perform one), steps the model says UIKit raises for (the
-/// run must never crash the app it runs in), and steps the model cannot run at all. `observed`
+/// main thread), swipes (code cannot perform one), steps the model says UIKit raises for and
+/// steps UIKit raises for outside the model's rules (the run must never crash the app it runs
+/// in), and steps the model cannot run at all. A scenario whose controllers UIKit cannot build
+/// without raising, or that the model cannot load, is not run at all (``refusal``). `observed`
 /// answers are dropped: on a device UIKit gives its own. `advance` waits at most
 /// ``maximumWait`` seconds, so a run takes seconds, not the scenario's virtual hours.
 ///
@@ -37,6 +39,8 @@ public struct ConformancePlan: Sendable {
     public var skipped: [SkippedStep]
     /// What the run changes in the scenario besides its steps (the size class), one sentence each.
     public var notes: [String] = []
+    /// Why nothing of the scenario is run, on UIKit or in the model; nil when it runs.
+    public var refusal: String?
 
     /// Plans `original`. The model runs the kept steps once to find those UIKit raises for.
     /// `horizontalSizeClass`: the size class the world's windows have whatever the scenario says
@@ -52,8 +56,20 @@ public struct ConformancePlan: Sendable {
         planned.steps = []
         var skipped: [SkippedStep] = []
         let model = Simulation(configuration: HandlerConfiguration(leakCheckDelay: nil))
-        var loaded = true
-        do { try model.load(original) } catch { loaded = false }
+        do {
+            try model.load(original)
+        } catch {
+            // Unknown to the model, its steps cannot be checked for what UIKit raises for.
+            refusal = "the model cannot load it: \(error.message)"
+        }
+        if refusal == nil, let nested = Self.navigationInNavigation(model, original) {
+            refusal = "UIKit raises when it builds it: \(nested)"
+        }
+        if refusal != nil {
+            scenario = planned
+            self.skipped = []
+            return
+        }
         for (i, step) in original.steps.enumerated() {
             func skip(_ reason: String, _ diagnostic: Diagnostic? = nil) {
                 skipped.append(SkippedStep(index: i, kind: step.action.kindName, reason: reason, diagnostic: diagnostic))
@@ -65,7 +81,10 @@ public struct ConformancePlan: Sendable {
             case .advance(let seconds): s = Scenario.Step(.advance(min(max(seconds, 0), Self.maximumWait)))
             default: break
             }
-            guard loaded else { planned.steps.append(s); continue }
+            if let raises = Self.raisesOutsideTheModel(step.action, in: model) {
+                skip("UIKit raises here (\(raises)); not called, so the app survives")
+                continue
+            }
             if case .present(let p, _, _) = step.action, model.controller(p)?.modalPresentationStyle == .custom {
                 skip("a custom presentation needs the app's own transitioning delegate")
                 continue
@@ -88,5 +107,42 @@ public struct ConformancePlan: Sendable {
         }
         scenario = planned
         self.skipped = skipped
+    }
+
+    /// What UIKit raises an exception for, or forbids, at `action` that the model has no rule
+    /// for; nil when there is none.
+    static func raisesOutsideTheModel(_ action: Scenario.Action, in model: Simulation) -> String? {
+        switch action {
+        case .present(let id, _, _):
+            guard let c = model.controller(id) else { return nil }
+            // https://developer.apple.com/documentation/uikit/uimodalpresentationstyle/none:
+            // "Do not use this style to present a view controller."
+            if c.modalPresentationStyle == .none { return "a present with the style none" }
+            // https://developer.apple.com/documentation/uikit/uimodaltransitionstyle/partialcurl:
+            // "Attempting to use … a different presentation style triggers an exception."
+            if c.modalTransitionStyle == .partialCurl && c.modalPresentationStyle != .fullScreen {
+                return "a partial curl in a presentation that is not fullScreen"
+            }
+            return nil
+        case .push(let id, let parent, _), .addChild(let id, let parent):
+            // A child of a navigation controller is pushed onto its stack (UIKit: "Pushing a
+            // navigation controller is not supported").
+            guard model.controller(parent)?.container == .navigation, model.controller(id)?.container == .navigation else { return nil }
+            return "a navigation controller pushed onto a navigation controller"
+        default:
+            return nil
+        }
+    }
+
+    /// A navigation controller the scenario declares as a child of another (UIKit refuses it on
+    /// the stack it builds), named; nil when there is none.
+    static func navigationInNavigation(_ model: Simulation, _ scenario: Scenario) -> String? {
+        for declared in scenario.controllers {
+            guard let nav = model.controller(declared.id), nav.container == .navigation else { continue }
+            if let child = nav.childNodes.first(where: { $0.container == .navigation }) {
+                return "navigation controller \(child.id) is a child of navigation controller \(nav.id)"
+            }
+        }
+        return nil
     }
 }

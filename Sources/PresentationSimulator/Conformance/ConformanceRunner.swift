@@ -35,6 +35,10 @@ public enum ConformanceRunner {
     /// among the skipped ones (the comparison then shows its events as missing).
     @_spi(Package) public static func run(_ scenario: Scenario, in world: some ConformanceWorld) async -> ConformanceComparison {
         let plan = ConformancePlan(scenario, horizontalSizeClass: world.fixedHorizontalSizeClass)
+        if let refusal = plan.refusal {
+            return ConformanceComparison(scenario: scenario.name, model: [], uikit: [], skipped: ["not run: \(refusal)"],
+                                         notes: plan.notes, observedOnlyStyles: [])
+        }
         var skipped = plan.skipped.map(\.description)
         let model = Simulation(configuration: HandlerConfiguration(leakCheckDelay: nil))
         do { try model.run(plan.scenario) } catch { skipped.append("the model cannot run it: \(error)") }
