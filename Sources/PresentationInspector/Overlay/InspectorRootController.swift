@@ -6,9 +6,15 @@ import UIKit
 /// export through the share sheet.
 final class InspectorRootController: UITabBarController {
     private let model: OverlayModel
+    private let onClose: (() -> Void)?
+    /// The app window's root under the overlay. The overlay takes the orientations of the app's
+    /// topmost presented controller, so opening it never turns an app to an orientation it does
+    /// not support (FLEX's explorer does the same).
+    weak var appRootController: UIViewController?
 
     init(model: OverlayModel, onClose: (() -> Void)?) {
         self.model = model
+        self.onClose = onClose
         super.init(nibName: nil, bundle: nil)
         let timeline = TimelineViewController(model: model)
         timeline.onSelect = { [weak self] seq in
@@ -37,6 +43,25 @@ final class InspectorRootController: UITabBarController {
 
     @available(*, unavailable)
     required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }
+
+    /// VoiceOver's escape gesture (two-finger Z) closes the overlay.
+    override func accessibilityPerformEscape() -> Bool {
+        guard let onClose else { return false }
+        onClose()
+        return true
+    }
+
+    override var supportedInterfaceOrientations: UIInterfaceOrientationMask {
+        var top = appRootController
+        var steps = 0
+        while let presented = top?.presentedViewController, !presented.isBeingDismissed, steps < 100 {
+            top = presented
+            steps += 1
+        }
+        // UIKit requires a mask that is not empty.
+        guard let mask = top?.supportedInterfaceOrientations, !mask.isEmpty else { return super.supportedInterfaceOrientations }
+        return mask
+    }
 }
 
 /// Colours shared by the overlay's views.

@@ -35,9 +35,14 @@ final class OverlayPresenter {
         previousKeyWindow = scene.keyWindow
         let w = OverlayWindow(windowScene: scene)
         w.windowLevel = UIWindow.Level(rawValue: UIWindow.Level.alert.rawValue - 2)
-        w.rootViewController = InspectorRootController(model: OverlayModel(), onClose: { PresentationInspector.hide() })
+        let root = InspectorRootController(model: OverlayModel(), onClose: { PresentationInspector.hide() })
+        root.appRootController = previousKeyWindow?.rootViewController
+        w.rootViewController = root
+        // Over the app, the overlay is all VoiceOver reads until it closes, and it starts there.
+        w.accessibilityViewIsModal = true
         w.isHidden = false
         window = w
+        UIAccessibility.post(notification: .screenChanged, argument: root.view)
     }
 
     /// Hides the overlay and releases its window.
