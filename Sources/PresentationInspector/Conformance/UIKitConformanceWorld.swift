@@ -157,8 +157,11 @@ final class UIKitConformanceWorld: ConformanceWorld {
     }
 
     func tearDown() async {
-        for w in windows where w.rootViewController?.presentedViewController != nil {
-            w.rootViewController?.dismiss(animated: false)
+        // Every presentation the run made, those made over a child's context too (the window
+        // root's `presentedViewController` does not show them): a presentation left live would
+        // keep its controllers alive once the window is hidden.
+        for c in controllers.values where c.presentedViewController?.presentingViewController === c {
+            c.dismiss(animated: false)
         }
         await pause(0.05)
         for w in windows { w.isHidden = true; w.rootViewController = nil }
