@@ -253,7 +253,7 @@ final class DeviceFacts: @unchecked Sendable {
         for start in controllers {
             var path: [SimController] = [start]
             while let p = path[path.count - 1].parentNode, path.count < ControllerFacts.walkLimit { path.append(p) }
-            let window = read.windows.first { $0.window.root === path[path.count - 1] }
+            let window = read.windows.first { $0.window.root === path[path.count - 1] }?.id
             for vc in path where read.listed.insert(ObjectIdentifier(vc)).inserted {
                 let f = facts(of: vc, withChildren: true, window: window, read: &read)
                 read.facts.append(f)
@@ -290,8 +290,7 @@ final class DeviceFacts: @unchecked Sendable {
     }
 
     /// `ControllerFactsReader.facts(of:withChildren:window:read:)`, read for read.
-    private func facts(of vc: SimController, withChildren: Bool, window: (window: SimWindow, id: String)?,
-                       read: inout Read) -> ControllerFacts {
+    private func facts(of vc: SimController, withChildren: Bool, window: String?, read: inout Read) -> ControllerFacts {
         var f = ControllerFacts(id: read.id(of: vc), type: className(of: vc), title: read.recordsTitles ? vc.title : nil)
         let container = containerKind(of: vc)
         f.container = container
@@ -310,19 +309,18 @@ final class DeviceFacts: @unchecked Sendable {
         f.isModalInPresentation = vc.isModalInPresentation
         f.systemController = systemController(of: vc)
         f.preferredStyle = vc.alertControllerStyle
-        f.hasPopoverAnchor = popoverAnchor(of: vc, systemController: f.systemController, alertStyle: f.preferredStyle)
-        f.window = window?.id
+        f.hasPopoverAnchor = popoverAnchor(of: vc)
+        f.window = window
         f.windowRoot = read.windows.first { $0.window.root === vc }?.id
         // The controller's trait collection, else its window's.
         f.horizontalSizeClass = vc.horizontalSizeClass
         return f
     }
 
-    /// `ControllerFactsReader.popoverAnchor(of:systemController:alertStyle:)`: asked only of a
-    /// controller that may be a popover.
-    private func popoverAnchor(of vc: SimController, systemController: SystemControllerKind?, alertStyle: AlertControllerStyle?) -> Bool? {
+    /// `ControllerFactsReader.popoverAnchor(of:)`: asked only of a controller that may be a popover.
+    private func popoverAnchor(of vc: SimController) -> Bool? {
         let mayBePopover = vc.modalPresentationStyle == .popover
-            || SystemControllerKind.isPopoverInRegularWidth(systemController, alertStyle: alertStyle)
+            || SystemControllerKind.isPopoverInRegularWidth(systemController(of: vc), alertStyle: vc.alertControllerStyle)
         return mayBePopover ? vc.hasPopoverAnchor : nil
     }
 

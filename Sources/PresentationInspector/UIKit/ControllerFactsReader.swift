@@ -94,7 +94,7 @@ enum ControllerFactsReader {
         f.isModalInPresentation = vc.isModalInPresentation
         f.systemController = UIKitNode.systemController(ofClass: cls)
         f.preferredStyle = alertStyle(of: vc)
-        f.hasPopoverAnchor = popoverAnchor(of: vc, systemController: f.systemController, alertStyle: f.preferredStyle)
+        f.hasPopoverAnchor = popoverAnchor(of: vc)
         f.window = window
         f.windowRoot = read.windows.first { $0.window.rootViewController === vc }?.id
         f.horizontalSizeClass = UIKitNode.horizontalSizeClass(of: vc)
@@ -117,13 +117,7 @@ enum ControllerFactsReader {
     /// anchor is read in every width (apps set it through `popoverPresentationController?`), and
     /// with no popover presentation controller to hold one it has none.
     @MainActor static func popoverAnchor(of vc: UIViewController) -> Bool? {
-        popoverAnchor(of: vc, systemController: UIKitNode.systemController(ofClass: type(of: vc)), alertStyle: alertStyle(of: vc))
-    }
-
-    /// ``popoverAnchor(of:)`` with the controller's system kind and alert style already read.
-    @MainActor private static func popoverAnchor(of vc: UIViewController, systemController: SystemControllerKind?,
-                                                 alertStyle: AlertControllerStyle?) -> Bool? {
-        guard mayBePopover(vc, systemController: systemController, alertStyle: alertStyle) else { return nil }
+        guard mayBePopover(vc) else { return nil }
         guard let popover = vc.popoverPresentationController else { return vc.modalPresentationStyle == .popover ? nil : false }
         if popover.sourceView != nil || popover.barButtonItem != nil { return true }
         if #available(iOS 16.0, *) { return popover.sourceItem != nil }
@@ -133,12 +127,8 @@ enum ControllerFactsReader {
     /// Whether `vc` is shown as a popover in regular width: its style is `.popover`, or it is an
     /// action sheet or a share sheet (DESIGN "System controllers").
     @MainActor static func mayBePopover(_ vc: UIViewController) -> Bool {
-        mayBePopover(vc, systemController: UIKitNode.systemController(ofClass: type(of: vc)), alertStyle: alertStyle(of: vc))
-    }
-
-    @MainActor private static func mayBePopover(_ vc: UIViewController, systemController: SystemControllerKind?,
-                                                alertStyle: AlertControllerStyle?) -> Bool {
-        vc.modalPresentationStyle == .popover || SystemControllerKind.isPopoverInRegularWidth(systemController, alertStyle: alertStyle)
+        vc.modalPresentationStyle == .popover
+            || SystemControllerKind.isPopoverInRegularWidth(UIKitNode.systemController(ofClass: type(of: vc)), alertStyle: alertStyle(of: vc))
     }
 
     /// `UIAlertController.preferredStyle`; nil for any other controller.

@@ -26,8 +26,8 @@ enum UIKitObservation {
             kind = .other
         }
         var fillsContainer: Bool?
-        // Measured for the kinds that adapt only: `presentedView` of another presentation
-        // controller may be the app's override, and its style is read from it instead.
+        // Measured for the kinds that adapt only: another presentation controller's
+        // `presentedView` may be the app's override, and its style is its `presentationStyle`.
         if transitionEnded, kind != .other, let container = pc.containerView, let view = pc.presentedView ?? presented.viewIfLoaded {
             let frame = view.convert(view.bounds, to: container)
             let bounds = container.bounds

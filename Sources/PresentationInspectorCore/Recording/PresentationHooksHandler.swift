@@ -91,7 +91,8 @@ import Foundation
     ///   - completion: the call's completion handler, run after the completion event is recorded.
     ///   - observe: what UIKit reported, asked right after `original` returns (or when UIKit ends
     ///     the transition inside the call) and again when the transition ends, and told whether
-    ///     it has ended (UIKit has called the completion it was given); nil when nothing was observed. The event keeps the model's prediction and gains `observed` and one
+    ///     it has ended (UIKit has called the completion it was given); nil when nothing was
+    ///     observed. The event keeps the model's prediction and gains `observed` and one
     ///     `model-drift` per differing field.
     ///   - original: performs UIKit's original `present`, calling the completion it is given
     ///     when the transition ends.

@@ -38,23 +38,17 @@ extension PresentationTour {
     }
 }
 
-/// Runs `onAppear` from its first `viewDidAppear(_:)`.
-final class AppearingScreen: UIViewController {
+/// A tour screen that runs `onAppear` from its first `viewDidAppear(_:)`.
+final class AppearingScreen: TourScreen {
     private let onAppear: (AppearingScreen) -> Void
     private(set) var appearances = 0
 
     init(_ title: String, onAppear: @escaping (AppearingScreen) -> Void) {
         self.onAppear = onAppear
-        super.init(nibName: nil, bundle: nil)
-        self.title = title
+        super.init(title)
     }
 
     required init?(coder: NSCoder) { nil }
-
-    override func viewDidLoad() {
-        super.viewDidLoad()
-        view.backgroundColor = .systemBackground
-    }
 
     override func viewDidAppear(_ animated: Bool) {
         super.viewDidAppear(animated)

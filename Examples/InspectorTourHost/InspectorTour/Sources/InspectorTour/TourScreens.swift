@@ -5,7 +5,7 @@ import UIKit
 import PresentationInspector
 
 /// A plain screen the tour presents: its title on a background, nothing else.
-final class TourScreen: UIViewController {
+class TourScreen: UIViewController {
     init(_ title: String) {
         super.init(nibName: nil, bundle: nil)
         self.title = title
