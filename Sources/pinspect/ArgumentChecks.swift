@@ -8,10 +8,10 @@
 ///   silently keep the last.
 enum ArgumentChecks {
     /// The commands these checks know; others (and `help`) are left to argument parsing.
-    static let commands: Set<String> = ["summary", "timeline", "graph", "diagnose", "convert", "explain", "simulate", "diff"]
+    static let commands: Set<String> = ["summary", "timeline", "graph", "diagnose", "convert", "explain", "simulate", "diff", "scenario", "test"]
 
     /// Options of those commands that take one value; `-o` is `--output`.
-    static let singleValued: Set<String> = ["--at", "--format", "--to", "--kind", "--controller", "--fail-on", "--output"]
+    static let singleValued: Set<String> = ["--at", "--format", "--to", "--kind", "--controller", "--fail-on", "--output", "--framework", "--name"]
 
     /// The first mistake in `arguments` (the command line without the program name), or nil.
     static func mistake(in arguments: [String]) -> String? {

@@ -18,14 +18,51 @@ enum ExitStatus {
     static let cannotCreate = ExitCode(73)
 }
 
-/// Prints `pinspect: message` on standard error.
+/// Prints `pinspect: message` on standard error (where a failure has nowhere else to be told).
 func report(_ message: String) {
-    FileHandle.standardError.write(Data("pinspect: \(message)\n".utf8))
+    var line = "pinspect: \(message)\n"
+    _ = line.withUTF8 { writeAll(2, UnsafeRawBufferPointer($0)) }
 }
 
-/// Writes text to standard output without going through `print`'s buffering per line.
-func writeStandardOutput(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+/// Writes text to standard output without going through `print`'s buffering per line. Exits 73,
+/// saying why, when it cannot be written whole (a full disk, a pipe closed early while SIGPIPE
+/// is ignored): output cut short is not a success.
+func writeStandardOutput(_ text: String) throws {
+    var text = text
+    let error = text.withUTF8 { writeAll(1, UnsafeRawBufferPointer($0)) }
+    try requireStandardOutputWritten(error)
+}
+
+/// Writes all of `bytes` to `fd`, going on after an interrupted or partial write; returns 0, or
+/// the `errno` of the write that failed.
+func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+    guard let base = bytes.baseAddress else { return 0 }
+    var done = 0
+    while done < bytes.count {
+        let n = write(fd, base + done, bytes.count - done)
+        if n < 0, errno == EINTR { continue }
+        if n < 0 { return errno }
+        if n == 0 { return EIO }
+        done += n
+    }
+    return 0
+}
+
+/// Exits 73 naming the reason when writing standard output failed with `error` (an `errno`).
+func requireStandardOutputWritten(_ error: Int32) throws {
+    guard error != 0 else { return }
+    report("cannot write standard output: \(String(cString: strerror(error)))")
+    throw ExitStatus.cannotCreate
+}
+
+/// Whether writing `output` would write over `input`, however either is spelled (links, `./x`
+/// and `x`). The input `-` is standard input: a file redirected with `<` is compared too (a
+/// pipe has no file to compare).
+func writesOver(input: String, output: String) -> Bool {
+    guard input == "-" else { return FileReplacement.sameFile(input, output) }
+    var read = stat(), written = stat()
+    guard fstat(0, &read) == 0, read.st_mode & S_IFMT == S_IFREG, stat(output, &written) == 0 else { return false }
+    return read.st_dev == written.st_dev && read.st_ino == written.st_ino
 }
 
 /// The log to read: a file, or `-` for standard input.
@@ -105,11 +142,16 @@ extension LogInput {
         while true {
             let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) }
             if n < 0, errno == EINTR { continue }
-            if n <= 0 { break }
-            let written = chunk.withUnsafeBytes { write(fd, $0.baseAddress!, n) }
-            if written != n {
+            if n < 0 {
                 unlink(path)
-                report("cannot copy standard input to \(path): \(String(cString: strerror(errno)))")
+                report("cannot read standard input: \(String(cString: strerror(errno)))")
+                throw ExitStatus.badData
+            }
+            if n == 0 { break }
+            let error = chunk.withUnsafeBytes { writeAll(fd, UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+            if error != 0 {
+                unlink(path)
+                report("cannot copy standard input to \(path): \(String(cString: strerror(error)))")
                 throw ExitStatus.cannotCreate
             }
         }
@@ -181,16 +223,17 @@ struct OutputOptions: ParsableArguments {
     /// (links, `./x` and `x`): writing it would destroy what the command reads.
     func refuseOverwriting(_ inputs: String...) throws {
         guard let output, output != "-" else { return }
-        for input in inputs where input != "-" && FileReplacement.sameFile(input, output) {
+        for input in inputs where writesOver(input: input, output: output) {
             report(input == output
                 ? "refusing to write \(output): it is the input file; name another output file"
+                : input == "-" ? "refusing to write \(output): it is the file standard input reads; name another output file"
                 : "refusing to write \(output): it is the same file as the input \(input); name another output file")
             throw ExitStatus.usage
         }
     }
 
     func write(_ text: String) throws {
-        guard let output, output != "-" else { writeStandardOutput(text); return }
+        guard let output, output != "-" else { try writeStandardOutput(text); return }
         do {
             try FileReplacement.write(text, to: output)
         } catch {

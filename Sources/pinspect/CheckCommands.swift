@@ -56,6 +56,7 @@ struct Diagnose: ParsableCommand {
             if let last = flagged.last, last.seq > e.seq { inOrder = false }
             flagged.append((e.seq, spool.append(json ? w.text : text)))
         }
+        try spool.check()
         // In seq order (stable, as the sort of the kept texts was); a log in order needs no sort.
         if !inOrder { flagged = flagged.enumerated().sorted { ($0.element.seq, $0.offset) < ($1.element.seq, $1.offset) }.map(\.element) }
         let out = try StreamedOutput(path: nil)
@@ -77,6 +78,7 @@ struct Diagnose: ParsableCommand {
             out.put(findingCount == 0 ? "no findings in \(log.eventCount) events\n"
                 : "\(findingCount) finding\(findingCount == 1 ? "" : "s") (\(parts.joined(separator: ", "))); " + (failOn == .none ? "--fail-on none: not gating\n" : "\(gate) at or above \(failOn.rawValue)\n"))
         }
+        try spool.check()
         try out.commit()
         try log.finish()
         if gate > 0 { throw ExitStatus.findings }
@@ -172,7 +174,9 @@ extension Convert {
                 report("--at: \(log.name) has no event #\(at) (\(range))")
                 throw ExitStatus.usage
             }
+            try spool.check()
             spool.copy(to: out)
+            try spool.check()
         }
         try out.commit()
         try log.finish()
@@ -215,7 +219,7 @@ struct Explain: ParsableCommand {
                 w.endObject()
             }
             w.endObject()
-            writeStandardOutput(w.text + "\n")
+            try writeStandardOutput(w.text + "\n")
         } else {
             var out = e.summary + "\n\n"
             for (i, s) in steps.enumerated() { out += wrap("\(i + 1). \(s)", indent: "   ") + "\n" }
@@ -227,7 +231,7 @@ struct Explain: ParsableCommand {
                 out += "\nWhat went wrong:\n"
                 for d in e.diagnostics { out += EventProse.diagnosticLines(d, wrap: { wrap($0, indent: "  ") }) }
             }
-            writeStandardOutput(out)
+            try writeStandardOutput(out)
         }
         try log.finish()
     }

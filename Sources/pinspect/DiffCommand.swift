@@ -33,7 +33,7 @@ struct Diff: ParsableCommand {
         inputB.path = b
         let logA = try inputA.load(), logB = try inputB.load()
         let diff = LogDiff(logA.events, logB.events)
-        writeStandardOutput(json ? diff.json() + "\n" : diff.text(nameA: logA.name, nameB: logB.name))
+        try writeStandardOutput(json ? diff.json() + "\n" : diff.text(nameA: logA.name, nameB: logB.name))
         try logA.finish()
         try logB.finish()
         if !diff.isEquivalent { throw ExitStatus.findings }

@@ -25,7 +25,7 @@ struct ScenarioCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        try refuseOverwritingInput(input: input.path, output: output.output)
+        try output.refuseOverwriting(input.path)
         let log = try input.load()
         let scenario = try replayScenario(of: log)
         try output.write(scenario.jsonText)

@@ -122,6 +122,12 @@ struct StreamedTimeline {
         return nil
     }
 
+    /// Exits 73 when the spools could not be written or read back (``Spool/check()``).
+    func check() throws {
+        try lines.check()
+        try items.check()
+    }
+
     /// Writes the timeline: what `timeline` printed from the whole log, byte for byte.
     mutating func finish(to out: StreamedOutput) {
         let ending = builder.finish(start: startTime ?? 0, end: endTime ?? 0)

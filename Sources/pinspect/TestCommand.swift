@@ -42,7 +42,7 @@ struct TestCommand: ParsableCommand {
     }
 
     func run() throws {
-        try refuseOverwritingInput(input: input.path, output: output.output)
+        try output.refuseOverwriting(input.path)
         let log = try input.load()
         let scenario = try replayScenario(of: log)
         let stem = output.output.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension } ?? "ReplayTests"

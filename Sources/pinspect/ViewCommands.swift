@@ -21,7 +21,7 @@ struct Summary: ParsableCommand {
         let log = try input.stream { acc.add($0) }
         let s = acc.summary(header: log.header)
         if json {
-            writeStandardOutput(s.json + "\n")
+            try writeStandardOutput(s.json + "\n")
         } else {
             var out = TextExporter.headerText(header: log.header, summary: s)
             out += "kinds: " + s.kinds.map { "\($0.kind.rawValue) \($0.count)" }.joined(separator: ", ") + "\n"
@@ -32,7 +32,7 @@ struct Summary: ParsableCommand {
             out += "windows: " + (s.windows.isEmpty ? "none" : s.windows.joined(separator: ", ")) + "\n"
             out += "controllers: \(s.controllerCount)\n"
             if let a = s.firstSeq, let b = s.lastSeq { out += "events: #\(a)–#\(b)\n" }
-            writeStandardOutput(out)
+            try writeStandardOutput(out)
         }
         try log.finish()
     }
@@ -67,9 +67,12 @@ struct Timeline: ParsableCommand {
         let out = try StreamedOutput(path: nil)
         var timeline = try StreamedTimeline(json: json, filter: filter)
         let log = try input.stream(rereadable: true) { timeline.add($0) }
+        defer { if let copy = log.copy { unlink(copy) } }
         var selectedNone = timeline.selectedCount == 0
         if timeline.inOrder {
+            try timeline.check()
             timeline.finish(to: out)
+            try timeline.check()
         } else {
             let log = try input.reload(log)
             let selected = log.events.filter(filter.matches)
@@ -83,7 +86,6 @@ struct Timeline: ParsableCommand {
         }
         try out.commit()
         if filter.isActive && selectedNone { filter.reportNothingMatched() }
-        if let copy = log.copy { unlink(copy) }
         try log.finish()
     }
 }
