@@ -7,9 +7,9 @@ final class PresentationFactsTests: XCTestCase {
     private let list = ControllerRef(id: "0x2", type: "ListViewController")
 
     private func facts(_ kind: PresentationFacts.ControllerKind, style: PresentationStyle?, ended: Bool = true,
-                       fills: Bool? = false, presenting: ControllerRef? = nil) -> PresentationFacts {
+                       fills: Bool? = false, sheet: Bool? = nil, presenting: ControllerRef? = nil) -> PresentationFacts {
         PresentationFacts(presenting: presenting, presentationControllerClass: "C", kind: kind, presentationStyle: style,
-                          transitionEnded: ended, fillsContainer: fills, window: "w")
+                          transitionEnded: ended, fillsContainer: fills, adaptedToSheet: sheet, window: "w")
     }
 
     /// An iPhone sheet stays a sheet: no pageSheet → fullScreen drift.
@@ -24,14 +24,23 @@ final class PresentationFactsTests: XCTestCase {
     }
 
     func testAPopoverIsWhatIsOnScreen() {
-        XCTAssertEqual(facts(.popover, style: .popover, fills: true).effectiveStyle, .fullScreen, "adapted in compact width")
-        XCTAssertEqual(facts(.popover, style: .popover, fills: false).effectiveStyle, .popover)
+        XCTAssertEqual(facts(.popover, style: .popover, fills: true).effectiveStyle, .fullScreen, "adapted to full screen by its delegate")
+        XCTAssertEqual(facts(.popover, style: .popover, fills: false, sheet: false).effectiveStyle, .popover)
+    }
+
+    /// An iPhone's popover is shown as the sheet it adapts to (iOS 13 and later), which does not
+    /// cover the container: formSheet, as the model predicts, not popover.
+    func testAPopoverShownAsItsAdaptiveSheetIsAFormSheet() {
+        XCTAssertEqual(facts(.popover, style: .popover, fills: false, sheet: true).effectiveStyle, .formSheet)
+        XCTAssertEqual(PresentationResolver.effectiveStyle(.popover, sizeClass: .compact).0, .formSheet)
+        XCTAssertNil(facts(.popover, style: .popover, fills: false, sheet: nil).effectiveStyle,
+                     "without the active presentation controller (iOS 15) a popover and its sheet look alike")
     }
 
     /// Before the transition ends the frame is not final: an adaptable style is not observed.
     func testAnAdaptableStyleIsNotObservedBeforeTheTransitionEnds() {
         XCTAssertNil(facts(.sheet, style: .pageSheet, ended: false, fills: true).effectiveStyle)
-        XCTAssertNil(facts(.popover, style: .popover, ended: false, fills: false).effectiveStyle)
+        XCTAssertNil(facts(.popover, style: .popover, ended: false, fills: false, sheet: false).effectiveStyle)
         XCTAssertNil(facts(.sheet, style: .pageSheet, fills: nil).effectiveStyle)
         XCTAssertEqual(facts(.other, style: .overFullScreen, ended: false, fills: nil).effectiveStyle, .overFullScreen,
                        "a presentation controller that does not adapt answers its own style")

@@ -30,7 +30,7 @@ enum Fixture {
     }
 
     /// The recording of presenting a popover without an anchor from `list`, on a phone (compact
-    /// width, where it adapts to full screen) or, with `checksOtherSizeClass` false, without the
+    /// width, where it adapts to a sheet) or, with `checksOtherSizeClass` false, without the
     /// other-size-class check.
     static func recordAnchorlessPopover(checksOtherSizeClass: Bool = true) throws -> PresentationRecording {
         let sim = Simulation(configuration: HandlerConfiguration(checksOtherSizeClass: checksOtherSizeClass))

@@ -50,7 +50,7 @@ final class XCTestAssertionTests: XCTestCase {
     /// "Would crash on iPad", caught by a test that runs in compact width; the switch turns it off.
     func testOtherSizeClassAssertionFailsOnWhatAnIPadWouldRaiseFor() throws {
         let recording = try Fixture.recordAnchorlessPopover()
-        XCTAssertPresented(recording, "MenuViewController", style: .fullScreen)
+        XCTAssertPresented(recording, "MenuViewController", style: .formSheet)
         XCTAssertEqual(recording.otherSizeClassWarnings.map(\.diagnostic.code), [.otherSizeClass])
         XCTAssertEqual(recording.otherSizeClassFailure(), Fixture.anchorlessPopoverMessage)
         let failures = captureFailures {

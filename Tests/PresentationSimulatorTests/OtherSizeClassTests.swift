@@ -16,7 +16,7 @@ final class OtherSizeClassTests: XCTestCase {
         let phone = try simulate(scenarioJSON(controllers: controllers, steps: [#"{ "present": "menu", "from": "root" }"#]))
         let e = try XCTUnwrap(phone.presents.first)
         XCTAssertEqual(e.outcome, .presented)
-        XCTAssertEqual(e.effectiveStyle, .fullScreen)
+        XCTAssertEqual(e.effectiveStyle, .formSheet)
         XCTAssertEqual(e.diagnostics.map(\.code), [.otherSizeClass])
         let d = try XCTUnwrap(e.diagnostics.first)
         XCTAssertEqual(d.severity, .warning)

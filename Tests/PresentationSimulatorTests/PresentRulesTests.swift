@@ -21,7 +21,7 @@ final class PresentRulesTests: XCTestCase {
 
     func testEffectiveStyleRules() {
         XCTAssertEqual(PresentationResolver.effectiveStyle(.automatic, sizeClass: .regular).0, .pageSheet)
-        XCTAssertEqual(PresentationResolver.effectiveStyle(.popover, sizeClass: .compact).0, .fullScreen)
+        XCTAssertEqual(PresentationResolver.effectiveStyle(.popover, sizeClass: .compact).0, .formSheet)
         XCTAssertEqual(PresentationResolver.effectiveStyle(.popover, sizeClass: .regular).0, .popover)
         XCTAssertEqual(PresentationResolver.effectiveStyle(.formSheet, sizeClass: .compact).0, .formSheet)
         XCTAssertEqual(PresentationResolver.effectiveStyle(.overCurrentContext, sizeClass: .compact).0, .overCurrentContext)
@@ -117,13 +117,14 @@ final class PresentRulesTests: XCTestCase {
           { "id": "menu", "type": "MenuViewController", "modalPresentationStyle": "popover" },
           { "id": "anchored", "type": "MenuViewController", "modalPresentationStyle": "popover", "hasPopoverAnchor": true } ]
         """
-        // Compact width: the popover adapts to fullScreen and needs no anchor here (what an iPad
-        // would do is the other-size-class warning, OtherSizeClassTests).
+        // Compact width: the popover adapts to a sheet (formSheet) and needs no anchor here (what
+        // an iPad would do is the other-size-class warning, OtherSizeClassTests).
         let phone = try simulate(scenarioJSON(controllers: controllers, steps: [#"{ "present": "menu", "from": "root" }"#]))
         let e = try XCTUnwrap(phone.presents.first)
-        XCTAssertEqual(e.effectiveStyle, .fullScreen)
+        XCTAssertEqual(e.effectiveStyle, .formSheet)
         XCTAssertEqual(e.outcome, .presented)
         XCTAssertEqual(e.diagnostics.map(\.code), [.otherSizeClass])
+        XCTAssertTrue(phone.c("root").isViewInWindow, "a sheet keeps the presenter's view in the window")
         // Regular width without an anchor: UIKit raises, the present is rejected.
         let padBare = try simulate(scenarioJSON(env: #"{ "idiom": "pad" }"#, controllers: controllers, steps: [#"{ "present": "menu", "from": "root" }"#]))
         let r = try XCTUnwrap(padBare.presents.first)

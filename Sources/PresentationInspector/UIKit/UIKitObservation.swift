@@ -26,6 +26,7 @@ enum UIKitObservation {
             kind = .other
         }
         var fillsContainer: Bool?
+        var adaptedToSheet: Bool?
         // Measured for the kinds that adapt only: another presentation controller's
         // `presentedView` may be the app's override, and its style is its `presentationStyle`.
         if transitionEnded, kind != .other, let container = pc.containerView, let view = pc.presentedView ?? presented.viewIfLoaded {
@@ -33,6 +34,12 @@ enum UIKitObservation {
             let bounds = container.bounds
             fillsContainer = abs(frame.minX - bounds.minX) < 0.5 && abs(frame.minY - bounds.minY) < 0.5
                 && abs(frame.width - bounds.width) < 0.5 && abs(frame.height - bounds.height) < 0.5
+            // "If the original presentation controller has adapted, this returns the adaptive
+            // presentation controller" (UIViewController.h): a popover in compact size classes
+            // adapts to a sheet.
+            if kind == .popover, #available(iOS 16.0, *) {
+                adaptedToSheet = presented.activePresentationController is UISheetPresentationController
+            }
         }
         let facts = PresentationFacts(
             presenting: UIKitNode.node(for: presenting).ref,
@@ -41,6 +48,7 @@ enum UIKitObservation {
             presentationStyle: PresentationStyle(rawValue: pc.presentationStyle.rawValue),
             transitionEnded: transitionEnded,
             fillsContainer: fillsContainer,
+            adaptedToSheet: adaptedToSheet,
             window: presented.viewIfLoaded?.window.map(UIKitNode.address(of:)))
         let o = facts.observation
         return o.isEmpty ? nil : o

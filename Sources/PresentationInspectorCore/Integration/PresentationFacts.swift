@@ -5,8 +5,10 @@
 /// - the presentation controller's class;
 /// - the style in effect, read from what is on screen: a sheet or popover that adapted shows its
 ///   presented view over the whole container view, which is known once the transition has ended
-///   (before it ends the style is not observed). Other presentation controllers answer their own
-///   `presentationStyle`. `adaptivePresentationStyle(for:)` is not asked: it asks the app's
+///   (before it ends the style is not observed). A popover that does not cover the container is a
+///   popover, or the sheet it adapts to in compact size classes (UIPopoverPresentationController.h,
+///   `adaptiveSheetPresentationController`): UIKit's active presentation controller says which
+///   (iOS 16). Other presentation controllers answer their own `presentationStyle`. `adaptivePresentationStyle(for:)` is not asked: it asks the app's
 ///   delegate outside UIKit's schedule, and without a delegate method it answers `fullScreen`
 ///   for sheets in compact width, where iPhone sheets stay sheets;
 /// - for the context styles, the context provider and the covered controller: the controller
@@ -30,17 +32,22 @@
     @_spi(Package) public var transitionEnded: Bool
     /// Whether the presented view covers the container view's bounds; nil when not read.
     @_spi(Package) public var fillsContainer: Bool?
+    /// For a popover: whether UIKit shows it as the sheet it adapts to (its
+    /// `activePresentationController` is a sheet presentation controller); nil when not read.
+    @_spi(Package) public var adaptedToSheet: Bool?
     /// The window the presented view is in.
     @_spi(Package) public var window: String?
 
     @_spi(Package) public init(presenting: ControllerRef?, presentationControllerClass: String?, kind: ControllerKind,
-                 presentationStyle: PresentationStyle?, transitionEnded: Bool, fillsContainer: Bool?, window: String?) {
+                 presentationStyle: PresentationStyle?, transitionEnded: Bool, fillsContainer: Bool?,
+                 adaptedToSheet: Bool?, window: String?) {
         self.presenting = presenting
         self.presentationControllerClass = presentationControllerClass
         self.kind = kind
         self.presentationStyle = presentationStyle
         self.transitionEnded = transitionEnded
         self.fillsContainer = fillsContainer
+        self.adaptedToSheet = adaptedToSheet
         self.window = window
     }
 
@@ -49,10 +56,14 @@
         switch kind {
         case .other:
             return presentationStyle
-        case .popover, .sheet:
+        case .sheet:
+            guard transitionEnded, let fillsContainer else { return nil }
+            return fillsContainer ? .fullScreen : presentationStyle
+        case .popover:
             guard transitionEnded, let fillsContainer else { return nil }
             if fillsContainer { return .fullScreen }
-            return kind == .popover ? .popover : presentationStyle
+            guard let adaptedToSheet else { return nil }
+            return adaptedToSheet ? .formSheet : .popover
         }
     }
 

@@ -81,7 +81,7 @@ public enum ExplanationStep: Sendable, CustomStringConvertible {
         case .automaticStyle:
             return "Requested style automatic resolves to pageSheet."
         case .popoverAdapts:
-            return "Requested style popover adapts to fullScreen in a horizontally compact environment."
+            return "Requested style popover adapts to formSheet in a horizontally compact environment (shown as a sheet)."
         case .styleAsIs(let style, let sheetInCompact):
             return "Requested style \(style.name) is used as is\(sheetInCompact ? " (sheets stay sheets in compact width)" : "")."
         case .contextFound(let style, let walk, let provider):

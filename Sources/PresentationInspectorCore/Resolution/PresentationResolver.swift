@@ -121,7 +121,7 @@ public struct ResolverOptions: Sendable {
     static func effectiveStyleStep(_ requested: PresentationStyle, sizeClass: SizeClass) -> (PresentationStyle, ExplanationStep) {
         switch requested {
         case .automatic: (.pageSheet, .automaticStyle)
-        case .popover where sizeClass == .compact: (.fullScreen, .popoverAdapts)
+        case .popover where sizeClass == .compact: (.formSheet, .popoverAdapts)
         default: (requested, .styleAsIs(requested, sheetInCompact: sizeClass == .compact && requested.isSheet))
         }
     }

@@ -45,7 +45,7 @@ extension BuiltInScenarios {
             { "comment": "isModalInPresentation blocks the swipe.", "swipeDown": "draftSheet" },
             { "dismiss": "draftSheet", "animated": false },
             { "comment": "detached-presenter: orphan is in no window.", "present": "toast", "from": "orphan" },
-            { "comment": "A popover without anchor adapts to full screen on iPhone and goes ahead; on an iPad UIKit raises (popover-without-anchor, regular width only): other-size-class says so here.", "present": "menu", "from": "feed", "animated": false },
+            { "comment": "A popover without anchor adapts to a sheet on iPhone and goes ahead; on an iPad UIKit raises (popover-without-anchor, regular width only): other-size-class says so here.", "present": "menu", "from": "feed", "animated": false },
             { "dismiss": "menu", "animated": false },
             { "comment": "off-main-thread.", "present": "preview", "from": "feed", "animated": false, "thread": "com.example.worker" },
             { "dismiss": "preview", "animated": false },
