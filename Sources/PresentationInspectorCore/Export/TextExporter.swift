@@ -177,8 +177,19 @@
             return parts.joined(separator: ", ")
         }
         var path = Set<String>()
-        func walk(_ id: String, depth: Int, meter: inout WorkMeter) {
-            for e in children[id] ?? [] {
+        /// Lists what hangs below `root`, depth first. The walk keeps its own stack: a chain
+        /// thousands of presentations deep is a log the reader accepts, and a call per level
+        /// would overflow the thread's stack (the app's main thread, for the overlay's export).
+        func walk(_ root: String, meter: inout WorkMeter) {
+            var stack: [(id: String, edges: [ChainGraph.Edge], next: Int)] = [(root, children[root] ?? [], 0)]
+            while let top = stack.last {
+                guard top.next < top.edges.count else {
+                    stack.removeLast()
+                    if !stack.isEmpty { path.remove(top.id) }
+                    continue
+                }
+                stack[stack.count - 1].next += 1
+                let e = top.edges[top.next], depth = stack.count - 1
                 meter.steps += 1
                 guard let child = nodes[e.to] else { continue }
                 // Deep chains are indented to a bounded width, with the depth written out.
@@ -198,8 +209,7 @@
                 reached.insert(e.to)
                 out += prefix + describe(child) + (e.kind == .presentation ? ", presented: " + presentation(e, meter: &meter) : "") + "\n"
                 path.insert(e.to)
-                walk(e.to, depth: depth + 1, meter: &meter)
-                path.remove(e.to)
+                stack.append((e.to, children[e.to] ?? [], 0))
             }
         }
         for w in g.windows {
@@ -211,7 +221,7 @@
                 reached.insert(r.ref.id)
                 out += describe(r) + ", root\n"
                 path = [r.ref.id]
-                walk(r.ref.id, depth: 0, meter: &meter)
+                walk(r.ref.id, meter: &meter)
             }
             var notedUnplaced = false
             // Tops of unplaced subtrees first, so their children are listed under them.
@@ -227,7 +237,7 @@
                 out += "  " + describe(n) + "\n"
                 reached.insert(n.ref.id)
                 path = [n.ref.id]
-                walk(n.ref.id, depth: 0, meter: &meter)
+                walk(n.ref.id, meter: &meter)
             }
         }
         if g.windows.isEmpty { out += "  (no controllers)\n" }
