@@ -37,6 +37,24 @@ final class ExportGoldenTests: XCTestCase {
         XCTAssertTrue(text.contains(" (19998)   | <ContainerViewController: c19999>"), String(text.suffix(300)))
     }
 
+    /// A controller reached again is listed once with what hangs below it: a log whose chains
+    /// make each presented controller a window root in turn (1,000 of them) gave a listing with
+    /// the square of that many lines.
+    func testTheTextGraphListsWhatHangsBelowAControllerOnce() {
+        var events: [Event] = []
+        var top = ControllerRef(id: "root", type: "RootViewController")
+        for i in 0..<1_000 {
+            let p = ControllerRef(id: "d\(i)", type: "StepViewController")
+            events.append(Event(seq: i + 1, time: Double(i), kind: .present, outcome: .presented, window: "w",
+                                source: top, presented: p, presenting: top, effectiveStyle: .pageSheet, chain: [top, p]))
+            top = p
+        }
+        let listing = TextExporter.chainListing(ChainGraph.make(events: events))
+        let lines = listing.split(separator: "\n")
+        XCTAssertLessThan(lines.count, 4 * events.count, String(listing.prefix(500)))
+        XCTAssertEqual(lines.filter { $0.contains("+ <StepViewController: d999>") }.count, 1)
+    }
+
     func testOutputsDoNotDependOnTheHeadersCreationTime() throws {
         let events = try ExportFixtures.events(BuiltInScenarios.calendar)
         var later = ExportFixtures.header

@@ -1,4 +1,4 @@
-@_spi(Package) import PresentationInspectorCore
+@_spi(Package) @testable import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
 
@@ -51,6 +51,17 @@ final class LayoutTimelineTests: XCTestCase {
         let t = PresentationTimeline.make(events: try ExportFixtures.events(BuiltInScenarios.tabContext))
         XCTAssertEqual(t.lanes.map(\.title), ["shop · root", "shop · level 1", "shop · level 1 (2)"])
         XCTAssertEqual(t.lifetimes.filter { !$0.isWindowRoot }.map { "\($0.controller.id)@\($0.lane)" }, ["filter@1", "promo@2"])
+    }
+
+    /// A level's slots: the lowest free one is taken, a freed one is reused lowest first, and a
+    /// slot freed twice is freed once.
+    func testSlotsAreTakenLowestFirst() {
+        var pool = SlotPool()
+        XCTAssertEqual((0..<4).map { _ in pool.take() }, [0, 1, 2, 3])
+        pool.release(2); pool.release(0); pool.release(2); pool.release(9)
+        XCTAssertEqual([pool.take(), pool.take(), pool.take()], [0, 2, 4])
+        pool.release(3); pool.release(1)
+        XCTAssertEqual([pool.take(), pool.take(), pool.take()], [1, 3, 5])
     }
 
     func testLifetimesOnOneLaneNeverOverlap() throws {

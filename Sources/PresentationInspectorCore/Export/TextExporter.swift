@@ -177,11 +177,18 @@
             return parts.joined(separator: ", ")
         }
         var path = Set<String>()
+        /// The controllers whose children have been listed.
+        var expanded = Set<String>()
         /// Lists what hangs below `root`, depth first. The walk keeps its own stack: a chain
         /// thousands of presentations deep is a log the reader accepts, and a call per level
         /// would overflow the thread's stack (the app's main thread, for the overlay's export).
         func walk(_ root: String, meter: inout WorkMeter) {
-            var stack: [(id: String, edges: [ChainGraph.Edge], next: Int)] = [(root, children[root] ?? [], 0)]
+            let top = children[root] ?? []
+            if !top.isEmpty, !expanded.insert(root).inserted {
+                out += "   (what hangs below it is listed above)\n"
+                return
+            }
+            var stack: [(id: String, edges: [ChainGraph.Edge], next: Int)] = [(root, top, 0)]
             while let top = stack.last {
                 guard top.next < top.edges.count else {
                     stack.removeLast()
@@ -207,9 +214,18 @@
                     continue
                 }
                 reached.insert(e.to)
-                out += prefix + describe(child) + (e.kind == .presentation ? ", presented: " + presentation(e, meter: &meter) : "") + "\n"
+                let line = prefix + describe(child) + (e.kind == .presentation ? ", presented: " + presentation(e, meter: &meter) : "")
+                // A controller reached again (a log whose chains name several roots for it, or
+                // a DAG) is listed once with what hangs below it: listing it again for every
+                // way in would make the output grow with the square of the log.
+                let below = children[e.to] ?? []
+                if !below.isEmpty, !expanded.insert(e.to).inserted {
+                    out += line + " (what hangs below it is listed above)\n"
+                    continue
+                }
+                out += line + "\n"
                 path.insert(e.to)
-                stack.append((e.to, children[e.to] ?? [], 0))
+                stack.append((e.to, below, 0))
             }
         }
         for w in g.windows {

@@ -64,8 +64,8 @@ extension PresentationTimeline {
         var levelOf: [String: Int] = [:]
         /// Lane of the controller's most recent lifetime, for markers after it ended.
         var lastLane: [String: Int] = [:]
-        /// Slots in use per (window, level): the controller id holding each.
-        var slots: [String: [Int: String]] = [:]
+        /// The slots of each (window, level).
+        var slots: [String: SlotPool] = [:]
         /// The open lifetime of each window's root.
         var rootLifetime: [String: Int] = [:]
         /// Open transition index by the seq of the operation awaiting completion.
@@ -83,20 +83,14 @@ extension PresentationTimeline {
             return laneKeys.count - 1
         }
 
-        /// The lowest free slot at a level; marks it taken by `id`.
-        mutating func takeSlot(window: String, level: Int, id: String) -> Int {
-            let k = "\(window)\u{1F}\(level)"
-            var used = slots[k] ?? [:]
-            var slot = 0
-            while used[slot] != nil { slot += 1 }
-            used[slot] = id
-            slots[k] = used
-            return slot
+        /// The lowest free slot at a level; marks it taken.
+        mutating func takeSlot(window: String, level: Int) -> Int {
+            slots["\(window)\u{1F}\(level)", default: SlotPool()].take()
         }
 
         mutating func freeSlot(of lifetime: T.Lifetime) {
             let key = laneKeys[lifetime.lane]
-            slots["\(key.window)\u{1F}\(key.level)"]?[key.slot] = nil
+            slots["\(key.window)\u{1F}\(key.level)"]?.release(key.slot)
         }
 
         mutating func rootLane(_ e: Event, window: String) -> Int {
@@ -161,7 +155,7 @@ extension PresentationTimeline {
             }
             if let i = open[p.id] { close(i, at: e.time, seq: e.seq) }  // seen again without a dismissal: restart
             let level = presentedLevel(e, presented: p)
-            let slot = takeSlot(window: window, level: level, id: p.id)
+            let slot = takeSlot(window: window, level: level)
             let l = lane(window, level, slot)
             levelOf[p.id] = level
             open[p.id] = begin(T.Lifetime(controller: p, lane: l, start: e.time, end: e.time, isOpen: true, isWindowRoot: false,
@@ -284,5 +278,36 @@ extension PresentationTimeline {
             }
             return Ending(lanes: lanes, laneIndex: newIndex, startTime: start, endTime: max(start, end))
         }
+    }
+}
+
+/// The slots of one timeline level: the lowest free one is taken, in logarithmic time however
+/// many presentations are open at once.
+struct SlotPool {
+    /// Whether each slot made so far is taken.
+    private var taken: [Bool] = []
+    /// The freed slots, highest first (the lowest is the last).
+    private var free: [Int] = []
+
+    /// Takes the lowest free slot.
+    mutating func take() -> Int {
+        if let slot = free.popLast() {
+            taken[slot] = true
+            return slot
+        }
+        taken.append(true)
+        return taken.count - 1
+    }
+
+    /// Frees `slot`; a slot not taken stays as it is.
+    mutating func release(_ slot: Int) {
+        guard slot >= 0, slot < taken.count, taken[slot] else { return }
+        taken[slot] = false
+        var low = 0, high = free.count
+        while low < high {
+            let mid = (low + high) / 2
+            if free[mid] > slot { low = mid + 1 } else { high = mid }
+        }
+        free.insert(slot, at: low)
     }
 }
