@@ -94,6 +94,51 @@ final class RecorderTests: XCTestCase {
         sub.cancel()
     }
 
+    /// An event a subscriber records reaches every subscriber after the event it is handling:
+    /// a later subscriber sees them in sequence order.
+    func testAnEventASubscriberRecordsIsDeliveredInSequenceOrder() {
+        let r = Recorder()
+        let seen = SeqCollector()
+        let recording = r.subscribe { e in if e.kind == .present { r.record(Event(time: 0, kind: .presentCompleted, outcome: .completed, relatesTo: e.seq)) } }
+        let watching = r.subscribe { seen.add($0.seq) }
+        r.record(event(0))
+        XCTAssertEqual(seen.values, [1, 2])
+        _ = (recording, watching)
+    }
+
+    /// A subscriber that reads the recorder while another thread records: the two recording
+    /// threads must not wait for each other's lock (they did: record held the state's lock while
+    /// waiting for delivery, and the subscriber waited for the state's lock).
+    func testASubscriberMayReadTheRecorderWhileAnotherThreadRecords() {
+        let r = Recorder()
+        let inSubscriber = DispatchSemaphore(value: 0)
+        let first = Locked(true)
+        let sub = r.subscribe { _ in
+            guard first.withLock({ f in defer { f = false }; return f }) else { return }
+            inSubscriber.signal()
+            Thread.sleep(forTimeInterval: 0.3)  // the other thread records meanwhile
+            _ = r.droppedCount
+        }
+        let done = DispatchGroup()
+        let one = event(1), two = event(2)
+        done.enter()
+        Thread.detachNewThread { r.record(one); done.leave() }
+        inSubscriber.wait()
+        done.enter()
+        Thread.detachNewThread { r.record(two); done.leave() }
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success, "the recording threads wait for each other")
+        XCTAssertEqual(r.events.map(\.seq), [1, 2])
+        _ = sub
+    }
+
+    /// A sequence number out of any range is no retained event, not an overflow.
+    func testLookupOfAHostileSeqIsNil() {
+        let r = Recorder(capacity: 10)
+        for i in 0..<3 { r.record(event(i)) }
+        XCTAssertNil(r.event(seq: Int.min))
+        XCTAssertNil(r.event(seq: Int.max))
+    }
+
     func testLiveLogFlushesEveryEvent() throws {
         let path = NSTemporaryDirectory() + "live-\(UUID().uuidString).jsonl"
         defer { try? FileManager.default.removeItem(atPath: path) }

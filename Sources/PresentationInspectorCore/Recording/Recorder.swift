@@ -41,9 +41,19 @@ import Foundation
         var nextToken = 0
     }
     private let state: Locked<State>
-    /// Serializes delivery (recursive, so a subscriber may record an event itself): taken before
-    /// the state's lock is released, so subscribers see events in sequence order.
+    /// Serializes recording and delivery, so subscribers see events in sequence order. Taken
+    /// before the state's lock and never while holding it, so a subscriber may read the recorder
+    /// or record an event itself (it is recursive for that) while another thread records.
     private let deliveryLock = NSRecursiveLock()
+    /// Events recorded but not yet delivered, and whether a delivery is running; touched only
+    /// with ``deliveryLock`` held.
+    private let delivery = Delivery()
+
+    /// What ``Recorder/record(_:)`` has yet to deliver. Guarded by the recorder's delivery lock.
+    private final class Delivery: @unchecked Sendable {
+        var queue: [(event: Event, to: [Handler])] = []
+        var isRunning = false
+    }
 
     /// The largest ring a recorder allocates: the ring is allocated up front (about 100 bytes a
     /// slot; references, chains and explanations are pooled), so a mistyped capacity must not
@@ -64,6 +74,8 @@ import Foundation
         // Microsecond precision: what the log keeps, so a written and re-read event is equal.
         e.time = (e.time * 1_000_000).rounded() / 1_000_000
         let capacity = capacity
+        deliveryLock.lock()
+        defer { deliveryLock.unlock() }
         let targets = state.withLock { s -> [Handler] in
             if !s.pendingFacts.isEmpty {
                 e.facts = s.pendingFacts + e.facts
@@ -82,11 +94,20 @@ import Foundation
                 s.count += 1
             }
             s.liveLog?.append(e)
-            deliveryLock.lock()
             return s.handlers.map { $0.handler }
         }
-        for t in targets { t.body(e) }
-        deliveryLock.unlock()
+        delivery.queue.append((e, targets))
+        // An event a subscriber records reaches every subscriber after the one it is handling.
+        guard !delivery.isRunning else { return e }
+        delivery.isRunning = true
+        var next = 0
+        while next < delivery.queue.count {
+            let (event, handlers) = delivery.queue[next]
+            next += 1
+            for h in handlers { h.body(event) }
+        }
+        delivery.queue.removeAll()
+        delivery.isRunning = false
         return e
     }
 
@@ -110,7 +131,8 @@ import Foundation
         let capacity = capacity
         return state.withLock { s in
             guard s.count > 0 else { return nil }
-            let offset = seq - s.ring[s.head].seq
+            let (offset, overflow) = seq.subtractingReportingOverflow(s.ring[s.head].seq)
+            guard !overflow else { return nil }
             guard offset >= 0, offset < s.count else { return nil }
             return s.store.event(s.ring[(s.head + offset) % capacity])
         }
