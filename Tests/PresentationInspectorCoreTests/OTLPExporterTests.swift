@@ -108,4 +108,15 @@ final class OTLPExporterTests: XCTestCase {
         let name = (resource["attributes"] as? [[String: Any]])?.first { $0["key"] as? String == "service.name" }
         XCTAssertEqual((name?["value"] as? [String: Any])?["stringValue"] as? String, "unknown_service")
     }
+
+    /// Seq 0 (in the reader's range) and a seq the log repeats (kept by the reader) still give
+    /// every span its own id, none its own parent.
+    func testSpanIdsStayUniqueForSeqZeroAndRepeatedSeqs() throws {
+        let ref = ControllerRef(id: "a", type: "A")
+        let events = [0, 0, 1, 1, 1].map { Event(seq: $0, time: 0, kind: .present, outcome: .presented, source: ref, presented: ref) }
+        let (_, spans) = try spans(Exporter.render(.otlp, header: ExportFixtures.header, events: events))
+        let ids = spans.compactMap { $0["spanId"] as? String }
+        XCTAssertEqual(Set(ids).count, events.count + 1, "\(ids)")
+        for s in spans { XCTAssertNotEqual(s["spanId"] as? String, s["parentSpanId"] as? String) }
+    }
 }

@@ -49,14 +49,17 @@ import Foundation
 
         let first = events.map { clock.nanos($0.time) }.min() ?? clock.nanos(0)
         let last = events.map { clock.nanos($0.time) }.max() ?? first
-        let rootID = ids.span(0)
+        let rootID = ids.root
         span(&w, traceID: ids.trace, spanID: rootID, parent: nil,
              name: "presentation recording" + (header.app["name"].map { " \($0)" } ?? ""),
              start: first, end: last,
              attributes: [("presentation.event_count", .int(events.count)), ("presentation.dropped_count", .int(header.dropped))],
              diagnostics: orphans.flatMap { e in e.diagnostics.map { (clock.nanos(e.time), e.seq, $0) } }, error: nil)
 
+        var seen: [Int: Int] = [:]
         for op in operations {
+            let occurrence = seen[op.seq, default: 0]
+            seen[op.seq] = occurrence + 1
             let start = clock.nanos(op.time)
             let end = max(start, completion[op.seq].map { clock.nanos($0.time) } ?? start)
             let all = [op] + (later[op.seq] ?? [])
@@ -64,7 +67,7 @@ import Foundation
             let error = diagnostics.first { $0.2.severity == .error }?.2
             var attrs = operationAttributes(op)
             if let c = completion[op.seq] { attrs.append(("presentation.completion.seq", .int(c.seq))) }
-            span(&w, traceID: ids.trace, spanID: ids.span(op.seq), parent: rootID, name: spanName(op),
+            span(&w, traceID: ids.trace, spanID: ids.span(op.seq, occurrence: occurrence), parent: rootID, name: spanName(op),
                  start: start, end: end, attributes: attrs, diagnostics: diagnostics, error: error)
         }
         w.endArray()

@@ -4,8 +4,9 @@ extension OTLPExporter {
     /// Trace and span ids derived from the log alone, so the same log always gives the same ids.
     ///
     /// FNV-1a (64-bit) over the header's identifying fields; the trace id is two such hashes
-    /// with different seeds, a span id the hash of the trace seed and the event's `seq`. Ids are
-    /// never all zero (OTLP treats that as invalid).
+    /// with different seeds, a span id the hash of the trace seed and the event's `seq` (and,
+    /// for a `seq` the log repeats, how many times it came before). The root span hashes a tag no
+    /// `seq` has. Ids are never all zero (OTLP treats that as invalid).
     struct IDs {
         let trace: String
         private let seed: UInt64
@@ -21,12 +22,22 @@ extension OTLPExporter {
             trace = Self.hex(high == 0 && low == 0 ? 1 : high) + Self.hex(low)
         }
 
-        /// The span id of the operation recorded at `seq` (`0`: the recording's root span).
-        func span(_ seq: Int) -> String {
+        /// The span id of the operation recorded at `seq`, the `occurrence`-th with that `seq` (a
+        /// log may repeat one; the reader keeps both).
+        func span(_ seq: Int, occurrence: Int = 0) -> String {
+            var bytes: [UInt8] = []
+            withUnsafeBytes(of: Int64(seq).littleEndian) { bytes += $0 }
+            if occurrence > 0 { withUnsafeBytes(of: Int64(occurrence).littleEndian) { bytes += $0 } }
+            return id(bytes)
+        }
+
+        /// The recording's root span: a tag of another length than any operation's.
+        var root: String { id(Array("root".utf8)) }
+
+        private func id(_ tail: [UInt8]) -> String {
             var bytes: [UInt8] = []
             withUnsafeBytes(of: seed.littleEndian) { bytes += $0 }
-            withUnsafeBytes(of: Int64(seq).littleEndian) { bytes += $0 }
-            let h = Self.fnv1a(bytes, basis: 0xcbf2_9ce4_8422_2325)
+            let h = Self.fnv1a(bytes + tail, basis: 0xcbf2_9ce4_8422_2325)
             return Self.hex(h == 0 ? 1 : h)
         }
 
