@@ -163,7 +163,10 @@
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
-            case _ where ch.value < 0x20 && ch != "\n" && ch != "\t": out += "\u{FFFD}"  // not allowed in XML 1.0
+            // Not characters in XML 1.0 (its `Char` production): the C0 controls but tab and
+            // newline, and U+FFFE and U+FFFF.
+            case _ where (ch.value < 0x20 && ch != "\n" && ch != "\t") || ch.value == 0xFFFE || ch.value == 0xFFFF:
+                out += "\u{FFFD}"
             default: out.unicodeScalars.append(ch)
             }
         }
