@@ -4,22 +4,25 @@
 // whatever the width (390 px included); the whole graph is one click away.
 function PIProblems(box, events, summaries, select) {
   'use strict';
-  var MAX = 40, n = 0, more = 0, list = document.createElement('ol');
+  // Errors first, then warnings, then info, each in event order: past the first MAX the list
+  // stops, and what it stops on must never be an error.
+  var MAX = 40, rank = { error: 0, warning: 1, info: 2 }, found = [], list = document.createElement('ol');
   list.className = 'diag-links';
   for (var i = 0; i < events.length; i++) {
-    var e = events[i];
-    (e.diagnostics || []).forEach(function (d) {
-      if (n++ >= MAX) { more++; return; }
-      var seq = e.seq;  // `e` is the loop's variable: by the time of a click it is the last event
-      var li = document.createElement('li'), b = document.createElement('button');
-      b.type = 'button'; b.className = 'link'; b.textContent = '#' + seq; b.dataset.seq = seq;
-      b.addEventListener('click', function () { select(seq); });
-      var sev = document.createElement('span'); sev.className = 'sev sev-' + d.severity; sev.textContent = ' ' + d.severity + ' ';
-      li.appendChild(b); li.appendChild(sev); li.appendChild(document.createTextNode(d.code + ': ' + d.message));
-      list.appendChild(li);
-    });
+    (events[i].diagnostics || []).forEach(function (d) { found.push({ seq: events[i].seq, d: d, k: found.length }); });
   }
-  if (!n) return;
+  if (!found.length) return;
+  function rankOf(d) { var r = rank[d.severity]; return r === undefined ? 3 : r; }
+  found.sort(function (a, b) { return rankOf(a.d) - rankOf(b.d) || a.k - b.k; });
+  var more = Math.max(0, found.length - MAX);
+  found.slice(0, MAX).forEach(function (f) {
+    var li = document.createElement('li'), b = document.createElement('button');
+    b.type = 'button'; b.className = 'link'; b.textContent = '#' + f.seq; b.dataset.seq = f.seq;
+    b.addEventListener('click', function () { select(f.seq); });
+    var sev = document.createElement('span'); sev.className = 'sev sev-' + f.d.severity; sev.textContent = ' ' + f.d.severity + ' ';
+    li.appendChild(b); li.appendChild(sev); li.appendChild(document.createTextNode(f.d.code + ': ' + f.d.message));
+    list.appendChild(li);
+  });
   box.appendChild(list);
   if (more) {
     var p = document.createElement('p'); p.className = 'note';

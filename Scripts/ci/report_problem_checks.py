@@ -49,6 +49,10 @@ def problem_checks(b, demo, check, opened):
     links = p.eval("Array.from(document.querySelectorAll('#diag-links-box li button')).map(b => Number(b.dataset.seq))")
     total = int(p.eval("document.getElementById('stat-diagnostics').textContent"))
     check("the header lists every diagnostic as a link", len(links) == min(total, 40) and total > 0, f"{len(links)} links, {total} diagnostics")
+    severities = p.eval("Array.from(document.querySelectorAll('#diag-links-box li .sev')).map(s => s.textContent.trim())")
+    rank = {"error": 0, "warning": 1, "info": 2}
+    ranks = [rank.get(s, 3) for s in severities]
+    check("the header lists errors first, then warnings, then info", ranks == sorted(ranks) and ranks[:1] == [0], ", ".join(severities[:6]))
     if links:
         p.eval("document.querySelectorAll('#diag-links-box li button')[%d].click(); 0" % (len(links) - 1))
         check("a diagnostic's link selects its event", p.eval("document.body.dataset.selected") == str(links[-1]), p.eval("document.body.dataset.selected"))
