@@ -103,6 +103,11 @@ final class ScenarioParserTests: XCTestCase {
         """#
         XCTAssertEqual(error(twoParents), #"bad.json: controllers[1] key "children": "c" is already a child of "a"; a controller has one parent"#)
         XCTAssertEqual(error(#"{ "controllers": [ { "id": "a", "type": "UITabBarController", "children": [], "selected": 3 } ], "windows": [] }"#), "no error")
+        // A number that is no usable integer is quoted.
+        XCTAssertEqual(error(#"{ "controllers": [ { "id": "a", "type": "UITabBarController", "children": [], "selected": 1.5 } ], "windows": [] }"#),
+                       #"bad.json: controllers[0] key "selected": must be an integer, found 1.5"#)
+        XCTAssertEqual(error(#"{ "controllers": [ { "id": "a", "type": "UITabBarController", "children": [], "selected": 1e308 } ], "windows": [] }"#),
+                       #"bad.json: controllers[0] key "selected": is out of range: 1e+308"#)
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         XCTAssertTrue(error(deep).contains("nesting deeper than 256 levels"), error(deep))
     }

@@ -45,7 +45,24 @@ final class HostileValueTests: XCTestCase {
         XCTAssertTrue(r.issues[2].message.hasPrefix(#"key "relatesTo": out of range: "#), r.issues[2].message)
         let negative = try read([header, line(seq: "-3"), line(seq: "1.5")])
         XCTAssertEqual(negative.issues.map(\.message), [#"key "seq": out of range: -3 is not in 0…2^53; skipped"#,
-                                                        #"key "seq": expected a non-negative integer, found a number; skipped"#])
+                                                        #"key "seq": expected a non-negative integer, found 1.5; skipped"#])
+    }
+
+    /// A header's version that is no usable integer says what it is, not "missing".
+    func testAHeaderVersionSaysWhatIsWrongWithIt() {
+        let cases: [(String, String)] = [
+            ("1e308", "newer than this reader"), ("9223372036854775807", "log format version 9223372036854775808 is newer"),
+            ("9007199254740993", "log format version 9007199254740992 is newer"), ("1.5", "expected an integer, found 1.5"),
+            (#""1""#, "expected an integer, found a string"), ("0", "must be 1 or more, found 0"), ("-7", "must be 1 or more, found -7"),
+        ]
+        for (value, expected) in cases {
+            let text = #"{"format":"presentation-inspector-log","version":"# + value + "}\n"
+            XCTAssertThrowsError(try LogReader.read(text: text), value) { error in
+                XCTAssertTrue("\(error)".contains(#"key "version": "#) && "\(error)".contains(expected), "\(value): \(error)")
+            }
+        }
+        let missing = #"{"format":"presentation-inspector-log"}"# + "\n"
+        XCTAssertThrowsError(try LogReader.read(text: missing)) { XCTAssertTrue("\($0)".contains(#"key "version": missing"#), "\($0)") }
     }
 
     func testHeaderDroppedOutsideItsRangeRefusesTheHeader() throws {

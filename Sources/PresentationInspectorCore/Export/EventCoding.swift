@@ -119,11 +119,13 @@
         guard format == LogHeader.formatName else {
             throw EventDecodingError(key: "format", message: "is \"\(format)\", expected \"\(LogHeader.formatName)\"")
         }
-        guard let version = o["version"]?.intValue else {
-            throw EventDecodingError(key: "version", message: "missing or not an integer")
-        }
-        guard version <= LogHeader.currentVersion else {
-            throw EventDecodingError(key: "version", message: "log format version \(version) is newer than this reader (which reads up to \(LogHeader.currentVersion)); update PresentationInspector to read it")
+        guard let given = o["version"] else { throw EventDecodingError(key: "version", message: "missing") }
+        guard let number = given.numberValue, number == number.rounded() else { throw bad("version", "an integer", given) }
+        guard number <= Double(LogHeader.currentVersion), let version = given.intValue else {
+            let newer = number > Double(LogHeader.currentVersion)
+            throw EventDecodingError(key: "version", message: newer
+                ? "log format version \(numberText(number)) is newer than this reader (which reads up to \(LogHeader.currentVersion)); update PresentationInspector to read it"
+                : "must be 1 or more, found \(numberText(number))")
         }
         guard version >= 1 else { throw EventDecodingError(key: "version", message: "must be 1 or more, found \(version)") }
         var dropped = 0
@@ -292,8 +294,10 @@
         return String(n)
     }
 
+    /// The value is of the wrong kind (a number is quoted: "found 1.5").
     private static func bad(_ key: String, _ expected: String, _ v: JSONValue) -> EventDecodingError {
-        EventDecodingError(key: key, message: "expected \(expected), found \(v.typeDescription)")
+        if case .number(let n) = v { return EventDecodingError(key: key, message: "expected \(expected), found \(numberText(n))") }
+        return EventDecodingError(key: key, message: "expected \(expected), found \(v.typeDescription)")
     }
 
     private static func optionalString(_ key: String, _ v: JSONValue) throws(EventDecodingError) -> String? {

@@ -98,7 +98,10 @@ struct ScenarioReader {
 
     func int(_ o: JSONObject, _ k: String) throws(ScenarioError) -> Int? {
         guard let v = o[k] else { return nil }
-        guard let n = v.intValue else { throw fail(k, "must be an integer, found \(v.typeDescription)") }
+        guard let n = v.intValue else {
+            guard let x = v.numberValue else { throw fail(k, "must be an integer, found \(v.typeDescription)") }
+            throw fail(k, x == x.rounded() ? "is out of range: \(x)" : "must be an integer, found \(x)")
+        }
         return n
     }
 
