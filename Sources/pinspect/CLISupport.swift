@@ -106,6 +106,13 @@ extension LogInput {
     }
 }
 
+/// Says on standard error that the recorder dropped events before the log starts (its ring was
+/// full), for the commands whose output does not say it: what those events held is missing.
+func noteDroppedEvents(_ header: LogHeader, name: String) {
+    guard header.dropped > 0 else { return }
+    report("note: the recorder of \(name) dropped \(header.dropped) earlier events (its ring was full); what they held is not in this output")
+}
+
 /// A log read as a stream: its header and the lines that had to be skipped.
 struct StreamedLog: SkippedLines {
     var header: LogHeader

@@ -57,6 +57,7 @@ struct Diagnose: ParsableCommand {
             flagged.append((e.seq, spool.append(json ? w.text : text)))
         }
         try spool.check()
+        noteDroppedEvents(log.header, name: log.name)
         // In seq order (stable, as the sort of the kept texts was); a log in order needs no sort.
         if !inOrder { flagged = flagged.enumerated().sorted { ($0.element.seq, $0.offset) < ($1.element.seq, $1.offset) }.map(\.element) }
         let out = try StreamedOutput(path: nil)

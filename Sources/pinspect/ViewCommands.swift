@@ -68,6 +68,7 @@ struct Timeline: ParsableCommand {
         var timeline = try StreamedTimeline(json: json, filter: filter)
         let log = try input.stream(rereadable: true) { timeline.add($0) }
         defer { if let copy = log.copy { unlink(copy) } }
+        noteDroppedEvents(log.header, name: log.name)
         var selectedNone = timeline.selectedCount == 0
         if timeline.inOrder {
             try timeline.check()

@@ -81,6 +81,19 @@ final class CLIWriteFailureTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: scenario)), before, "simulate changed its scenario")
     }
 
+    /// A log whose recorder dropped events says so where the output does not (a CI gate on
+    /// `diagnose` would otherwise pass in silence over what was dropped).
+    func testDroppedEventsAreNotedWhereTheOutputDoesNotSayIt() throws {
+        let text = try String(contentsOfFile: log, encoding: .utf8)
+        let dropped = try fx.write("dropped.jsonl", text.replacingOccurrences(of: "{", with: #"{"dropped":5,"#, options: .anchored))
+        for command in [["diagnose", dropped], ["diagnose", "--json", dropped], ["timeline", dropped]] {
+            let r = try PInspectBinary.run(command)
+            XCTAssertTrue(r.stderr.contains("dropped 5 earlier events"), "\(command): \(r.stderr)")
+        }
+        let whole = try PInspectBinary.run(["diagnose", log])
+        XCTAssertFalse(whole.stderr.contains("dropped"), whole.stderr)
+    }
+
     func testScenarioAndTestOptionsGivenTwiceAreRefused() throws {
         let a = fx.path("a.json"), b = fx.path("b.json")
         for command in [["scenario", "-o", a, "-o", b, log],
