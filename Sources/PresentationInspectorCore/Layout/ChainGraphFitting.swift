@@ -3,6 +3,11 @@
 extension ChainGraph {
     /// The most controllers the graph views (DOT, Mermaid, SVG) draw one by one.
     @_spi(Package) public static let drawnNodeLimit = 200
+    /// The most relationships they draw for each controller drawn: a tree has about one, with
+    /// its sources and contexts a few. A log can claim thousands between 200 controllers (one
+    /// parent after another for each), and each one that skips layers costs the layout a node
+    /// per layer skipped.
+    @_spi(Package) public static let drawnEdgesPerNode = 4
 
     /// The graph with at most `maxNodes` nodes, or itself when it already fits.
     ///
@@ -11,6 +16,27 @@ extension ChainGraph {
     /// edges carry all their intervals. If that is not enough, whole windows are left out, last
     /// first, and ``note`` says how many.
     @_spi(Package) public func fitted(maxNodes: Int = ChainGraph.drawnNodeLimit) -> ChainGraph {
+        fittingNodes(maxNodes: maxNodes).fittingEdges(maxEdges: max(maxNodes, 1) * Self.drawnEdgesPerNode)
+    }
+
+    /// The graph with at most `maxEdges` edges: presentations and rejections first, then
+    /// containment, sources and contexts, each in the order they were first seen; ``note`` says
+    /// how many are left out.
+    private func fittingEdges(maxEdges: Int) -> ChainGraph {
+        guard edges.count > maxEdges else { return self }
+        let order: [EdgeKind] = [.presentation, .rejected, .container, .source, .context]
+        var kept: [Edge] = []
+        for kind in order {
+            for e in edges where e.kind == kind && kept.count < maxEdges { kept.append(e) }
+        }
+        var g = self
+        g.edges = kept
+        g.note = [note, "\(groupedThousands(edges.count - kept.count)) of \(groupedThousands(edges.count)) relationships not drawn: use --at N, or the text listing"]
+            .compactMap { $0 }.joined(separator: "; ")
+        return g
+    }
+
+    private func fittingNodes(maxNodes: Int) -> ChainGraph {
         guard nodes.count > maxNodes else { return self }
         var g = groupingLeaves()
         guard g.nodes.count > maxNodes else { return g }
