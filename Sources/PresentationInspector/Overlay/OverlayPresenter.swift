@@ -80,10 +80,10 @@ final class OverlayModel {
     /// Whether a session exists at all.
     var hasSession: Bool { HookState.shared.lastSession != nil }
 
-    /// The selected event, else the latest one.
+    /// The selected event, else the first problem (as the HTML report opens), else the latest one.
     var selectedEvent: Event? {
         if let s = selectedSeq, let e = events.first(where: { $0.seq == s }) { return e }
-        return events.last
+        return ProblemFocus.firstProblem(in: events) ?? events.last
     }
 
     /// Calls `observer` after every change until ``removeObserver(_:)`` with the returned token

@@ -99,8 +99,7 @@ final class TimelineViewController: UITableViewController {
 
     override func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
         guard !rows.isEmpty else { return nil }
-        let dropped = model.droppedCount
-        return "\(rows.count) events" + (dropped > 0 ? " (\(dropped) older ones dropped)" : "")
+        return ProblemFocus.heading(events: rows, dropped: model.droppedCount)
     }
 
     override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
