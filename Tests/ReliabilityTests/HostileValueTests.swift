@@ -48,6 +48,15 @@ final class HostileValueTests: XCTestCase {
                                                         #"key "seq": expected a non-negative integer, found 1.5; skipped"#])
     }
 
+    /// Two logs joined (`cat a.jsonl b.jsonl`): the second header is named, not taken for an
+    /// event without a seq.
+    func testASecondHeaderIsNamed() throws {
+        let r = try read([header, line(seq: "1"), header, line(seq: "1")])
+        XCTAssertEqual(r.events.map(\.seq), [1, 1])
+        XCTAssertEqual(r.issues.map(\.line), [3])
+        XCTAssertTrue(r.issues.first?.message.hasPrefix("a second log header: the file holds two logs joined") == true, "\(r.issues)")
+    }
+
     /// A header's version that is no usable integer says what it is, not "missing".
     func testAHeaderVersionSaysWhatIsWrongWithIt() {
         let cases: [(String, String)] = [

@@ -292,6 +292,10 @@ extension LogReader {
             guard let object = parsed.objectValue else {
                 return .issue(LogIssue(line: line.number, message: "expected a JSON object, found \(parsed.typeDescription); skipped", isTruncatedLastLine: false))
             }
+            if object["format"]?.stringValue == LogHeader.formatName {
+                return .issue(LogIssue(line: line.number, message: "a second log header: the file holds two logs joined (read them one by one); the events after it are read as this log's; skipped",
+                                       isTruncatedLastLine: false))
+            }
             do {
                 return .event(try EventCoding.decodeEvent(object))
             } catch {
