@@ -25,7 +25,7 @@ extension HTMLReportAssets {
     @media (max-width: 600px) {
       body { padding: 8px 6px 16px; } .card { padding: 8px; } h1 { font-size: 17px; }
       .filters label:not(.grow) { flex: 1 1 45%; } .filters .grow { flex-basis: 100%; }
-      .row { gap: 4px; padding: 0 4px; } .row .seq { width: 3.6em; } .row .time { display: none; }
+      .row { gap: 4px; padding: 0 4px; } .row .seq { min-width: 3.6em; } .row .time { display: none; }
       .keys { display: none; }
     }
     .filters .grow { flex: 1 1 200px; } .filters .grow input { flex: 1; min-width: 120px; }
@@ -39,8 +39,8 @@ extension HTMLReportAssets {
            white-space: nowrap; overflow: hidden; cursor: pointer; border-bottom: 1px solid #f0f2f4; }
     .row:hover { background: var(--soft); }
     .row.selected { background: #ddf4ff; box-shadow: inset 3px 0 0 var(--accent); }
-    .row .seq { color: var(--muted); width: 4.5em; text-align: right; flex: none; }
-    .row .time { color: var(--muted); width: 6.5em; flex: none; }
+    .row .seq { color: var(--muted); min-width: 4.5em; text-align: right; flex: none; }
+    .row .time { color: var(--muted); min-width: 6.5em; flex: none; }
     .row .text { overflow: hidden; text-overflow: ellipsis; flex: 1; min-width: 0; }
     .row .outcome { flex: none; color: var(--fg); }
     .diag-box { max-height: 10.5em; overflow-y: auto; margin: -4px 0 10px; padding: 4px 8px; background: #fff;
