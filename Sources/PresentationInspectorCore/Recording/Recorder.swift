@@ -96,17 +96,20 @@ import Foundation
             s.liveLog?.append(e)
             return s.handlers.map { $0.handler }
         }
-        delivery.queue.append((e, targets))
         // An event a subscriber records reaches every subscriber after the one it is handling.
-        guard !delivery.isRunning else { return e }
+        guard !delivery.isRunning else {
+            delivery.queue.append((e, targets))
+            return e
+        }
         delivery.isRunning = true
+        for h in targets { h.body(e) }
         var next = 0
         while next < delivery.queue.count {
             let (event, handlers) = delivery.queue[next]
             next += 1
             for h in handlers { h.body(event) }
         }
-        delivery.queue.removeAll()
+        delivery.queue.removeAll(keepingCapacity: true)
         delivery.isRunning = false
         return e
     }
