@@ -27,9 +27,29 @@ public struct PresentationRecording: Sendable {
         events.flatMap { e in e.diagnostics.filter { $0.severity >= severity }.map { (event: e, diagnostic: $0) } }
     }
 
-    /// The successful presentations of controllers of class `type`, oldest first.
+    /// The successful presentations of controllers of class `type` (with or without its module:
+    /// `DetailViewController` matches an app's `MyApp.DetailViewController`), oldest first.
     public func presentations(of type: String) -> [Event] {
-        events.filter { $0.kind == .present && $0.outcome == .presented && $0.presented?.type == type }
+        events.filter { $0.kind == .present && $0.outcome == .presented && Self.isClass($0.presented, type) }
+    }
+
+    /// Whether `ref` is of class `name`, given with or without its module.
+    static func isClass(_ ref: ControllerRef?, _ name: String) -> Bool {
+        guard let type = ref?.type else { return false }
+        return type == name || type.hasSuffix("." + name)
+    }
+
+    /// The controller that presented `e`: what UIKit reported where it was observed (on iOS),
+    /// else the model's prediction.
+    func presenting(_ e: Event) -> ControllerRef? { e.observed?.presenting ?? e.presenting }
+
+    /// The style `e` was shown in: what UIKit showed where it was observed (a sheet's or
+    /// popover's when its transition ended, on the `present-completed` event), else the model's
+    /// prediction.
+    func style(_ e: Event) -> PresentationStyle? {
+        e.observed?.effectiveStyle
+            ?? events.first { $0.kind == .presentCompleted && $0.relatesTo == e.seq }?.observed?.effectiveStyle
+            ?? e.effectiveStyle
     }
 
     // MARK: checks shared by both test frameworks
@@ -48,13 +68,15 @@ public struct PresentationRecording: Sendable {
     }
 
     /// The failure message when no controller of class `type` was presented (by a presenting
-    /// controller of class or id `presentingTypeOrID`, in `style`, when given), or `nil`.
+    /// controller of class or id `presentingTypeOrID`, in `style`, when given), or `nil`. The
+    /// presenting controller and the style are what UIKit did where the recording observed it
+    /// (on iOS), else the model's prediction.
     public func presentedFailure(_ type: String, by presentingTypeOrID: String? = nil,
                                  style: PresentationStyle? = nil) -> String? {
         let candidates = presentations(of: type)
         let matching = candidates.filter { e in
-            (presentingTypeOrID.map { p in e.presenting?.type == p || e.presenting?.id == p } ?? true)
-                && (style.map { e.effectiveStyle == $0 } ?? true)
+            (presentingTypeOrID.map { p in Self.isClass(presenting(e), p) || presenting(e)?.id == p } ?? true)
+                && (style.map { self.style(e) == $0 } ?? true)
         }
         guard matching.isEmpty else { return nil }
         var wanted = "Expected \(type) to be presented"
@@ -68,8 +90,8 @@ public struct PresentationRecording: Sendable {
             lines.append("Recorded presents:")
             for e in presents {
                 var line = "  \(e.summary)"
-                if let p = e.presenting { line += " · presenting \(p.label)" }
-                if let s = e.effectiveStyle { line += " · style \(s.name)" }
+                if let p = presenting(e) { line += " · presenting \(p.label)" }
+                if let s = self.style(e) { line += " · style \(s.name)" }
                 lines.append(line)
             }
         }
@@ -81,7 +103,7 @@ public struct PresentationRecording: Sendable {
     public func chainFailure(_ expected: [String], window: String? = nil) -> String? {
         let windows = chains.filter { window == nil || $0.id == window }
         let matches = windows.contains { w in
-            w.chain.count == expected.count && zip(w.chain, expected).allSatisfy { $0.type == $1 || $0.id == $1 }
+            w.chain.count == expected.count && zip(w.chain, expected).allSatisfy { Self.isClass($0, $1) || $0.id == $1 }
         }
         if matches { return nil }
         var lines = ["Expected the chain \(expected.joined(separator: " → "))"
