@@ -41,13 +41,21 @@
         """
 
     /// A Swift type name made from `name` (a file name stem): its letters and digits, each word
-    /// capitalized; `Replay…` when that would be empty or start with a digit.
+    /// capitalized; `Replay…` when that would be empty or start with a digit, `…Replay` when it
+    /// would be a name Swift reserves or one the file uses (the test type would shadow it).
     @_spi(Package) public static func typeName(from name: String) -> String {
         let words = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
         var out = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         if out.first?.isLetter != true { out = "Replay" + out }
+        if reservedTypeNames.contains(out) { out += "Replay" }
         return out
     }
+
+    /// Type names Swift reserves, and the ones the test file names unqualified.
+    static let reservedTypeNames: Set<String> = [
+        "Self", "Any", "Type", "Protocol", "String", "Event", "Scenario", "PresentationRecording", "XCTestCase", "XCTest",
+        "Test", "Suite", "Testing", "PresentationInspectorCore", "PresentationInspectorTesting", "PresentationSimulator",
+    ]
 
     /// `text` as a Swift raw string literal (enough `#` that nothing in it ends the literal),
     /// its lines indented by `indent`.
@@ -80,7 +88,8 @@
     @_spi(Package) public static func source(scenario: Scenario, events: [Event], logName: String, typeName: String,
                                framework: Framework, expectation: Expectation) -> String {
         let flag = expectation == .clean ? "--expect-clean" : "--expect-as-recorded"
-        let oneLineName = logName.replacingOccurrences(of: "\n", with: " ")
+        // A comment ends at any line break (a carriage return too): the name stays on one line.
+        let oneLineName = String(logName.map { $0.isNewline ? " " : $0 })
         var out = "// Written by `pinspect test \(oneLineName) --framework \(framework.rawValue) \(flag)`: the recording\n"
         out += "// replayed as a scenario in PresentationSimulator (`pinspect scenario` builds the same one).\n"
         out += expectation == .clean
