@@ -108,6 +108,22 @@ final class ReplayGapsTests: XCTestCase {
         }
     }
 
+    /// UIKit refused a present the model expected to succeed: the event's outcome is what
+    /// happened, so the model's outcome is only in the drift; the replay cannot ask for a refusal
+    /// and its controller's comment says so.
+    func testAnOutcomeUIKitChoseAgainstTheModelIsNoted() throws {
+        var refused = present(1, "0x1", "A", from: "0x9")
+        refused.outcome = .rejected
+        refused.presenting = nil
+        refused.observed = Observation(outcome: .rejected)
+        refused.diagnostics = [.modelDrift(field: "outcome", predicted: "presented", observed: "rejected")]
+        let s = try ScenarioReplay.scenario(from: [refused], name: "x")
+        let comment = s.controllers.first { $0.id == "0x1" }?.comment ?? ""
+        XCTAssertTrue(comment.contains("At #1 UIKit's outcome (rejected) differs from the model's"), comment)
+        let agreed = try ScenarioReplay.scenario(from: [{ var e = refused; e.diagnostics = []; return e }()], name: "x")
+        XCTAssertFalse(agreed.controllers.first { $0.id == "0x1" }?.comment?.contains("outcome") == true)
+    }
+
     func testASecondSizeClassIsNamedInTheScenarioComment() throws {
         var compact = ControllerFacts(id: "0x9", type: "Source"), regular = compact
         compact.horizontalSizeClass = .compact

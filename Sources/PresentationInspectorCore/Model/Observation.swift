@@ -158,6 +158,11 @@ extension Diagnostic {
         Diagnostic(code: .modelDrift, severity: .warning,
                    message: "model predicted \(field) \(predicted), UIKit chose \(observed)")
     }
+
+    /// Whether this is the `model-drift` of `field` (``modelDrift(field:predicted:observed:)``).
+    @_spi(Package) public func isModelDrift(of field: String) -> Bool {
+        code == .modelDrift && message.hasPrefix("model predicted \(field) ")
+    }
 }
 
 extension DiagnosticCode {

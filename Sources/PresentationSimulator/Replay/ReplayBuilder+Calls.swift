@@ -56,8 +56,9 @@ extension ReplayBuilder {
         r.effectiveTransition = o.effectiveTransition
         r.presentationControllerClass = o.presentationControllerClass
         if let p = e.presented?.id {
-            if let out = o.outcome, out != e.outcome {
-                note(p, "At #\(e.seq) UIKit's outcome (\(out.rawValue)) differs from the event's; a scenario cannot ask for it, so the replay follows the model.")
+            // The event's outcome is what happened; a model that predicted another says so in its drift.
+            if let out = o.outcome, e.diagnostics.contains(where: { $0.isModelDrift(of: "outcome") }) {
+                note(p, "At #\(e.seq) UIKit's outcome (\(out.rawValue)) differs from the model's; a scenario cannot ask for it, so the replay follows the model.")
             }
             if o.window != nil && o.window != e.window {
                 note(p, "At #\(e.seq) UIKit put it in window \(o.window ?? "none"); a scenario cannot ask for another window than the model's.")
