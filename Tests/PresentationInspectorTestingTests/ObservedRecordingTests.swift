@@ -30,6 +30,15 @@ final class ObservedRecordingTests: XCTestCase {
         XCTAssertTrue(message.contains("presenting UINavigationController (0x2) · style fullScreen"), message)
     }
 
+    /// A drift is the model's mistake: a device test asserting no diagnostics does not fail on it.
+    func testModelDriftIsNoDiagnosticOfTheApp() {
+        var recording = deviceRecording()
+        recording.events[1].diagnostics = [.modelDrift(field: "effectiveStyle", predicted: "pageSheet", observed: "fullScreen")]
+        XCTAssertNil(recording.diagnosticsFailure(atLeast: .info))
+        recording.events[0].diagnostics = [.deepChain(depth: 4, limit: 3)]
+        XCTAssertNotNil(recording.diagnosticsFailure(atLeast: .info))
+    }
+
     func testClassesMatchWithOrWithoutTheirModule() {
         let recording = deviceRecording()
         XCTAssertEqual(recording.presentations(of: "SheetViewController").map(\.seq), [1])

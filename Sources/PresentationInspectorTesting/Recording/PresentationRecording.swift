@@ -57,9 +57,10 @@ public struct PresentationRecording: Sendable {
     /// The failure message for every diagnostic of `severity` or worse, or `nil` if there is none.
     ///
     /// Each diagnostic reads: its code and severity with the event, UIKit's console message,
-    /// the resolver's explanation, and the call site recorded on device.
+    /// the resolver's explanation, and the call site recorded on device. `model-drift` is left
+    /// out: it says where UIKit differed from the model, not what the app did wrong.
     public func diagnosticsFailure(atLeast severity: Severity = .warning) -> String? {
-        let found = diagnostics(atLeast: severity)
+        let found = diagnostics(atLeast: severity).filter { $0.diagnostic.code != .modelDrift }
         guard !found.isEmpty else { return nil }
         let head = found.count == 1
             ? "1 presentation diagnostic of severity \(severity.rawValue) or worse was recorded:"
