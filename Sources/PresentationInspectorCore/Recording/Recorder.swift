@@ -223,7 +223,7 @@ import Foundation
     }
 
     /// Whether the live log is the file at `path` (by file identity, not by spelling).
-    func isLiveLog(path: String) -> Bool {
+    @_spi(Package) public func isLiveLog(path: String) -> Bool {
         state.withLock { $0.liveLog?.writes(toFileAt: path) ?? false }
     }
 

@@ -16,7 +16,9 @@ import Foundation
 public func presentationInspectorExportScenario(_ path: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? {
     let reply: String
     if let path, let text = String(validatingCString: path) {
-        reply = ScenarioExport.write(to: text, header: InspectorRuntime.shared.header, snapshot: InspectorRuntime.shared.recorder?.snapshot())
+        let recorder = InspectorRuntime.shared.recorder
+        reply = ScenarioExport.write(to: text, header: InspectorRuntime.shared.header, snapshot: recorder?.snapshot(),
+                                     isLiveLog: { recorder?.isLiveLog(path: $0) ?? false })
     } else {
         reply = ScenarioExport.errorPrefix + (path == nil ? "export needs a file path" : "the path argument is not valid UTF-8")
     }
@@ -27,12 +29,18 @@ public func presentationInspectorExportScenario(_ path: UnsafePointer<CChar>?) -
 enum ScenarioExport {
     static let errorPrefix = "pi-error: "
 
-    /// Writes the scenario of `snapshot`'s events to `path`; the reply, or an error line.
-    static func write(to path: String, header: LogHeader, snapshot: RecordingSnapshot?) -> String {
+    /// Writes the scenario of `snapshot`'s events to `path`; the reply, or an error line. Refuses
+    /// the live log's own file (`isLiveLog`), as the other exports do: replacing it would lose
+    /// the recording and leave the app writing to a file nobody can open.
+    static func write(to path: String, header: LogHeader, snapshot: RecordingSnapshot?,
+                      isLiveLog: (String) -> Bool = { _ in false }) -> String {
         guard let snapshot else { return errorPrefix + "PresentationInspector is not recording (call PresentationInspector.start())" }
         guard !path.isEmpty else { return errorPrefix + "export needs a file path" }
         let expanded = (path as NSString).expandingTildeInPath
         let absolute = expanded.hasPrefix("/") ? expanded : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(expanded)
+        if isLiveLog(absolute) {
+            return errorPrefix + "cannot write \(absolute): it is the live log this app is writing; name another file (the live log already holds every event)"
+        }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue {
             return errorPrefix + "cannot write \(absolute): it is a directory"
