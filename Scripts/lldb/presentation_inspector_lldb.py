@@ -43,11 +43,20 @@ def _first_line(text: str | None) -> str:
     return lines[0] if lines else "unknown error"
 
 
+# lldb takes the limit as a 32-bit count of microseconds.
+MAXIMUM_TIMEOUT_SECONDS = 4294.0
+
+
 def _timeout_seconds() -> float:
+    """PI_LLDB_TIMEOUT in seconds, from 1 to MAXIMUM_TIMEOUT_SECONDS; the default when it is
+    not a finite number."""
     try:
-        return max(1.0, float(os.environ.get("PI_LLDB_TIMEOUT", DEFAULT_TIMEOUT_SECONDS)))
+        value = float(os.environ.get("PI_LLDB_TIMEOUT", DEFAULT_TIMEOUT_SECONDS))
     except ValueError:
         return DEFAULT_TIMEOUT_SECONDS
+    if value != value or value in (float("inf"), float("-inf")):
+        return DEFAULT_TIMEOUT_SECONDS
+    return min(MAXIMUM_TIMEOUT_SECONDS, max(1.0, value))
 
 
 class ProcessCaller:
@@ -123,8 +132,11 @@ class ProcessCaller:
             message = _first_line(error.GetCString())
             lowered = message.lower()
             if "timed out" in lowered or "interrupted" in lowered:
-                raise PiError(f"calling {function} timed out after {_timeout_seconds():g} s (another thread may hold "
-                              "the inspector's lock: `continue`, stop again and retry)")
+                raise PiError(f"calling {function} was interrupted: {message}. If it took longer than {_timeout_seconds():g} s, a "
+                              "large recording needs more time "
+                              "(set PI_LLDB_TIMEOUT, in seconds), or a thread holds the inspector's lock, maybe the stopped "
+                              "one (`finish` or `continue`, stop again and retry); an export may leave a .partial file "
+                              "beside its destination")
             if "undeclared" in lowered or "look up symbol" in lowered or "couldn't lookup" in lowered:
                 raise PiError(f"{function} is missing from this process: is PresentationInspectorCore linked?")
             raise PiError(f"calling {function} failed: {message}")

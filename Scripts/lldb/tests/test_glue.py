@@ -77,3 +77,18 @@ def test_unexpected_exceptions_become_one_line(run):
 def test_first_line_of_lldb_errors():
     assert glue._first_line("\n  error: use of undeclared identifier 'x'\nmore") == "error: use of undeclared identifier 'x'"
     assert glue._first_line(None) == "unknown error"
+
+
+@pytest.mark.parametrize("given, expected", [
+    (None, glue.DEFAULT_TIMEOUT_SECONDS), ("90", 90.0), ("0.2", 1.0), ("5000", glue.MAXIMUM_TIMEOUT_SECONDS),
+    ("1e12", glue.MAXIMUM_TIMEOUT_SECONDS), ("inf", glue.DEFAULT_TIMEOUT_SECONDS), ("nan", glue.DEFAULT_TIMEOUT_SECONDS),
+    ("soon", glue.DEFAULT_TIMEOUT_SECONDS),
+])
+def test_the_timeout_is_one_lldb_can_take(monkeypatch, given, expected):
+    """lldb takes the limit as a 32-bit count of microseconds: a larger one broke every command."""
+    if given is None:
+        monkeypatch.delenv("PI_LLDB_TIMEOUT", raising=False)
+    else:
+        monkeypatch.setenv("PI_LLDB_TIMEOUT", given)
+    assert glue._timeout_seconds() == expected
+    assert int(glue._timeout_seconds() * 1e6) < 2 ** 32
