@@ -48,7 +48,15 @@ final class CLIWriteFailureTests: XCTestCase {
         }
     }
 
+    /// Whether pinspect is built with a sanitizer, whose runtime dies under the file size limit
+    /// below before pinspect can answer (CI steps 20 and 60 run the tests so built).
+    private static let isSanitized: Bool = {
+        guard let binary = FileManager.default.contents(atPath: PInspectBinary.path) else { return false }
+        return ["__tsan_init", "__asan_init"].contains { binary.range(of: Data($0.utf8)) != nil }
+    }()
+
     func testAFullTemporaryFolderExits73() throws {
+        try XCTSkipIf(Self.isSanitized, "a sanitizer's runtime does not survive the file size limit")
         // Enough events for the spools to pass the file size limit set below (64 KiB).
         let events = try fx.log(BuiltInScenarios.diagnostics).events
         var many: [Event] = []
