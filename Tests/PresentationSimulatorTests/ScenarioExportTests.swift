@@ -33,4 +33,11 @@ final class ScenarioExportTests: XCTestCase {
         XCTAssertTrue(other.hasPrefix("{\"path\":"), other)
         recorder.stopLiveLog()
     }
+
+    /// A missing folder gets the words the other exports use, with the fix.
+    func testAMissingFolderIsNamed() throws {
+        let (recorder, folder) = try recording()
+        let reply = ScenarioExport.write(to: folder + "/no/such/replay.json", header: LogHeader(), snapshot: recorder.snapshot())
+        XCTAssertTrue(reply.hasPrefix("pi-error: cannot write \(folder)/no/such/replay.json: the folder \(folder)/no/such does not exist"), reply)
+    }
 }

@@ -54,9 +54,9 @@ enum ScenarioExport {
             return errorPrefix + "cannot replay the recording: \(error.description)"
         }
         do {
-            try text.write(toFile: absolute, atomically: true, encoding: .utf8)
+            try FileReplacement.write(text, to: absolute)
         } catch {
-            return errorPrefix + "cannot write \(absolute): \(error.localizedDescription)"
+            return errorPrefix + error.description
         }
         var w = JSONWriter(reservingCapacity: 256)
         w.beginObject()
