@@ -124,10 +124,10 @@ struct StreamedLog: SkippedLines {
 }
 
 extension LogInput {
-    /// Reads the streamed log again, whole (from the copy of standard input when it was one).
+    /// Reads the streamed log again, whole (from the copy of standard input when it was one; the
+    /// caller removes the copy).
     func reload(_ log: StreamedLog) throws -> LoadedLog {
         guard let copy = log.copy else { return try load() }
-        defer { unlink(copy) }
         var again = LogInput()
         again.path = copy
         var loaded = try again.load()

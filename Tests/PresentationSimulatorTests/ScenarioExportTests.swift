@@ -39,5 +39,7 @@ final class ScenarioExportTests: XCTestCase {
         let (recorder, folder) = try recording()
         let reply = ScenarioExport.write(to: folder + "/no/such/replay.json", header: LogHeader(), snapshot: recorder.snapshot())
         XCTAssertTrue(reply.hasPrefix("pi-error: cannot write \(folder)/no/such/replay.json: the folder \(folder)/no/such does not exist"), reply)
+        let directory = ScenarioExport.write(to: folder, header: LogHeader(), snapshot: recorder.snapshot())
+        XCTAssertTrue(directory.hasPrefix("pi-error: cannot write \(folder): it is a directory"), directory)
     }
 }

@@ -41,10 +41,6 @@ enum ScenarioExport {
         if isLiveLog(absolute) {
             return errorPrefix + "cannot write \(absolute): it is the live log this app is writing; name another file (the live log already holds every event)"
         }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue {
-            return errorPrefix + "cannot write \(absolute): it is a directory"
-        }
         var h = header
         h.dropped = snapshot.droppedCount
         let text: String
