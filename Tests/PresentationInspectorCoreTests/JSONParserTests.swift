@@ -68,4 +68,26 @@ final class JSONStringScanTests: XCTestCase {
         XCTAssertThrowsError(try JSONParser.parse("\"" + long + "\u{01}\""))
         XCTAssertThrowsError(try JSONParser.parse("\"" + long))
     }
+
+    func testOffsetFindsTheDeepestPartOfAPath() {
+        let text = Array(#"{ "a": [ 1, { "b": "x", "b": [true] } ], "c": "\"a\"" }"#.utf8)
+        func at(_ path: [JSONParser.PathComponent]) -> String? {
+            JSONParser.offset(of: path, in: text).map { String(decoding: text[$0...].prefix(6), as: UTF8.self) }
+        }
+        XCTAssertEqual(at([]), #"{ "a":"#)
+        XCTAssertEqual(at([.key("a")]), #""a": ["#)
+        XCTAssertEqual(at([.key("a"), .index(1)]), #"{ "b":"#)
+        // A key given twice is found where it appears the second time.
+        XCTAssertEqual(at([.key("a"), .index(1), .key("b")]), #""b": ["#)
+        XCTAssertEqual(at([.key("a"), .index(1), .key("b"), .index(0)]), "true] ")
+        // What is not there stops the walk at the deepest part found.
+        XCTAssertEqual(at([.key("a"), .index(5)]), #""a": ["#)
+        XCTAssertEqual(at([.key("c"), .key("d")]), #""c": ""#)
+        XCTAssertEqual(at([.key("a"), .key("x")]), #""a": ["#)
+        XCTAssertEqual(at([.key("zz")]), #"{ "a":"#)
+        XCTAssertNil(JSONParser.offset(of: [], in: Array("   ".utf8)))
+        XCTAssertEqual(JSONParser.offsets(ofElementsAt: [.key("a")], in: text), [9, 12])
+        XCTAssertEqual(JSONParser.offsets(ofElementsAt: [.key("c")], in: text), [])
+        XCTAssertEqual(JSONParser.offsets(ofElementsAt: [], in: Array("[ ]".utf8)), [])
+    }
 }

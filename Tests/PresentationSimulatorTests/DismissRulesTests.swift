@@ -188,7 +188,7 @@ final class DismissRulesTests: XCTestCase {
             #"{ "present": "full", "from": "list" }"#, #"{ "advance": 1 }"#, #"{ "swipeDown": "full" }"#,
         ])
         XCTAssertThrowsError(try simulate(json)) { error in
-            XCTAssertEqual("\(error)", "test.json: steps[2] (swipeDown) key \"swipeDown\": full is presented as fullScreen; only pageSheet and formSheet can be swiped down")
+            XCTAssertEqual("\(error)", "test.json:15: steps[2] (swipeDown) key \"swipeDown\": full is presented as fullScreen; only pageSheet and formSheet can be swiped down")
         }
     }
 }

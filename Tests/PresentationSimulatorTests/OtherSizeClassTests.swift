@@ -125,13 +125,13 @@ final class OtherSizeClassTests: XCTestCase {
                                file: "opts.json")
         }
         XCTAssertThrowsError(try parse(#"{ "checksOtherSize": false }"#)) { error in
-            XCTAssertEqual("\(error)", #"opts.json: options key "checksOtherSize": unknown key (expected one of: checksOtherSizeClass)"#)
+            XCTAssertEqual("\(error)", #"opts.json:1:16: options key "checksOtherSize": unknown key (expected one of: checksOtherSizeClass)"#)
         }
         XCTAssertThrowsError(try parse(#"{ "checksOtherSizeClass": "no" }"#)) { error in
-            XCTAssertEqual("\(error)", #"opts.json: options key "checksOtherSizeClass": must be true or false, found a string"#)
+            XCTAssertEqual("\(error)", #"opts.json:1:16: options key "checksOtherSizeClass": must be true or false, found a string"#)
         }
         XCTAssertThrowsError(try parse("[]")) { error in
-            XCTAssertTrue("\(error)".hasPrefix("opts.json: options: options must be an object"), "\(error)")
+            XCTAssertTrue("\(error)".hasPrefix("opts.json:1:3: options: options must be an object"), "\(error)")
         }
         let off = try parse(#"{ "checksOtherSizeClass": false }"#)
         XCTAssertTrue(off.jsonText.contains(#""options": {"checksOtherSizeClass":false}"#), off.jsonText)

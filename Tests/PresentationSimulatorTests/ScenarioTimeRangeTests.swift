@@ -12,7 +12,7 @@ final class ScenarioTimeRangeTests: XCTestCase {
 
     func testAdvancesPastTheTimeRangeAreRefusedAtTheStepThatCrossesIt() {
         XCTAssertThrowsError(try Scenario.parse(scenario(advances: 12_000), file: "long.json")) { error in
-            XCTAssertEqual("\(error)", #"long.json: steps[1157] (advance) key "advance": the advance steps add up to 100051200.0 s, past the limit of 1e8 s (about three years) for one scenario"#)
+            XCTAssertEqual("\(error)", #"long.json:1:24439: steps[1157] (advance) key "advance": the advance steps add up to 100051200.0 s, past the limit of 1e8 s (about three years) for one scenario"#)
         }
     }
 

@@ -30,31 +30,31 @@ final class SystemControllerScenarioTests: XCTestCase {
 
     func testBadValuesNameTheKey() {
         XCTAssertEqual(error(controller(#""type": "UIAlertController""#)),
-                       #"bad.json: controllers[0] key "preferredStyle": is required for a UIAlertController: "alert" or "actionSheet""#)
+                       #"bad.json:1:55: controllers[0] key "preferredStyle": is required for a UIAlertController: "alert" or "actionSheet""#)
         XCTAssertEqual(error(controller(#""type": "UIAlertController", "preferredStyle": "sheet""#)),
-                       #"bad.json: controllers[0] key "preferredStyle": must be "alert" or "actionSheet", found "sheet""#)
+                       #"bad.json:1:97: controllers[0] key "preferredStyle": must be "alert" or "actionSheet", found "sheet""#)
         XCTAssertEqual(error(controller(#""type": "ListViewController", "preferredStyle": "alert""#)),
-                       #"bad.json: controllers[0] key "preferredStyle": applies only to a UIAlertController (type "UIAlertController", or "systemController": "UIAlertController" for a subclass); a is a ListViewController"#)
+                       #"bad.json:1:98: controllers[0] key "preferredStyle": applies only to a UIAlertController (type "UIAlertController", or "systemController": "UIAlertController" for a subclass); a is a ListViewController"#)
         XCTAssertEqual(error(controller(#""type": "MyAlert", "systemController": "UIAlertView""#)),
-                       #"bad.json: controllers[0] key "systemController": unknown system controller "UIAlertView" (expected one of: UIAlertController, UIActivityViewController, UIImagePickerController, UIDocumentPickerViewController, SFSafariViewController, MFMailComposeViewController, MFMessageComposeViewController, UISearchController)"#)
+                       #"bad.json:1:87: controllers[0] key "systemController": unknown system controller "UIAlertView" (expected one of: UIAlertController, UIActivityViewController, UIImagePickerController, UIDocumentPickerViewController, SFSafariViewController, MFMailComposeViewController, MFMessageComposeViewController, UISearchController)"#)
         XCTAssertEqual(error(controller(#""type": "UIActivityViewController", "popoverAnchor": "finger""#)),
-                       #"bad.json: controllers[0] key "popoverAnchor": unknown popover anchor "finger" (expected one of: sourceView, sourceItem, barButtonItem, none)"#)
+                       #"bad.json:1:104: controllers[0] key "popoverAnchor": unknown popover anchor "finger" (expected one of: sourceView, sourceItem, barButtonItem, none)"#)
         XCTAssertEqual(error(controller(#""type": "UIActivityViewController", "popoverAnchor": "sourceView", "hasPopoverAnchor": true"#)),
-                       #"bad.json: controllers[0] key "popoverAnchor": give either hasPopoverAnchor or popoverAnchor, not both"#)
+                       #"bad.json:1:104: controllers[0] key "popoverAnchor": give either hasPopoverAnchor or popoverAnchor, not both"#)
     }
 
     func testTheVersionIsCheckedAndBoundsTheAnchors() {
         XCTAssertEqual(error(controller(#""type": "UIActivityViewController", "popoverAnchor": "sourceItem""#, env: #"{ "iOS": "15.8" }"#)),
-                       #"bad.json: controllers[0] key "popoverAnchor": sourceItem arrived with iOS 16; the environment names iOS 15.8: use sourceView or barButtonItem"#)
+                       #"bad.json:1:103: controllers[0] key "popoverAnchor": sourceItem arrived with iOS 16; the environment names iOS 15.8: use sourceView or barButtonItem"#)
         for bad in ["7.1", "17.x", "", "100", "17..1", "1.2.3.4"] {
             XCTAssertEqual(error(controller(#""type": "A""#, env: #"{ "iOS": "\#(bad)" }"#)),
-                           #"bad.json: environment key "iOS": must be an iOS version such as "17.4" with a major version in 8…99, found "\#(bad)""#, bad)
+                           #"bad.json:1:20: environment key "iOS": must be an iOS version such as "17.4" with a major version in 8…99, found "\#(bad)""#, bad)
         }
         let set = #"""
         { "environment": { "iOS": "15.0" }, "controllers": [ { "id": "a", "type": "UIActivityViewController" } ], "windows": [],
           "steps": [ { "set": "a", "popoverAnchor": "sourceItem" } ] }
         """#
-        XCTAssertEqual(error(set), #"bad.json: steps[0] (set) key "popoverAnchor": sourceItem arrived with iOS 16; the environment names iOS 15.0: use sourceView or barButtonItem"#)
+        XCTAssertEqual(error(set), #"bad.json:2:28: steps[0] (set) key "popoverAnchor": sourceItem arrived with iOS 16; the environment names iOS 15.0: use sourceView or barButtonItem"#)
     }
 
     /// Every `json` block of docs/SCENARIOS.md parses and runs; its system-controller example does what

@@ -33,25 +33,25 @@ final class HostileInputTests: XCTestCase {
 
     func testAControllerThatIsItsOwnChild() {
         let e = scenarioError(#"{"controllers":[{"id":"a","type":"T","container":"plain","children":["a"]}],"windows":[]}"#)
-        XCTAssertEqual(e, #"hostile.json: controllers[0] key "children": a cannot be its own child"#)
+        XCTAssertEqual(e, #"hostile.json:1:58: controllers[0] key "children": a cannot be its own child"#)
     }
 
     func testAControllerWithTwoParents() {
         let e = scenarioError(#"{"controllers":\#(controllers(3) { $0 < 2 ? "\"c2\"" : nil }),"windows":[]}"#)
-        XCTAssertEqual(e, #"hostile.json: controllers[1] key "children": "c2" is already a child of "c0"; a controller has one parent"#)
+        XCTAssertEqual(e, #"hostile.json:1:136: controllers[1] key "children": "c2" is already a child of "c0"; a controller has one parent"#)
     }
 
     func testALongCycleIsFound() {
         // 20,000 controllers in one ring, each the child of the next: one clear error.
         let n = 20_000
         let e = scenarioError(#"{"controllers":\#(controllers(n) { "\"c\(($0 + 1) % n)\"" }),"windows":[]}"#)
-        XCTAssertEqual(e, #"hostile.json: controllers[0] key "children": cycle through "c0": a controller cannot be its own ancestor"#)
+        XCTAssertEqual(e, #"hostile.json:1:67: controllers[0] key "children": cycle through "c0": a controller cannot be its own ancestor"#)
     }
 
     func testContainmentDeeperThanTheLimitIsRefused() {
         let n = Scenario.maximumContainmentDepth + 2
         let e = scenarioError(#"{"controllers":\#(controllers(n) { $0 < n - 1 ? "\"c\($0 + 1)\"" : nil }),"windows":[{"id":"w","root":"c0"}]}"#)
-        XCTAssertEqual(e, #"hostile.json: controllers[1001] key "children": c1001 is nested 1001 levels deep; containment deeper than 1000 levels is not supported"#)
+        XCTAssertEqual(e, #"hostile.json:1:72875: controllers[1001] key "children": c1001 is nested 1001 levels deep; containment deeper than 1000 levels is not supported"#)
     }
 
     /// `c0 … c1000`, each the only child of the one before (the last an empty container), plus
@@ -80,11 +80,11 @@ final class HostileInputTests: XCTestCase {
 
     func testDuplicateIDsAndKeys() {
         let dup = #"{"controllers":["# + Array(repeating: #"{"id":"x","type":"T"}"#, count: 5_000).joined(separator: ",") + #"],"windows":[]}"#
-        XCTAssertEqual(scenarioError(dup), #"hostile.json: controllers[1] key "id": duplicate controller id "x""#)
+        XCTAssertEqual(scenarioError(dup), #"hostile.json:1:40: controllers[1] key "id": duplicate controller id "x""#)
         XCTAssertEqual(scenarioError(#"{"controllers":[{"id":"a","id":"b","type":"T"}],"windows":[]}"#),
-                       #"hostile.json: controllers[0] key "id": appears twice"#)
+                       #"hostile.json:1:27: controllers[0] key "id": appears twice"#)
         let windows = #"{"controllers":[{"id":"a","type":"T"},{"id":"b","type":"T"}],"windows":[{"id":"w","root":"a"},{"id":"w","root":"b"}]}"#
-        XCTAssertEqual(scenarioError(windows), #"hostile.json: windows[1] key "id": duplicate window id "w""#)
+        XCTAssertEqual(scenarioError(windows), #"hostile.json:1:96: windows[1] key "id": duplicate window id "w""#)
     }
 
     /// Thousands of dismissals without `advance`: one pending leak check each. The virtual clock

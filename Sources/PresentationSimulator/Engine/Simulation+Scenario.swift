@@ -13,7 +13,7 @@ extension Simulation {
             do {
                 try perform(step)
             } catch {
-                throw ScenarioError(file: scenario.file, location: "steps[\(i)] (\(step.action.kindName))", key: error.key, message: error.message)
+                throw ScenarioError(file: scenario.file, line: step.line, location: "steps[\(i)] (\(step.action.kindName))", key: error.key, message: error.message)
             }
         }
         drain()

@@ -408,7 +408,7 @@ public final class Simulation {
             throw SimulationError(key: "in", message: "\(tabs.id) (\(tabs.type)) is not a tab bar controller")
         }
         guard tabs.children.indices.contains(index) else {
-            throw SimulationError(key: "select", message: "index \(index) is out of range: \(tabs.id) has \(tabs.children.count) tabs")
+            throw SimulationError(key: "select", message: "index \(index) is out of range: \(tabs.id) has \(tabs.children.count == 1 ? "1 tab" : "\(tabs.children.count) tabs")")
         }
         tabs.selectedIndex = index
         factsDidChange()

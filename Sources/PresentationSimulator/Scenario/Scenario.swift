@@ -88,6 +88,9 @@ public struct Scenario: Sendable {
         public var observed: Observed?
         /// A note for the reader.
         public var comment: String?
+        /// The line of the file the step starts on, when it was read from one: what an error
+        /// running the step names.
+        public var line: Int?
         public init(_ action: Action, thread: String = "main", observed: Observed? = nil) {
             self.action = action; self.thread = thread; self.observed = observed
         }
@@ -116,7 +119,8 @@ public struct Scenario: Sendable {
 /// A scenario that cannot be read or run. The description names the file, the step and the key.
 public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible {
     public var file: String
-    /// `line:column` for JSON syntax errors.
+    /// `line:column` of what the error names: the JSON syntax error, or the key, element or
+    /// step at fault (the deepest part of it found in the file).
     public var line: Int?
     public var column: Int?
     /// Where in the document: `steps[3]`, `controllers[1]`, `windows[0]`…

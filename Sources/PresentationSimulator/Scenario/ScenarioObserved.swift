@@ -35,12 +35,12 @@ extension ScenarioReader {
         guard let o = v.objectValue else { throw fail("observed", "must be an object, found \(v.typeDescription)") }
         let allowed = kind == "present" ? Scenario.Observed.presentKeys : Scenario.Observed.dismissKeys
         for k in o.keys where !allowed.contains(k) {
-            throw fail("observed.\(k)", "unknown key (expected one of: \(allowed.sorted().joined(separator: ", ")))")
+            throw observedFailure(k, "unknown key (expected one of: \(allowed.sorted().joined(separator: ", ")))")
         }
         func id(_ k: String) throws(ScenarioError) -> String? {
             guard let raw = o[k] else { return nil }
-            guard let s = raw.stringValue else { throw fail("observed.\(k)", "must be a controller id, found \(raw.typeDescription)") }
-            guard ids.contains(s) else { throw fail("observed.\(k)", "unknown controller id \"\(s)\"") }
+            guard let s = raw.stringValue else { throw observedFailure(k, "must be a controller id, found \(raw.typeDescription)") }
+            guard ids.contains(s) else { throw observedFailure(k, "unknown controller id \"\(s)\"") }
             return s
         }
         var r = Scenario.Observed()
@@ -49,31 +49,37 @@ extension ScenarioReader {
         r.handledBy = try id("handledBy")
         if let s = o["effectiveStyle"] {
             guard let name = s.stringValue, let style = PresentationStyle(name: name) else {
-                throw fail("observed.effectiveStyle", "unknown presentation style (expected one of: \(PresentationStyle.allCases.map(\.name).joined(separator: ", ")))")
+                throw observedFailure("effectiveStyle", "unknown presentation style (expected one of: \(PresentationStyle.allCases.map(\.name).joined(separator: ", ")))")
             }
             r.effectiveStyle = style
         }
         if let s = o["effectiveTransition"] {
             guard let name = s.stringValue, let t = TransitionStyle(name: name) else {
-                throw fail("observed.effectiveTransition", "unknown transition style (expected one of: \(TransitionStyle.allCases.map(\.name).joined(separator: ", ")))")
+                throw observedFailure("effectiveTransition", "unknown transition style (expected one of: \(TransitionStyle.allCases.map(\.name).joined(separator: ", ")))")
             }
             r.effectiveTransition = t
         }
         if let s = o["presentationControllerClass"] {
-            guard let name = s.stringValue else { throw fail("observed.presentationControllerClass", "must be a string, found \(s.typeDescription)") }
+            guard let name = s.stringValue else { throw observedFailure("presentationControllerClass", "must be a string, found \(s.typeDescription)") }
             r.presentationControllerClass = name
         }
         if let d = o["dismissed"] {
-            guard let a = d.arrayValue else { throw fail("observed.dismissed", "must be an array of controller ids, found \(d.typeDescription)") }
+            guard let a = d.arrayValue else { throw observedFailure("dismissed", "must be an array of controller ids, found \(d.typeDescription)") }
             var list: [String] = []
             for (i, item) in a.enumerated() {
                 guard let s = item.stringValue, ids.contains(s) else {
-                    throw fail("observed.dismissed[\(i)]", "must be a declared controller id, found \(item.stringValue.map { "\"\($0)\"" } ?? item.typeDescription)")
+                    throw fail("observed.dismissed[\(i)]", "must be a declared controller id, found \(item.stringValue.map { "\"\($0)\"" } ?? item.typeDescription)",
+                               at: [.key("observed"), .key("dismissed"), .index(i)])
                 }
                 list.append(s)
             }
             r.dismissed = list
         }
         return r
+    }
+
+    /// An error at `observed.<key>`, located at that key.
+    private func observedFailure(_ key: String, _ message: String) -> ScenarioError {
+        fail("observed.\(key)", message, at: [.key("observed"), .key(key)])
     }
 }

@@ -27,8 +27,23 @@ extension Scenario {
             let (line, column) = lineAndColumn(of: error.offset, in: bytes)
             throw ScenarioError(file: file, line: line, column: column, message: "invalid JSON: \(error.message)")
         }
-        var p = ScenarioReader(file: file)
+        var p = ScenarioReader(file: file, bytes: bytes)
         return try p.read(value)
+    }
+
+    /// The line of each offset, in one pass (`offsets` ascending).
+    static func lines(of offsets: [Int], in bytes: [UInt8]) -> [Int] {
+        var lines: [Int] = []
+        lines.reserveCapacity(offsets.count)
+        var line = 1, position = 0
+        for offset in offsets {
+            while position < min(offset, bytes.count) {
+                if bytes[position] == 0x0A { line += 1 }
+                position += 1
+            }
+            lines.append(line)
+        }
+        return lines
     }
 
     static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (Int, Int) {
@@ -44,7 +59,12 @@ extension Scenario {
 /// wrong type or unknown id with the location and key named.
 struct ScenarioReader {
     let file: String
-    var location: String?
+    /// The document's text, to give an error the line of what it names.
+    let bytes: [UInt8]
+    /// Where in the document the reader is: `steps`, 3 is `steps[3]`.
+    var path: [JSONParser.PathComponent] = []
+    /// The action of the step being read, named after its location: `steps[3] (present)`.
+    var stepKind: String?
     /// Seconds the `advance` steps read so far add up to (see ``maximumTotalAdvance``).
     var totalAdvance: Double = 0
     /// The environment's iOS version, once read: what a popover anchor is checked against.
@@ -54,8 +74,33 @@ struct ScenarioReader {
     /// the log the simulator writes is one its reader accepts.
     static let maximumTotalAdvance: Double = 100_000_000
 
-    func fail(_ key: String?, _ message: String) -> ScenarioError {
-        ScenarioError(file: file, location: location, key: key, message: message)
+    init(file: String, bytes: [UInt8]) {
+        self.file = file
+        self.bytes = bytes
+    }
+
+    /// `environment`, `controllers[1]`, `steps[3] (present)`: the path as errors name it.
+    var location: String? {
+        guard !path.isEmpty else { return nil }
+        var s = ""
+        for component in path {
+            switch component {
+            case .key(let k): s += s.isEmpty ? k : ".\(k)"
+            case .index(let i): s += "[\(i)]"
+            }
+        }
+        return stepKind.map { s + " (\($0))" } ?? s
+    }
+
+    /// An error at `key` of the current location (`at` the key's path when it is nested, as
+    /// `observed.dismissed[2]`), with the line and column of the deepest part of it found.
+    func fail(_ key: String?, _ message: String, at keyPath: [JSONParser.PathComponent]? = nil) -> ScenarioError {
+        let target = path + (keyPath ?? key.map { [.key($0)] } ?? [])
+        var error = ScenarioError(file: file, location: location, key: key, message: message)
+        if let offset = JSONParser.offset(of: target, in: bytes) {
+            (error.line, error.column) = Scenario.lineAndColumn(of: offset, in: bytes)
+        }
+        return error
     }
 
     func object(_ v: JSONValue, _ what: String) throws(ScenarioError) -> JSONObject {
@@ -140,7 +185,7 @@ struct ScenarioReader {
         scenario.comment = try string(doc, "comment")
 
         if let envValue = doc["environment"] {
-            location = "environment"
+            path = [.key("environment")]
             let env = try object(envValue, "environment")
             try checkKeys(env, allowed: ["idiom", "horizontalSizeClass", "iOS"])
             var idiom = Scenario.Idiom.phone
@@ -158,18 +203,18 @@ struct ScenarioReader {
         }
 
         if let optionsValue = doc["options"] {
-            location = "options"
+            path = [.key("options")]
             let options = try object(optionsValue, "options")
             try checkKeys(options, allowed: ["checksOtherSizeClass"])
             scenario.checksOtherSizeClass = try bool(options, "checksOtherSizeClass")
         }
 
-        location = nil
+        path = []
         guard let controllersValue = doc["controllers"] else { throw fail("controllers", "is required") }
         guard let controllers = controllersValue.arrayValue else { throw fail("controllers", "must be an array, found \(controllersValue.typeDescription)") }
         var ids = Set<String>()
         for (i, cv) in controllers.enumerated() {
-            location = "controllers[\(i)]"
+            path = [.key("controllers"), .index(i)]
             let o = try object(cv, "a controller")
             try checkKeys(o, allowed: Self.controllerKeys)
             var c = Scenario.Controller(id: try requiredString(o, "id"), type: try requiredString(o, "type"))
@@ -204,7 +249,7 @@ struct ScenarioReader {
         // Children: known ids, one parent each, no cycles, selection in range.
         var parentOf: [String: String] = [:]
         for (i, c) in scenario.controllers.enumerated() {
-            location = "controllers[\(i)]"
+            path = [.key("controllers"), .index(i)]
             if !c.children.isEmpty && (c.container ?? ContainerKind.implied(byType: c.type)) == nil {
                 throw fail("children", "\(c.id) has children but is no container: set \"container\" (navigation, tabBar, split, plain) or use a UIKit container type")
             }
@@ -223,35 +268,35 @@ struct ScenarioReader {
         // is found once; a walk stops at the first controller whose depth is known.
         var depthOf: [String: Int] = [:]
         for (i, c) in scenario.controllers.enumerated() where depthOf[c.id] == nil {
-            var path: [String] = [], onPath: Set<String> = []
+            var walk: [String] = [], onPath: Set<String> = []
             var cur = c.id
             var base = 0
             while true {
                 if let d = depthOf[cur] { base = d + 1; break }
                 guard onPath.insert(cur).inserted else {
-                    location = "controllers[\(i)]"
+                    path = [.key("controllers"), .index(i)]
                     throw fail("children", "cycle through \"\(cur)\": a controller cannot be its own ancestor")
                 }
-                path.append(cur)
+                walk.append(cur)
                 guard let p = parentOf[cur] else { break }
                 cur = p
             }
-            for (k, id) in path.enumerated() {
-                let depth = base + path.count - 1 - k
+            for (k, id) in walk.enumerated() {
+                let depth = base + walk.count - 1 - k
                 guard depth <= Scenario.maximumContainmentDepth else {
-                    location = "controllers[\(i)]"
+                    path = [.key("controllers"), .index(i)]
                     throw fail("children", "\(id) is nested \(depth) levels deep; containment deeper than \(Scenario.maximumContainmentDepth) levels is not supported")
                 }
                 depthOf[id] = depth
             }
         }
 
-        location = nil
+        path = []
         guard let windowsValue = doc["windows"] else { throw fail("windows", "is required") }
         guard let windows = windowsValue.arrayValue else { throw fail("windows", "must be an array, found \(windowsValue.typeDescription)") }
         var windowIDs = Set<String>(), roots = Set<String>()
         for (i, wv) in windows.enumerated() {
-            location = "windows[\(i)]"
+            path = [.key("windows"), .index(i)]
             let o = try object(wv, "a window")
             try checkKeys(o, allowed: ["id", "root", "level", "key", "comment"])
             var w = Scenario.Window(id: try requiredString(o, "id"), root: try requiredString(o, "root"))
@@ -268,12 +313,15 @@ struct ScenarioReader {
             scenario.windows.append(w)
         }
 
-        location = nil
+        path = []
         if let stepsValue = doc["steps"] {
             guard let steps = stepsValue.arrayValue else { throw fail("steps", "must be an array, found \(stepsValue.typeDescription)") }
+            let lines = Scenario.lines(of: JSONParser.offsets(ofElementsAt: [.key("steps")], in: bytes), in: bytes)
             for (i, sv) in steps.enumerated() {
-                location = "steps[\(i)]"
-                scenario.steps.append(try readStep(sv, ids: ids))
+                path = [.key("steps"), .index(i)]
+                var step = try readStep(sv, ids: ids)
+                step.line = i < lines.count ? lines[i] : nil
+                scenario.steps.append(step)
             }
         }
         return scenario
@@ -286,7 +334,8 @@ struct ScenarioReader {
             if kinds.isEmpty { throw fail(o.keys.first, "a step needs exactly one of: \(Self.stepKinds.joined(separator: ", "))") }
             throw fail(kinds[1], "a step has one action; found both \"\(kinds[0])\" and \"\(kinds[1])\"")
         }
-        location = (location ?? "") + " (\(kind))"
+        stepKind = kind
+        defer { stepKind = nil }
         func id(_ k: String) throws(ScenarioError) -> String {
             let s = try requiredString(o, k)
             guard ids.contains(s) else { throw fail(k, "unknown controller id \"\(s)\"") }
