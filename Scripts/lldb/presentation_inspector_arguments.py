@@ -3,6 +3,7 @@ Plain Python (no lldb), unit-tested with pytest in Scripts/lldb/tests."""
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Sequence
 from typing import Any
@@ -70,30 +71,34 @@ class Command:
 
 INT64_MAX = (1 << 63) - 1
 
+# Plain ASCII decimal digits, and the same after a minus sign. Python's int() also takes a
+# sign, underscores, surrounding spaces and non-ASCII digits (full-width, Arabic-Indic…).
+_DIGITS = re.compile(r"[0-9]+")
+_NEGATIVE_DIGITS = re.compile(r"-[0-9]+")
 
-def event_number(text: str, what: str) -> int:
-    """An event number (#N in other outputs) given to `what` (explain, --at), with pinspect's
+
+def event_number(text: str, what: str | None = None) -> int:
+    """An event number (#N in other outputs) given to `what` (an option such as --at; None for
+    the command's own SEQ, which the `pi <command>: ` prefix already names), with pinspect's
     messages for the same mistakes; 0 is refused as sequence numbers start at 1."""
     value = text[1:] if text.startswith("#") else text
-    try:
-        number = int(value, 10)
-    except ValueError:
-        raise PiError(f"{what}: the event number must be a whole number (#N in other outputs), found {text!r}")
-    if number < 0:
-        raise PiError(f"{what}: the event number must be 0 or more (#N in other outputs), found {text}")
+    lead = f"{what}: " if what else ""
+    if _NEGATIVE_DIGITS.fullmatch(value) and int(value, 10) < 0:
+        raise PiError(f"{lead}the event number must be 0 or more (#N in other outputs), found {text}")
+    if not _DIGITS.fullmatch(value):
+        raise PiError(f"{lead}the event number must be a whole number (#N in other outputs), found {text!r}")
+    number = int(value, 10)
     if number > INT64_MAX:
-        raise PiError(f"{what}: the event number must be at most {INT64_MAX}, found {text}")
+        raise PiError(f"{lead}the event number must be at most {INT64_MAX}, found {text}")
     if number == 0:
-        raise PiError(f"{what}: no event #0: sequence numbers start at 1")
+        raise PiError(f"{lead}no event #0: sequence numbers start at 1")
     return number
 
 
 def _parse_count(text: str, what: str) -> int:
-    try:
-        number = int(text, 10)
-    except ValueError:
-        number = None
-    if number is None or not 0 <= number <= INT64_MAX:
+    """A count given to option `what` (-n): plain ASCII digits, from 0 to INT64_MAX."""
+    number = int(text, 10) if _DIGITS.fullmatch(text) else None
+    if number is None or number > INT64_MAX:
         raise PiError(f"{what} must be a whole number from 0 to {INT64_MAX}, found {text!r}")
     return number
 
@@ -145,7 +150,7 @@ def parse_arguments(argv: Sequence[str]) -> Command:
         elif key in flags and value is None:
             options[key] = True
         elif arg.startswith("-") and not _looks_negative_number(arg):
-            raise PiError(f"unknown option {arg!r} for `pi {name}` (usage: {USAGE[name][0]})")
+            raise PiError(f"unknown option {arg!r} (usage: {USAGE[name][0]})")
         else:
             positional.append(arg)
         i += 1
@@ -158,15 +163,16 @@ def parse_arguments(argv: Sequence[str]) -> Command:
 
 
 def _looks_negative_number(arg: str) -> bool:
-    return len(arg) > 1 and arg[1:].isdigit()
+    return _NEGATIVE_DIGITS.fullmatch(arg) is not None
 
 
 def _build(name: str, options: dict[str, Any], positional: list[str]) -> Command:
     want = {"explain": 1, "export": 1, "help": None}.get(name, 0)
     if want is not None and len(positional) != want:
         if want == 0:
-            raise PiError(f"`pi {name}` takes no arguments, got {' '.join(positional)} (usage: {USAGE[name][0]})")
-        raise PiError(f"`pi {name}` needs exactly one {'SEQ' if name == 'explain' else 'PATH'} (usage: {USAGE[name][0]})")
+            raise PiError(f"takes no arguments, got {' '.join(positional)} (usage: {USAGE[name][0]})")
+        raise PiError(f"needs exactly one {'SEQ' if name == 'explain' else 'PATH'}, got {len(positional)} "
+                      f"(usage: {USAGE[name][0]})")
     as_json = bool(options.get("--json"))
     if name == "help":
         if len(positional) > 1:
@@ -189,7 +195,7 @@ def _build(name: str, options: dict[str, Any], positional: list[str]) -> Command
             raise PiError("--controller needs an id, a type name or a title")
         return Command("events", count=count, kind=kind, controller=controller, json=as_json)
     if name == "explain":
-        return Command("explain", seq=event_number(positional[0], "explain"), json=as_json)
+        return Command("explain", seq=event_number(positional[0]), json=as_json)
     if name == "diagnose":
         severity = options.get("--severity", "info")
         return Command("diagnose", severity=_choice(severity, SEVERITIES, "severity"), json=as_json)

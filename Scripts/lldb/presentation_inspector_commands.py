@@ -85,10 +85,15 @@ def run(command: Command, call: Callable[..., str] | None) -> str:
         return f"pi (PresentationInspector LLDB plugin) {VERSION}, debugger API {API_VERSION}"
     opts = command.options
     if command.name == "chain":
-        text = call("presentation_inspector_chain")
+        data = _loads(call("presentation_inspector_chain"), "chain")
+        if not data.get("windows"):
+            # The chain entry point answers "no windows" whether or not anything records;
+            # the events one fails with the core's "nothing is recording" message when no
+            # recorder is installed, and that is the answer the user needs.
+            call("presentation_inspector_events", 1, None, None)
         if opts["json"]:
-            return json.dumps(_loads(text, "chain"), indent=2, ensure_ascii=False)
-        out = format_chain(_loads(text, "chain"))
+            return json.dumps(data, indent=2, ensure_ascii=False)
+        out = format_chain(data)
         if opts.get("containers"):
             # The latest event (a limit of 1 reads from the newest end), then the graph after it.
             _, latest = parse_jsonl(call("presentation_inspector_events", 1, None, None))

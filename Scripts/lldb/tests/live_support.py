@@ -68,9 +68,11 @@ def mentions(event, wanted, titles=False):
 
 
 class Session:
-    """A debugger with the plugin loaded; optionally the demo launched and stopped at the breakpoint."""
+    """A debugger with the plugin loaded; optionally the demo launched and stopped at `breakpoint`
+    (a function of the executable: the demo's debugger-mode stop unless told, e.g. `main`)."""
 
-    def __init__(self, lldb, workdir, executable=None, args=(), stop_at_breakpoint=True, stop_at_entry=False):
+    def __init__(self, lldb, workdir, executable=None, args=(), stop_at_breakpoint=True, stop_at_entry=False,
+                 breakpoint=BREAKPOINT):
         self.lldb = lldb
         self.debugger = lldb.SBDebugger.Create()
         self.debugger.SetAsync(False)
@@ -82,7 +84,8 @@ class Session:
         self.target = self.debugger.CreateTarget(executable)
         assert self.target.IsValid(), executable
         if stop_at_breakpoint:
-            assert self.target.BreakpointCreateByName(BREAKPOINT).GetNumLocations() == 1
+            module = self.target.GetExecutable().GetFilename()
+            assert self.target.BreakpointCreateByName(breakpoint, module).GetNumLocations() == 1
         info = lldb.SBLaunchInfo(list(args))
         info.SetWorkingDirectory(str(workdir))
         info.AddOpenFileAction(1, os.path.join(str(workdir), "stdout.txt"), False, True)

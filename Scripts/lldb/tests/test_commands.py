@@ -52,21 +52,21 @@ def test_parse_arguments_accepts(argv, expected):
     (["events", "-n"], "-n needs a value"),
     (["events", "--kind", "push"], "unknown event kind 'push' (known: present, dismiss"),
     (["events", "--controller", ""], "--controller needs an id, a type name or a title"),
-    (["events", "--verbose"], "unknown option '--verbose' for `pi events`"),
-    (["events", "extra"], "`pi events` takes no arguments, got extra"),
-    (["chain", "--format", "dot"], "unknown option '--format' for `pi chain`"),
-    (["explain"], "`pi explain` needs exactly one SEQ"),
-    (["explain", "1", "2"], "`pi explain` needs exactly one SEQ"),
-    (["explain", "seven"], "explain: the event number must be a whole number (#N in other outputs), found 'seven'"),
-    (["explain", "0"], "explain: no event #0: sequence numbers start at 1"),
-    (["explain", "-3"], "explain: the event number must be 0 or more (#N in other outputs), found -3"),
-    (["explain", "99999999999999999999999"], "explain: the event number must be at most 9223372036854775807, found 99999999999999999999999"),
+    (["events", "--verbose"], "unknown option '--verbose' (usage: pi events "),
+    (["events", "extra"], "takes no arguments, got extra (usage: pi events "),
+    (["chain", "--format", "dot"], "unknown option '--format' (usage: pi chain "),
+    (["explain"], "needs exactly one SEQ, got 0 (usage: pi explain SEQ"),
+    (["explain", "1", "2"], "needs exactly one SEQ, got 2 (usage: pi explain SEQ"),
+    (["explain", "seven"], "the event number must be a whole number (#N in other outputs), found 'seven'"),
+    (["explain", "0"], "no event #0: sequence numbers start at 1"),
+    (["explain", "-3"], "the event number must be 0 or more (#N in other outputs), found -3"),
+    (["explain", "99999999999999999999999"], "the event number must be at most 9223372036854775807, found 99999999999999999999999"),
     (["diagnose", "--severity", "fatal"], "unknown severity 'fatal' (known: info, warning, error)"),
     (["graph", "--format", "svg"], "unknown graph format 'svg' (known: text, dot, mermaid)"),
     (["graph", "--at", "0"], "--at: no event #0: sequence numbers start at 1"),
     (["graph", "--at", "-1"], "--at: the event number must be 0 or more (#N in other outputs), found -1"),
-    (["export"], "`pi export` needs exactly one PATH"),
-    (["export", "a.jsonl", "b.jsonl"], "`pi export` needs exactly one PATH"),
+    (["export"], "needs exactly one PATH, got 0 (usage: pi export PATH"),
+    (["export", "a.jsonl", "b.jsonl"], "needs exactly one PATH, got 2 (usage: pi export PATH"),
     (["export", "--format", "pdf", "x.pdf"], "unknown export format 'pdf'"),
     (["export", ""], "PATH must not be empty"),
     (["export", "--scenario", "--format", "html", "x"], "--scenario writes a scenario file; it takes no --format"),
@@ -76,8 +76,31 @@ def test_parse_arguments_rejects_with_one_line(argv, message):
     with pytest.raises(PiError) as raised:
         pic.parse_arguments(argv)
     text = str(raised.value)
-    assert message in text
+    assert text.startswith(message)
     assert "\n" not in text
+
+
+# Python's int() takes all of these; an argument must be plain ASCII digits.
+NOT_PLAIN_DIGITS = ["1_0", "+3", " 7 ", "7 ", "\uff17", "\u0667", "\u00b2", "0x10", "1e3", "7.0", "-0", "#+3"]
+
+
+@pytest.mark.parametrize("value", NOT_PLAIN_DIGITS)
+def test_integer_arguments_are_plain_ascii_digits(value):
+    cases = [(["events", "-n", value], f"-n must be a whole number from 0 to 9223372036854775807, found {value!r}"),
+             (["events", f"-n{value}"], f"-n must be a whole number from 0 to 9223372036854775807, found {value!r}"),
+             (["explain", value], f"the event number must be a whole number (#N in other outputs), found {value!r}"),
+             (["graph", "--at", value], f"--at: the event number must be a whole number (#N in other outputs), found {value!r}"),
+             (["graph", f"--at={value}"], f"--at: the event number must be a whole number (#N in other outputs), found {value!r}")]
+    for argv, message in cases:
+        with pytest.raises(PiError) as raised:
+            pic.parse_arguments(argv)
+        assert str(raised.value) == message, argv
+
+
+def test_plain_digits_and_the_hash_form_still_parse():
+    assert pic.parse_arguments(["events", "-n", "007"]).options["count"] == 7
+    assert pic.parse_arguments(["explain", "#10"]).options["seq"] == 10
+    assert pic.parse_arguments(["graph", "--at=9223372036854775807"]).options["at"] == 9223372036854775807
 
 
 def test_help_lists_every_command_and_details_one():

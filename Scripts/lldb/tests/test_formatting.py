@@ -186,7 +186,32 @@ def test_run_dispatches_with_the_right_arguments():
         ("presentation_inspector_export", "/tmp/x.html", None),
         ("presentation_inspector_diagnose",),
         ("presentation_inspector_chain",),
+        ("presentation_inspector_events", 1, None, None),
     ]
+
+
+NOT_RECORDING = ("nothing is recording in this process: InspectorRuntime.shared has no recorder (start "
+                 "PresentationInspector, or run InspectorDemo)")
+
+
+@pytest.mark.parametrize("argv", [["chain"], ["chain", "--json"], ["chain", "--containers"]])
+def test_chain_without_a_recorder_says_nothing_is_recording(argv):
+    """No windows and no recorder: the core's "nothing is recording", not "no windows"."""
+    caller = FakeCaller({"presentation_inspector_chain": '{"windows":[]}',
+                         "presentation_inspector_events": "pi-error: " + NOT_RECORDING})
+    with pytest.raises(PiError) as raised:
+        pic.run(pic.parse_arguments(argv), caller)
+    assert str(raised.value) == NOT_RECORDING
+
+
+def test_chain_with_a_recorder_but_no_windows_says_no_windows():
+    caller = FakeCaller({"presentation_inspector_chain": '{"windows":[]}',
+                         "presentation_inspector_events": events_reply()})
+    assert pic.run(pic.parse_arguments(["chain"]), caller).startswith("no windows (")
+    windows = '{"windows":[{"id":"w","level":0,"key":true,"chain":[{"id":"a","type":"A"}]}]}'
+    caller = FakeCaller({"presentation_inspector_chain": windows})
+    assert pic.run(pic.parse_arguments(["chain"]), caller).startswith("window w (key, level 0)")
+    assert caller.calls == [("presentation_inspector_chain",)]  # windows shown: nothing else asked
 
 
 def test_run_reports_the_process_error_line():

@@ -66,6 +66,37 @@ def test_errors_are_one_line_named_after_the_command(run):
     assert run("nonsense").error == "pi: unknown command 'nonsense' (commands: chain, events, explain, diagnose, graph, export, help; see `pi help`)"
 
 
+def test_a_bad_argument_names_the_command_once(run):
+    assert run("explain 1_0").error == \
+        "pi explain: the event number must be a whole number (#N in other outputs), found '1_0'"
+    assert run("explain +3").error == \
+        "pi explain: the event number must be a whole number (#N in other outputs), found '+3'"
+    assert run("events -n +3").error == "pi events: -n must be a whole number from 0 to 9223372036854775807, found '+3'"
+    assert run("graph --at 1_0").error == \
+        "pi graph: --at: the event number must be a whole number (#N in other outputs), found '1_0'"
+
+
+# Every argument mistake each command can make, as typed after `pi`.
+BAD_ARGUMENTS = ["chain extra", "chain --format dot", "chain --json --containers", "events extra", "events --verbose",
+                 "events -n", "events -n x", "events -n -1", "events --kind push", "events --controller ''",
+                 "events -n 1 -n 2", "explain", "explain 1 2", "explain seven", "explain 0", "explain -3",
+                 "explain #x", "explain 99999999999999999999999", "explain 7 --bogus", "diagnose extra",
+                 "diagnose --severity fatal", "graph extra", "graph --format svg", "graph --at 0", "graph --at x",
+                 "export", "export a b", "export ''", "export --format pdf x.pdf", "export --scenario --format html x",
+                 "help nope", "help a b", "help --bogus"]
+
+
+@pytest.mark.parametrize("line", BAD_ARGUMENTS)
+def test_no_error_repeats_its_command(run, line):
+    """`pi <command>: <message>`, the command named once (not `pi explain: explain: …`)."""
+    name = line.split()[0]
+    error = run(line).error
+    assert error.startswith(f"pi {name}: "), error
+    message = error[len(f"pi {name}: "):]
+    assert not message.startswith((f"{name}:", f"{name} ", f"pi {name}", f"`pi {name}`")), error
+    assert f"`pi {name}`" not in message and f"for pi {name}" not in message, error
+
+
 def test_unexpected_exceptions_become_one_line(run):
     def broken(function, *args):
         raise ValueError("first line\nsecond line")

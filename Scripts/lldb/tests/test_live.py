@@ -198,6 +198,18 @@ def test_bad_arguments_are_one_error_line(demo, arguments, message):
     assert demo.pi_error(arguments).startswith(message)
 
 
+@pytest.mark.parametrize("arguments, line", [
+    ("explain 1_0", "error: pi explain: the event number must be a whole number (#N in other outputs), found '1_0'"),
+    ("explain +3", "error: pi explain: the event number must be a whole number (#N in other outputs), found '+3'"),
+    ("events -n +3", "error: pi events: -n must be a whole number from 0 to 9223372036854775807, found '+3'"),
+    ("graph --at 1_0", "error: pi graph: --at: the event number must be a whole number (#N in other outputs), found '1_0'"),
+    ("explain", "error: pi explain: needs exactly one SEQ, got 0 (usage: pi explain SEQ [--json])"),
+])
+def test_bad_arguments_name_the_command_once(demo, arguments, line):
+    """The whole line: `pi <command>: ` once (never `pi explain: explain: …`); int()'s extras refused."""
+    assert demo.pi_error(arguments) == line
+
+
 def test_a_filter_matching_nothing_says_so(demo):
     assert demo.pi("events --controller nosuch") == ("--controller 'nosuch' matched no event (a controller is named by "
                                                      "its id, exactly, or its title or type name, ignoring case)")
@@ -248,6 +260,23 @@ def test_running_process(lldb, tmp_path):
         session.process.Continue()
         assert wait_for_state(lldb, session.debugger, session.process, (lldb.eStateRunning,)) == lldb.eStateRunning
         assert "the process is running: stop it first" in session.pi_error("diagnose")
+    finally:
+        session.close()
+
+
+NOT_RECORDING = ("nothing is recording in this process: InspectorRuntime.shared has no recorder "
+                 "(start PresentationInspector, or run InspectorDemo)")
+
+
+def test_before_recording_starts_every_command_says_nothing_is_recording(lldb, tmp_path):
+    """Stopped at the demo's `main`, before it installs its recorder: not "no windows"."""
+    session = Session(lldb, tmp_path, demo_binary(), DEMO_ARGS, breakpoint="main")
+    try:
+        thread = session.process.GetSelectedThread()
+        assert session.process.GetState() == lldb.eStateStopped
+        assert thread.GetStopReason() == lldb.eStopReasonBreakpoint
+        for command in ("chain", "chain --json", "events", "explain 1", "diagnose", "graph", "export x.jsonl"):
+            assert session.pi_error(command) == f"error: pi {command.split()[0]}: {NOT_RECORDING}"
     finally:
         session.close()
 

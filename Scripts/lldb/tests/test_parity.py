@@ -1,5 +1,8 @@
 """The `pi` commands give pinspect's messages for the same mistakes: each case runs the built
-pinspect ($PINSPECT_BINARY, else .build/debug/pinspect) and compares its message with pi's."""
+pinspect ($PINSPECT_BINARY, else .build/debug/pinspect) and compares its message with pi's.
+
+pinspect names the command in its message (`pinspect: explain: the event number …`) where pi's
+prefix already does (`pi explain: the event number …`): the lines compare after the tool's name."""
 
 import os
 import subprocess
@@ -39,6 +42,16 @@ def pi_message(argv):
     return str(raised.value)
 
 
+def pi_line(argv):
+    """The error line lldb shows (as presentation_inspector_lldb.pi_command writes it), without `pi `."""
+    return f"{argv[0]}: {pi_message(argv)}"
+
+
+def pinspect_line(command, message):
+    """pinspect's message in pi's shape: `COMMAND: message`, the command named once."""
+    return message if message.startswith(f"{command}: ") else f"{command}: {message}"
+
+
 @pytest.mark.parametrize("pi_argv, pinspect_argv", [
     (["explain", "seven"], ["explain", "seven"]),
     (["explain", "-3"], ["explain", "-3"]),
@@ -49,11 +62,14 @@ def pi_message(argv):
     (["graph", "--format", "dot", "--format", "mermaid"], ["graph", "--format", "dot", "--format", "mermaid"]),
     (["graph", "--at", "3", "--at=4"], ["graph", "--at", "3", "--at=4"]),
     (["events", "--controller", "a", "--controller", "b"], ["timeline", "--controller", "a", "--controller", "b"]),
+    (["explain", "1_0"], ["explain", "1_0"]),
+    (["explain", "\uff17"], ["explain", "\uff17"]),
+    (["graph", "--at", " 7 "], ["graph", "--at", " 7 "]),
 ])
 def test_argument_mistakes_read_as_pinspect_says_them(log, pi_argv, pinspect_argv):
     message, status = pinspect_message(pinspect_argv + [log])
     assert status == 64
-    assert pi_message(pi_argv) == message
+    assert pi_line(pi_argv) == pinspect_line(pi_argv[0], message)
 
 
 @pytest.mark.parametrize("options, pi_argv", [
