@@ -58,15 +58,18 @@ enum ArgumentChecks {
 
     /// What is wrong with an event number given to `what` (`--at`, `explain`), in the words the
     /// LLDB plugin uses for the same mistakes; nil when it is a whole number from 0.
+    /// Only plain ASCII digits are a number (Swift's `Int("+3")` is 3; the plugin refuses it too).
     static func eventNumberProblem(_ text: String, what: String) -> String? {
-        if let n = Int(text) {
-            return n < 0 ? "\(what): the event number must be 0 or more (#N in other outputs), found \(text)" : nil
+        let magnitude = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        let digits = !magnitude.isEmpty && magnitude.allSatisfy { $0.isASCII && $0.isNumber }
+        if digits, text.hasPrefix("-"), magnitude.contains(where: { $0 != "0" }) {
+            return "\(what): the event number must be 0 or more (#N in other outputs), found \(text)"
         }
-        if looksNumeric(text) {
-            return text.hasPrefix("-") ? "\(what): the event number must be 0 or more (#N in other outputs), found \(text)"
-                : "\(what): the event number must be at most \(Int.max), found \(text)"
+        guard digits, !text.hasPrefix("-") else {
+            return "\(what): the event number must be a whole number (#N in other outputs), found '\(text)'"
         }
-        return "\(what): the event number must be a whole number (#N in other outputs), found '\(text)'"
+        guard Int(text) != nil else { return "\(what): the event number must be at most \(Int.max), found \(text)" }
+        return nil
     }
 
     /// Whether `text` is a whole number in form, whatever its size (`-12`, `99999999999999999999`).

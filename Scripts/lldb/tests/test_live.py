@@ -275,7 +275,8 @@ def test_before_recording_starts_every_command_says_nothing_is_recording(lldb, t
         thread = session.process.GetSelectedThread()
         assert session.process.GetState() == lldb.eStateStopped
         assert thread.GetStopReason() == lldb.eStopReasonBreakpoint
-        for command in ("chain", "chain --json", "events", "explain 1", "diagnose", "graph", "export x.jsonl"):
+        for command in ("chain", "chain --json", "events", "explain 1", "diagnose", "graph", "export x.jsonl",
+                        "export --scenario x.json"):
             assert session.pi_error(command) == f"error: pi {command.split()[0]}: {NOT_RECORDING}"
     finally:
         session.close()

@@ -21,6 +21,12 @@ enum DebuggerReply: Equatable {
     }
 }
 
+/// What every debugger entry point answers when no recorder is installed (the scenario export
+/// in PresentationSimulator says it too, so that `pi` names the case one way).
+@_spi(Package) public enum DebuggerMessage {
+    @_spi(Package) public static let notRecording = "nothing is recording in this process: InspectorRuntime.shared has no recorder (start PresentationInspector, or run InspectorDemo)"
+}
+
 /// The work behind the debugger entry points, on plain values so tests can call it without
 /// touching process-wide state. Each query answers with JSON (or JSONL) that the LLDB plugin
 /// formats; the shapes are documented on each function and versioned by
@@ -29,7 +35,7 @@ enum DebuggerQueries {
     /// Bumped when a reply's shape or an entry point's signature changes incompatibly.
     static let apiVersion: Int32 = 1
 
-    static let notRecording = "nothing is recording in this process: InspectorRuntime.shared has no recorder (start PresentationInspector, or run InspectorDemo)"
+    static let notRecording = DebuggerMessage.notRecording
 
     /// Every window's live chain:
     /// `{"windows":[{"id":…,"level":…,"key":…,"chain":[{"id","type","title"?},…]}]}`, windows

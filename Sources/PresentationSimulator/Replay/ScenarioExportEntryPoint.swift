@@ -34,7 +34,7 @@ enum ScenarioExport {
     /// the recording and leave the app writing to a file nobody can open.
     static func write(to path: String, header: LogHeader, snapshot: RecordingSnapshot?,
                       isLiveLog: (String) -> Bool = { _ in false }) -> String {
-        guard let snapshot else { return errorPrefix + "PresentationInspector is not recording (call PresentationInspector.start())" }
+        guard let snapshot else { return errorPrefix + DebuggerMessage.notRecording }
         guard !path.isEmpty else { return errorPrefix + "export needs a file path" }
         let expanded = (path as NSString).expandingTildeInPath
         let absolute = expanded.hasPrefix("/") ? expanded : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(expanded)
