@@ -257,6 +257,56 @@ final class HandlerTests: XCTestCase {
         XCTAssertEqual(e[1].handledBy?.id, "root")
         XCTAssertEqual(e[1].chain.map(\.id), ["root"])
     }
+
+    /// A swipe whose end never comes (the sheet went away first) is not kept past its sheet.
+    func testASwipeWithoutItsEndIsNotKeptPastItsSheet() {
+        let (h, _) = make()
+        let root = FakeNode("root", window: "w")
+        var sheets = (0..<3).map { FakeNode("sheet\($0)") }
+        for sheet in sheets {
+            root.ownPresentedNode = sheet
+            sheet.presentingNode = root
+            h.interactiveDismissBegan(sheet: sheet)
+        }
+        root.ownPresentedNode = nil
+        sheets.removeAll()
+        let live = FakeNode("live")
+        root.ownPresentedNode = live
+        live.presentingNode = root
+        h.interactiveDismissBegan(sheet: live)
+        XCTAssertEqual(h.pendingSwipeCount, 1, "only the live sheet's swipe is pending")
+        h.interactiveDismissEnded(sheet: live, completed: true)
+        XCTAssertEqual(h.pendingSwipeCount, 0)
+        XCTAssertEqual(h.recorder.events.last?.dismissed.map(\.id), ["live"])
+    }
+
+    /// A sheet at the address of one whose swipe never ended does not take that swipe's facts.
+    func testASheetAtADeadSheetsAddressIsNotGivenItsSwipe() throws {
+        let (h, _) = make()
+        let root = FakeNode("root", window: "w")
+        var dead: ObjectIdentifier?
+        do {
+            let gone = FakeNode("gone")
+            root.ownPresentedNode = gone
+            gone.presentingNode = root
+            h.interactiveDismissBegan(sheet: gone)
+            root.ownPresentedNode = nil
+            dead = ObjectIdentifier(gone)
+        }
+        // The allocator hands the freed address out again; keep trying until it does.
+        var kept: [FakeNode] = []
+        var reused: FakeNode?
+        for i in 0..<100 where reused == nil {
+            let candidate = FakeNode("new\(i)")
+            if ObjectIdentifier(candidate) == dead { reused = candidate } else { kept.append(candidate) }
+        }
+        let sheet = try XCTUnwrap(reused, "no allocation reused the address")
+        root.ownPresentedNode = sheet
+        sheet.presentingNode = root
+        h.interactiveDismissEnded(sheet: sheet, completed: true)
+        XCTAssertEqual(h.recorder.events.last?.dismissed.map(\.id), [sheet.ref.id], "not the dead sheet's swipe")
+        XCTAssertEqual(h.pendingSwipeCount, 0)
+    }
 }
 
 final class HandlerExclusionTests: XCTestCase {

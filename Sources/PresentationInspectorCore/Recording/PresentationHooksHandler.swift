@@ -48,6 +48,8 @@ import Foundation
     /// Controllers no leak check follows (a conformance run's own).
     @_spi(Package) public let leakCheckExemptions = LeakCheckExemptions()
     private let pendingSwipes = Locked<[ObjectIdentifier: PendingSwipe]>([:])
+    /// How many swipes have begun and not ended (for tests).
+    var pendingSwipeCount: Int { pendingSwipes.withLock { $0.count } }
     /// A scenario's own choice for ``HandlerConfiguration/checksOtherSizeClass`` (nil: the configuration's).
     private let otherSizeClassChoice = Locked<Bool?>(nil)
 
@@ -272,6 +274,9 @@ import Foundation
     // MARK: interactive dismissal
 
     private struct PendingSwipe {
+        /// The sheet being swiped. A swipe whose sheet is gone ended unseen: it is dropped, and
+        /// its key (the sheet's address) may already name another sheet.
+        weak var sheet: AnyObject?
         var dismissed: [ControllerRef]
         var handledBy: ControllerRef?
         var window: String?
@@ -285,9 +290,12 @@ import Foundation
         let r = PresentationResolver.resolveInteractiveDismiss(sheet: sheet, completes: true)
         let removed = Set(r.dismissed.map(ObjectIdentifier.init))
         let chainAfter = Hierarchy.refs(r.windowChain.filter { !removed.contains(ObjectIdentifier($0)) })
-        let pending = PendingSwipe(dismissed: Hierarchy.refs(r.dismissed), handledBy: r.handledBy?.ref,
+        let pending = PendingSwipe(sheet: sheet, dismissed: Hierarchy.refs(r.dismissed), handledBy: r.handledBy?.ref,
                                    window: r.windowID, steps: r.steps, chainAfter: chainAfter)
-        pendingSwipes.withLock { $0[ObjectIdentifier(sheet)] = pending }
+        pendingSwipes.withLock { swipes in
+            swipes = swipes.filter { $0.value.sheet != nil }
+            swipes[ObjectIdentifier(sheet)] = pending
+        }
     }
 
     /// The swipe was refused because `isModalInPresentation` is true.
@@ -305,7 +313,7 @@ import Foundation
     /// The swipe ended: `completed` is true when the sheet went away, false when the user cancelled.
     @_spi(Package) public func interactiveDismissEnded<N: PresentationNode>(sheet: N, completed: Bool, context: CallContext = .main) {
         if ignored(sheet.ref) { return }
-        let pending = pendingSwipes.withLock { $0.removeValue(forKey: ObjectIdentifier(sheet)) }
+        let pending = pendingSwipes.withLock { $0.removeValue(forKey: ObjectIdentifier(sheet)) }.flatMap { $0.sheet === sheet ? $0 : nil }
         guard completed else {
             let r = PresentationResolver.resolveInteractiveDismiss(sheet: sheet, completes: false)
             recorder.record(Event(time: scheduler.now, thread: context.thread, kind: .interactiveDismiss, outcome: .cancelled,
@@ -315,7 +323,7 @@ import Foundation
         }
         let p = pending ?? {
             let r = PresentationResolver.resolveInteractiveDismiss(sheet: sheet, completes: true)
-            return PendingSwipe(dismissed: Hierarchy.refs(r.dismissed), handledBy: r.handledBy?.ref, window: r.windowID,
+            return PendingSwipe(sheet: sheet, dismissed: Hierarchy.refs(r.dismissed), handledBy: r.handledBy?.ref, window: r.windowID,
                                 steps: r.steps, chainAfter: [])
         }()
         let seq = recorder.record(Event(time: scheduler.now, thread: context.thread, kind: .interactiveDismiss, outcome: .completed,
