@@ -86,10 +86,8 @@ struct Diagnose: ParsableCommand {
     }
 }
 
-/// "1 error", "4 errors", "3 info": a count with its noun, plural where English has one.
-func counted(_ n: Int, _ noun: String) -> String {
-    "\(n) \(noun)\(n == 1 || noun == "info" ? "" : "s")"
-}
+/// "1 error", "4 errors", "3 info": ``ProblemFocus/counted(_:_:)``, the overlay's wording.
+func counted(_ n: Int, _ noun: String) -> String { ProblemFocus.counted(n, noun) }
 
 /// `--to` values of `convert`.
 enum ConvertFormat: String, CaseIterable, ExpressibleByArgument {

@@ -20,7 +20,9 @@
         return text
     }
 
-    private static func counted(_ n: Int, _ noun: String) -> String {
+    /// "1 error", "4 errors", "3 info": a count with its noun, plural where English has one
+    /// (pinspect's summaries count the same way).
+    @_spi(Package) public static func counted(_ n: Int, _ noun: String) -> String {
         "\(n) \(noun)\(n == 1 || noun == "info" ? "" : "s")"
     }
 }
