@@ -70,6 +70,45 @@ final class ReplayObservedTests: XCTestCase {
     }
 }
 
+extension ReplayObservedTests {
+    /// A device observes adaptation when the transition ends: its `present-completed` carries the
+    /// answer and the drift. The replay asks for them at the end (`observedAtEnd`), so the replayed
+    /// events are the recorded ones, fact for fact (what `pinspect test --expect-as-recorded` checks).
+    func testWhatTheEndOfATransitionObservedReplaysAtTheEnd() throws {
+        let scenario = try Scenario.parse(scenarioJSON(controllers: tabbedControllers, steps: [
+            #"{ "present": "sheet", "from": "list", "observed": { "presenting": "nav" }, "observedAtEnd": { "effectiveStyle": "fullScreen", "presentationControllerClass": "UIFullscreenPresentationController" } }"#,
+            #"{ "advance": 1 }"#,
+            #"{ "dismiss": "sheet", "animated": false }"#,
+        ]), file: "device.json")
+        let original = Simulation(recorder: Recorder(capacity: 64))
+        try original.run(scenario)
+        let recorded = original.recorder.events
+        let completed = try XCTUnwrap(recorded.first { $0.kind == .presentCompleted })
+        XCTAssertEqual(completed.observed?.effectiveStyle, .fullScreen, "observed when the transition ended")
+        XCTAssertEqual(completed.diagnostics.filter { $0.code == .modelDrift }.count, 1, "the style's drift, at the end")
+        let present = try XCTUnwrap(recorded.first { $0.kind == .present })
+        XCTAssertNil(present.observed?.effectiveStyle, "not at the call")
+        XCTAssertEqual(present.diagnostics.filter { $0.code == .modelDrift }.count, 1, "the presenting controller's drift")
+        XCTAssertEqual(original.controller("sheet")?.effectiveStyle, nil, "dismissed by now")
+
+        let log = LogWriter.text(header: LogHeader(app: ["mode": "device-like"]), events: recorded)
+        let replayText = try ScenarioReplay.scenarioText(fromLog: log, logName: "device.jsonl")
+        XCTAssertTrue(replayText.contains(#""observedAtEnd":{"effectiveStyle":"fullScreen","presentationControllerClass":"UIFullscreenPresentationController"}"#), replayText)
+        let again = Simulation(recorder: Recorder(capacity: 64))
+        try again.run(try Scenario.parse(replayText, file: "replay.json"))
+        XCTAssertEqual(again.recorder.events.map(ReplayTestFile.fact), recorded.map(ReplayTestFile.fact))
+    }
+
+    /// The style UIKit adapted to at the end is the presented controller's from then on.
+    func testTheStyleObservedAtTheEndHoldsAfterIt() throws {
+        let simulation = Simulation(recorder: Recorder(capacity: 64))
+        try simulation.run(try Scenario.parse(scenarioJSON(controllers: tabbedControllers, steps: [
+            #"{ "present": "sheet", "from": "list", "observedAtEnd": { "effectiveStyle": "fullScreen" } }"#,
+        ]), file: "device.json"))
+        XCTAssertEqual(simulation.controller("sheet")?.effectiveStyle, .fullScreen)
+    }
+}
+
 /// The simulator notes a controller's facts once per change, and again after a recorder reset.
 final class SimulatorFactsTests: XCTestCase {
     func testFactsAreNotedOnFirstSightOnChangeAndAfterAReset() throws {

@@ -56,7 +56,7 @@ final class ScenarioParserTests: XCTestCase {
 
     func testUnknownStepKeyNamesStepAndKey() {
         XCTAssertEqual(error(withSteps(#"[ { "advance": 1 }, { "present": "p", "form": "root" } ]"#)),
-                       #"bad.json:1:221: steps[1] (present) key "form": unknown key (expected one of: animated, comment, from, observed, present, thread)"#)
+                       #"bad.json:1:221: steps[1] (present) key "form": unknown key (expected one of: animated, comment, from, observed, observedAtEnd, present, thread)"#)
     }
 
     func testUnknownControllerIDNamesStepAndKey() {

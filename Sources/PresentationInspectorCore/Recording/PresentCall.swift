@@ -166,9 +166,10 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
         } else {
             let presenter = resolution.presented.presentingNode?.ref
             done.presenting = presenter
-            if looks, let predicted = s.predicted {
-                // Adaptation and the final window are known only now.
-                let again = look(presenter: presenter, atCall: false, transitionEnded: true)
+            // Adaptation and the final window are known only now. Without the hierarchy's own
+            // look (the simulator), the caller's answer at the end is all there is to see.
+            if let predicted = s.predicted,
+               let again = looks ? look(presenter: presenter, atCall: false, transitionEnded: true) : observe?(true) {
                 if !again.isEmpty {
                     let drift = drift(predicted: predicted, observed: again.subtracting(s.firstLook))
                     PresentationHooksHandler.store(again, drift: drift, on: &done)

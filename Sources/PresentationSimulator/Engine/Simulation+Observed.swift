@@ -10,6 +10,16 @@ struct ResolvedObservation {
     var dismissed: [SimController]?
     var handledBy: SimController?
 
+    /// This observation with what `end` saw once the transition ended put over it.
+    func overlaid(by end: ResolvedObservation) -> ResolvedObservation {
+        var o = self
+        if let v = end.contextProvider { o.contextProvider = v }
+        if let v = end.effectiveStyle { o.effectiveStyle = v }
+        if let v = end.effectiveTransition { o.effectiveTransition = v }
+        if let v = end.presentationControllerClass { o.presentationControllerClass = v }
+        return o
+    }
+
     /// The recorded form: references only, never controllers.
     var observation: Observation {
         Observation(presenting: presenting?.ref, contextProvider: contextProvider?.ref, effectiveStyle: effectiveStyle,
@@ -20,11 +30,11 @@ struct ResolvedObservation {
 
 extension Simulation {
     /// Resolves a step's `observed` ids to controllers that are still alive.
-    func resolve(_ o: Scenario.Observed) throws(SimulationError) -> ResolvedObservation {
+    func resolve(_ o: Scenario.Observed, key step: String = "observed") throws(SimulationError) -> ResolvedObservation {
         func c(_ id: String?, _ key: String) throws(SimulationError) -> SimController? {
             guard let id else { return nil }
             guard let c = controller(id) else {
-                throw SimulationError(key: "observed.\(key)", message: "controller \"\(id)\" no longer exists (it was released and deallocated)")
+                throw SimulationError(key: "\(step).\(key)", message: "controller \"\(id)\" no longer exists (it was released and deallocated)")
             }
             return c
         }

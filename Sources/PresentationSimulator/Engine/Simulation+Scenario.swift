@@ -32,7 +32,8 @@ extension Simulation {
         case .present(let p, let from, let animated):
             let presented = try c(p, "present"), source = try c(from, "from")
             let observed = try step.observed.map { o throws(SimulationError) in try resolve(o) }
-            present(presented, from: source, animated: animated, context: context, observed: observed)
+            let atEnd = try step.observedAtEnd.map { o throws(SimulationError) in try resolve(o, key: "observedAtEnd") }
+            present(presented, from: source, animated: animated, context: context, observed: observed, observedAtEnd: atEnd)
         case .dismiss(let r, let animated):
             let receiver = try c(r, "dismiss")
             let observed = try step.observed.map { o throws(SimulationError) in try resolve(o) }

@@ -200,23 +200,31 @@ public final class Simulation {
         present(presented, from: source, animated: animated, context: context, observed: nil, completion: completion)
     }
 
-    /// `present` where UIKit answers as `observed` says instead of as the model predicts.
+    /// `present` where UIKit answers as `observed` says instead of as the model predicts, and
+    /// once the transition has ended as `observedAtEnd` says (over `observed`).
     func present(_ presented: SimController, from source: SimController, animated: Bool, context: CallContext,
-                 observed: ResolvedObservation?, completion: (() -> Void)? = nil) {
+                 observed: ResolvedObservation?, observedAtEnd: ResolvedObservation? = nil, completion: (() -> Void)? = nil) {
         if !context.isMainThread {
             log("Main Thread Checker: UI API called on a background thread: -[UIViewController presentViewController:animated:completion:]")
         }
         observationOverride = observed
         defer { observationOverride = nil }
         noteFacts([source, presented])
+        let atEnd = observedAtEnd.map { (observed ?? ResolvedObservation()).overlaid(by: $0) }
+        // The end of the transition shows what the call showed, with `observedAtEnd` over it.
+        let observe: ((Bool) -> Observation?)? = observed == nil && atEnd == nil ? nil : { ended in
+            (ended ? atEnd ?? observed : observed)?.observation
+        }
         handler.handlePresent(source: source, presented: presented, animated: animated, context: context, completion: completion,
-                              observe: observed.map { o in { _ in o.observation } }) { wrapped in
-            self.originalPresent(presented, from: source, animated: animated, completion: wrapped)
+                              observe: observe) { wrapped in
+            self.originalPresent(presented, from: source, animated: animated, styleAtEnd: atEnd?.effectiveStyle, completion: wrapped)
         }
     }
 
-    /// What UIKit's own `present` does, per DESIGN's rules.
-    private func originalPresent(_ presented: SimController, from source: SimController, animated: Bool, completion: (() -> Void)?) {
+    /// What UIKit's own `present` does, per DESIGN's rules; `styleAtEnd` is the style the
+    /// presentation adapts to when its transition ends (a step's `observedAtEnd`).
+    private func originalPresent(_ presented: SimController, from source: SimController, animated: Bool, styleAtEnd: PresentationStyle?,
+                                 completion: (() -> Void)?) {
         let r = PresentationResolver.resolvePresent(source: source, presented: presented, options: handler.configuration.resolver)
         if r.diagnostics.contains(where: { $0.code == .detachedPresenter }) {
             log("[Presentation] " + Diagnostic.detachedPresenter(source.ref).message)
@@ -238,7 +246,10 @@ public final class Simulation {
         presented.presentationSerial += 1
         let serial = presented.presentationSerial
         runTransition(in: r.windowID, animated: animated) {
-            if presented.presentationSerial == serial && presented.presenting != nil { presented.presentationCompleted = true }
+            if presented.presentationSerial == serial && presented.presenting != nil {
+                presented.presentationCompleted = true
+                if let styleAtEnd { presented.effectiveStyle = styleAtEnd }
+            }
             completion?()
         }
     }

@@ -14,6 +14,7 @@ extension ReplayBuilder {
             advance(to: e.time)
             var step = Scenario.Step(.present(p.id, from: source.id, animated: e.animated), thread: e.thread)
             step.observed = observedPresent(e)
+            step.observedAtEnd = observedAtPresentEnd(e)
             steps.append(step)
         case .dismiss:
             guard let r = e.receiver else { throw ReplayError(seq: e.seq, fact: "receiver", message: "a \(kind) event without its receiver cannot be replayed") }
@@ -66,6 +67,20 @@ extension ReplayBuilder {
         }
         let empty = r.presenting == nil && r.contextProvider == nil && r.effectiveStyle == nil && r.effectiveTransition == nil
             && r.presentationControllerClass == nil
+        return empty ? nil : r
+    }
+
+    /// What UIKit reported at the end of a present's transition beyond what the call saw (its
+    /// `present-completed`'s look), as the step's `observedAtEnd`: the replay then records the
+    /// same answers and drifts at the end.
+    private func observedAtPresentEnd(_ e: Event) -> Scenario.Observed? {
+        guard let end = presentEnds[e.seq]?.observed?.subtracting(e.observed) else { return nil }
+        var r = Scenario.Observed()
+        r.contextProvider = end.contextProvider?.id
+        r.effectiveStyle = end.effectiveStyle
+        r.effectiveTransition = end.effectiveTransition
+        r.presentationControllerClass = end.presentationControllerClass
+        let empty = r.contextProvider == nil && r.effectiveStyle == nil && r.effectiveTransition == nil && r.presentationControllerClass == nil
         return empty ? nil : r
     }
 

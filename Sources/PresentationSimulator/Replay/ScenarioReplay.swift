@@ -23,7 +23,8 @@ public struct ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
 /// as steps, container and property changes the log saw as `addChild`, `removeFromParent`,
 /// `select` and `set` steps just before the call that saw them, `advance` steps between.
 /// A device event's observations become the step's `observed` answers (a dismissal's, where its
-/// `dismiss-completed` differs from the prediction). Where the log lacks a
+/// `dismiss-completed` differs from the prediction); what a `present-completed` observed beyond
+/// its call becomes the step's `observedAtEnd`. Where the log lacks a
 /// fact, the controller's `comment` says so and the documented default (docs/SCENARIOS.md) stands.
 public enum ScenarioReplay {
     /// The scenario that replays `events` (in `seq` order) recorded under `header`.
@@ -66,15 +67,21 @@ struct ReplayBuilder {
     /// Each dismissal's `dismiss-completed`, by the dismissal's seq: on a device, what a dismissal
     /// really removed is observed there, not at the call.
     let dismissalEnds: [Int: Event]
+    /// Each present's `present-completed`, by the present's seq: on a device, adaptation is
+    /// observed at the end of the transition.
+    let presentEnds: [Int: Event]
 
     init(events: [Event], header: LogHeader?) {
         self.events = events
         self.header = header
-        var ends: [Int: Event] = [:]
-        for e in events where e.kind == .dismissCompleted {
-            if let seq = e.relatesTo, ends[seq] == nil { ends[seq] = e }
+        var dismissals: [Int: Event] = [:], presents: [Int: Event] = [:]
+        for e in events {
+            guard let seq = e.relatesTo else { continue }
+            if e.kind == .dismissCompleted, dismissals[seq] == nil { dismissals[seq] = e }
+            if e.kind == .presentCompleted, presents[seq] == nil { presents[seq] = e }
         }
-        dismissalEnds = ends
+        dismissalEnds = dismissals
+        presentEnds = presents
     }
 
     mutating func build(name: String) throws(ReplayError) -> Scenario {

@@ -103,20 +103,24 @@ extension Scenario {
             w.field("release", id)
         }
         if step.thread != "main" { w.field("thread", step.thread) }
-        if let o = step.observed {
-            w.key("observed"); w.beginObject()
-            if let v = o.presenting { w.field("presenting", v) }
-            if let v = o.contextProvider { w.field("contextProvider", v) }
-            if let v = o.effectiveStyle { w.field("effectiveStyle", v.name) }
-            if let v = o.effectiveTransition { w.field("effectiveTransition", v.name) }
-            if let v = o.presentationControllerClass { w.field("presentationControllerClass", v) }
-            if let d = o.dismissed {
-                w.key("dismissed"); w.beginArray()
-                for id in d { w.string(id) }
-                w.endArray()
-            }
-            if let v = o.handledBy { w.field("handledBy", v) }
-            w.endObject()
+        if let o = step.observed { write(o, as: "observed", to: &w) }
+        if let o = step.observedAtEnd { write(o, as: "observedAtEnd", to: &w) }
+    }
+
+    /// A step's `observed` (or `observedAtEnd`) object, its set fields only.
+    private static func write(_ o: Scenario.Observed, as key: String, to w: inout JSONWriter) {
+        w.key(key); w.beginObject()
+        if let v = o.presenting { w.field("presenting", v) }
+        if let v = o.contextProvider { w.field("contextProvider", v) }
+        if let v = o.effectiveStyle { w.field("effectiveStyle", v.name) }
+        if let v = o.effectiveTransition { w.field("effectiveTransition", v.name) }
+        if let v = o.presentationControllerClass { w.field("presentationControllerClass", v) }
+        if let d = o.dismissed {
+            w.key("dismissed"); w.beginArray()
+            for id in d { w.string(id) }
+            w.endArray()
         }
+        if let v = o.handledBy { w.field("handledBy", v) }
+        w.endObject()
     }
 }

@@ -86,6 +86,10 @@ public struct Scenario: Sendable {
         public var thread: String
         /// What UIKit reported instead of the model's answer (present and dismiss steps only).
         public var observed: Observed?
+        /// present: what UIKit reported once the transition ended, where it differs from
+        /// `observed` (a device's `present-completed`: adaptation is known only then). The
+        /// simulation applies it at the end of the transition, and records its drift there.
+        public var observedAtEnd: Observed?
         /// A note for the reader.
         public var comment: String?
         /// The line of the file the step starts on, when it was read from one: what an error

@@ -23,17 +23,25 @@ extension Scenario {
 
         /// The keys a present step's `observed` accepts.
         static let presentKeys: Set<String> = ["presenting", "contextProvider", "effectiveStyle", "effectiveTransition", "presentationControllerClass", "comment"]
+        /// The keys a present step's `observedAtEnd` accepts: what the end of a transition can
+        /// show differently from the call (not the presenting controller, which UIKit sets at the call).
+        static let presentEndKeys: Set<String> = ["contextProvider", "effectiveStyle", "effectiveTransition", "presentationControllerClass", "comment"]
         /// The keys a dismiss step's `observed` accepts.
         static let dismissKeys: Set<String> = ["dismissed", "handledBy", "comment"]
     }
 }
 
 extension ScenarioReader {
-    /// Reads a step's `observed` object; unknown keys and ids are errors naming the key.
-    func readObserved(_ step: JSONObject, kind: String, ids: Set<String>) throws(ScenarioError) -> Scenario.Observed? {
-        guard let v = step["observed"] else { return nil }
-        guard let o = v.objectValue else { throw fail("observed", "must be an object, found \(v.typeDescription)") }
-        let allowed = kind == "present" ? Scenario.Observed.presentKeys : Scenario.Observed.dismissKeys
+    /// Reads a step's `observed` object (or a present's `observedAtEnd`, named by `key`);
+    /// unknown keys and ids are errors naming the key.
+    func readObserved(_ step: JSONObject, kind: String, ids: Set<String>, key: String = "observed") throws(ScenarioError) -> Scenario.Observed? {
+        guard let v = step[key] else { return nil }
+        guard let o = v.objectValue else { throw fail(key, "must be an object, found \(v.typeDescription)") }
+        let allowed = key != "observed" ? Scenario.Observed.presentEndKeys
+            : kind == "present" ? Scenario.Observed.presentKeys : Scenario.Observed.dismissKeys
+        func observedFailure(_ k: String, _ message: String) -> ScenarioError {
+            fail("\(key).\(k)", message, at: [.key(key), .key(k)])
+        }
         for k in o.keys where !allowed.contains(k) {
             throw observedFailure(k, "unknown key (expected one of: \(allowed.sorted().joined(separator: ", ")))")
         }
@@ -68,18 +76,13 @@ extension ScenarioReader {
             var list: [String] = []
             for (i, item) in a.enumerated() {
                 guard let s = item.stringValue, ids.contains(s) else {
-                    throw fail("observed.dismissed[\(i)]", "must be a declared controller id, found \(item.stringValue.map { "\"\($0)\"" } ?? item.typeDescription)",
-                               at: [.key("observed"), .key("dismissed"), .index(i)])
+                    throw fail("\(key).dismissed[\(i)]", "must be a declared controller id, found \(item.stringValue.map { "\"\($0)\"" } ?? item.typeDescription)",
+                               at: [.key(key), .key("dismissed"), .index(i)])
                 }
                 list.append(s)
             }
             r.dismissed = list
         }
         return r
-    }
-
-    /// An error at `observed.<key>`, located at that key.
-    private func observedFailure(_ key: String, _ message: String) -> ScenarioError {
-        fail("observed.\(key)", message, at: [.key("observed"), .key(key)])
     }
 }

@@ -346,7 +346,7 @@ struct ScenarioReader {
         let action: Scenario.Action
         switch kind {
         case "present":
-            try checkKeys(o, allowed: common.union(["from", "animated", "observed"]))
+            try checkKeys(o, allowed: common.union(["from", "animated", "observed", "observedAtEnd"]))
             action = .present(try id("present"), from: try id("from"), animated: try bool(o, "animated") ?? true)
         case "dismiss":
             try checkKeys(o, allowed: common.union(["animated", "observed"]))
@@ -415,6 +415,7 @@ struct ScenarioReader {
         }
         var step = Scenario.Step(action, thread: thread)
         step.observed = try readObserved(o, kind: kind, ids: ids)
+        step.observedAtEnd = try readObserved(o, kind: kind, ids: ids, key: "observedAtEnd")
         step.comment = try string(o, "comment")
         return step
     }
