@@ -10,7 +10,11 @@ struct Diff: ParsableCommand {
         present, the receiver of a dismiss), not by seq or time. Controllers are
         compared by id when the logs share ids, otherwise by type (a simulator log
         against a device log). Compared: outcome, presenting, contextProvider,
-        styles, transitions, handledBy, the dismissed set and diagnostic codes.
+        styles, transitions, handledBy, the dismissed set and diagnostic codes;
+        then each field of `observed` (what UIKit was seen doing), shown as
+        `observed.FIELD` with `not observed` where one event lacks it; then the
+        window's chain after the event, from the first position (root 1) where
+        the two chains part.
 
         EXAMPLES
           pinspect diff simulated.jsonl device.jsonl
