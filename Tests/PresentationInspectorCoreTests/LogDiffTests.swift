@@ -144,4 +144,11 @@ final class LogDiffTests: XCTestCase {
         XCTAssertEqual(LogDiff(run(observed: Observation(presenting: nav)), run(), comparing: .observed).differences.map(\.field), ["observed.presenting"])
         XCTAssertEqual(LogDiff(run(observed: Observation(presenting: nav)), run(chain: [root]), comparing: .chain).differences.map(\.field), ["chain"])
     }
+
+    /// A conformance run counts ten facts per matched event; UIKit's chain is not one of them.
+    func testAConformanceComparisonLeavesTheChainOut() {
+        let c = ConformanceComparison(scenario: "s", model: run(), uikit: run(observed: Observation(presenting: root), chain: [root, nav, sheet]))
+        XCTAssertTrue(c.diff.isEquivalent, c.diff.text(nameA: "model", nameB: "UIKit"))
+        XCTAssertEqual(c.diff.factsCompared, 2 * LogDiff.comparedFields.count)
+    }
 }
