@@ -86,6 +86,11 @@ final class CLIDiffTests: XCTestCase {
         }
         XCTAssertTrue(u.stdout.contains("observed.presentationControllerClass: UIFullscreenPresentationController ≠ not observed\n"), u.stdout)
         XCTAssertTrue(u.stdout.contains("(3 fields; observed: 3)"), u.stdout)
+
+        // A simulation log against a device log: the observations left out, the rest agrees.
+        let ignored = try PInspectBinary.run(["diff", "--ignore-observed", log.path, unobserved])
+        XCTAssertEqual(ignored.status, 0, ignored.stdout + ignored.stderr)
+        XCTAssertEqual(ignored.stdout, "equivalent: \(events.count) events match\n")
     }
 
     /// Another controller in the window's chain after an event: one statement naming the position.
@@ -104,6 +109,7 @@ final class CLIDiffTests: XCTestCase {
         let j = try PInspectBinary.run(["diff", "--json", log.path, other])
         XCTAssertEqual(j.status, 1)
         XCTAssertTrue(j.stdout.contains(#""field":"chain","position":\#(position),"a":"[\#(top)]""#), j.stdout)
+        XCTAssertEqual(try PInspectBinary.run(["diff", "--ignore-chain", log.path, other]).status, 0)
     }
 
     func testBadInputUsesTheCommonExitCodes() throws {
