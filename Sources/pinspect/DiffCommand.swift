@@ -10,10 +10,16 @@ struct Diff: ParsableCommand {
         present, the receiver of a dismiss), not by seq or time. Controllers are
         compared by id when the logs share ids, otherwise by type (a simulator log
         against a device log). Compared: outcome, presenting, contextProvider,
-        styles, transitions, handledBy, the dismissed set and diagnostic codes.
+        styles, transitions, handledBy, the dismissed set and diagnostic codes;
+        then each field of `observed` (what UIKit was seen doing), shown as
+        `observed.FIELD` with `not observed` where one event lacks it; then the
+        window's chain after the event, from the first position (root 1) where
+        the two chains part. A simulation log has no observations: against a
+        device log, --ignore-observed compares the rest.
 
         EXAMPLES
-          pinspect diff simulated.jsonl device.jsonl
+          pinspect diff before.jsonl after.jsonl
+          pinspect diff --ignore-observed simulated.jsonl device.jsonl
           pinspect diff --json before.jsonl after.jsonl | jq '.differences'
         """)
 
@@ -22,6 +28,8 @@ struct Diff: ParsableCommand {
     @Argument(help: ArgumentHelp("The second log (JSONL).", valueName: "b"))
     var b: String
     @Flag(help: "Print a JSON object instead of text.") var json = false
+    @Flag(help: "Leave out `observed` (what UIKit was seen doing).") var ignoreObserved = false
+    @Flag(help: "Leave out the window's chain after each event.") var ignoreChain = false
 
     func validate() throws {
         if a == "-" && b == "-" { throw ValidationError("only one of the two logs can be standard input") }
@@ -32,7 +40,10 @@ struct Diff: ParsableCommand {
         inputA.path = a
         inputB.path = b
         let logA = try inputA.load(), logB = try inputB.load()
-        let diff = LogDiff(logA.events, logB.events)
+        var extras = LogDiff.Extras.all
+        if ignoreObserved { extras.remove(.observed) }
+        if ignoreChain { extras.remove(.chain) }
+        let diff = LogDiff(logA.events, logB.events, comparing: extras)
         try writeStandardOutput(json ? diff.json() + "\n" : diff.text(nameA: logA.name, nameB: logB.name))
         try logA.finish()
         try logB.finish()

@@ -38,6 +38,80 @@ final class CLIDiffTests: XCTestCase {
         XCTAssertTrue(j.stdout.contains("\"field\":\"presenting\""), j.stdout)
     }
 
+    /// Device-like logs: the calendar run with what UIKit was observed doing on its presents.
+    private func observedCalendar() throws -> (path: String, events: [Event]) {
+        let log = try fx.log(BuiltInScenarios.calendar)
+        let events = log.events.map { e -> Event in
+            guard e.kind == .present, let presenting = e.presenting else { return e }
+            var e = e
+            e.observed = Observation(presenting: presenting, effectiveStyle: e.effectiveStyle,
+                                     presentationControllerClass: "UIFullscreenPresentationController")
+            return e
+        }
+        return (try fx.write("observed.jsonl", LogWriter.text(header: LogHeader(), events: events)), events)
+    }
+
+    func testALogWithObservationsAgainstItselfIsEquivalent() throws {
+        let log = try observedCalendar()
+        let copy = try fx.write("copy.jsonl", try String(contentsOfFile: log.path, encoding: .utf8))
+        let r = try PInspectBinary.run(["diff", log.path, copy])
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        XCTAssertEqual(r.stdout, "equivalent: \(log.events.count) events match\n")
+    }
+
+    /// The same predictions, but on one run UIKit chose another presenting controller, and on
+    /// another the hooks observed nothing: each field of `observed` is a named difference.
+    func testADifferenceOnlyInWhatUIKitDidIsReportedAsObserved() throws {
+        let log = try observedCalendar()
+        var events = log.events
+        let i = try XCTUnwrap(events.firstIndex { $0.observed != nil })
+        let chosen = try XCTUnwrap(events[i].observed?.presenting)
+        events[i].observed?.presenting = ControllerRef(id: "month", type: "CalendarMonthViewController")
+        let other = try fx.write("other.jsonl", LogWriter.text(header: LogHeader(), events: events))
+        let r = try PInspectBinary.run(["diff", log.path, other])
+        XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+        XCTAssertTrue(r.stdout.contains("#\(events[i].seq) ↔ \(other) #\(events[i].seq) present "), r.stdout)
+        XCTAssertTrue(r.stdout.contains(": observed.presenting: \(chosen.consoleDescription) ≠ <CalendarMonthViewController: month>\n"), r.stdout)
+        XCTAssertTrue(r.stdout.hasSuffix("1 of \(events.count) matched events differ (1 field; observed: 1); 0 only in \(log.path), 0 only in \(other)\n"), r.stdout)
+        let j = try PInspectBinary.run(["diff", "--json", log.path, other])
+        XCTAssertEqual(j.status, 1)
+        XCTAssertTrue(j.stdout.contains(#""field":"observed.presenting","a":"\#(chosen.consoleDescription)","b":"<CalendarMonthViewController: month>""#), j.stdout)
+
+        events[i].observed = nil
+        let unobserved = try fx.write("unobserved.jsonl", LogWriter.text(header: LogHeader(), events: events))
+        let u = try PInspectBinary.run(["diff", log.path, unobserved])
+        XCTAssertEqual(u.status, 1, u.stdout + u.stderr)
+        for field in ["presenting", "effectiveStyle", "presentationControllerClass"] {
+            XCTAssertTrue(u.stdout.contains(": observed.\(field): "), "\(field): \(u.stdout)")
+        }
+        XCTAssertTrue(u.stdout.contains("observed.presentationControllerClass: UIFullscreenPresentationController ≠ not observed\n"), u.stdout)
+        XCTAssertTrue(u.stdout.contains("(3 fields; observed: 3)"), u.stdout)
+
+        // A simulation log against a device log: the observations left out, the rest agrees.
+        let ignored = try PInspectBinary.run(["diff", "--ignore-observed", log.path, unobserved])
+        XCTAssertEqual(ignored.status, 0, ignored.stdout + ignored.stderr)
+        XCTAssertEqual(ignored.stdout, "equivalent: \(events.count) events match\n")
+    }
+
+    /// Another controller in the window's chain after an event: one statement naming the position.
+    func testAChainDifferenceNamesThePositionInTextAndJSON() throws {
+        let log = try fx.log(BuiltInScenarios.calendar)
+        var events = log.events
+        let i = try XCTUnwrap(events.firstIndex { $0.kind == .present && $0.chain.count >= 2 })
+        let position = events[i].chain.count
+        events[i].chain.insert(ControllerRef(id: "month", type: "CalendarMonthViewController"), at: position - 1)
+        let other = try fx.write("other.jsonl", LogWriter.text(header: LogHeader(), events: events))
+        let r = try PInspectBinary.run(["diff", log.path, other])
+        XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+        let top = try XCTUnwrap(log.events[i].chain.last).consoleDescription
+        XCTAssertTrue(r.stdout.contains(": chain from position \(position): [\(top)] ≠ [<CalendarMonthViewController: month>, \(top)]\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("(1 field; chain: 1)"), r.stdout)
+        let j = try PInspectBinary.run(["diff", "--json", log.path, other])
+        XCTAssertEqual(j.status, 1)
+        XCTAssertTrue(j.stdout.contains(#""field":"chain","position":\#(position),"a":"[\#(top)]""#), j.stdout)
+        XCTAssertEqual(try PInspectBinary.run(["diff", "--ignore-chain", log.path, other]).status, 0)
+    }
+
     func testBadInputUsesTheCommonExitCodes() throws {
         let log = try fx.log(BuiltInScenarios.calendar)
         XCTAssertEqual(try PInspectBinary.run(["diff", log.path, fx.path("absent.jsonl")]).status, 66)

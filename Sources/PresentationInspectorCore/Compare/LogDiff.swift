@@ -2,8 +2,22 @@
 ///
 /// Events are aligned by kind and subject controller (the presented controller of a present,
 /// the receiver of a dismiss…), never by `seq` or time: two runs of one scenario, or a
-/// simulator log and a device log, number and time their events differently.
+/// simulator log and a device log, number and time their events differently. Each matched pair
+/// is compared on the ten recorded facts (``comparedFields``), and, unless left out
+/// (``Extras``), on what UIKit was observed doing (`observed`) and on the window's chain.
 @_spi(Package) public struct LogDiff: Sendable {
+    /// What a diff compares beyond the ten recorded facts of each matched pair.
+    @_spi(Package) public struct Extras: OptionSet, Sendable {
+        @_spi(Package) public let rawValue: Int
+        @_spi(Package) public init(rawValue: Int) { self.rawValue = rawValue }
+        /// Every field of the events' `observed` (``Observation``), one difference per field.
+        @_spi(Package) public static let observed = Extras(rawValue: 1)
+        /// The window's presentation chain after the event, position by position.
+        @_spi(Package) public static let chain = Extras(rawValue: 2)
+        /// Both: what `pinspect diff` compares.
+        @_spi(Package) public static let all: Extras = [.observed, .chain]
+    }
+
     /// One field that differs between two aligned events.
     @_spi(Package) public struct FieldDifference: Hashable, Sendable {
         /// The event in the first log.
@@ -11,9 +25,20 @@
         /// The event in the second log.
         @_spi(Package) public var b: Event
         /// The field's name in the log (`presenting`, `effectiveStyle`, `diagnostics`…).
+        /// `observed.FIELD` for a field of ``Observation`` (``observedPrefix``), `chain` for the chain.
         @_spi(Package) public var field: String
+        /// The first log's value; `not observed` for an observation it lacks; for the chain, its
+        /// controllers from ``position`` on.
         @_spi(Package) public var aValue: String
+        /// The second log's value, as ``aValue``.
         @_spi(Package) public var bValue: String
+        /// For the chain: the first position (the root is 1) where the two chains differ.
+        @_spi(Package) public var position: Int? = nil
+
+        /// Whether this is a difference in what UIKit was observed doing (`observed.…`).
+        @_spi(Package) public var isObserved: Bool { field.hasPrefix(LogDiff.observedPrefix) }
+        /// Whether this is a difference in the window's chain.
+        @_spi(Package) public var isChain: Bool { field == "chain" }
     }
 
     /// Events matched in both logs, as (first, second) pairs in the first log's order.
@@ -30,8 +55,8 @@
     /// Whether the logs record the same behaviour.
     @_spi(Package) public var isEquivalent: Bool { differences.isEmpty && onlyInA.isEmpty && onlyInB.isEmpty }
 
-    /// Aligns and compares `a` and `b`.
-    @_spi(Package) public init(_ a: [Event], _ b: [Event]) {
+    /// Aligns `a` and `b` and compares their matched events on the ten recorded facts and on `extras`.
+    @_spi(Package) public init(_ a: [Event], _ b: [Event], comparing extras: Extras = .all) {
         let sa = a.sorted { $0.seq < $1.seq }, sb = b.sorted { $0.seq < $1.seq }
         let idsA = Set(sa.flatMap { $0.controllers.map(\.id) }), idsB = Set(sb.flatMap { $0.controllers.map(\.id) })
         let byID = !idsA.isDisjoint(with: idsB) || (idsA.isEmpty && idsB.isEmpty)
@@ -59,17 +84,25 @@
         self.pairs = pairs
         self.onlyInA = onlyInA
         onlyInB = sb.indices.filter { !usedB.contains($0) }.map { sb[$0] }
-        differences = pairs.flatMap { Self.compare($0.a, $0.b, byID: byID) }
+        differences = pairs.flatMap { pair in
+            var d = Self.compare(pair.a, pair.b, byID: byID)
+            if extras.contains(.observed) { d += Self.compareObserved(pair.a, pair.b, byID: byID) }
+            if extras.contains(.chain), let c = Self.compareChain(pair.a, pair.b, byID: byID) { d.append(c) }
+            return d
+        }
     }
 
     /// The fields compared on every matched pair, in the order differences are listed.
     @_spi(Package) public static let comparedFields = ["outcome", "presenting", "contextProvider", "requestedStyle", "effectiveStyle",
                                         "requestedTransition", "effectiveTransition", "handledBy", "dismissed", "diagnostics"]
 
-    /// The facts compared: every compared field of every matched pair, plus one per unmatched event.
+    /// The facts compared: the ten recorded facts (``comparedFields``) of every matched pair, plus
+    /// one per unmatched event. Observations and chains are not counted.
     @_spi(Package) public var factsCompared: Int { pairs.count * Self.comparedFields.count + onlyInA.count + onlyInB.count }
-    /// The facts both logs agree on.
-    @_spi(Package) public var factsAgreeing: Int { pairs.count * Self.comparedFields.count - differences.count }
+    /// The recorded facts both logs agree on.
+    @_spi(Package) public var factsAgreeing: Int {
+        pairs.count * Self.comparedFields.count - differences.count(where: { !$0.isObserved && !$0.isChain })
+    }
 
     /// The controller an event is about: what aligns it with its counterpart.
     @_spi(Package) public static func subject(of e: Event) -> ControllerRef? {
@@ -119,12 +152,14 @@
 }
 
 extension LogDiff {
-    /// A text report: one line per difference, then one per unmatched event, then a summary line.
+    /// A text report: one line per difference, then one per unmatched event, then a summary line
+    /// that counts the differences in `observed` and in the chain when there are any.
     @_spi(Package) public func text(nameA: String, nameB: String) -> String {
         var out = ""
         for d in differences {
             out += "\(nameA) #\(d.a.seq) ↔ \(nameB) #\(d.b.seq) \(d.a.kind.rawValue) \(Self.subject(of: d.a)?.label ?? "?"): "
-            out += "\(d.field): \(d.aValue) ≠ \(d.bValue)\n"
+            let field = d.position.map { "\(d.field) from position \($0)" } ?? d.field
+            out += "\(field): \(d.aValue) ≠ \(d.bValue)\n"
         }
         for e in onlyInA { out += "only in \(nameA): \(e.summary)\n" }
         for e in onlyInB { out += "only in \(nameB): \(e.summary)\n" }
@@ -132,13 +167,18 @@ extension LogDiff {
         if isEquivalent {
             out += "equivalent: \(pairs.count) events match\n"
         } else {
-            out += "\(differing) of \(pairs.count) matched events differ (\(differences.count) field\(differences.count == 1 ? "" : "s")); "
+            let observed = differences.count(where: \.isObserved), chain = differences.count(where: \.isChain)
+            let kinds = [(observed, "observed"), (chain, "chain")].filter { $0.0 > 0 }.map { "\($0.1): \($0.0)" }
+            out += "\(differing) of \(pairs.count) matched events differ (\(differences.count) field\(differences.count == 1 ? "" : "s")"
+            out += kinds.isEmpty ? "); " : "; " + kinds.joined(separator: ", ") + "); "
             out += "\(onlyInA.count) only in \(nameA), \(onlyInB.count) only in \(nameB)\n"
         }
         return out
     }
 
-    /// A JSON object for machines: `equivalent`, `matched`, `differences`, `onlyInA`, `onlyInB`.
+    /// A JSON object for machines: `equivalent`, `matched`, `comparedBy`, `differences` (each with
+    /// `aSeq`, `bSeq`, `kind`, `event`, `field`, `a`, `b`, and `position` for the chain),
+    /// `onlyInA`, `onlyInB`.
     @_spi(Package) public func json() -> String {
         var w = JSONWriter()
         w.beginObject()
@@ -150,7 +190,9 @@ extension LogDiff {
             w.beginObject()
             w.field("aSeq", d.a.seq); w.field("bSeq", d.b.seq); w.field("kind", d.a.kind.rawValue)
             w.field("event", d.a.summary)
-            w.field("field", d.field); w.field("a", d.aValue); w.field("b", d.bValue)
+            w.field("field", d.field)
+            if let p = d.position { w.field("position", p) }
+            w.field("a", d.aValue); w.field("b", d.bValue)
             w.endObject()
         }
         w.endArray()
