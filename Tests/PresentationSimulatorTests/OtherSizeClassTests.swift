@@ -20,7 +20,7 @@ final class OtherSizeClassTests: XCTestCase {
         XCTAssertEqual(e.diagnostics.map(\.code), [.otherSizeClass])
         let d = try XCTUnwrap(e.diagnostics.first)
         XCTAssertEqual(d.severity, .warning)
-        XCTAssertEqual(d.message, "In regular width (iPad full screen, large iPhones in landscape) UIKit raises (the app crashes): " + anchorMessage)
+        XCTAssertEqual(d.message, "In regular width and height (an iPad, full screen or in a wide split) UIKit raises (the app crashes): " + anchorMessage)
         XCTAssertEqual(d.fix, "give <MenuViewController: menu> an anchor before presenting it: popoverPresentationController?.sourceView = … "
                        + "(with sourceRect) or popoverPresentationController?.sourceItem = … (a bar button item); compact width ignores "
                        + "the anchor, so it is right on every device")
@@ -102,7 +102,7 @@ final class OtherSizeClassTests: XCTestCase {
         let moved = try XCTUnwrap(OtherSizeClass.difference(here: here, there: context, in: .regular))
         XCTAssertEqual(moved.code, .otherSizeClass)
         XCTAssertEqual(moved.severity, .warning)
-        XCTAssertEqual(moved.message, "In regular width (iPad full screen, large iPhones in landscape) <SheetViewController: sheet> is presented by "
+        XCTAssertEqual(moved.message, "In regular width and height (an iPad, full screen or in a wide split) <SheetViewController: sheet> is presented by "
                        + "<UINavigationController: nav> and covers the area of <UINavigationController: nav> (overCurrentContext), "
                        + "not of <UITabBarController: root> as here (pageSheet).")
         XCTAssertTrue(moved.fix?.contains("<SheetViewController: sheet>") == true, moved.fix ?? "nil")

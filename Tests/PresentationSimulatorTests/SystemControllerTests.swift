@@ -56,7 +56,7 @@ final class SystemControllerTests: XCTestCase {
             XCTAssertEqual(phone.diagnostics.map(\.code), [.otherSizeClass], id)
             let warning = try XCTUnwrap(phone.diagnostics.first)
             XCTAssertEqual(warning.severity, .warning)
-            XCTAssertTrue(warning.message.hasPrefix("In regular width (iPad full screen, large iPhones in landscape) UIKit raises (the app crashes): Your application has presented a \(type == "UIActivityViewController" ? "UIActivityViewController" : "UIAlertController")"), warning.message)
+            XCTAssertTrue(warning.message.hasPrefix("In regular width and height (an iPad, full screen or in a wide split) UIKit raises (the app crashes): Your application has presented a \(type == "UIActivityViewController" ? "UIActivityViewController" : "UIAlertController")"), warning.message)
             XCTAssertTrue(warning.fix?.hasPrefix("give <\(type): \(id)> an anchor before presenting it: popoverPresentationController?.sourceView") == true, warning.fix ?? "no fix")
         }
         for id in ["anchored", "alert", "safari"] {

@@ -81,7 +81,7 @@ enum OtherSizeClass {
     /// The size class as a reader knows it.
     static func describe(_ sizeClass: SizeClass) -> String {
         switch sizeClass {
-        case .regular: "regular width (iPad full screen, large iPhones in landscape)"
+        case .regular: "regular width and height (an iPad, full screen or in a wide split)"
         case .compact: "compact width (iPhone, iPad in Slide Over or a narrow split)"
         }
     }
