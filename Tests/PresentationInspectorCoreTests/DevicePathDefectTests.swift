@@ -27,6 +27,7 @@ final class DevicePathDefectTests: XCTestCase {
         var hasPopoverAnchor: Bool { true }
         var isViewInWindow: Bool { false }
         var horizontalSizeClass: SizeClass { .compact }
+        var verticalSizeClass: SizeClass { .regular }
         var isBeingPresentedOrDismissed: Bool { false }
         func makeLivenessProbe() -> LivenessProbe { LivenessProbe { false } }
     }

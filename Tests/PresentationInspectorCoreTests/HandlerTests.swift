@@ -26,6 +26,7 @@ final class FakeNode: PresentationNode {
     var popoverAnchorIsSetByDelegate = false
     var isViewInWindow = true
     var horizontalSizeClass: SizeClass = .compact
+    var verticalSizeClass: SizeClass = .regular
     var isBeingPresentedOrDismissed = false
 
     init(_ id: String, window: String? = nil) {
@@ -370,6 +371,7 @@ final class HandlerChainTests: XCTestCase {
         var hasPopoverAnchor: Bool { true }
         var isViewInWindow: Bool { true }
         var horizontalSizeClass: SizeClass { .compact }
+        var verticalSizeClass: SizeClass { .regular }
         var isBeingPresentedOrDismissed: Bool { false }
         init(_ id: String, window: String? = nil) { self.id = id; rootOfWindow = window }
         func makeLivenessProbe() -> LivenessProbe { LivenessProbe { false } }

@@ -28,8 +28,8 @@ final class OtherSizeClassPremiseTests: XCTestCase {
         if rootBusy { sim.present(busy, from: root, animated: false) }
         let reads = PresentReads(source: list, presented: presented)
         var compact = ResolverOptions(), regular = ResolverOptions()
-        compact.horizontalSizeClass = .compact
-        regular.horizontalSizeClass = .regular
+        compact.sizeClass = .compact
+        regular.sizeClass = .regular
         return (PresentationResolver.resolvePresent(reads, options: compact), PresentationResolver.resolvePresent(reads, options: regular))
     }
 

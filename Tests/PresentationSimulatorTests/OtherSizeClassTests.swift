@@ -112,7 +112,7 @@ final class OtherSizeClassTests: XCTestCase {
         let hidden = PresentationResolver.resolvePresent(source: other, presented: sheet)
         XCTAssertEqual(hidden.rejection?.code, .notInWindowHierarchy)
         let refused = try XCTUnwrap(OtherSizeClass.difference(here: here, there: hidden, in: .compact))
-        XCTAssertEqual(refused.message, "In compact width (iPhone, iPad in Slide Over or a narrow split) UIKit refuses the present: "
+        XCTAssertEqual(refused.message, "In compact width or height (an iPhone, an iPad in Slide Over or a narrow split) UIKit refuses the present: "
                        + (hidden.rejection?.message ?? ""))
         XCTAssertEqual(refused.fix, "present once <OtherViewController: other> is in a window (viewDidAppear)")
     }

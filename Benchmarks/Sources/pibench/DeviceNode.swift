@@ -159,6 +159,7 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     var hasPopoverAnchor: Bool { read(true) { $0.modalPresentationStyle != .popover || $0.hasPopoverAnchor } }
     var isViewInWindow: Bool { read(false) { $0.isViewInWindow } }
     var horizontalSizeClass: SizeClass { read(.compact) { $0.horizontalSizeClass } }
+    var verticalSizeClass: SizeClass { read(.regular) { $0.verticalSizeClass } }
 
     /// `isBeingPresented || isBeingDismissed`.
     var isBeingPresentedOrDismissed: Bool { read(false) { $0.isBeingPresentedOrDismissed } }

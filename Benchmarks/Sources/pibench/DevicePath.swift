@@ -314,6 +314,7 @@ final class DeviceFacts: @unchecked Sendable {
         f.windowRoot = read.windows.first { $0.window.root === vc }?.id
         // The controller's trait collection, else its window's.
         f.horizontalSizeClass = vc.horizontalSizeClass
+        f.verticalSizeClass = vc.verticalSizeClass
         return f
     }
 

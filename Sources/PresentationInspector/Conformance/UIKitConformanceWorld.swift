@@ -73,11 +73,15 @@ final class UIKitConformanceWorld: ConformanceWorld {
             }
         }
         let sizeClass: UIUserInterfaceSizeClass = scenario.environment.horizontalSizeClass == .regular ? .regular : .compact
+        let verticalSizeClass: UIUserInterfaceSizeClass = scenario.environment.verticalSizeClass == .compact ? .compact : .regular
         for spec in scenario.windows {
             guard let root = controllers[spec.root] else { continue }
             let window = UIWindow(windowScene: scene)
             window.windowLevel = UIWindow.Level(rawValue: UIWindow.Level.normal.rawValue + 1 + min(max(spec.level, 0), 100))
-            if #available(iOS 17.0, *) { window.traitOverrides.horizontalSizeClass = sizeClass }
+            if #available(iOS 17.0, *) {
+                window.traitOverrides.horizontalSizeClass = sizeClass
+                window.traitOverrides.verticalSizeClass = verticalSizeClass
+            }
             window.rootViewController = root
             window.isHidden = false
             windows.append(window)

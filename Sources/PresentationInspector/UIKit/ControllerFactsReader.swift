@@ -98,6 +98,7 @@ enum ControllerFactsReader {
         f.window = window
         f.windowRoot = read.windows.first { $0.window.rootViewController === vc }?.id
         f.horizontalSizeClass = UIKitNode.horizontalSizeClass(of: vc)
+        f.verticalSizeClass = UIKitNode.verticalSizeClass(of: vc)
         return f
     }
 

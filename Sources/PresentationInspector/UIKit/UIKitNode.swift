@@ -228,12 +228,22 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
 
     var horizontalSizeClass: SizeClass { read(.compact) { Self.horizontalSizeClass(of: $0) } }
 
+    var verticalSizeClass: SizeClass { read(.regular) { Self.verticalSizeClass(of: $0) } }
+
     /// The controller's horizontal size class, else its view's window's, else the key window's
     /// (a controller in no window): what the rules resolve in and what its facts record.
     @MainActor static func horizontalSizeClass(of vc: UIViewController) -> SizeClass {
         let sizeClass = vc.traitCollection.horizontalSizeClass != .unspecified ? vc.traitCollection.horizontalSizeClass
             : (vc.viewIfLoaded?.window ?? UIKitEnvironment.keyWindow())?.traitCollection.horizontalSizeClass
         return sizeClass == .regular ? .regular : .compact
+    }
+
+    /// The controller's vertical size class, else its view's window's, else the key window's;
+    /// regular when none is known (the common case: an iPhone in portrait, an iPad).
+    @MainActor static func verticalSizeClass(of vc: UIViewController) -> SizeClass {
+        let sizeClass = vc.traitCollection.verticalSizeClass != .unspecified ? vc.traitCollection.verticalSizeClass
+            : (vc.viewIfLoaded?.window ?? UIKitEnvironment.keyWindow())?.traitCollection.verticalSizeClass
+        return sizeClass == .compact ? .compact : .regular
     }
 
     /// Being presented or dismissed while the transition runs. UIViewController.h documents

@@ -29,6 +29,7 @@ extension EventCoding {
             if let v = f.window { w.field("window", v) }
             if let v = f.windowRoot { w.field("windowRoot", v) }
             if let v = f.horizontalSizeClass { w.field("horizontalSizeClass", v.rawValue) }
+            if let v = f.verticalSizeClass { w.field("verticalSizeClass", v.rawValue) }
             w.endObject()
         }
         w.endArray()
@@ -100,6 +101,7 @@ extension EventCoding {
             f.window = try string("window")
             f.windowRoot = try string("windowRoot")
             f.horizontalSizeClass = try named("horizontalSizeClass", SizeClass.init(rawValue:), SizeClass.allCases.map(\.rawValue))
+            f.verticalSizeClass = try named("verticalSizeClass", SizeClass.init(rawValue:), SizeClass.allCases.map(\.rawValue))
             out.append(f)
         }
         return out

@@ -58,6 +58,8 @@
     @_spi(Package) public var windowRoot: String?
     /// Its window's horizontal size class, when read.
     @_spi(Package) public var horizontalSizeClass: SizeClass?
+    /// Its window's vertical size class, when read (compact: an iPhone in landscape).
+    @_spi(Package) public var verticalSizeClass: SizeClass?
 
     /// Creates facts naming only the controller; set the fields that were read.
     @_spi(Package) public init(id: String, type: String, title: String? = nil) {
@@ -87,6 +89,7 @@
         if merged.systemController == nil { merged.systemController = systemController }
         if merged.preferredStyle == nil { merged.preferredStyle = preferredStyle }
         if merged.horizontalSizeClass == nil { merged.horizontalSizeClass = horizontalSizeClass }
+        if merged.verticalSizeClass == nil { merged.verticalSizeClass = verticalSizeClass }
         return merged
     }
 }

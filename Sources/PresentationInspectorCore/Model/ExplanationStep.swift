@@ -81,9 +81,9 @@ public enum ExplanationStep: Sendable, CustomStringConvertible {
         case .automaticStyle:
             return "Requested style automatic resolves to pageSheet."
         case .popoverAdapts:
-            return "Requested style popover adapts to formSheet in a horizontally compact environment (shown as a sheet)."
+            return "Requested style popover adapts to formSheet in a horizontally or vertically compact environment (shown as a sheet)."
         case .styleAsIs(let style, let sheetInCompact):
-            return "Requested style \(style.name) is used as is\(sheetInCompact ? " (sheets stay sheets in compact width)" : "")."
+            return "Requested style \(style.name) is used as is\(sheetInCompact ? " (sheets stay sheets in a compact size class)" : "")."
         case .contextFound(let style, let walk, let provider):
             return "Style \(style.name) searches for a presentation context from the source up: \(Self.describe(walk)) → \(provider.label) provides the context and becomes the presenting controller."
         case .contextNotFound(let style, let walk, let root):

@@ -35,6 +35,7 @@ extension ControllerFacts {
         f.window = window
         f.windowRoot = node.rootOfWindow
         f.horizontalSizeClass = node.horizontalSizeClass
+        f.verticalSizeClass = node.verticalSizeClass
         return f
     }
 

@@ -1,5 +1,5 @@
 /// What the same `present` would do on the other kind of device: the resolver asked once more,
-/// in the other horizontal size class (compact ↔ regular), over the same hierarchy.
+/// in the other size class as rule 1 reads it (compact ↔ regular), over the same hierarchy.
 ///
 /// A developer who tests on an iPhone (compact width) never sees what an iPad (regular width)
 /// does with the same call, and the reverse. The comparison turns the differences a user must
@@ -25,14 +25,14 @@ enum OtherSizeClass {
     static func diagnostic<N: PresentationNode>(for here: PresentResolution<N>, options: ResolverOptions) -> Diagnostic? {
         // A present refused here already carries the finding to fix first.
         guard here.rejection == nil else { return nil }
-        let current = options.horizontalSizeClass ?? here.reads.sourceSizeClass
+        let current = options.sizeClass ?? here.reads.sourceSizeClass
         // The size class enters the rules only through the style (rule 1, and the system
         // controllers' own): where the other size class gives the same style, its answer is this
         // one (OtherSizeClassPremiseTests holds the rules to that).
         let otherStyle = SystemControllerRules.effectiveStyle(of: here.presented, sizeClass: opposite(of: current)).style
         guard otherStyle != here.effectiveStyle else { return nil }
         var otherOptions = options
-        otherOptions.horizontalSizeClass = opposite(of: current)
+        otherOptions.sizeClass = opposite(of: current)
         // The same reads of the hierarchy: only the size class differs.
         let there = PresentationResolver.resolvePresent(here.reads, options: otherOptions)
         return difference(here: here, there: there, in: opposite(of: current))
@@ -82,7 +82,7 @@ enum OtherSizeClass {
     static func describe(_ sizeClass: SizeClass) -> String {
         switch sizeClass {
         case .regular: "regular width and height (an iPad, full screen or in a wide split)"
-        case .compact: "compact width (iPhone, iPad in Slide Over or a narrow split)"
+        case .compact: "compact width or height (an iPhone, an iPad in Slide Over or a narrow split)"
         }
     }
 }

@@ -29,7 +29,10 @@ struct PresentReads<N: PresentationNode> {
     let transitionInProgress: Bool
     /// Whether the source's view is in a window.
     let sourceIsInWindow: Bool
-    /// The size class the source is displayed in: the one UIKit resolves in.
+    /// The size class the rules see where the source is displayed: compact when its width or
+    /// its height is, since a popover "for horizontally or vertically compact environments …
+    /// behaves the same as formSheet" (Apple, UIModalPresentationStyle.popover); regular when both
+    /// are regular (an iPad).
     let sourceSizeClass: SizeClass
 
     init(source: N, presented: N) {
@@ -49,6 +52,6 @@ struct PresentReads<N: PresentationNode> {
         windowChain = Hierarchy.chain(from: ultimateRoot)
         transitionInProgress = Hierarchy.transitionRuns(in: windowChain)
         sourceIsInWindow = source.isViewInWindow
-        sourceSizeClass = source.horizontalSizeClass
+        sourceSizeClass = source.horizontalSizeClass == .compact || source.verticalSizeClass == .compact ? .compact : .regular
     }
 }

@@ -45,6 +45,8 @@ public protocol PresentationNode: AnyObject {
     var isViewInWindow: Bool { get }
     /// The horizontal size class this controller is displayed in.
     var horizontalSizeClass: SizeClass { get }
+    /// The vertical size class this controller is displayed in (compact: an iPhone in landscape).
+    var verticalSizeClass: SizeClass { get }
     /// Whether this controller is being presented or dismissed now (`isBeingPresented ||
     /// isBeingDismissed`). A transition runs in a window while its root or one of the controllers
     /// presented in it answers true.

@@ -101,9 +101,10 @@
 public struct ResolverOptions: Sendable {
     /// `deep-chain` is reported when a present makes more presented controllers than this in one window.
     public var deepChainLimit: Int
-    /// The horizontal size class to resolve in instead of the source's own (nil: the source's,
-    /// as UIKit does): how `OtherSizeClass` asks what the other kind of device would do.
-    var horizontalSizeClass: SizeClass?
+    /// The size class to resolve in, as rule 1 reads it (`PresentReads.sourceSizeClass`), instead
+    /// of the source's own (nil: the source's, as UIKit does): how `OtherSizeClass` asks what the
+    /// other kind of device would do.
+    var sizeClass: SizeClass?
 
     /// Options with the given deep-chain limit (3 by default).
     public init(deepChainLimit: Int = 3) { self.deepChainLimit = deepChainLimit }
@@ -161,7 +162,7 @@ public struct ResolverOptions: Sendable {
         }
 
         // Style (rule 1).
-        let sizeClass = options.horizontalSizeClass ?? reads.sourceSizeClass
+        let sizeClass = options.sizeClass ?? reads.sourceSizeClass
         let (style, styleNote, styleIsPredicted) = SystemControllerRules.effectiveStyle(of: presented, sizeClass: sizeClass)
         steps.append(styleNote)
 

@@ -5,7 +5,8 @@
 /// Where Apple does not document a system controller's style, the model keeps rule 1's
 /// reading and says so: the style is then recorded as observed only.
 enum SystemControllerRules {
-    /// Rule 1 for `presented` in `sizeClass`, with the system controllers' own rules: the style,
+    /// Rule 1 for `presented` in `sizeClass` (compact when the width or the height is:
+    /// `PresentReads.sourceSizeClass`), with the system controllers' own rules: the style,
     /// the step that says why, and whether the model predicts it (false: observed only).
     static func effectiveStyle<N: PresentationNode>(of presented: N, sizeClass: SizeClass)
         -> (style: PresentationStyle, step: ExplanationStep, predicted: Bool) {
@@ -17,16 +18,16 @@ enum SystemControllerRules {
         switch kind {
         case .alertController where presented.alertControllerStyle == .actionSheet:
             if sizeClass == .regular {
-                return (.popover, .text("A UIAlertController of style actionSheet is a popover in regular width (UIKit: \"The modalPresentationStyle of a UIAlertController with this style is UIModalPresentationPopover\"): it needs an anchor."), true)
+                return (.popover, .text("A UIAlertController of style actionSheet is a popover in regular width and height (UIKit: \"The modalPresentationStyle of a UIAlertController with this style is UIModalPresentationPopover\"): it needs an anchor."), true)
             }
-            return (.custom, .text("A UIAlertController of style actionSheet is shown by UIKit's own action-sheet presentation in compact width (custom); Apple does not document the style UIKit reports: it is recorded as observed only."), false)
+            return (.custom, .text("A UIAlertController of style actionSheet is shown by UIKit's own action-sheet presentation in compact width or height (custom); Apple does not document the style UIKit reports: it is recorded as observed only."), false)
         case .alertController:
             return (.custom, .text("A UIAlertController of style alert is shown modally by UIKit's own alert presentation (custom) in every width: never a sheet, never adapted; Apple does not document the style UIKit reports: it is recorded as observed only."), false)
         case .activityViewController where sizeClass == .regular:
-            return (.popover, .text("A UIActivityViewController is a popover in regular width (Apple: \"On iPad, you must present the view controller in a popover\"): it needs an anchor."), true)
+            return (.popover, .text("A UIActivityViewController is a popover in regular width and height (Apple: \"On iPad, you must present the view controller in a popover\"): it needs an anchor."), true)
         case .activityViewController:
             let (style, _) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass)
-            return (style, .text("A UIActivityViewController is presented modally in compact width (Apple: \"On iPhone and iPod touch, you must present it modally\"); the model reads \(style.name) by rule 1, and the style UIKit uses is recorded as observed only."), false)
+            return (style, .text("A UIActivityViewController is presented modally in compact width or height (Apple: \"On iPhone and iPod touch, you must present it modally\"); the model reads \(style.name) by rule 1, and the style UIKit uses is recorded as observed only."), false)
         default:
             let (style, _) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass)
             return (style, .text("\(kind.name)'s presentation style is not modelled (Apple does not document it): the model reads \(style.name) by rule 1, and the style UIKit uses is recorded as observed only."), false)

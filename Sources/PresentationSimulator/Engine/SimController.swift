@@ -77,6 +77,8 @@ public final class SimController: PresentationNode {
     weak var simulation: Simulation?
     var windowID: String?
     var sizeClass: SizeClass = .compact
+    /// The scenario environment's vertical size class.
+    var verticalSizeClassValue: SizeClass = .regular
     /// The scenario environment's iOS version.
     var version: SystemVersion?
     /// When this controller's facts were last noted (``Simulation/noteFacts(_:)``): the
@@ -132,6 +134,7 @@ public final class SimController: PresentationNode {
     public var rootOfWindow: String? { windowID }
     public var isViewInWindow: Bool { simulation?.isViewInWindow(self) ?? false }
     public var horizontalSizeClass: SizeClass { sizeClass }
+    public var verticalSizeClass: SizeClass { verticalSizeClassValue }
     /// ``preferredStyle``, for an alert controller.
     public var alertControllerStyle: AlertControllerStyle? { systemController == .alertController ? preferredStyle : nil }
     /// The scenario environment's iOS version.

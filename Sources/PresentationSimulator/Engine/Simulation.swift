@@ -88,6 +88,7 @@ public final class Simulation {
         guard controller(c.id) == nil else { throw SimulationError(key: "id", message: "duplicate controller id \"\(c.id)\"") }
         c.simulation = self
         c.sizeClass = environment.horizontalSizeClass
+        c.verticalSizeClassValue = environment.verticalSizeClass
         c.version = environment.systemVersion
         factsDidChange()
         strong[c.id] = c

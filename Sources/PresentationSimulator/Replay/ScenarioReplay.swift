@@ -61,6 +61,8 @@ struct ReplayBuilder {
     var clock = 0.0
     /// The first size class the facts name: the scenario's environment.
     private var sizeClass: SizeClass?
+    /// The first vertical size class the facts name (compact: an iPhone in landscape).
+    private var verticalSizeClass: SizeClass?
     /// Whether the facts of some event were used (a log without any gets a note saying so).
     var sawFacts = false
 
@@ -86,6 +88,7 @@ struct ReplayBuilder {
 
     mutating func build(name: String) throws(ReplayError) -> Scenario {
         sizeClass = events.lazy.flatMap(\.facts).compactMap(\.horizontalSizeClass).first
+        verticalSizeClass = events.lazy.flatMap(\.facts).compactMap(\.verticalSizeClass).first
         try declareControllers()
         declareWindows()
         let leaks = leakChecks()
@@ -221,7 +224,7 @@ struct ReplayBuilder {
         // The device's "system" reads "iOS 17.4" (or "iPadOS 17.4"): the version is its last word.
         let version = header?.device["system"].flatMap { $0.split(separator: " ").last }.flatMap { SystemVersion(parsing: String($0)) }
         return Scenario.Environment(idiom: idiom ?? (sizeClass == .regular ? .pad : .phone), horizontalSizeClass: sizeClass,
-                                    systemVersion: version)
+                                    verticalSizeClass: verticalSizeClass ?? .regular, systemVersion: version)
     }
 }
 
@@ -234,6 +237,10 @@ extension ReplayBuilder {
         if let first = sizeClass, let other = facts.compactMap(\.horizontalSizeClass).first(where: { $0 != first }) {
             let text = "From event #\(e.seq) on the recording saw a \(other.rawValue) size class too; a scenario has one, so the replay keeps the first (\(first.rawValue))."
             if !scenarioNotes.contains(where: { $0.hasSuffix("keeps the first (\(first.rawValue)).") }) { scenarioNotes.append(text) }
+        }
+        if let first = verticalSizeClass, let other = facts.compactMap(\.verticalSizeClass).first(where: { $0 != first }) {
+            let text = "From event #\(e.seq) on the recording saw a \(other.rawValue) vertical size class too (the device turned); a scenario has one, so the replay keeps the first (\(first.rawValue) height)."
+            if !scenarioNotes.contains(where: { $0.hasSuffix("keeps the first (\(first.rawValue) height).") }) { scenarioNotes.append(text) }
         }
         for f in facts {
             let known = properties[f.id] ?? f

@@ -17,6 +17,7 @@ extension Scenario {
         out += "  \"environment\": " + object { w in
             w.field("idiom", environment.idiom.rawValue)
             w.field("horizontalSizeClass", environment.horizontalSizeClass.rawValue)
+            if environment.verticalSizeClass == .compact { w.field("verticalSizeClass", environment.verticalSizeClass.rawValue) }
             if let v = environment.systemVersion { w.field("iOS", v.description) }
         } + ",\n"
         if let v = checksOtherSizeClass {

@@ -8,12 +8,16 @@ public struct Scenario: Sendable {
     public struct Environment: Sendable {
         public var idiom: Idiom
         public var horizontalSizeClass: SizeClass
+        /// The vertical size class: `compact` stands for an iPhone in landscape (regular by default).
+        public var verticalSizeClass: SizeClass
         /// The iOS version (`"iOS": "17.4"`), where UIKit's behaviour changed between versions;
         /// nil: the newest behaviour the model knows.
         public var systemVersion: SystemVersion?
-        public init(idiom: Idiom = .phone, horizontalSizeClass: SizeClass? = nil, systemVersion: SystemVersion? = nil) {
+        public init(idiom: Idiom = .phone, horizontalSizeClass: SizeClass? = nil, verticalSizeClass: SizeClass = .regular,
+                    systemVersion: SystemVersion? = nil) {
             self.idiom = idiom
             self.horizontalSizeClass = horizontalSizeClass ?? (idiom == .pad ? .regular : .compact)
+            self.verticalSizeClass = verticalSizeClass
             self.systemVersion = systemVersion
         }
     }

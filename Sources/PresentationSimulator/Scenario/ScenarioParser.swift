@@ -187,7 +187,7 @@ struct ScenarioReader {
         if let envValue = doc["environment"] {
             path = [.key("environment")]
             let env = try object(envValue, "environment")
-            try checkKeys(env, allowed: ["idiom", "horizontalSizeClass", "iOS"])
+            try checkKeys(env, allowed: ["idiom", "horizontalSizeClass", "verticalSizeClass", "iOS"])
             var idiom = Scenario.Idiom.phone
             if let s = try string(env, "idiom") {
                 guard let i = Scenario.Idiom(rawValue: s) else { throw fail("idiom", "must be \"phone\" or \"pad\", found \"\(s)\"") }
@@ -198,8 +198,14 @@ struct ScenarioReader {
                 guard let c = SizeClass(rawValue: s) else { throw fail("horizontalSizeClass", "must be \"compact\" or \"regular\", found \"\(s)\"") }
                 size = c
             }
+            var vertical = SizeClass.regular
+            if let s = try string(env, "verticalSizeClass") {
+                guard let c = SizeClass(rawValue: s) else { throw fail("verticalSizeClass", "must be \"compact\" or \"regular\", found \"\(s)\"") }
+                vertical = c
+            }
             systemVersion = try version(env, "iOS")
-            scenario.environment = Scenario.Environment(idiom: idiom, horizontalSizeClass: size, systemVersion: systemVersion)
+            scenario.environment = Scenario.Environment(idiom: idiom, horizontalSizeClass: size, verticalSizeClass: vertical,
+                                                        systemVersion: systemVersion)
         }
 
         if let optionsValue = doc["options"] {
