@@ -99,6 +99,36 @@ extension ReplayObservedTests {
         XCTAssertEqual(again.recorder.events.map(ReplayTestFile.fact), recorded.map(ReplayTestFile.fact))
     }
 
+    /// A window or presenting controller seen at the end cannot be asked for: the replay's
+    /// controller says so, as it does for the call's.
+    func testAWindowSeenAtTheEndIsNoted() throws {
+        let original = Simulation(recorder: Recorder(capacity: 64))
+        try original.run(try Scenario.parse(scenarioJSON(controllers: tabbedControllers, steps: [
+            #"{ "present": "sheet", "from": "list", "observedAtEnd": { "effectiveStyle": "fullScreen" } }"#,
+        ]), file: "device.json"))
+        var events = original.recorder.events
+        let i = try XCTUnwrap(events.firstIndex { $0.kind == .presentCompleted })
+        events[i].observed?.window = "other"
+        events[i].diagnostics.append(.modelDrift(field: "window", predicted: "main", observed: "other"))
+        let scenario = try ScenarioReplay.scenario(from: events, name: "x")
+        let comment = scenario.controllers.first { $0.id == "sheet" }?.comment ?? ""
+        XCTAssertTrue(comment.contains("(the end of its transition) UIKit put it in window other"), comment)
+        XCTAssertEqual(scenario.steps.first?.observedAtEnd?.effectiveStyle, .fullScreen)
+    }
+
+    /// A key given twice in an observation, and a style UIKit never has in effect, are errors.
+    func testObservationsRefuseRepeatedKeysAndAutomatic() {
+        func error(_ step: String) -> String {
+            do { _ = try Scenario.parse(scenarioJSON(controllers: tabbedControllers, steps: [step]), file: "o.json"); return "no error" } catch { return "\(error)" }
+        }
+        XCTAssertTrue(error(#"{ "present": "sheet", "from": "list", "observedAtEnd": { "effectiveStyle": "fullScreen", "effectiveStyle": "bogus" } }"#)
+            .hasSuffix(#"key "observedAtEnd.effectiveStyle": appears twice"#))
+        XCTAssertTrue(error(#"{ "present": "sheet", "from": "list", "observed": { "presenting": "root", "presenting": "nav" } }"#)
+            .hasSuffix(#"key "observed.presenting": appears twice"#))
+        XCTAssertTrue(error(#"{ "present": "sheet", "from": "list", "observed": { "effectiveStyle": "automatic" } }"#)
+            .contains(#"key "observed.effectiveStyle": must be a presentation style in effect"#))
+    }
+
     /// The style UIKit adapted to at the end is the presented controller's from then on.
     func testTheStyleObservedAtTheEndHoldsAfterIt() throws {
         let simulation = Simulation(recorder: Recorder(capacity: 64))

@@ -73,8 +73,17 @@ extension ReplayBuilder {
     /// What UIKit reported at the end of a present's transition beyond what the call saw (its
     /// `present-completed`'s look), as the step's `observedAtEnd`: the replay then records the
     /// same answers and drifts at the end.
-    private func observedAtPresentEnd(_ e: Event) -> Scenario.Observed? {
-        guard let end = presentEnds[e.seq]?.observed?.subtracting(e.observed) else { return nil }
+    private mutating func observedAtPresentEnd(_ e: Event) -> Scenario.Observed? {
+        guard let completed = presentEnds[e.seq], let end = completed.observed?.subtracting(e.observed) else { return nil }
+        if let p = e.presented?.id {
+            // What a scenario cannot ask for: its controller's comment says why the replay differs.
+            if end.window != nil, completed.diagnostics.contains(where: { $0.isModelDrift(of: "window") }) {
+                note(p, "At #\(completed.seq) (the end of its transition) UIKit put it in window \(end.window ?? "none"); a scenario cannot ask for another window than the model's.")
+            }
+            if let presenting = end.presenting, completed.diagnostics.contains(where: { $0.isModelDrift(of: "presenting") }) {
+                note(p, "At #\(completed.seq) (the end of its transition) UIKit named \(presenting.label) as its presenting controller; a scenario sets the presenting controller at the call only.")
+            }
+        }
         var r = Scenario.Observed()
         r.contextProvider = end.contextProvider?.id
         r.effectiveStyle = end.effectiveStyle

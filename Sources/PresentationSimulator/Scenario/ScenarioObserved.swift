@@ -37,6 +37,8 @@ extension ScenarioReader {
     func readObserved(_ step: JSONObject, kind: String, ids: Set<String>, key: String = "observed") throws(ScenarioError) -> Scenario.Observed? {
         guard let v = step[key] else { return nil }
         guard let o = v.objectValue else { throw fail(key, "must be an object, found \(v.typeDescription)") }
+        var seen = Set<String>()
+        for k in o.keys where !seen.insert(k).inserted { throw fail("\(key).\(k)", "appears twice", at: [.key(key), .key(k)]) }
         let allowed = key != "observed" ? Scenario.Observed.presentEndKeys
             : kind == "present" ? Scenario.Observed.presentKeys : Scenario.Observed.dismissKeys
         func observedFailure(_ k: String, _ message: String) -> ScenarioError {
@@ -56,8 +58,9 @@ extension ScenarioReader {
         r.contextProvider = try id("contextProvider")
         r.handledBy = try id("handledBy")
         if let s = o["effectiveStyle"] {
-            guard let name = s.stringValue, let style = PresentationStyle(name: name) else {
-                throw observedFailure("effectiveStyle", "unknown presentation style (expected one of: \(PresentationStyle.allCases.map(\.name).joined(separator: ", ")))")
+            // UIKit resolves automatic before it presents: it is never the style in effect.
+            guard let name = s.stringValue, let style = PresentationStyle(name: name), style != .automatic else {
+                throw observedFailure("effectiveStyle", "must be a presentation style in effect (one of: \(PresentationStyle.allCases.filter { $0 != .automatic }.map(\.name).joined(separator: ", ")))")
             }
             r.effectiveStyle = style
         }
