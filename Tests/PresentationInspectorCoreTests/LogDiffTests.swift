@@ -101,6 +101,29 @@ final class LogDiffTests: XCTestCase {
                        ["[<SheetViewController: sheet>]"])
     }
 
+    /// Two device runs name their windows by address: compared by type, what differs is whether
+    /// UIKit used the event's own window, not the address.
+    func testObservedWindowsCompareByRoleWhenTheLogsShareNoIDs() {
+        func device(_ base: String, observedWindow: String? = nil) -> [Event] {
+            run(observed: Observation(window: observedWindow ?? base)).map { e in
+                var e = e
+                func a(_ r: ControllerRef?) -> ControllerRef? { r.map { ControllerRef(id: base + $0.id, type: $0.type) } }
+                e.source = a(e.source); e.presented = a(e.presented); e.presenting = a(e.presenting)
+                e.chain = e.chain.compactMap(a)
+                e.window = base
+                return e
+            }
+        }
+        let same = LogDiff(device("0x104a0"), device("0x10c30"))
+        XCTAssertFalse(same.comparesByID)
+        XCTAssertTrue(same.isEquivalent, same.text(nameA: "a", nameB: "b"))
+        let moved = LogDiff(device("0x104a0"), device("0x10c30", observedWindow: "0x20000"))
+        XCTAssertEqual(moved.differences.map(\.field), ["observed.window"])
+        XCTAssertEqual(moved.differences.map(\.bValue), ["0x20000 (another window)"])
+        XCTAssertEqual(LogDiff(run(observed: Observation(window: "w")), run(observed: Observation(window: "v"))).differences.map(\.field),
+                       ["observed.window"], "compared by id, the window ids compare as they are")
+    }
+
     /// Another controller got into the chain: one difference, from the first position where the
     /// chains part (the root is 1), with each chain's controllers from there on.
     func testAChainDifferenceNamesThePositionAndTheControllersFromThere() throws {

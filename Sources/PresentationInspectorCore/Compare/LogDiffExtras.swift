@@ -30,7 +30,16 @@ extension LogDiff {
         ref("contextProvider", oa.contextProvider, ob.contextProvider)
         value("effectiveStyle", oa.effectiveStyle?.name, ob.effectiveStyle?.name)
         value("effectiveTransition", oa.effectiveTransition?.name, ob.effectiveTransition?.name)
-        value("window", oa.window, ob.window)
+        if byID {
+            value("window", oa.window, ob.window)
+        } else {
+            // Logs that share no ids (two device runs) share no window ids either: a device names a
+            // window by its address. What compares is whether UIKit used the event's own window.
+            func role(_ w: String?, _ e: Event) -> String? { w.map { $0 == e.window ? "the event's window" : "another window" } }
+            if role(oa.window, a) != role(ob.window, b) {
+                add("window", oa.window.map { "\($0) (\(role($0, a) ?? ""))" }, ob.window.map { "\($0) (\(role($0, b) ?? ""))" })
+            }
+        }
         ref("covered", oa.covered, ob.covered)
         value("presentationControllerClass", oa.presentationControllerClass, ob.presentationControllerClass)
         // The dismissed set, as the recorded `dismissed` is compared: the same controllers in any order.
