@@ -77,17 +77,24 @@ _DIGITS = re.compile(r"[0-9]+")
 _NEGATIVE_DIGITS = re.compile(r"-[0-9]+")
 
 
+def _magnitude(digits: str) -> int:
+    """The value of plain ASCII digits, capped above INT64_MAX: Python refuses int() on more than
+    4300 digits, and anything past 19 significant digits is out of range anyway."""
+    significant = digits.lstrip("0")
+    return int(significant or "0", 10) if len(significant) <= 19 else INT64_MAX + 1
+
+
 def event_number(text: str, what: str | None = None) -> int:
     """An event number (#N in other outputs) given to `what` (an option such as --at; None for
     the command's own SEQ, which the `pi <command>: ` prefix already names), with pinspect's
     messages for the same mistakes; 0 is refused as sequence numbers start at 1."""
     value = text[1:] if text.startswith("#") else text
     lead = f"{what}: " if what else ""
-    if _NEGATIVE_DIGITS.fullmatch(value) and int(value, 10) < 0:
+    if _NEGATIVE_DIGITS.fullmatch(value) and _magnitude(value[1:]) > 0:
         raise PiError(f"{lead}the event number must be 0 or more (#N in other outputs), found {text}")
     if not _DIGITS.fullmatch(value):
         raise PiError(f"{lead}the event number must be a whole number (#N in other outputs), found {text!r}")
-    number = int(value, 10)
+    number = _magnitude(value)
     if number > INT64_MAX:
         raise PiError(f"{lead}the event number must be at most {INT64_MAX}, found {text}")
     if number == 0:
@@ -97,7 +104,7 @@ def event_number(text: str, what: str | None = None) -> int:
 
 def _parse_count(text: str, what: str) -> int:
     """A count given to option `what` (-n): plain ASCII digits, from 0 to INT64_MAX."""
-    number = int(text, 10) if _DIGITS.fullmatch(text) else None
+    number = _magnitude(text) if _DIGITS.fullmatch(text) else None
     if number is None or number > INT64_MAX:
         raise PiError(f"{what} must be a whole number from 0 to {INT64_MAX}, found {text!r}")
     return number

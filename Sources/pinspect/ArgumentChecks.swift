@@ -1,3 +1,5 @@
+import ArgumentParser
+
 /// Checks on the raw arguments that argument parsing cannot make itself, run before it so that
 /// each mistake gets its real reason (exit 64) instead of a misleading one:
 ///
@@ -35,7 +37,8 @@ enum ArgumentChecks {
                     i += 1
                     value = arguments[i]
                 }
-                if name == "--at", let problem = eventNumberProblem(value!, what: "--at") { return problem }
+                if name == "--at", command == "graph" || command == "convert",
+                   let problem = eventNumberProblem(value!, what: "--at") { return problem }
                 if values[name] == nil { order.append(name) }
                 values[name, default: []].append(value!)
             } else if command == "explain", !seenSeq, name == "-" || !name.hasPrefix("-") || looksNumeric(name) {
@@ -58,18 +61,30 @@ enum ArgumentChecks {
 
     /// What is wrong with an event number given to `what` (`--at`, `explain`), in the words the
     /// LLDB plugin uses for the same mistakes; nil when it is a whole number from 0.
-    /// Only plain ASCII digits are a number (Swift's `Int("+3")` is 3; the plugin refuses it too).
+    /// Only plain ASCII digits are a number, after an optional `#` as other outputs print it
+    /// (Swift's `Int("+3")` is 3; the plugin refuses it too).
     static func eventNumberProblem(_ text: String, what: String) -> String? {
-        let magnitude = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        let number = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
+        let magnitude = number.hasPrefix("-") ? number.dropFirst() : number
         let digits = !magnitude.isEmpty && magnitude.allSatisfy { $0.isASCII && $0.isNumber }
-        if digits, text.hasPrefix("-"), magnitude.contains(where: { $0 != "0" }) {
+        if digits, number.hasPrefix("-"), magnitude.contains(where: { $0 != "0" }) {
             return "\(what): the event number must be 0 or more (#N in other outputs), found \(text)"
         }
-        guard digits, !text.hasPrefix("-") else {
+        guard digits, !number.hasPrefix("-") else {
             return "\(what): the event number must be a whole number (#N in other outputs), found '\(text)'"
         }
-        guard Int(text) != nil else { return "\(what): the event number must be at most \(Int.max), found \(text)" }
+        guard Int(number) != nil else { return "\(what): the event number must be at most \(Int.max), found \(text)" }
         return nil
+    }
+
+    /// An event number as given on the command line (`7`, `#7`), for argument parsing's
+    /// `transform`: what follows `--` is not seen by ``mistake(in:)``.
+    static func eventNumber(_ what: String) -> @Sendable (String) throws -> Int {
+        { text in
+            if let problem = eventNumberProblem(text, what: what) { throw ValidationError(problem) }
+            guard let n = Int(text.hasPrefix("#") ? text.dropFirst() : Substring(text)) else { throw ValidationError("\(what): not an event number: \(text)") }
+            return n
+        }
     }
 
     /// Whether `text` is a whole number in form, whatever its size (`-12`, `99999999999999999999`).

@@ -132,7 +132,8 @@ struct Convert: ParsableCommand {
 
     @OptionGroup var input: LogInput
     @Option(help: ArgumentHelp("The output format.", valueName: "format")) var to: ConvertFormat
-    @Option(help: ArgumentHelp("For graph formats: the state right after this event.", valueName: "seq")) var at: Int?
+    @Option(help: ArgumentHelp("For graph formats: the state right after this event.", valueName: "seq"),
+            transform: ArgumentChecks.eventNumber("--at")) var at: Int?
     @OptionGroup var output: OutputOptions
 
     func run() throws {
@@ -192,7 +193,8 @@ struct Explain: ParsableCommand {
           pinspect explain --json 13 events.jsonl
         """)
 
-    @Argument(help: ArgumentHelp("The event's sequence number (#N in other outputs).", valueName: "seq")) var seq: Int
+    @Argument(help: ArgumentHelp("The event's sequence number (#N in other outputs; `#7` reads as 7).", valueName: "seq"),
+              transform: ArgumentChecks.eventNumber("explain")) var seq: Int
     @OptionGroup var input: LogInput
     @Flag(help: "Print a JSON object instead of text.") var json = false
 

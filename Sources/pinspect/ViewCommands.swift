@@ -115,7 +115,8 @@ struct Graph: ParsableCommand {
 
     @OptionGroup var input: LogInput
     @Option(help: ArgumentHelp("The notation.", valueName: "format")) var format: GraphFormat = .text
-    @Option(help: ArgumentHelp("Show the state right after this event.", valueName: "seq")) var at: Int?
+    @Option(help: ArgumentHelp("Show the state right after this event.", valueName: "seq"),
+            transform: ArgumentChecks.eventNumber("--at")) var at: Int?
     @OptionGroup var output: OutputOptions
 
     func run() throws {

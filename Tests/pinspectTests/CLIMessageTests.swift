@@ -45,6 +45,26 @@ final class CLIMessageTests: XCTestCase {
         try assertMessage(["explain", "-4", log], status: 64, "explain: the event number must be 0 or more (#N in other outputs), found -4")
     }
 
+    /// Event numbers are plain ASCII digits, after an optional `#` as other outputs print them,
+    /// wherever they are given (after `--` too), as the LLDB plugin reads them.
+    func testEventNumbersAreDigitsOrTheHashForm() throws {
+        let plain = try PInspectBinary.run(["explain", "3", log])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        let hash = try PInspectBinary.run(["explain", "#3", log])
+        XCTAssertEqual(hash.status, 0, hash.stderr)
+        XCTAssertEqual(hash.stdout, plain.stdout)
+        XCTAssertEqual(try PInspectBinary.run(["graph", "--at", "#3", log]).stdout, try PInspectBinary.run(["graph", "--at", "3", log]).stdout)
+        try assertMessage(["explain", "+3", log], status: 64, "explain: the event number must be a whole number (#N in other outputs), found '+3'")
+        try assertMessage(["graph", "--at=-0", log], status: 64, "--at: the event number must be a whole number (#N in other outputs), found '-0'")
+        let afterDashes = try PInspectBinary.run(["explain", "--", "+3", log])
+        XCTAssertEqual(afterDashes.status, 64, afterDashes.stderr)
+        XCTAssertTrue(afterDashes.stderr.contains("explain: the event number must be a whole number (#N in other outputs), found '+3'"), afterDashes.stderr)
+        // A command without --at says so, whatever its value.
+        let diff = try PInspectBinary.run(["diff", "--at", "+3", log, log])
+        XCTAssertEqual(diff.status, 64, diff.stderr)
+        XCTAssertTrue(diff.stderr.contains("Unknown option '--at'"), diff.stderr)
+    }
+
     func testConflictingRepeatedOptionsAreRefused() throws {
         try assertMessage(["graph", "--format", "dot", "--format", "svg", log], status: 64,
                           "--format was given 2 times with different values ('dot', 'svg'); give it once")

@@ -97,6 +97,21 @@ def test_integer_arguments_are_plain_ascii_digits(value):
         assert str(raised.value) == message, argv
 
 
+def test_numbers_past_pythons_digit_limit_read_as_out_of_range():
+    """Python refuses int() on more than 4300 digits: the limits still answer, leading zeros count for nothing."""
+    huge = "1" * 5000
+    cases = [(["explain", huge], f"the event number must be at most 9223372036854775807, found {huge}"),
+             (["graph", f"--at=-{huge}"], f"--at: the event number must be 0 or more (#N in other outputs), found -{huge}"),
+             (["events", "-n", huge], f"-n must be a whole number from 0 to 9223372036854775807, found {huge!r}")]
+    for argv, message in cases:
+        with pytest.raises(PiError) as raised:
+            pic.parse_arguments(argv)
+        assert str(raised.value) == message, argv[:1]
+    padded = "0" * 5000 + "3"
+    assert pic.parse_arguments(["explain", padded]) == pic.parse_arguments(["explain", "3"])
+    assert pic.parse_arguments(["events", "-n", padded]) == pic.parse_arguments(["events", "-n", "3"])
+
+
 def test_plain_digits_and_the_hash_form_still_parse():
     assert pic.parse_arguments(["events", "-n", "007"]).options["count"] == 7
     assert pic.parse_arguments(["explain", "#10"]).options["seq"] == 10

@@ -67,6 +67,8 @@ def pinspect_line(command, message):
     (["graph", "--at", " 7 "], ["graph", "--at", " 7 "]),
     (["explain", "+3"], ["explain", "+3"]),
     (["graph", "--at", "-0"], ["graph", "--at", "-0"]),
+    (["explain", "#-3"], ["explain", "#-3"]),
+    (["explain", "1" * 5000], ["explain", "1" * 5000]),
 ])
 def test_argument_mistakes_read_as_pinspect_says_them(log, pi_argv, pinspect_argv):
     message, status = pinspect_message(pinspect_argv + [log])
