@@ -23,9 +23,9 @@ struct Diff: ParsableCommand {
           pinspect diff --json before.jsonl after.jsonl | jq '.differences'
         """)
 
-    @Argument(help: ArgumentHelp("The first log (JSONL); - reads standard input.", valueName: "a"))
+    @Argument(help: ArgumentHelp("The first log (JSONL); - reads standard input (for one of the two).", valueName: "a"))
     var a: String
-    @Argument(help: ArgumentHelp("The second log (JSONL).", valueName: "b"))
+    @Argument(help: ArgumentHelp("The second log (JSONL); - reads standard input.", valueName: "b"))
     var b: String
     @Flag(help: "Print a JSON object instead of text.") var json = false
     @Flag(help: "Leave out `observed` (what UIKit was seen doing).") var ignoreObserved = false
