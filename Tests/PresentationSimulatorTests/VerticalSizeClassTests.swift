@@ -68,4 +68,53 @@ final class VerticalSizeClassTests: XCTestCase {
         try again.run(replay)
         XCTAssertEqual(again.recorder.events.map(ReplayTestFile.fact), original.recorder.events.map(ReplayTestFile.fact))
     }
+
+    /// In a compact height Apple documents a sheet's full-screen look, not the style UIKit
+    /// reports: the style is observed only there, and UIKit's answer makes no drift.
+    func testASheetsStyleInACompactHeightIsObservedOnly() throws {
+        let plain = #"[ { "id": "root", "type": "RootViewController" }, { "id": "sheet", "type": "SheetViewController" } ]"#
+        let step = #"{ "present": "sheet", "from": "root", "observed": { "effectiveStyle": "fullScreen" } }"#
+        let landscape = try simulate(scenarioJSON(env: #"{ "idiom": "phone", "verticalSizeClass": "compact" }"#, controllers: plain, steps: [step]))
+        let e = try XCTUnwrap(landscape.presents.first)
+        XCTAssertEqual(e.effectiveStyle, .pageSheet)
+        XCTAssertEqual(e.diagnostics.filter { $0.code == .modelDrift }, [], "observed only")
+        XCTAssertTrue(e.steps.map(\.sentence).contains { $0.contains("defaults to a full screen appearance") })
+        let portrait = try simulate(scenarioJSON(controllers: plain, steps: [step]))
+        XCTAssertEqual(portrait.presents.first?.diagnostics.filter { $0.code == .modelDrift }.count, 1, "predicted in a regular height")
+    }
+
+    /// The conformance comparison leaves out the styles the model does not predict in the
+    /// scenario's size classes, both of them.
+    func testConformanceReadsBothSizeClasses() throws {
+        let all = #"[ { "id": "root", "type": "RootViewController" }, { "id": "sheet", "type": "SheetViewController" }, { "id": "full", "type": "F", "modalPresentationStyle": "fullScreen" }, { "id": "share", "type": "UIActivityViewController" } ]"#
+        func observedOnly(_ env: String) throws -> Set<String> {
+            ConformanceRunner.observedOnlyStyles(of: try Scenario.parse(scenarioJSON(env: env, controllers: all, steps: []), file: "c.json"))
+        }
+        XCTAssertEqual(try observedOnly(largePhoneInLandscape), ["root", "sheet", "share"], "every controller a present would show as a sheet")
+        XCTAssertEqual(try observedOnly(#"{ "idiom": "pad" }"#), [])
+        XCTAssertEqual(try observedOnly(#"{ "idiom": "phone" }"#), ["share"])
+    }
+
+    /// A log written before the vertical size class was recorded replays in a regular height; a
+    /// log that saw both heights keeps the first and says so.
+    func testOldLogsReadAsRegularAndATurnIsNoted() throws {
+        let original = Simulation(recorder: Recorder(capacity: 64))
+        try original.run(try Scenario.parse(scenarioJSON(env: largePhoneInLandscape, controllers: controllers, steps: [
+            #"{ "present": "menu", "from": "root", "animated": false }"#, #"{ "dismiss": "menu", "animated": false }"#,
+            #"{ "present": "share", "from": "root", "animated": false }"#,
+        ]), file: "v.json"))
+        let events = original.recorder.events
+        let old = events.map { e in var e = e; e.facts = e.facts.map { var f = $0; f.verticalSizeClass = nil; return f }; return e }
+        let oldReplay = try ScenarioReplay.scenario(from: old, name: "old")
+        XCTAssertEqual(oldReplay.environment.verticalSizeClass, .regular)
+        XCTAssertEqual(oldReplay.environment.idiom, .pad, "regular width in a regular height")
+
+        var turned = events
+        let last = try XCTUnwrap(turned.lastIndex { !$0.facts.isEmpty })
+        turned[last].facts = turned[last].facts.map { var f = $0; f.verticalSizeClass = .regular; return f }
+        let replay = try ScenarioReplay.scenario(from: turned, name: "turned")
+        XCTAssertEqual(replay.environment.verticalSizeClass, .compact)
+        XCTAssertEqual(replay.environment.idiom, .phone, "regular width in a compact height is a large iPhone")
+        XCTAssertTrue(replay.comment?.contains("vertical size class too (the device turned)") == true, replay.comment ?? "no comment")
+    }
 }

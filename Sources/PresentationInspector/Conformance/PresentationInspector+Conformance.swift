@@ -25,7 +25,10 @@ extension PresentationInspector {
         let scene = OverlayPresenter.shared.scene ?? UIKitEnvironment.currentScene()
         var device = UIKitEnvironment.logHeader().device
         // The traits of the scene the run's windows go to, not another scene's.
-        if let scene { device["horizontalSizeClass"] = scene.traitCollection.horizontalSizeClass == .regular ? "regular" : "compact" }
+        if let scene {
+            device["horizontalSizeClass"] = scene.traitCollection.horizontalSizeClass == .regular ? "regular" : "compact"
+            device["verticalSizeClass"] = scene.traitCollection.verticalSizeClass == .compact ? "compact" : "regular"
+        }
         return await ConformanceRunner.run(scenarios, device: device) { UIKitConformanceWorld(session: session, scene: scene) }
     }
 }

@@ -15,8 +15,9 @@ import UIKit
 /// as an app sets them; one without an anchor gets none. Pushes
 /// and container changes are made without animation (the model treats them as instant); only
 /// presentations animate as the steps say. On iOS 17 and later the windows take the scenario's
-/// horizontal size class; earlier they keep the scene's (``fixedHorizontalSizeClass``), and the
-/// run compares with a model of that size class instead (`ConformancePlan`).
+/// horizontal and vertical size classes; earlier they keep the scene's (``fixedHorizontalSizeClass``;
+/// the height is the scene's too: run it in portrait), and the run compares with a model of that
+/// size class instead (`ConformancePlan`).
 ///
 /// The scenario holds its controllers until it ends, as the model does: they are exempt from the
 /// session's leak checks (`LeakCheckExemptions`) until ``tearDown()``.

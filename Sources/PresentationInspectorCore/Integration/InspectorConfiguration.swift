@@ -39,7 +39,7 @@ public struct InspectorConfiguration: Sendable {
     public var leakCheckDelay: Double?
     /// Options of the presentation model (deep-chain limit).
     public var resolver: ResolverOptions
-    /// Whether each present is also resolved in the other horizontal size class (compact ↔
+    /// Whether each present is also resolved in the other size class (compact ↔
     /// regular): where the other kind of device would raise (an anchorless popover on iPad),
     /// refuse the present or cover another controller's area, the event gets an
     /// `other-size-class` warning with UIKit's message and the fix. On by default; it costs one

@@ -50,7 +50,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomString
     public static let popoverWithoutAnchor = Self(rawValue: "popover-without-anchor")
     /// The presentation chain grew deeper than the configured limit.
     public static let deepChain = Self(rawValue: "deep-chain")
-    /// The same present, resolved in the other horizontal size class (compact ↔ regular), would
+    /// The same present, resolved in the other size class (compact ↔ regular: an iPhone against an iPad), would
     /// raise, be refused or cover another controller's area: what the other kind of device does.
     public static let otherSizeClass = Self(rawValue: "other-size-class")
 

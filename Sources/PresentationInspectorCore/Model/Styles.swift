@@ -68,7 +68,15 @@ public enum TransitionStyle: Int, CaseIterable, Sendable {
     }
 }
 
-/// The horizontal size class of the environment a presentation happens in.
+/// A size class of the environment a presentation happens in: horizontal or vertical, or the
+/// one the rules see (``rulesSee(horizontal:vertical:)``).
 public enum SizeClass: String, Sendable, CaseIterable {
     case compact, regular
+
+    /// The size class the presentation rules see: compact when the width or the height is, since a
+    /// popover "for horizontally or vertically compact environments … behaves the same as
+    /// formSheet" (Apple, UIModalPresentationStyle.popover); regular when both are (an iPad).
+    @_spi(Package) public static func rulesSee(horizontal: SizeClass, vertical: SizeClass) -> SizeClass {
+        horizontal == .compact || vertical == .compact ? .compact : .regular
+    }
 }

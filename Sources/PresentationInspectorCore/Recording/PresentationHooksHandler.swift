@@ -14,7 +14,7 @@ import Foundation
     /// `model-drift` per difference): on for UIKit, whose answer is the fact; off for the
     /// simulator, whose world is the model itself (its logs stay as they are).
     @_spi(Package) public var recordsObservations: Bool
-    /// Whether each present is also resolved in the other horizontal size class, adding an
+    /// Whether each present is also resolved in the other size class (an iPhone against an iPad), adding an
     /// `other-size-class` warning where the other kind of device would raise, refuse it or cover
     /// another area (DESIGN, rule 11). On by default.
     @_spi(Package) public var checksOtherSizeClass: Bool

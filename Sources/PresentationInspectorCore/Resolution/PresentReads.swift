@@ -29,11 +29,11 @@ struct PresentReads<N: PresentationNode> {
     let transitionInProgress: Bool
     /// Whether the source's view is in a window.
     let sourceIsInWindow: Bool
-    /// The size class the rules see where the source is displayed: compact when its width or
-    /// its height is, since a popover "for horizontally or vertically compact environments …
-    /// behaves the same as formSheet" (Apple, UIModalPresentationStyle.popover); regular when both
-    /// are regular (an iPad).
+    /// The size class the rules see where the source is displayed (``SizeClass/rulesSee(horizontal:vertical:)``).
     let sourceSizeClass: SizeClass
+    /// Whether the source is displayed in a compact height (an iPhone in landscape), where a sheet
+    /// looks full screen.
+    let sourceHeightIsCompact: Bool
 
     init(source: N, presented: N) {
         self.source = source
@@ -52,6 +52,8 @@ struct PresentReads<N: PresentationNode> {
         windowChain = Hierarchy.chain(from: ultimateRoot)
         transitionInProgress = Hierarchy.transitionRuns(in: windowChain)
         sourceIsInWindow = source.isViewInWindow
-        sourceSizeClass = source.horizontalSizeClass == .compact || source.verticalSizeClass == .compact ? .compact : .regular
+        let vertical = source.verticalSizeClass
+        sourceSizeClass = SizeClass.rulesSee(horizontal: source.horizontalSizeClass, vertical: vertical)
+        sourceHeightIsCompact = vertical == .compact
     }
 }

@@ -163,8 +163,13 @@ public struct ResolverOptions: Sendable {
 
         // Style (rule 1).
         let sizeClass = options.sizeClass ?? reads.sourceSizeClass
-        let (style, styleNote, styleIsPredicted) = SystemControllerRules.effectiveStyle(of: presented, sizeClass: sizeClass)
+        var (style, styleNote, styleIsPredicted) = SystemControllerRules.effectiveStyle(of: presented, sizeClass: sizeClass)
         steps.append(styleNote)
+        if options.sizeClass == nil, reads.sourceHeightIsCompact, style.isSheet, styleIsPredicted {
+            // Apple documents how a sheet looks there, not the style UIKit reports.
+            styleIsPredicted = false
+            steps.append(.text("In a compact height a sheet \"defaults to a full screen appearance\" (Apple, UISheetPresentationController.prefersEdgeAttachedInCompactHeight): the model keeps it a sheet, and the style UIKit reports is recorded as observed only."))
+        }
 
         // Presenting controller and context provider (rule 2): for the context styles, the first
         // controller from the source up that defines a context; otherwise the presentation root.

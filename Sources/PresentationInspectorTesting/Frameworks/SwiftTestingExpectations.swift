@@ -32,7 +32,7 @@ extension PresentationRecording {
         record(chainFailure(expected, window: window), sourceLocation)
     }
 
-    /// Records an issue for every present that goes wrong in the other horizontal size class: it
+    /// Records an issue for every present that goes wrong in the other size class (an iPhone against an iPad): it
     /// raises there (an anchorless popover on iPad), is refused there, or covers another
     /// controller's area (`other-size-class` warnings), in the same words as the XCTest assertion.
     ///

@@ -37,7 +37,7 @@ public func XCTAssertPresentationChain(_ recording: PresentationRecording, _ exp
     }
 }
 
-/// Fails when a present recorded here goes wrong in the other horizontal size class: it raises
+/// Fails when a present recorded here goes wrong in the other size class (an iPhone against an iPad): it raises
 /// there (an anchorless popover on iPad), is refused there, or covers another controller's area
 /// (`other-size-class` warnings).
 ///

@@ -3,7 +3,7 @@
 extension PresentationRecording {
     /// Every `other-size-class` warning with the event that carries it: presents that went ahead
     /// here but raise (an anchorless popover on iPad), are refused or cover another controller's
-    /// area in the other horizontal size class.
+    /// area in the other size class (an iPhone against an iPad).
     public var otherSizeClassWarnings: [(event: Event, diagnostic: Diagnostic)] {
         events.flatMap { e in e.diagnostics.filter { $0.code == .otherSizeClass }.map { (event: e, diagnostic: $0) } }
     }

@@ -58,12 +58,19 @@ public enum ConformanceRunner {
                                      observedOnlyStyles: observedOnlyStyles(of: plan.scenario))
     }
 
-    /// The controllers of `scenario` whose style the model does not predict in its size class.
+    /// The controllers of `scenario` whose style the model does not predict in its size classes:
+    /// system controllers whose style Apple does not document there, and in a compact height
+    /// every controller shown as a sheet (as the resolver reads them).
     nonisolated static func observedOnlyStyles(of scenario: Scenario) -> Set<String> {
-        let sizeClass = scenario.environment.horizontalSizeClass
+        let environment = scenario.environment
+        let sizeClass = SizeClass.rulesSee(horizontal: environment.horizontalSizeClass, vertical: environment.verticalSizeClass)
         return Set(scenario.controllers.filter { c in
             let kind = c.systemController ?? SystemControllerKind(name: c.type)
-            return !SystemControllerKind.predictsStyle(kind, alertStyle: kind == .alertController ? c.preferredStyle : nil, sizeClass: sizeClass)
+            guard SystemControllerKind.predictsStyle(kind, alertStyle: kind == .alertController ? c.preferredStyle : nil, sizeClass: sizeClass) else {
+                return true
+            }
+            let style = PresentationResolver.effectiveStyle(c.modalPresentationStyle ?? .automatic, sizeClass: sizeClass).0
+            return environment.verticalSizeClass == .compact && style.isSheet
         }.map(\.id))
     }
 

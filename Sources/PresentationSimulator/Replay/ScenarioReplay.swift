@@ -223,7 +223,9 @@ struct ReplayBuilder {
         let idiom = header?.device["idiom"].flatMap { Scenario.Idiom(rawValue: $0) }
         // The device's "system" reads "iOS 17.4" (or "iPadOS 17.4"): the version is its last word.
         let version = header?.device["system"].flatMap { $0.split(separator: " ").last }.flatMap { SystemVersion(parsing: String($0)) }
-        return Scenario.Environment(idiom: idiom ?? (sizeClass == .regular ? .pad : .phone), horizontalSizeClass: sizeClass,
+        // Regular width in a compact height is a large iPhone in landscape, not an iPad.
+        let guessed: Scenario.Idiom = sizeClass == .regular && verticalSizeClass != .compact ? .pad : .phone
+        return Scenario.Environment(idiom: idiom ?? guessed, horizontalSizeClass: sizeClass,
                                     verticalSizeClass: verticalSizeClass ?? .regular, systemVersion: version)
     }
 }
