@@ -69,7 +69,7 @@ public enum TransitionStyle: Int, CaseIterable, Sendable {
 }
 
 /// A size class of the environment a presentation happens in: horizontal or vertical, or the
-/// one the rules see (``rulesSee(horizontal:vertical:)``).
+/// one the presentation rules see (compact where the width or the height is).
 public enum SizeClass: String, Sendable, CaseIterable {
     case compact, regular
 

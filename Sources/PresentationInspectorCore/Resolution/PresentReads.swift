@@ -29,7 +29,7 @@ struct PresentReads<N: PresentationNode> {
     let transitionInProgress: Bool
     /// Whether the source's view is in a window.
     let sourceIsInWindow: Bool
-    /// The size class the rules see where the source is displayed (``SizeClass/rulesSee(horizontal:vertical:)``).
+    /// The size class the rules see where the source is displayed (`SizeClass.rulesSee(horizontal:vertical:)`).
     let sourceSizeClass: SizeClass
     /// Whether the source is displayed in a compact height (an iPhone in landscape), where a sheet
     /// looks full screen.
