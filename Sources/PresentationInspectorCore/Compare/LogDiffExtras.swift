@@ -35,9 +35,9 @@ extension LogDiff {
         } else {
             // Logs that share no ids (two device runs) share no window ids either: a device names a
             // window by its address. What compares is whether UIKit used the event's own window.
-            func role(_ w: String?, _ e: Event) -> String? { w.map { $0 == e.window ? "the event's window" : "another window" } }
-            if role(oa.window, a) != role(ob.window, b) {
-                add("window", oa.window.map { "\($0) (\(role($0, a) ?? ""))" }, ob.window.map { "\($0) (\(role($0, b) ?? ""))" })
+            func role(_ w: String, _ e: Event) -> String { w == e.window ? "the event's window" : "another window" }
+            if oa.window.map({ role($0, a) }) != ob.window.map({ role($0, b) }) {
+                add("window", oa.window.map { "\($0) (\(role($0, a)))" }, ob.window.map { "\($0) (\(role($0, b)))" })
             }
         }
         ref("covered", oa.covered, ob.covered)

@@ -42,6 +42,11 @@ public enum PresentationStyle: Int, CaseIterable, Sendable {
 
     /// Whether the style is a sheet that the user can swipe down.
     public var isSheet: Bool { self == .pageSheet || self == .formSheet }
+
+    /// Whether the model predicts this style in effect where the height is compact or not: there
+    /// Apple documents that a sheet "defaults to a full screen appearance", not the style UIKit
+    /// reports, so a sheet's style is observed only.
+    @_spi(Package) public func isPredicted(inCompactHeight: Bool) -> Bool { !(inCompactHeight && isSheet) }
 }
 
 /// `UIModalTransitionStyle`, with UIKit's raw values.

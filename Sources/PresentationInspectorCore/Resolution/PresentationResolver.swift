@@ -165,8 +165,7 @@ public struct ResolverOptions: Sendable {
         let sizeClass = options.sizeClass ?? reads.sourceSizeClass
         var (style, styleNote, styleIsPredicted) = SystemControllerRules.effectiveStyle(of: presented, sizeClass: sizeClass)
         steps.append(styleNote)
-        if options.sizeClass == nil, reads.sourceHeightIsCompact, style.isSheet, styleIsPredicted {
-            // Apple documents how a sheet looks there, not the style UIKit reports.
+        if options.sizeClass == nil, styleIsPredicted, !style.isPredicted(inCompactHeight: reads.sourceHeightIsCompact) {
             styleIsPredicted = false
             steps.append(.text("In a compact height a sheet \"defaults to a full screen appearance\" (Apple, UISheetPresentationController.prefersEdgeAttachedInCompactHeight): the model keeps it a sheet, and the style UIKit reports is recorded as observed only."))
         }

@@ -70,7 +70,7 @@ public enum ConformanceRunner {
                 return true
             }
             let style = PresentationResolver.effectiveStyle(c.modalPresentationStyle ?? .automatic, sizeClass: sizeClass).0
-            return environment.verticalSizeClass == .compact && style.isSheet
+            return !style.isPredicted(inCompactHeight: environment.verticalSizeClass == .compact)
         }.map(\.id))
     }
 
