@@ -9,15 +9,14 @@ re-exported here so the glue and the tests need one import.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 
 from presentation_inspector_arguments import (  # noqa: F401 - re-exported
     DEFAULT_EVENT_COUNT, EVENT_KINDS, VERSION, EXPORT_FORMATS, GRAPH_FORMATS, SEVERITIES, USAGE, Command, PiError,
     help_text, parse_arguments)
 from presentation_inspector_formatting import (  # noqa: F401 - re-exported
-    _loads, _severity_rank, event_summary, format_chain, format_diagnose, format_events, format_explain,
-    format_export, format_time, parse_jsonl, ref_label)
+    _loads, _severity_rank, dumps, event_summary, format_chain, format_diagnose, format_events, format_explain,
+    format_export, format_time, parse_jsonl, ref_label, visible)
 
 API_VERSION = 1
 ERROR_PREFIX = "pi-error: "
@@ -85,14 +84,14 @@ def run(command: Command, call: Callable[..., str] | None) -> str:
         return f"pi (PresentationInspector LLDB plugin) {VERSION}, debugger API {API_VERSION}"
     opts = command.options
     if command.name == "chain":
-        data = _loads(call("presentation_inspector_chain"), "chain")
+        data = _loads(call("presentation_inspector_chain"), "chain", exact=opts["json"])
         if not data.get("windows"):
             # The chain entry point answers "no windows" whether or not anything records;
             # the events one fails with the core's "nothing is recording" message when no
             # recorder is installed, and that is the answer the user needs.
             call("presentation_inspector_events", 1, None, None)
         if opts["json"]:
-            return json.dumps(data, indent=2, ensure_ascii=False)
+            return dumps(data)
         out = format_chain(data)
         if opts.get("containers"):
             # The latest event (a limit of 1 reads from the newest end), then the graph after it.
@@ -107,11 +106,11 @@ def run(command: Command, call: Callable[..., str] | None) -> str:
         text = call("presentation_inspector_explain", opts["seq"])
         return text if opts["json"] else format_explain(_loads(text, "explain"))
     if command.name == "diagnose":
-        data = _loads(call("presentation_inspector_diagnose"), "diagnose")
+        data = _loads(call("presentation_inspector_diagnose"), "diagnose", exact=opts["json"])
         if opts["json"]:
             floor = SEVERITIES.index(opts["severity"])
             data["diagnostics"] = [d for d in data.get("diagnostics", []) if _severity_rank(d) >= floor]
-            return json.dumps(data, indent=2, ensure_ascii=False)
+            return dumps(data)
         return format_diagnose(data, opts["severity"])
     if command.name == "graph":
         return call("presentation_inspector_graph", opts["format"], opts["at"] or 0).rstrip("\n")

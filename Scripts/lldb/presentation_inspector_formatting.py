@@ -13,11 +13,47 @@ if TYPE_CHECKING:
     from presentation_inspector_arguments import Command
 
 
-def _loads(text: str, what: str) -> Any:
+def _loads(text: str, what: str, exact: bool = False) -> Any:
+    """The reply decoded; its strings made `visible` for text, unless `exact` (for `--json`)."""
     try:
-        return json.loads(text)
+        data = json.loads(text)
+        return data if exact else _visible_strings(data)
     except ValueError as error:
         raise PiError(f"the process answered {what} with malformed JSON ({error}); are plugin and library the same version?")
+
+
+_SHORT_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "\0": "\\0"}
+
+
+def _is_escaped(ch: str) -> bool:
+    c = ord(ch)
+    return c <= 0x1F or 0x7F <= c <= 0x9F or 0x202A <= c <= 0x202E or 0x2066 <= c <= 0x2069
+
+
+def visible(text: str) -> str:
+    """`text` on one line with nothing a terminal obeys, as the Swift side's `VisibleText` writes it:
+    control characters, DEL, C1 controls and bidirectional overrides become `\\n` or `\\u{1B}`."""
+    if not any(_is_escaped(ch) for ch in text):
+        return text
+    return "".join(_SHORT_ESCAPES.get(ch, f"\\u{{{ord(ch):X}}}") if _is_escaped(ch) else ch for ch in text)
+
+
+def dumps(data: Any) -> str:
+    """`data` as JSON the way the Swift writer escapes it: C0 controls (json's own), DEL, C1 and
+    bidirectional controls as `\\u` escapes, so no string holds one raw; other text as it is."""
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    return "".join(f"\\u{ord(ch):04x}" if _is_escaped(ch) and ch not in "\n " else ch for ch in text)
+
+
+def _visible_strings(value: Any) -> Any:
+    """Every string in a decoded reply made `visible`: titles, ids and messages come from the app."""
+    if isinstance(value, str):
+        return visible(value)
+    if isinstance(value, list):
+        return [_visible_strings(v) for v in value]
+    if isinstance(value, dict):
+        return {visible(k): _visible_strings(v) for k, v in value.items()}
+    return value
 
 
 def format_time(seconds: float) -> str:

@@ -20,7 +20,7 @@ enum ExitStatus {
 
 /// Prints `pinspect: message` on standard error (where a failure has nowhere else to be told).
 func report(_ message: String) {
-    var line = "pinspect: \(message)\n"
+    var line = visibleOutput("pinspect: \(message)\n")
     _ = line.withUTF8 { writeAll(2, UnsafeRawBufferPointer($0)) }
 }
 
@@ -28,10 +28,17 @@ func report(_ message: String) {
 /// saying why, when it cannot be written whole (a full disk, a pipe closed early while SIGPIPE
 /// is ignored): output cut short is not a success.
 func writeStandardOutput(_ text: String) throws {
-    var text = text
+    var text = visibleOutput(text)
     let error = text.withUTF8 { writeAll(1, UnsafeRawBufferPointer($0)) }
     try requireStandardOutputWritten(error)
 }
+
+/// `text` as pinspect writes it, wherever it goes: with every control character but line feed
+/// and tab, and the characters that reorder a line, escaped (``VisibleText``). Logs come from
+/// anyone's machine, and their strings reach every output: an escape sequence in one must not
+/// reach the terminal that prints it. JSON, HTML and SVG never hold such a character raw
+/// (their writers escape them in their own notation), so this changes text formats only.
+func visibleOutput(_ text: String) -> String { VisibleText.escaped(text, keepingLineBreaks: true) }
 
 /// Writes all of `bytes` to `fd`, going on after an interrupted or partial write; returns 0, or
 /// the `errno` of the write that failed.
@@ -242,7 +249,7 @@ struct OutputOptions: ParsableArguments {
     func write(_ text: String) throws {
         guard let output, output != "-" else { try writeStandardOutput(text); return }
         do {
-            try FileReplacement.write(text, to: output)
+            try FileReplacement.write(visibleOutput(text), to: output)
         } catch {
             report(error.description)
             throw ExitStatus.cannotCreate

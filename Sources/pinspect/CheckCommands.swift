@@ -49,8 +49,8 @@ struct Diagnose: ParsableCommand {
                     w.field("event", e.summary)
                     w.endObject()
                 } else {
-                    text += "\(name) #\(e.seq) \(formatTime(e.time)) \(d.severity.rawValue) \(d.code): \(d.message)\n"
-                    if let fix = d.fix { text += "  fix: \(fix)\n" }
+                    text += "\(name) #\(e.seq) \(formatTime(e.time)) \(d.severity.rawValue) \(d.code): \(VisibleText.escaped(d.message))\n"
+                    if let fix = d.fix { text += "  fix: \(VisibleText.escaped(fix))\n" }
                 }
             }
             if let last = flagged.last, last.seq > e.seq { inOrder = false }

@@ -32,13 +32,13 @@ enum EventProse {
             steps.append("Afterwards the window's presentation chain is \(e.chain.map(\.label).joined(separator: " → ")).")
         }
         if e.thread != "main" { steps.append("The call was made on thread \"\(e.thread)\", not the main thread.") }
-        return steps
+        return steps.map { VisibleText.escaped($0) }  // a step is one paragraph
     }
 
     /// A diagnostic and its remedy (`Fix:`), each wrapped by `wrap`.
     static func diagnosticLines(_ d: Diagnostic, wrap: (String) -> String) -> String {
-        var out = wrap("- \(d.severity.rawValue) \(d.code): \(d.message)") + "\n"
-        if let fix = d.fix { out += wrap("  Fix: \(fix)") + "\n" }
+        var out = wrap("- \(d.severity.rawValue) \(d.code): \(VisibleText.escaped(d.message))") + "\n"
+        if let fix = d.fix { out += wrap("  Fix: \(VisibleText.escaped(fix))") + "\n" }
         return out
     }
 

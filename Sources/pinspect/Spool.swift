@@ -37,9 +37,11 @@ final class Spool {
 
     deinit { close(fd) }
 
-    /// Appends `text`; returns where it went.
+    /// Appends `text` (output to come, so control characters are escaped as on output:
+    /// ``visibleOutput(_:)``); returns where it went.
     @discardableResult
     func append(_ text: String) -> Piece {
+        let text = visibleOutput(text)
         let piece = Piece(offset: size, length: text.utf8.count)
         buffer.append(contentsOf: text.utf8)
         size += piece.length
@@ -123,10 +125,11 @@ final class StreamedOutput {
     }
 
     func put(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
+        buffer.append(contentsOf: visibleOutput(text).utf8)
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Puts bytes read back from a ``Spool`` (escaped when they were appended).
     func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 16 { flush() }

@@ -29,7 +29,7 @@ struct Summary: ParsableCommand {
             if !s.codes.isEmpty {
                 out += "diagnostics by code: " + s.codes.map { "\($0.code) \($0.count)" }.joined(separator: ", ") + "\n"
             }
-            out += "windows: " + (s.windows.isEmpty ? "none" : s.windows.joined(separator: ", ")) + "\n"
+            out += "windows: " + (s.windows.isEmpty ? "none" : s.windows.map { VisibleText.escaped($0) }.joined(separator: ", ")) + "\n"
             out += "controllers: \(s.controllerCount)\n"
             if let a = s.firstSeq, let b = s.lastSeq { out += "events: #\(a)–#\(b)\n" }
             try writeStandardOutput(out)

@@ -5,6 +5,7 @@ import json
 import pytest
 
 import presentation_inspector_commands as pic
+import presentation_inspector_formatting as pif
 from presentation_inspector_commands import PiError
 from conftest import CAMERA_DISMISS, PICKER_PRESENT, SHARE_REJECTED, events_reply, line
 
@@ -78,6 +79,35 @@ def test_format_events_summaries_and_notes():
     assert lines[3] == "(the latest 2; `pi events -n 0` shows all)"
     empty = pic.format_events(events_reply(), pic.parse_arguments(["events", "--kind", "leak-check"]))
     assert empty == "--kind leak-check matched no event"
+
+
+HOSTILE = "A\x1b]0;pwned\x07B\nC\rD\x9b2JE\u202eF\x7fG\x00H"
+HOSTILE_SHOWN = "A\\u{1B}]0;pwned\\u{7}B\\nC\\rD\\u{9B}2JE\\u{202E}F\\u{7F}G\\0H"
+
+
+def test_app_strings_are_shown_on_one_line_with_their_controls_escaped():
+    # A title, a thread name or a message reaches the terminal lldb runs in: no escape sequence
+    # may, and a line break in one must not split an event's line (as pinspect prints them).
+    present = dict(PICKER_PRESENT, thread="worker" + HOSTILE,
+                   source=dict(PICKER_PRESENT["source"], title=HOSTILE))
+    text = pic.format_events(events_reply(present), pic.parse_arguments(["events"]))
+    assert text.count("\n") == 0, text
+    assert f'"{HOSTILE_SHOWN}" (library)' in text and f"[thread worker{HOSTILE_SHOWN}]" in text
+    explained = pic.format_explain(pic._loads(line(dict(present, explanation=["Step" + HOSTILE])), "explain"))
+    assert "Step" + HOSTILE_SHOWN in explained
+    assert not any(pif._is_escaped(ch) for ch in explained.replace("\n", ""))
+    assert pic.visible("Fotos → Kamera – שלום") == "Fotos → Kamera – שלום"
+
+
+def test_json_keeps_app_strings_exactly():
+    window = {"id": "w" + HOSTILE, "level": 0, "key": True, "chain": [{"id": "c", "type": "T", "title": HOSTILE}]}
+    reply = json.dumps({"windows": [window]})
+    caller = FakeCaller({"presentation_inspector_chain": reply})
+    out = pic.run(pic.parse_arguments(["chain", "--json"]), caller)
+    assert json.loads(out) == {"windows": [window]}
+    assert not any(pif._is_escaped(ch) for ch in out.replace("\n", "")), out
+    text = pic.run(pic.parse_arguments(["chain"]), caller)
+    assert text.split("\n")[0] == f"window w{HOSTILE_SHOWN} (key, level 0): 0 presented"
 
 
 def test_format_events_json_keeps_lines_intact():

@@ -66,10 +66,11 @@
         }
     }
 
-    /// A DOT double-quoted string; newlines become `\n` line breaks.
+    /// A DOT double-quoted string; newlines become `\n` line breaks, other control characters
+    /// visible escapes (``VisibleText``).
     static func quote(_ s: String) -> String {
         var out = "\""
-        for ch in s {
+        for ch in VisibleText.escaped(s, keepingLineBreaks: true) {
             switch ch {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
@@ -147,10 +148,11 @@
         return out
     }
 
-    /// Escapes text for a quoted Mermaid label: quotes and angle brackets become entity codes.
+    /// Escapes text for a quoted Mermaid label: quotes and angle brackets become entity codes,
+    /// control characters visible escapes (``VisibleText``).
     static func escape(_ s: String) -> String {
         var out = ""
-        for ch in s {
+        for ch in VisibleText.escaped(s, keepingLineBreaks: true) {
             switch ch {
             case "\"": out += "#quot;"
             case "<": out += "#lt;"

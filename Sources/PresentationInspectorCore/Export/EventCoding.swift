@@ -3,7 +3,8 @@
     /// The key at fault (dotted path for nested values), or nil when the whole line is wrong.
     @_spi(Package) public var key: String?
     @_spi(Package) public var message: String
-    @_spi(Package) public var description: String { key.map { "key \"\($0)\": \(message)" } ?? message }
+    /// One line, its control characters escaped (the key and the message quote the line's values).
+    @_spi(Package) public var description: String { VisibleText.escaped(key.map { "key \"\($0)\": \(message)" } ?? message) }
 }
 
 /// Converts events and headers to and from the log's JSON form (DESIGN "Event log").

@@ -30,7 +30,7 @@
     }
 
     private static func keyValues(_ m: [String: String]) -> String {
-        m.keys.sorted().map { "\($0)=\(m[$0]!)" }.joined(separator: ", ")
+        m.keys.sorted().map { "\(VisibleText.escaped($0))=\(VisibleText.escaped(m[$0]!))" }.joined(separator: ", ")
     }
 
     /// One line per event (its summary), with its diagnostics indented below.
@@ -46,10 +46,12 @@
     /// One event's lines in ``timeline(events:)``: its summary, what was observed, its diagnostics.
     @_spi(Package) public static func timelineLines(_ e: Event) -> String {
         var out = "  " + e.summary + "\n"
-        if let o = e.observed, !o.isEmpty { out += "      observed: " + o.fields.map { "\($0.name) \($0.value)" }.joined(separator: ", ") + "\n" }
+        if let o = e.observed, !o.isEmpty {
+            out += "      observed: " + o.fields.map { "\($0.name) \(VisibleText.escaped($0.value))" }.joined(separator: ", ") + "\n"
+        }
         for d in e.diagnostics {
-            out += "      \(severityBadge(d.severity)) \(d.code): \(d.message)\n"
-            if let fix = d.fix { out += "        fix: \(fix)\n" }
+            out += "      \(severityBadge(d.severity)) \(d.code): \(VisibleText.escaped(d.message))\n"
+            if let fix = d.fix { out += "        fix: \(VisibleText.escaped(fix))\n" }
         }
         return out
     }

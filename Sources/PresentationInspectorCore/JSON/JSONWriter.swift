@@ -74,26 +74,45 @@
     }
 
     /// Appends `s` quoted and escaped to UTF-8 `out`: runs that need no escape are copied whole.
+    /// Besides JSON's mandatory escapes, DEL, the C1 controls and the bidirectional controls
+    /// are written as `\uXXXX` (the same string to a JSON reader), so that no output of ours
+    /// holds a character a terminal would obey when it is printed (``VisibleText``).
     static func appendQuoted(_ s: String, toBytes out: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        func appendUnicodeEscape(_ value: UInt32) {
+            out.append(contentsOf: [0x5C, UInt8(ascii: "u")])
+            for shift in stride(from: 12, through: 0, by: -4) { out.append(hex[Int((value >> UInt32(shift)) & 0x0F)]) }
+        }
         out.append(0x22)
         var s = s
         s.withUTF8 { buf in
             var runStart = 0
-            for i in 0..<buf.count {
+            var i = 0
+            while i < buf.count {
                 let u = buf[i]
-                guard u < 0x20 || u == 0x22 || u == 0x5C else { continue }
-                if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[runStart..<i])) }
-                out.append(0x5C)  // backslash
-                switch u {
-                case 0x22, 0x5C: out.append(u)
-                case 0x0A: out.append(UInt8(ascii: "n"))
-                case 0x0D: out.append(UInt8(ascii: "r"))
-                case 0x09: out.append(UInt8(ascii: "t"))
-                default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    out.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex[Int(u >> 4)], hex[Int(u & 0x0F)]])
+                // The escaped character's value and its length in bytes; nil: copied as it is.
+                let escape: (value: UInt32, length: Int)?
+                if u < 0x20 || u == 0x22 || u == 0x5C || u == 0x7F {
+                    escape = (UInt32(u), 1)
+                } else if u == 0xC2, i + 1 < buf.count, buf[i + 1] < 0xA0 {
+                    escape = (UInt32(buf[i + 1]), 2)  // U+0080–U+009F
+                } else if u == 0xE2, i + 2 < buf.count,
+                          (buf[i + 1] == 0x80 && (0xAA...0xAE).contains(buf[i + 2])) || (buf[i + 1] == 0x81 && (0xA6...0xA9).contains(buf[i + 2])) {
+                    escape = (0x2000 | UInt32(buf[i + 1] & 0x3F) << 6 | UInt32(buf[i + 2] & 0x3F), 3)
+                } else {
+                    escape = nil
                 }
-                runStart = i + 1
+                guard let escape else { i += 1; continue }
+                if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[runStart..<i])) }
+                switch escape.value {
+                case 0x22, 0x5C: out.append(0x5C); out.append(u)
+                case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
+                default: appendUnicodeEscape(escape.value)
+                }
+                i += escape.length
+                runStart = i
             }
             if runStart < buf.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[runStart...])) }
         }

@@ -29,9 +29,11 @@ func groupedThousands(_ n: Int) -> String {
     return out
 }
 
-/// `s` cut to `limit` characters, an ellipsis marking the cut.
+/// `s` on one line, its control characters escaped (``VisibleText``), cut to `limit`
+/// characters, an ellipsis marking the cut.
 func capped(_ s: String, _ limit: Int = ChainGraph.labelLimit) -> String {
-    s.count <= limit ? s : String(s.prefix(max(limit - 1, 0))) + "…"
+    let s = VisibleText.escaped(s)
+    return s.count <= limit ? s : String(s.prefix(max(limit - 1, 0))) + "…"
 }
 
 extension ChainGraph {

@@ -54,11 +54,15 @@ public struct ControllerRef: Hashable, Sendable {
         hasher.combine(storage.title)
     }
 
-    /// The form UIKit uses in its console messages: `<TypeName: id>`.
-    public var consoleDescription: String { "<\(type): \(id)>" }
+    /// The form UIKit uses in its console messages: `<TypeName: id>`. Control characters in
+    /// the type or id are written as escapes (`\n`, `\u{1B}`), as in ``label``.
+    public var consoleDescription: String { "<\(VisibleText.escaped(type)): \(VisibleText.escaped(id))>" }
 
-    /// A short human-readable label: `TypeName "Title" (id)`.
+    /// A short human-readable label: `TypeName "Title" (id)`, on one line: control characters
+    /// in the type, title or id (a line break in a title, an escape sequence in a log from
+    /// elsewhere) are written as escapes (`\n`, `\u{1B}`).
     public var label: String {
+        let type = VisibleText.escaped(type), id = VisibleText.escaped(id), title = title.map { VisibleText.escaped($0) }
         // Appends into one buffer sized up front: explanations use labels on every recorded event.
         var s = ""
         if let title, !title.isEmpty {

@@ -140,7 +140,7 @@ public struct Event: Hashable, Sendable {
             s += " \(dismissed.map(\.label).joined(separator: ", "))"
         }
         s += " → \(outcome.rawValue)"
-        if thread != "main" { s += " [thread \(thread)]" }
+        if thread != "main" { s += " [thread \(VisibleText.escaped(thread))]" }
         return s
     }
 }

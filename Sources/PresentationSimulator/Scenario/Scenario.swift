@@ -147,6 +147,6 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
         s += ": "
         if let location { s += location; s += key.map { " key \"\($0)\"" } ?? ""; s += ": " }
         else if let key { s += "key \"\(key)\": " }
-        return s + message
+        return VisibleText.escaped(s + message)  // one line, whatever the file holds
     }
 }

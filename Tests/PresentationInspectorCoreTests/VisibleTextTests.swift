@@ -1,0 +1,55 @@
+@_spi(Package) import PresentationInspectorCore
+import XCTest
+
+final class VisibleTextTests: XCTestCase {
+    func testEscapesTheControlsAndKeepsTheRest() {
+        XCTAssertEqual(VisibleText.escaped("a\u{1B}[31mb\u{7}"), #"a\u{1B}[31mb\u{7}"#)
+        XCTAssertEqual(VisibleText.escaped("line\nnext\ttab\rcr\0nul"), #"line\nnext\ttab\rcr\0nul"#)
+        XCTAssertEqual(VisibleText.escaped("c1 \u{9B}2J del \u{7F} \u{80}"), #"c1 \u{9B}2J del \u{7F} \u{80}"#)
+        XCTAssertEqual(VisibleText.escaped("\u{202A}\u{202E}\u{2066}\u{2069}"), #"\u{202A}\u{202E}\u{2066}\u{2069}"#)
+        for plain in ["Fotos → Kamera – “Ä” é \u{A0}", "שלום עולם", "مرحبا", "\u{2029}\u{2013}\u{20AC}\u{2070}", "👩‍👩‍👧", ""] {
+            XCTAssertFalse(VisibleText.needsEscaping(plain), plain)
+            XCTAssertEqual(VisibleText.escaped(plain), plain)
+        }
+    }
+
+    func testKeepingLineBreaksKeepsLineFeedsAndTabsOnly() {
+        XCTAssertEqual(VisibleText.escaped("a\nb\tc\rd\u{1B}", keepingLineBreaks: true), "a\nb\tc\\rd\\u{1B}")
+        XCTAssertFalse(VisibleText.needsEscaping("a\nb\tc", keepingLineBreaks: true))
+    }
+
+    func testTheQuickCheckAgreesWithTheScalarRule() {
+        // Every scalar near the escaped ranges, alone and between other text.
+        let ranges: [ClosedRange<UInt32>] = [0...0xFF, 0x2000...0x20FF]
+        for range in ranges {
+            for value in range {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                for keep in [false, true] {
+                    let text = "x" + String(Character(scalar)) + "y"
+                    XCTAssertEqual(VisibleText.needsEscaping(text, keepingLineBreaks: keep),
+                                   VisibleText.isEscaped(scalar, keepingLineBreaks: keep), "U+\(String(value, radix: 16)) keep \(keep)")
+                }
+            }
+        }
+    }
+
+    func testEscapingIsIdempotent() {
+        let once = VisibleText.escaped("a\u{1B}b\nc\u{202E}")
+        XCTAssertEqual(VisibleText.escaped(once), once)
+    }
+
+    func testLabelsStayOnOneLine() {
+        let r = ControllerRef(id: "a\nb", type: "T\u{1B}", title: "Step 1\nDetails")
+        XCTAssertEqual(r.label, #"T\u{1B} "Step 1\nDetails" (a\nb)"#)
+        XCTAssertEqual(r.consoleDescription, #"<T\u{1B}: a\nb>"#)
+        XCTAssertEqual(ControllerRef(id: "x", type: "T", title: "Plain").label, #"T "Plain" (x)"#)
+    }
+
+    func testJSONEscapesWhatATerminalWouldObey() throws {
+        var out = ""
+        JSONWriter.appendQuoted("a\u{7F}\u{9B}\u{80}\u{202E}\u{2066}é→–\u{1B}", to: &out)
+        XCTAssertEqual(out, #""a\u007f\u009b\u0080\u202e\u2066é→–\u001b""#)
+        XCTAssertEqual(try JSONSerialization.jsonObject(with: Data(out.utf8), options: .fragmentsAllowed) as? String,
+                       "a\u{7F}\u{9B}\u{80}\u{202E}\u{2066}é→–\u{1B}")
+    }
+}
