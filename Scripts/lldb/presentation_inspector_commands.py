@@ -70,8 +70,9 @@ def c_call(function: str, *args: int | str | None) -> str:
 def check_reply(text: str, function: str) -> str:
     """Returns the reply, or raises PiError with the message of an error reply."""
     if text.startswith(ERROR_PREFIX):
-        message = text[len(ERROR_PREFIX):].strip().splitlines()
-        raise PiError(message[0] if message else f"{function} failed")
+        # The first line, then made visible: the message may quote the app's ids and titles.
+        message = text[len(ERROR_PREFIX):].strip().split("\n")[0]
+        raise PiError(visible(message) if message else f"{function} failed")
     return text
 
 

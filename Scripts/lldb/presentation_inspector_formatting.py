@@ -27,7 +27,7 @@ _SHORT_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "\0": "\\0"}
 
 def _is_escaped(ch: str) -> bool:
     c = ord(ch)
-    return c <= 0x1F or 0x7F <= c <= 0x9F or 0x202A <= c <= 0x202E or 0x2066 <= c <= 0x2069
+    return c <= 0x1F or 0x7F <= c <= 0x9F or 0x2028 <= c <= 0x202E or 0x2066 <= c <= 0x2069
 
 
 def visible(text: str) -> str:

@@ -36,8 +36,9 @@ func writeStandardOutput(_ text: String) throws {
 /// `text` as pinspect writes it, wherever it goes: with every control character but line feed
 /// and tab, and the characters that reorder a line, escaped (``VisibleText``). Logs come from
 /// anyone's machine, and their strings reach every output: an escape sequence in one must not
-/// reach the terminal that prints it. JSON, HTML and SVG never hold such a character raw
-/// (their writers escape them in their own notation), so this changes text formats only.
+/// reach the terminal that prints it. The formats' writers escape such characters themselves
+/// (JSON as `\u` escapes, the same string; SVG, HTML and the text views as ``VisibleText``
+/// does), so this is the net under them: it changes nothing they wrote.
 func visibleOutput(_ text: String) -> String { VisibleText.escaped(text, keepingLineBreaks: true) }
 
 /// Writes all of `bytes` to `fd`, going on after an interrupted or partial write; returns 0, or

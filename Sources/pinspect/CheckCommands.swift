@@ -226,7 +226,7 @@ struct Explain: ParsableCommand {
             for (i, s) in steps.enumerated() { out += wrap("\(i + 1). \(s)", indent: "   ") + "\n" }
             if let o = e.observed, !o.isEmpty {
                 out += "\nObserved (what UIKit reported; the steps above are the model's prediction):\n"
-                for f in o.fields { out += "- \(f.name): \(f.value)\n" }
+                for f in o.fields { out += "- \(f.name): \(VisibleText.escaped(f.value))\n" }
             }
             if !e.diagnostics.isEmpty {
                 out += "\nWhat went wrong:\n"

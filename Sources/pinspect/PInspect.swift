@@ -44,6 +44,18 @@ struct PInspect: ParsableCommand {
             report(mistake)
             Self.exit(withError: ExitStatus.usage)
         }
-        Self.main(arguments)
+        // ParsableCommand.main, with its messages written as every output is (they quote the
+        // arguments): help on standard output, errors on standard error.
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            let message = fullMessage(for: error), code = exitCode(for: error)
+            if !message.isEmpty {
+                var text = visibleOutput(message + "\n")
+                _ = text.withUTF8 { writeAll(code == .success ? 1 : 2, UnsafeRawBufferPointer($0)) }
+            }
+            Self.exit(withError: code)
+        }
     }
 }

@@ -64,6 +64,7 @@ final class ExportGraphFormatTests: XCTestCase {
         let graph = ChainGraph.make(events: events)
         let svg = SVGRenderer.chainGraph(ChainGraphLayout.make(graph: graph), standalone: true)
         XCTAssertTrue(svg.contains("a\u{FFFD}b\u{FFFD}c"), "each non-character is replaced")
+        XCTAssertTrue(svg.contains(#"Odd\u{1}VC"#), "a control character is shown as an escape")
         XCTAssertTrue(svg.hasPrefix("<?xml"))
         XCTAssertFalse(svg.contains("<b>"), "text is escaped")
         let parser = XMLParser(data: Data(svg.utf8))

@@ -7,7 +7,8 @@ final class VisibleTextTests: XCTestCase {
         XCTAssertEqual(VisibleText.escaped("line\nnext\ttab\rcr\0nul"), #"line\nnext\ttab\rcr\0nul"#)
         XCTAssertEqual(VisibleText.escaped("c1 \u{9B}2J del \u{7F} \u{80}"), #"c1 \u{9B}2J del \u{7F} \u{80}"#)
         XCTAssertEqual(VisibleText.escaped("\u{202A}\u{202E}\u{2066}\u{2069}"), #"\u{202A}\u{202E}\u{2066}\u{2069}"#)
-        for plain in ["Fotos → Kamera – “Ä” é \u{A0}", "שלום עולם", "مرحبا", "\u{2029}\u{2013}\u{20AC}\u{2070}", "👩‍👩‍👧", ""] {
+        XCTAssertEqual(VisibleText.escaped("a\u{85}b\u{2028}c\u{2029}"), #"a\u{85}b\u{2028}c\u{2029}"#)
+        for plain in ["Fotos → Kamera – “Ä” é \u{A0}", "שלום עולם", "مرحبا", "\u{2027}\u{2013}\u{20AC}\u{2070}\u{202F}", "👩‍👩‍👧", ""] {
             XCTAssertFalse(VisibleText.needsEscaping(plain), plain)
             XCTAssertEqual(VisibleText.escaped(plain), plain)
         }
@@ -51,5 +52,25 @@ final class VisibleTextTests: XCTestCase {
         XCTAssertEqual(out, #""a\u007f\u009b\u0080\u202e\u2066é→–\u001b""#)
         XCTAssertEqual(try JSONSerialization.jsonObject(with: Data(out.utf8), options: .fragmentsAllowed) as? String,
                        "a\u{7F}\u{9B}\u{80}\u{202E}\u{2066}é→–\u{1B}")
+    }
+}
+
+final class ExplanationStepVisibleTextTests: XCTestCase {
+    /// Explanation sentences name the hierarchy's class names and window ids: one line each.
+    func testSentencesKeepTheirOneLine() {
+        let odd = "Odd\nType\u{1B}", ref = ControllerRef(id: "a", type: odd)
+        let steps: [ExplanationStep] = [
+            .walkedUp(path: [odd, "B"], root: ref, place: .windowRoot("w\nx")),
+            .ownRoot(ref, place: .windowRoot("w\nx")),
+            .contextFound(.currentContext, walk: [.init(type: odd, defines: true)], provider: ref),
+            .transitionOwnProviderDeclines(.coverVertical, providerType: odd),
+            .activeRoot(ref, window: "w\nx"),
+            .checksPassed(presentingType: odd),
+            .swipeBlocked(type: odd),
+        ]
+        for step in steps {
+            XCTAssertFalse(VisibleText.needsEscaping(step.description), step.description)
+            XCTAssertTrue(step.description.contains(#"Odd\nType\u{1B}"#) || step.description.contains(#"w\nx"#), step.description)
+        }
     }
 }

@@ -27,6 +27,17 @@ final class XCTestAssertionTests: XCTestCase {
             """)
     }
 
+    func testChainFailureShowsEachWindowOnOneLine() {
+        let recording = PresentationRecording(events: [], chains: [
+            WindowChain(id: "main\nfake", level: 0, isKey: true, chain: [ControllerRef(id: "nav", type: "Nav\u{1B}[2J")]),
+        ])
+        XCTAssertEqual(recording.chainFailure(["Other"]), #"""
+            Expected the chain Other after the run.
+            Chains after the run:
+              window main\nfake: Nav\u{1B}[2J (nav)
+            """#)
+    }
+
     /// The deliberately failing example: the assertion's real failure is captured (on Apple
     /// platforms by `XCTExpectFailure`, elsewhere by intercepting `recordFailure`) and its text
     /// and location are checked.

@@ -24,8 +24,8 @@ final class CLIControlCharacterTests: XCTestCase {
 
     override func tearDown() { fx = nil; path = nil }
 
-    /// The log with every title, type, window, thread, explanation, diagnostic message and fix,
-    /// and the header's app name and device holding ``hostile``.
+    /// The log with every title, type, window, thread, explanation, diagnostic code, message and
+    /// fix, the header's app name and device, and an observed value of event 1 holding ``hostile``.
     static func poisoned(_ log: String) throws -> String {
         func poison(_ value: Any, key: String?) -> Any {
             switch value {
@@ -39,15 +39,16 @@ final class CLIControlCharacterTests: XCTestCase {
                 return out
             case let array as [Any]:
                 return array.map { poison($0, key: key) }
-            case let text as String where ["window", "explanation", "message", "fix", "thread", "name", "model", "system"].contains(key ?? ""):
+            case let text as String where ["window", "explanation", "message", "fix", "code", "thread", "name", "model", "system"].contains(key ?? ""):
                 return text + hostile
             default:
                 return value
             }
         }
         return try log.split(separator: "\n").map { line in
-            let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
-            return String(decoding: try JSONSerialization.data(withJSONObject: poison(object, key: nil)), as: UTF8.self)
+            var object = try XCTUnwrap(poison(try JSONSerialization.jsonObject(with: Data(line.utf8)), key: nil) as? [String: Any])
+            if object["seq"] as? Int == 1 { object["observed"] = ["presentationControllerClass": "Class" + hostile] }
+            return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
         }.joined(separator: "\n") + "\n"
     }
 
@@ -91,7 +92,8 @@ final class CLIControlCharacterTests: XCTestCase {
         // What follows a line break in a string ("C…") starts no line of its own, in any text.
         let log: String = path, other = try fx.log(BuiltInScenarios.calendar).path
         let commands: [[String]] = [["timeline"], ["summary"], ["diagnose"], ["explain", "1"], ["graph"], ["convert", "--to", "text"]]
-        for arguments in commands.map({ $0 + [log] }) + [["diff", log, other]] {
+        let camera = try fx.log(BuiltInScenarios.camera).path  // the same events: their values differ
+        for arguments in commands.map({ $0 + [log] }) + [["diff", log, other], ["diff", log, camera]] {
             let out = try PInspectBinary.run(arguments).stdout
             let broken = out.split(separator: "\n").filter { $0.drop { $0 == " " }.hasPrefix(#"C\rD"#) }
             XCTAssertEqual(broken.map(String.init), [String](), "\(arguments):\n\(out)")
@@ -106,6 +108,23 @@ final class CLIControlCharacterTests: XCTestCase {
         assertVisible(r.stderr, "summary on standard error")
         XCTAssertTrue(r.stderr.contains(#"key "kind": unknown kind "present\u{1B}[2J\nC\rD""#), r.stderr)
         XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr)
+
+        // A scenario's unknown key, a log that cannot be replayed, an argument.
+        let scenario = try fx.write("bad.json", #"{"controllers": [{"id": "a", "type": "A", "x\u001b[2J\ny": 1}], "windows": [{"id": "w", "root": "a"}]}"#)
+        let log: String = path
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        let retyped = lines[0] + "\n" + lines[1].replacing(#/"type":"Type[^"]*"/#, with: #""type":"Other\u001b[2J\nX""#) + "\n"
+            + lines.dropFirst(2).joined(separator: "\n") + "\n"
+        let unreplayable = try fx.write("retyped.jsonl", retyped)
+        for (arguments, expected) in [(["simulate", scenario], #"key "x\u{1B}[2J\ny": unknown key"#),
+                                      (["scenario", unreplayable], #"Other\u{1B}[2J\nX"#),
+                                      (["convert", "--to", "x\u{1B}]0;y\u{7}", log], #"The value 'x\u{1B}]0;y\u{7}' is invalid"#)] {
+            let r = try PInspectBinary.run(arguments)
+            XCTAssertNotEqual(r.status, 0, "\(arguments)")
+            assertVisible(r.stderr, "\(arguments) on standard error")
+            XCTAssertTrue(r.stderr.contains(expected), "\(arguments): \(r.stderr)")
+            if arguments[0] != "convert" { XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr) }
+        }
     }
 
     func testJSONOutputsKeepTheStringsExactly() throws {

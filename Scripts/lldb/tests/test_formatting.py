@@ -110,6 +110,18 @@ def test_json_keeps_app_strings_exactly():
     assert text.split("\n")[0] == f"window w{HOSTILE_SHOWN} (key, level 0): 0 presented"
 
 
+def test_diagnose_json_keeps_strings_exactly_and_errors_are_visible():
+    diagnostic = {"seq": 3, "time": 1.0, "kind": "present", "severity": "error", "code": "x" + HOSTILE,
+                  "message": HOSTILE, "event": "#3" + HOSTILE}
+    caller = FakeCaller({"presentation_inspector_diagnose": json.dumps({"events": 3, "diagnostics": [diagnostic]})})
+    out = pic.run(pic.parse_arguments(["diagnose", "--json"]), caller)
+    assert json.loads(out)["diagnostics"] == [diagnostic]
+    assert not any(pif._is_escaped(ch) for ch in out.replace("\n", "")), out
+    with pytest.raises(PiError) as raised:
+        pic.check_reply("pi-error: no controller A\x1b[2J\x9b\u202eB\u2028C\nsecond line", "presentation_inspector_explain")
+    assert str(raised.value) == "no controller A\\u{1B}[2J\\u{9B}\\u{202E}B\\u{2028}C"
+
+
 def test_format_events_json_keeps_lines_intact():
     reply = events_reply(PICKER_PRESENT, SHARE_REJECTED)
     out = pic.format_events(reply, pic.parse_arguments(["events", "--json"]))

@@ -6,9 +6,11 @@
 /// a line break in a title would split the one line an event gets into two, the second
 /// looking like an event of its own.
 ///
-/// Escaped: the C0 controls (U+0000–U+001F), DEL, the C1 controls (U+0080–U+009F), and the
-/// bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which
-/// reorder what follows them. Everything else, right-to-left text included, is kept.
+/// Escaped: the C0 controls (U+0000–U+001F), DEL, the C1 controls (U+0080–U+009F, with the
+/// next-line character), the line and paragraph separators (U+2028, U+2029: line breaks to
+/// many readers), and the bidirectional embeddings, overrides and isolates (U+202A–U+202E,
+/// U+2066–U+2069), which reorder what follows them. Everything else, right-to-left text
+/// included, is kept.
 @_spi(Package) public enum VisibleText {
     /// `text` with the characters above escaped: `\n`, `\r`, `\t`, `\0`, otherwise `\u{1B}`.
     /// With `keepingLineBreaks`, line feeds and tabs are kept: for whole outputs, whose own
@@ -48,7 +50,7 @@
             }
             if b == 0x7F { return true }
             if previous.1 == 0xC2, b < 0xA0 { return true }  // U+0080–U+009F: C2 80…C2 9F
-            if previous.0 == 0xE2, previous.1 == 0x80, (0xAA...0xAE).contains(b) { return true }  // U+202A–U+202E
+            if previous.0 == 0xE2, previous.1 == 0x80, (0xA8...0xAE).contains(b) { return true }  // U+2028–U+202E
             if previous.0 == 0xE2, previous.1 == 0x81, (0xA6...0xA9).contains(b) { return true }  // U+2066–U+2069
         }
         return false
@@ -59,7 +61,7 @@
     @_spi(Package) public static func isEscaped(_ s: Unicode.Scalar, keepingLineBreaks: Bool = false) -> Bool {
         switch s.value {
         case 0x0A, 0x09: !keepingLineBreaks
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028...0x202E, 0x2066...0x2069: true
         default: false
         }
     }

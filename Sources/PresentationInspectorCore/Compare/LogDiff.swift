@@ -159,7 +159,7 @@ extension LogDiff {
         for d in differences {
             out += "\(nameA) #\(d.a.seq) ↔ \(nameB) #\(d.b.seq) \(d.a.kind.rawValue) \(Self.subject(of: d.a)?.label ?? "?"): "
             let field = d.position.map { "\(d.field) from position \($0)" } ?? d.field
-            out += "\(field): \(d.aValue) ≠ \(d.bValue)\n"
+            out += "\(field): \(VisibleText.escaped(d.aValue)) ≠ \(VisibleText.escaped(d.bValue))\n"
         }
         for e in onlyInA { out += "only in \(nameA): \(e.summary)\n" }
         for e in onlyInB { out += "only in \(nameB): \(e.summary)\n" }

@@ -152,20 +152,21 @@
         return String(r)
     }
 
-    /// Escapes text for XML content and attribute values.
+    /// Escapes text for XML content and attribute values; control characters, C1 and
+    /// bidirectional controls are shown as escapes (``VisibleText``), as every view shows them.
     @_spi(Package) public static func esc(_ s: String) -> String {
         var out = ""
         out.reserveCapacity(s.utf8.count)
-        for ch in s.unicodeScalars {
+        for ch in VisibleText.escaped(s, keepingLineBreaks: true).unicodeScalars {
             switch ch {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
-            // Not characters in XML 1.0 (its `Char` production): the C0 controls but tab and
-            // newline, and U+FFFE and U+FFFF.
-            case _ where (ch.value < 0x20 && ch != "\n" && ch != "\t") || ch.value == 0xFFFE || ch.value == 0xFFFF:
+            // Not characters in XML 1.0 (its `Char` production): U+FFFE and U+FFFF (the C0
+            // controls but tab and newline are escaped above).
+            case _ where ch.value == 0xFFFE || ch.value == 0xFFFF:
                 out += "\u{FFFD}"
             default: out.unicodeScalars.append(ch)
             }

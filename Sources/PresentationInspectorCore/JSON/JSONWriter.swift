@@ -74,8 +74,8 @@
     }
 
     /// Appends `s` quoted and escaped to UTF-8 `out`: runs that need no escape are copied whole.
-    /// Besides JSON's mandatory escapes, DEL, the C1 controls and the bidirectional controls
-    /// are written as `\uXXXX` (the same string to a JSON reader), so that no output of ours
+    /// Besides JSON's mandatory escapes, DEL, the C1 controls, the line and paragraph separators
+    /// and the bidirectional controls are written as `\uXXXX` (the same string to a JSON reader), so that no output of ours
     /// holds a character a terminal would obey when it is printed (``VisibleText``).
     static func appendQuoted(_ s: String, toBytes out: inout [UInt8]) {
         let hex = Array("0123456789abcdef".utf8)
@@ -97,7 +97,7 @@
                 } else if u == 0xC2, i + 1 < buf.count, buf[i + 1] < 0xA0 {
                     escape = (UInt32(buf[i + 1]), 2)  // U+0080–U+009F
                 } else if u == 0xE2, i + 2 < buf.count,
-                          (buf[i + 1] == 0x80 && (0xAA...0xAE).contains(buf[i + 2])) || (buf[i + 1] == 0x81 && (0xA6...0xA9).contains(buf[i + 2])) {
+                          (buf[i + 1] == 0x80 && (0xA8...0xAE).contains(buf[i + 2])) || (buf[i + 1] == 0x81 && (0xA6...0xA9).contains(buf[i + 2])) {
                     escape = (0x2000 | UInt32(buf[i + 1] & 0x3F) << 6 | UInt32(buf[i + 2] & 0x3F), 3)
                 } else {
                     escape = nil

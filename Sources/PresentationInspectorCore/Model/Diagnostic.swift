@@ -23,8 +23,9 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomString
     public var rawValue: String
     /// The code with this text (known or not).
     public init(rawValue: String) { self.rawValue = rawValue }
-    /// The code's text.
-    public var description: String { rawValue }
+    /// The code's text, on one line: a log may hold any text as a code, and its control
+    /// characters are shown as escapes (`\n`, `\u{1B}`), as every view shows them.
+    public var description: String { VisibleText.escaped(rawValue) }
 
     /// The presented controller already has a presenting controller (UIKit raises).
     public static let alreadyPresented = Self(rawValue: "already-presented")

@@ -75,7 +75,7 @@ public enum ExplanationStep: Sendable, CustomStringConvertible {
         case .presentCalled(let s, let p):
             return "present was called on \(s.label): the source (original presenter) of \(p.label)."
         case .walkedUp(let path, let root, let place):
-            return "Walking up through parent: \(path.joined(separator: " → ")). The presentation root is \(root.label), \(Self.describe(place))."
+            return "Walking up through parent: \(path.map { VisibleText.escaped($0) }.joined(separator: " → ")). The presentation root is \(root.label), \(Self.describe(place))."
         case .ownRoot(let s, let place):
             return "\(s.label) has no parent, so it is its own presentation root: \(Self.describe(place))."
         case .automaticStyle:
@@ -97,7 +97,7 @@ public enum ExplanationStep: Sendable, CustomStringConvertible {
         case .transitionFromProvider(let provider, let transition, let requested):
             return "\(provider.label) defines the context and providesPresentationContextTransitionStyle = true: its modalTransitionStyle \(transition.name) replaces the presented controller's \(requested.name)."
         case .transitionOwnProviderDeclines(let transition, let providerType):
-            return "Transition \(transition.name) is the presented controller's own (\(providerType).providesPresentationContextTransitionStyle = false)."
+            return "Transition \(transition.name) is the presented controller's own (\(VisibleText.escaped(providerType)).providesPresentationContextTransitionStyle = false)."
         case .transitionOwn(let transition):
             return "Transition \(transition.name) is the presented controller's own."
         case .alreadyPresented(let p, let by):
@@ -105,7 +105,7 @@ public enum ExplanationStep: Sendable, CustomStringConvertible {
         case .activeChild(_, let parent):
             return "Check active-controller failed: it is a child of \(parent.label). UIKit raises an exception."
         case .activeRoot(_, let window):
-            return "Check active-controller failed: it is the root of window \(window). UIKit raises an exception."
+            return "Check active-controller failed: it is the root of window \(VisibleText.escaped(window)). UIKit raises an exception."
         case .transitionRunning:
             return "Check presentation-in-progress failed: a present or dismiss transition is still running in this window."
         case .alreadyPresenting(let presenting, let current, let inheritedFrom):
@@ -116,7 +116,7 @@ public enum ExplanationStep: Sendable, CustomStringConvertible {
         case .popoverWithoutAnchor(let p):
             return "Check popover-without-anchor failed: \(p.label) is shown as a popover (regular width) with no sourceView or barButtonItem. UIKit raises an exception."
         case .checksPassed(let presentingType):
-            return "Checks passed: not already presented, not an active child or root, no transition running, \(presentingType) presents nothing yet, the source's view is in the window."
+            return "Checks passed: not already presented, not an active child or root, no transition running, \(VisibleText.escaped(presentingType)) presents nothing yet, the source's view is in the window."
         case .nothingChanges:
             return "Rejected: nothing changes."
         case .detachedSource(let s):
@@ -139,7 +139,7 @@ public enum ExplanationStep: Sendable, CustomStringConvertible {
         case .swipedDown(let r):
             return "The user swiped down \(r.label)."
         case .swipeBlocked(let type):
-            return "\(type).isModalInPresentation = true: the swipe is blocked and the sheet stays."
+            return "\(VisibleText.escaped(type)).isModalInPresentation = true: the swipe is blocked and the sheet stays."
         case .swipeCancelled:
             return "The user let go before the threshold: the swipe is cancelled and the sheet stays."
         case .swipeCompletes(let presenter, let set):
@@ -154,14 +154,14 @@ public enum ExplanationStep: Sendable, CustomStringConvertible {
 
     private static func describe(_ place: RootPlace) -> String {
         switch place {
-        case .windowRoot(let w): "the root of window \(w)"
+        case .windowRoot(let w): "the root of window \(VisibleText.escaped(w))"
         case .presentedBy(let q): "presented by \(q.label)"
         case .detached: "which is no window's root and was not presented (detached)"
         }
     }
 
     private static func describe(_ walk: [ContextCheck]) -> String {
-        walk.map { "\($0.type).definesPresentationContext = \($0.defines)" }.joined(separator: ", ")
+        walk.map { "\(VisibleText.escaped($0.type)).definesPresentationContext = \($0.defines)" }.joined(separator: ", ")
     }
 
     private static func labels(_ refs: [ControllerRef]) -> String { refs.map(\.label).joined(separator: ", ") }

@@ -114,7 +114,7 @@ public struct PresentationRecording: Sendable {
         } else {
             lines.append("Chains after the run:")
             for w in windows {
-                lines.append("  window \(w.id): " + (w.chain.isEmpty ? "(empty)" : w.chain.map(\.label).joined(separator: " → ")))
+                lines.append("  window \(VisibleText.escaped(w.id)): " + (w.chain.isEmpty ? "(empty)" : w.chain.map(\.label).joined(separator: " → ")))
             }
         }
         return lines.joined(separator: "\n")

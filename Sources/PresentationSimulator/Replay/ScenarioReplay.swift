@@ -9,9 +9,10 @@ public struct ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What is wrong, in a sentence.
     public var message: String
 
-    /// The message with the event and the fact: `event #12 (present): presented: …`.
+    /// The message with the event and the fact: `event #12 (present): presented: …`, on one
+    /// line (it quotes the log's ids and types: control characters are shown as escapes).
     public var description: String {
-        (seq.map { "event #\($0): " } ?? "") + "\(fact): \(message)"
+        VisibleText.escaped((seq.map { "event #\($0): " } ?? "") + "\(fact): \(message)")
     }
 }
 
