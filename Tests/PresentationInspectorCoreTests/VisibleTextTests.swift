@@ -74,3 +74,19 @@ final class ExplanationStepVisibleTextTests: XCTestCase {
         }
     }
 }
+
+final class RecordedTextVisibleTests: XCTestCase {
+    /// What the recorder writes into messages and fixes names the app's threads and classes.
+    func testMessagesAndFixesNameThreadsAndClassesOnOneLine() {
+        let odd = "Odd\nType\u{1B}"
+        XCTAssertFalse(VisibleText.needsEscaping(Diagnostic.offMainThread("present", thread: odd).message))
+        let presented = ControllerRef(id: "p", type: odd), source = ControllerRef(id: "s", type: "S")
+        for code in [DiagnosticCode.alreadyPresented, .activeController, .offMainThread] {
+            let e = Event(seq: 1, time: 0, thread: odd, kind: .present, outcome: .rejected, window: "w", source: source, presented: presented,
+                          diagnostics: [Diagnostic(code: code, severity: .error, message: "m")])
+            let fix = e.withFixes().diagnostics.first?.fix ?? ""
+            XCTAssertFalse(VisibleText.needsEscaping(fix), "\(code): \(fix)")
+            XCTAssertTrue(fix.contains(#"Odd\nType\u{1B}"#), "\(code): \(fix)")
+        }
+    }
+}

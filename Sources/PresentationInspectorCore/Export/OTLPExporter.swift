@@ -51,7 +51,7 @@ import Foundation
         let last = events.map { clock.nanos($0.time) }.max() ?? first
         let rootID = ids.root
         span(&w, traceID: ids.trace, spanID: rootID, parent: nil,
-             name: "presentation recording" + (header.app["name"].map { " \($0)" } ?? ""),
+             name: "presentation recording" + (header.app["name"].map { " " + VisibleText.escaped($0) } ?? ""),
              start: first, end: last,
              attributes: [("presentation.event_count", .int(events.count)), ("presentation.dropped_count", .int(header.dropped))],
              diagnostics: orphans.flatMap { e in e.diagnostics.map { (clock.nanos(e.time), e.seq, $0) } }, error: nil)
@@ -81,8 +81,8 @@ import Foundation
 
     private static func spanName(_ e: Event) -> String {
         switch e.kind {
-        case .present: "present " + (e.presented?.type ?? "?")
-        default: e.kind.rawValue + " " + (e.receiver?.type ?? e.dismissed.first?.type ?? "?")
+        case .present: "present " + VisibleText.escaped(e.presented?.type ?? "?")
+        default: e.kind.rawValue + " " + VisibleText.escaped(e.receiver?.type ?? e.dismissed.first?.type ?? "?")
         }
     }
 
@@ -103,7 +103,7 @@ import Foundation
             for (time, seq, d) in diagnostics {
                 w.beginObject()
                 w.field("timeUnixNano", String(time))
-                w.field("name", d.code.rawValue)
+                w.field("name", d.code.description)
                 w.key("attributes")
                 attributes(&w, [("presentation.diagnostic.code", .string(d.code.rawValue)),
                                 ("presentation.diagnostic.severity", .string(d.severity.rawValue)),

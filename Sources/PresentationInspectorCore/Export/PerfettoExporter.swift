@@ -19,7 +19,7 @@
             pidOf[lane.key.window] = windowOrder.count
         }
         for (i, w) in windowOrder.enumerated() {
-            lines.append(metadata("process_name", pid: i + 1, tid: 0, ["name": .string("window \(w)")]))
+            lines.append(metadata("process_name", pid: i + 1, tid: 0, ["name": .string("window \(VisibleText.escaped(w))")]))
             lines.append(metadata("process_sort_index", pid: i + 1, tid: 0, ["sort_index": .int(i)]))
         }
 
@@ -41,12 +41,12 @@
         for tr in t.transitions {
             var args: [(String, Arg)] = [("seq", .int(tr.seq)), ("animated", .bool(tr.animated))]
             if let c = tr.completedSeq { args.append(("completedSeq", .int(c))) }
-            slicesByLane[tr.lane].append(Slice(name: "\(tr.direction.rawValue) \(tr.controller.type)", category: "transition",
+            slicesByLane[tr.lane].append(Slice(name: "\(tr.direction.rawValue) \(VisibleText.escaped(tr.controller.type))", category: "transition",
                                                start: micros(tr.start), end: micros(tr.end), args: args))
             guard tr.direction == .dismiss else { continue }
             var done: Set<Int> = [tr.lane]
             for lane in lanesEndedBy[tr.seq] ?? [] where done.insert(lane).inserted && slicesByLane.indices.contains(lane) {
-                slicesByLane[lane].append(Slice(name: "\(tr.direction.rawValue) \(tr.controller.type)", category: "transition",
+                slicesByLane[lane].append(Slice(name: "\(tr.direction.rawValue) \(VisibleText.escaped(tr.controller.type))", category: "transition",
                                                 start: micros(tr.start), end: micros(tr.end),
                                                 args: args + [("removedWith", .string(tr.controller.consoleDescription))]))
             }
@@ -84,7 +84,7 @@
             for d in e.diagnostics {
                 var w = JSONWriter(reservingCapacity: 256)
                 w.beginObject()
-                w.field("name", d.code.rawValue)
+                w.field("name", d.code.description)
                 w.field("cat", "diagnostic,\(d.severity.rawValue)")
                 w.field("ph", "i")
                 w.field("s", "t")
@@ -127,7 +127,7 @@
             } else {
                 tid = tidOf.count + 1
                 tidOf[e.thread] = tid
-                lines.append(metadata("thread_name", pid: pid, tid: tid, ["name": .string("thread \(e.thread)")]))
+                lines.append(metadata("thread_name", pid: pid, tid: tid, ["name": .string("thread \(VisibleText.escaped(e.thread))")]))
                 lines.append(metadata("thread_sort_index", pid: pid, tid: tid, ["sort_index": .int(tid)]))
             }
             lines.append(instant(name: requestName(e), category: "thread,\(e.kind.rawValue)", e, pid: pid, tid: tid))
@@ -138,7 +138,7 @@
     /// `present UIActivityViewController (rejected)`.
     private static func requestName(_ e: Event) -> String {
         let subject = e.presented ?? e.dismissed.first ?? e.receiver
-        var s = e.kind.rawValue + (subject.map { " " + $0.type } ?? "")
+        var s = e.kind.rawValue + (subject.map { " " + VisibleText.escaped($0.type) } ?? "")
         if e.outcome != .presented && e.outcome != .dismissed && e.outcome != .completed { s += " (\(e.outcome.rawValue))" }
         return s
     }

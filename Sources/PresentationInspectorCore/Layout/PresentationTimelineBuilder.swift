@@ -274,7 +274,7 @@ extension PresentationTimeline {
             let lanes = order.map { i in
                 let k = laneKeys[i]
                 let level = k.level == 0 ? "root" : "level \(k.level)"
-                return T.Lane(key: k, title: "\(k.window) · \(level)" + (k.slot > 0 ? " (\(k.slot + 1))" : ""))
+                return T.Lane(key: k, title: "\(VisibleText.escaped(k.window)) · \(level)" + (k.slot > 0 ? " (\(k.slot + 1))" : ""))
             }
             return Ending(lanes: lanes, laneIndex: newIndex, startTime: start, endTime: max(start, end))
         }

@@ -131,7 +131,7 @@ extension Diagnostic {
     /// UIKit used from a background thread.
     @_spi(Package) public static func offMainThread(_ api: String, thread: String) -> Diagnostic {
         Diagnostic(code: .offMainThread, severity: .error,
-                   message: "\(api) called on thread \"\(thread)\"; UIKit must be used from the main thread only.")
+                   message: "\(api) called on thread \"\(VisibleText.escaped(thread))\"; UIKit must be used from the main thread only.")
     }
 
     /// A controller still alive after its dismissal.

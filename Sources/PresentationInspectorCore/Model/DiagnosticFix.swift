@@ -17,11 +17,11 @@ extension Diagnostic {
                 return nil
             }.first?.consoleDescription
                 ?? e.chain.firstIndex { $0.id == e.presented?.id }.flatMap { $0 > 0 ? e.chain[$0 - 1].consoleDescription : nil }
-            return "create a new \(e.presented?.type ?? "controller") instead of presenting \(p) again, or dismiss it first"
+            return "create a new \(VisibleText.escaped(e.presented?.type ?? "controller")) instead of presenting \(p) again, or dismiss it first"
                 + (by.map { " (\($0).dismiss(animated:))" } ?? "")
         case .activeController:
             let p = name(e.presented, "the presented controller")
-            return "present a new \(e.presented?.type ?? "controller"): \(p) is a child or a window's root; remove it from its parent first (removeFromParent) if it must be reused"
+            return "present a new \(VisibleText.escaped(e.presented?.type ?? "controller")): \(p) is a child or a window's root; remove it from its parent first (removeFromParent) if it must be reused"
         case .presentationInProgress:
             let p = name(e.presented, "the controller")
             return "present \(p) from the completion handler of the running present or dismiss"
@@ -44,7 +44,7 @@ extension Diagnostic {
             if e.chain.count > 1, let top { return "\(r) presents nothing and was not presented: remove the call, or dismiss \(top) (the top of the chain)" }
             return "\(r) presents nothing and was not presented: remove the call"
         case .offMainThread:
-            return "make the call on the main thread (DispatchQueue.main.async or a @MainActor function) instead of \"\(e.thread)\""
+            return "make the call on the main thread (DispatchQueue.main.async or a @MainActor function) instead of \"\(VisibleText.escaped(e.thread))\""
         case .leakedAfterDismiss:
             let c = name(e.dismissed.first, "the controller")
             return "find what still retains \(c) (Xcode's memory graph): a closure capturing self strongly, a strong delegate, a timer or an observer"
