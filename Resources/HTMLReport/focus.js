@@ -2,6 +2,19 @@
 // link, and the chain graph's focus mode, which draws only the selected event's chain and the
 // controllers it names (source, presenting controller, context provider) at a readable size
 // whatever the width (390 px included); the whole graph is one click away.
+
+// Strings from the log are shown, not obeyed, as pinspect prints them (VisibleText, docs/CLI.md):
+// control characters, C1 controls, line separators and bidirectional overrides as Swift escapes.
+function PIVisible(s) {
+  'use strict';
+  var shortEscapes = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\u0000': '\\0' };
+  s = String(s);
+  if (!/[\u0000-\u001f\u007f-\u009f\u2028-\u202e\u2066-\u2069]/.test(s)) return s;
+  return s.replace(/[\u0000-\u001f\u007f-\u009f\u2028-\u202e\u2066-\u2069]/g, function (c) {
+    return shortEscapes[c] || '\\u{' + c.charCodeAt(0).toString(16).toUpperCase() + '}';
+  });
+}
+
 function PIProblems(box, events, summaries, select) {
   'use strict';
   // Errors first, then warnings, then info, each in event order: past the first MAX the list
@@ -20,7 +33,7 @@ function PIProblems(box, events, summaries, select) {
     b.type = 'button'; b.className = 'link'; b.textContent = '#' + f.seq; b.dataset.seq = f.seq;
     b.addEventListener('click', function () { select(f.seq); });
     var sev = document.createElement('span'); sev.className = 'sev sev-' + f.d.severity; sev.textContent = ' ' + f.d.severity + ' ';
-    li.appendChild(b); li.appendChild(sev); li.appendChild(document.createTextNode(f.d.code + ': ' + f.d.message));
+    li.appendChild(b); li.appendChild(sev); li.appendChild(document.createTextNode(PIVisible(f.d.code + ': ' + f.d.message)));
     list.appendChild(li);
   });
   box.appendChild(list);

@@ -63,7 +63,8 @@
   // rest of an event when the details first show it (filled(e)).
   events.forEach(function (e, i) {
     var labels = [];
-    for (var k in e) if (isRef(e[k])) labels.push(e[k].type + (e[k].title ? ' "' + e[k].title + '"' : '') + ' (' + e[k].id + ')');
+    // As ControllerRef.label writes them: a label is text for reading (PIVisible).
+    for (var k in e) if (isRef(e[k])) labels.push(PIVisible(e[k].type + (e[k].title ? ' "' + e[k].title + '"' : '') + ' (' + e[k].id + ')'));
     summaries[i] = fill(summaries[i], labels);
     if (e.diagnostics) e.diagnostics = fill(e.diagnostics, labels);
     e._labels = labels;
@@ -102,6 +103,7 @@
   $('stat-infos').textContent = String(sevCount.info || 0);
   // The controller menu is filled when first used: with thousands of controllers its options
   // cost more layout at load than the rest of the page.
+  var visible = PIVisible;
   var fc = $('f-controller'), controllersListed = false;
   function listControllers() {
     if (controllersListed) return;
@@ -109,7 +111,7 @@
     var all = document.createDocumentFragment();
     controllers.forEach(function (r) {
       var o = document.createElement('option');
-      o.value = r.id; o.textContent = r.type + (r.title ? ' “' + r.title + '”' : '') + ' (' + r.id + ')';
+      o.value = r.id; o.textContent = visible(r.type + (r.title ? ' “' + r.title + '”' : '') + ' (' + r.id + ')');
       all.appendChild(o);
     });
     fc.appendChild(all);
@@ -175,7 +177,7 @@
     var r = ev.target.closest('.row'); if (r) { select(Number(r.dataset.seq), false); list.focus(); }
   });
 
-  function text(tag, s, cls) { var n = document.createElement(tag); n.textContent = s; if (cls) n.className = cls; return n; }
+  function text(tag, s, cls) { var n = document.createElement(tag); n.textContent = visible(s); if (cls) n.className = cls; return n; }
   function ref(r) { return r ? r.type + (r.title ? ' “' + r.title + '”' : '') + ' (' + r.id + ')' : ''; }
   function link(seq) {
     var b = text('button', '#' + seq, 'link'); b.type = 'button';
@@ -190,7 +192,7 @@
       if (value === undefined || value === null || value === '') return;
       var tr = document.createElement('tr'); tr.appendChild(text('th', label));
       var td = document.createElement('td');
-      if (value instanceof Node) td.appendChild(value); else td.textContent = String(value);
+      if (value instanceof Node) td.appendChild(value); else td.textContent = visible(value);
       tr.appendChild(td); t.appendChild(tr);
     }
     add('time', e.time.toFixed(3) + ' s'); add('thread', e.thread); add('window', e.window); add('animated', e.animated ? 'yes' : 'no');

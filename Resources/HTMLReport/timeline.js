@@ -248,7 +248,7 @@ function PITimeline(box, D, hooks) {
       row = rows[n]; var ty = AXIS + row.top - st;
       ctx.fillStyle = row.head ? '#eaeef2' : n % 2 ? '#ffffff' : '#f6f8fa'; ctx.fillRect(0, ty, LABEL, row.h);
       ctx.fillStyle = '#24292f';
-      var label = row.head ? (row.head.collapsed ? '▸ ' : '▾ ') + row.head.name + ' (' + row.head.lanes.length + ')' : '  ' + lanes[row.lane].title;
+      var label = row.head ? (row.head.collapsed ? '▸ ' : '▾ ') + PIVisible(row.head.name) + ' (' + row.head.lanes.length + ')' : '  ' + lanes[row.lane].title;
       var fit = Math.floor((LABEL - 10) / 6.6);
       ctx.font = (row.head ? 'bold ' : '') + '11px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
       ctx.fillText(label.length > fit ? label.slice(0, fit - 1) + '…' : label, 4, ty + row.h / 2);

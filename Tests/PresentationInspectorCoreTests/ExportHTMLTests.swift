@@ -238,6 +238,27 @@ final class ExportHTMLTests: XCTestCase {
         XCTAssertEqual(text(ofID: "shown-count", in: page.dom), "\(events.count) shown")
     }
 
+    func testTheReportShowsALogsControlCharactersAsEscapes() throws {
+        var events = try ExportFixtures.demoEvents()
+        let i = try XCTUnwrap(events.firstIndex { $0.maxSeverity == .error })  // the event the page opens on
+        let hostile = "A\u{1B}]0;x\u{7}B\nC\u{9B}D\u{202E}E"
+        events[i].thread = "worker" + hostile
+        events[i].window = "w" + hostile
+        events[i].explanation += ["Step" + hostile]
+        events[i].diagnostics[0].message = "Message" + hostile
+        if let source = events[i].source { events[i].source = ControllerRef(id: source.id, type: source.type, title: "Title" + hostile) }
+        let page = try load(Exporter.render(.html, header: ExportFixtures.header, events: events))
+        XCTAssertEqual(page.console.filter { $0.contains("Uncaught") }, [], "script errors")
+        XCTAssertEqual(attribute("data-selected", in: page.dom), String(events[i].seq))
+        let shown = #"A\u{1B}]0;x\u{7}B\nC\u{9B}D\u{202E}E"#
+        for what in ["worker", "w", "Step", "Message", "Title"] {
+            XCTAssertTrue(page.dom.contains(what + shown), "\(what) is not shown escaped")
+        }
+        let raw = page.dom.unicodeScalars.filter { VisibleText.isEscaped($0, keepingLineBreaks: true) }
+        let context = page.dom.firstIndex(of: "\u{1B}").map { String(page.dom[..<$0].suffix(200)) } ?? ""
+        XCTAssertEqual(raw.map { String($0.value, radix: 16) }, [], "raw in the page: \(context)")
+    }
+
     func testTheReportOpensOnTheFirstErrorElseTheFirstWarning() throws {
         let events = try ExportFixtures.demoEvents()
         let opened = try load(Exporter.render(.html, header: ExportFixtures.header, events: events))
