@@ -22,7 +22,7 @@ final class FakeNode: PresentationNode {
     var definesPresentationContext = false
     var providesPresentationContextTransitionStyle = false
     var isModalInPresentation = false
-    var hasPopoverAnchor = false
+    var popoverAnchor: PopoverAnchorState = .missing
     var popoverAnchorIsSetByDelegate = false
     var isViewInWindow = true
     var horizontalSizeClass: SizeClass = .compact
@@ -371,7 +371,7 @@ final class HandlerChainTests: XCTestCase {
         var definesPresentationContext: Bool { false }
         var providesPresentationContextTransitionStyle: Bool { false }
         var isModalInPresentation: Bool { false }
-        var hasPopoverAnchor: Bool { true }
+        var popoverAnchor: PopoverAnchorState { .anchored }
         var isViewInWindow: Bool { true }
         var horizontalSizeClass: SizeClass { .compact }
         var verticalSizeClass: SizeClass { .regular }

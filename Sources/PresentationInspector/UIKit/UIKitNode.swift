@@ -194,17 +194,17 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
     var providesPresentationContextTransitionStyle: Bool { read(false) { $0.providesPresentationContextTransitionStyle } }
     var isModalInPresentation: Bool { read(false) { $0.isModalInPresentation } }
 
-    /// Read only for a controller that may be shown as a popover (``ControllerFactsReader/popoverAnchor(of:)``);
-    /// any other has no anchor to miss.
-    var hasPopoverAnchor: Bool {
-        read(true) { vc in ControllerFactsReader.popoverAnchor(of: vc) ?? true }
+    /// Read only for a controller that may be shown as a popover, and only where reading its
+    /// popover presentation controller creates nothing (``ControllerFactsReader/popoverAnchor(of:)``).
+    var popoverAnchor: PopoverAnchorState {
+        read(.unknown) { vc in ControllerFactsReader.popoverAnchor(of: vc) ?? .unknown }
     }
 
     /// Apps may set the anchor in the delegate's `prepareForPopoverPresentation(_:)`, which UIKit
     /// calls after `present`: a delegate implementing it makes the anchor unknown at the call.
     var popoverAnchorIsSetByDelegate: Bool {
         read(false) { vc in
-            guard ControllerFactsReader.mayBePopover(vc), let delegate = vc.popoverPresentationController?.delegate else { return false }
+            guard ControllerFactsReader.mayBePopover(vc), let delegate = ControllerFactsReader.popoverIfReadable(of: vc)?.delegate else { return false }
             return delegate.responds(to: #selector(UIPopoverPresentationControllerDelegate.prepareForPopoverPresentation(_:)))
         }
     }

@@ -29,7 +29,11 @@ extension ControllerFacts {
         f.definesPresentationContext = node.definesPresentationContext
         f.providesPresentationContextTransitionStyle = node.providesPresentationContextTransitionStyle
         f.isModalInPresentation = node.isModalInPresentation
-        f.hasPopoverAnchor = node.hasPopoverAnchor
+        switch node.popoverAnchor {
+        case .anchored: f.hasPopoverAnchor = true
+        case .missing: f.hasPopoverAnchor = false
+        case .unknown: f.hasPopoverAnchor = nil
+        }
         f.systemController = node.systemController
         f.preferredStyle = node.alertControllerStyle
         f.window = window

@@ -20,9 +20,10 @@ enum OtherSizeClass {
         sizeClass == .compact ? .regular : .compact
     }
 
-    /// The `other-size-class` warning for a present resolved as `here` with `options`, or nil
-    /// when the other size class makes no difference a user must know.
-    static func diagnostic<N: PresentationNode>(for here: PresentResolution<N>, options: ResolverOptions) -> Diagnostic? {
+    /// The other size class's answer for a present resolved as `here` with `options`, or nil when
+    /// it cannot differ. Decided before UIKit's present runs, over the reads made for `here`; the
+    /// warning itself comes once the call has returned (``OtherSizeClassFinding/diagnostic()``).
+    static func finding<N: PresentationNode>(for here: PresentResolution<N>, options: ResolverOptions) -> OtherSizeClassFinding<N>? {
         // A present refused here already carries the finding to fix first.
         guard here.rejection == nil else { return nil }
         let current = options.sizeClass ?? here.reads.sourceSizeClass
@@ -35,14 +36,15 @@ enum OtherSizeClass {
         otherOptions.sizeClass = opposite(of: current)
         // The same reads of the hierarchy: only the size class differs.
         let there = PresentationResolver.resolvePresent(here.reads, options: otherOptions)
-        return difference(here: here, there: there, in: opposite(of: current))
+        return OtherSizeClassFinding(here: here, there: there, other: opposite(of: current))
     }
 
-    /// The warning for the outcome `there` (in size class `other`) where `here` went ahead, or nil.
+    /// The warning for the outcome `there` (in size class `other`) where `here` went ahead, or nil;
+    /// `refused` is the check that refuses it there (by default its own rejection).
     static func difference<N: PresentationNode>(here: PresentResolution<N>, there: PresentResolution<N>,
-                                                in other: SizeClass) -> Diagnostic? {
+                                                in other: SizeClass, refused: Diagnostic? = nil) -> Diagnostic? {
         let p = here.refs.presented
-        if let refused = there.rejection {
+        if let refused = refused ?? there.rejection {
             let consequence = refused.severity == .error ? "UIKit raises (the app crashes)" : "UIKit refuses the present"
             return Diagnostic(code: .otherSizeClass, severity: .warning,
                               message: "In \(describe(other)) \(consequence): \(refused.message)",
@@ -83,6 +85,32 @@ enum OtherSizeClass {
         switch sizeClass {
         case .regular: "regular width and height (an iPad, full screen or in a wide split)"
         case .compact: "compact width or height (an iPhone, an iPad in Slide Over or a narrow split)"
+        }
+    }
+}
+
+/// What the same `present` does in the other size class (``OtherSizeClass``), decided before
+/// UIKit's present runs; its warning is asked for once the call has returned.
+struct OtherSizeClassFinding<N: PresentationNode> {
+    let here: PresentResolution<N>
+    let there: PresentResolution<N>
+    /// The size class `there` was resolved in.
+    let other: SizeClass
+
+    /// The `other-size-class` warning, or nil. Asked after UIKit's present returned: where the
+    /// other size class shows a popover whose anchor could not be read before the call
+    /// (``PopoverReading``), the anchor is read now, when reading it creates nothing.
+    func diagnostic() -> Diagnostic? {
+        guard there.rejection == nil, there.popoverAnchorUnknown else {
+            return OtherSizeClass.difference(here: here, there: there, in: other)
+        }
+        switch PopoverAnchorCheck(there.presented) {
+        case .anchored, .setByDelegate:
+            return OtherSizeClass.difference(here: here, there: there, in: other)
+        case .missing, .unknown:
+            // No popover presentation controller to hold one: no anchor there.
+            let refused = SystemControllerRules.popoverWithoutAnchor(there.presented, there.refs.presented, presenting: there.refs.presenting)
+            return OtherSizeClass.difference(here: here, there: there, in: other, refused: refused)
         }
     }
 }

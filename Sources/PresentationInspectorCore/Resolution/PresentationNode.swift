@@ -27,11 +27,14 @@ public protocol PresentationNode: AnyObject {
     var definesPresentationContext: Bool { get }
     var providesPresentationContextTransitionStyle: Bool { get }
     var isModalInPresentation: Bool { get }
-    /// Whether a popover presentation has a `sourceView`, `sourceItem` or `barButtonItem`.
-    var hasPopoverAnchor: Bool { get }
+    /// What is known now of the popover anchor (`sourceView`, `sourceItem` or `barButtonItem`).
+    /// An adapter over UIKit reads the popover presentation controller only when that creates
+    /// nothing (``PopoverReading``) and answers ``PopoverAnchorState/unknown`` otherwise; the
+    /// resolver asks only for a controller shown as a popover.
+    var popoverAnchor: PopoverAnchorState { get }
     /// Whether the popover's delegate implements `prepareForPopoverPresentation(_:)`, where apps
     /// set the anchor as documented: the anchor is then unknown when `present` is called. False
-    /// by default.
+    /// by default; read under the same rule as ``popoverAnchor``.
     var popoverAnchorIsSetByDelegate: Bool { get }
     /// Which system controller this is (DESIGN "System controllers"); nil for any other, the default.
     var systemController: SystemControllerKind? { get }

@@ -42,6 +42,9 @@
     /// Apple does not document (DESIGN "System controllers"), which is recorded as observed only
     /// (an observed style never drifts from it).
     public internal(set) var styleIsPredicted = true
+    /// Whether the presented controller is a popover here whose anchor could not be read before
+    /// the call (``PopoverReading``): the anchor check waits for the read after it.
+    var popoverAnchorUnknown = false
 
     init(source: Node, presented: Node, presenting: Node, contextProvider: Node, requestedStyle: PresentationStyle,
          effectiveStyle: PresentationStyle, requestedTransition: TransitionStyle, effectiveTransition: TransitionStyle,
@@ -108,6 +111,20 @@ public struct ResolverOptions: Sendable {
 
     /// Options with the given deep-chain limit (3 by default).
     public init(deepChainLimit: Int = 3) { self.deepChainLimit = deepChainLimit }
+}
+
+/// What rule 10 finds of a popover's anchor before the call.
+enum PopoverAnchorCheck {
+    case anchored, missing, setByDelegate, unknown
+
+    /// The anchor of `presented`, a popover where it is shown, read once.
+    init<N: PresentationNode>(_ presented: N) {
+        switch presented.popoverAnchor {
+        case .anchored: self = .anchored
+        case .missing: self = presented.popoverAnchorIsSetByDelegate ? .setByDelegate : .missing
+        case .unknown: self = .unknown
+        }
+    }
 }
 
 /// DESIGN's presentation rules as pure functions over ``PresentationNode``s.
@@ -213,6 +230,7 @@ public struct ResolverOptions: Sendable {
         // Checks (rule 4), in order; the first failure rejects.
         var diagnostics: [Diagnostic] = []
         var rejection: Diagnostic?
+        var anchorUnknown = false
         let presentedBy = reads.presentedBy
         if let q = presentedBy {
             rejection = .alreadyPresented(p, by: q.ref)
@@ -233,16 +251,22 @@ public struct ResolverOptions: Sendable {
         } else if !reads.sourceIsInWindow {
             rejection = .notInWindowHierarchy(p, on: presentingRef, from: s)
             steps.append(.notInWindow(source: s))
-        } else if style == .popover && !presented.hasPopoverAnchor && !presented.popoverAnchorIsSetByDelegate {
+        } else {
             // Only a real popover (regular width) needs an anchor; in compact width it adapted (rule 1,
             // and DESIGN "System controllers" for action sheets and share sheets).
-            rejection = SystemControllerRules.popoverWithoutAnchor(presented, p, presenting: presentingRef)
-            steps.append(.popoverWithoutAnchor(p))
-        } else {
-            if style == .popover && !presented.hasPopoverAnchor {
+            switch style == .popover ? PopoverAnchorCheck(presented) : .anchored {
+            case .anchored:
+                break
+            case .missing:
+                rejection = SystemControllerRules.popoverWithoutAnchor(presented, p, presenting: presentingRef)
+                steps.append(.popoverWithoutAnchor(p))
+            case .setByDelegate:
                 steps.append(.text("The popover's delegate implements prepareForPopoverPresentation(_:), where apps set the anchor: whether it has one is known only once UIKit has asked it."))
+            case .unknown:
+                anchorUnknown = true
+                steps.append(.text("Whether \(p.label) has an anchor cannot be read before UIKit presents it: it has no popover presentation controller yet, and reading one would create it (DESIGN \"Observation first\")."))
             }
-            steps.append(.checksPassed(presentingType: presentingRef.type))
+            if rejection == nil { steps.append(.checksPassed(presentingType: presentingRef.type)) }
         }
         if var alertRejection = rejection, presented.systemController == .alertController {
             alertRejection.fix = SystemControllerRules.alertFix(for: alertRejection, alert: p, source: s,
@@ -272,6 +296,7 @@ public struct ResolverOptions: Sendable {
                                            refs: (s, p, presentingRef, providerRef), ancestryRefs: ancestryRefs,
                                            presentedWasPresented: presentedBy != nil, reads: reads)
         resolution.styleIsPredicted = styleIsPredicted
+        resolution.popoverAnchorUnknown = anchorUnknown
         return resolution
     }
 

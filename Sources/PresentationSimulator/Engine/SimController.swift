@@ -141,6 +141,8 @@ public final class SimController: PresentationNode {
     public var systemVersion: SystemVersion? { version }
     /// Presented and its transition not finished, or being dismissed.
     public var isBeingPresentedOrDismissed: Bool { isBeingDismissed || (presenting != nil && !presentationCompleted) }
+    /// ``hasPopoverAnchor``: a simulated popover's anchor is always known.
+    public var popoverAnchor: PopoverAnchorState { hasPopoverAnchor ? .anchored : .missing }
 
     @_spi(Package) public func makeLivenessProbe() -> LivenessProbe {
         LivenessProbe { [weak self] in
