@@ -101,4 +101,33 @@ final class ObserverEffectTests: XCTestCase {
             }
         }
     }
+
+    /// `dismiss` sent from a controller's `deinit`: its window, facts and title are not read (the
+    /// adapter reads nothing of a controller it cannot read), and the call is still recorded.
+    func testADismissFromDeinitReadsNothingOfTheReceiver() {
+        let log = UIKitReadLog()
+        let closing = StandInController("closing", log: log)
+        closing.isDeallocating = true
+        let session = makeSession()
+        var ran = false
+        session.hookedDismiss(receiver: closing, reads: StandInReads(), animated: false, context: .main,
+                              completion: { ran = true }) { c in c?() }
+        XCTAssertEqual(log.readsOfUnreadable, [])
+        XCTAssertEqual(session.events.map(\.kind), [.dismiss])
+        XCTAssertEqual(session.events.first?.outcome, .noOp)
+        XCTAssertTrue(ran, "the app's completion runs")
+    }
+
+    /// `present` sent from a controller's `deinit`: nothing of the source is read either.
+    func testAPresentFromDeinitReadsNothingOfTheSource() {
+        let log = UIKitReadLog()
+        let closing = StandInController("closing", log: log)
+        closing.isDeallocating = true
+        let p = StandInController("p", log: log)
+        let session = makeSession()
+        session.hookedPresent(source: closing, presented: p, reads: StandInReads(), animated: false, context: .main,
+                              completion: nil) { c in c?() }
+        XCTAssertEqual(log.readsOfUnreadable, [])
+        XCTAssertEqual(session.events.first?.kind, .present)
+    }
 }

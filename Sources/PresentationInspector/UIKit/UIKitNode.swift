@@ -35,10 +35,12 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
 
     /// A node that does not reference its controller: for one in `deinit`, which the runtime
     /// refuses to reference weakly. It answers like the node of a controller that is gone.
+    /// Reads the class and the address only: no UIKit getter (not even `title`) runs on a
+    /// controller whose deallocation has begun.
     private init(deallocating controller: UIViewController) {
         id = Self.address(of: controller)
         typeName = Self.typeName(of: controller)
-        lastTitle = Locked(Thread.isMainThread ? MainActor.assumeIsolated { controller.title } : nil)
+        lastTitle = Locked(nil)
         systemKind = Self.systemController(ofClass: type(of: controller))
     }
 
