@@ -49,6 +49,31 @@ final class ObserverEffectTests: XCTestCase {
         XCTAssertTrue(event?.diagnostics.contains { $0.code == .otherSizeClass } ?? false, "what an iPad does is still said")
     }
 
+    /// The phone's action sheet has no popover presentation controller, before the call or after
+    /// it: the app's `popoverPresentationController?.sourceItem = …` sets nothing there, so its
+    /// anchor is unknown, and an info note (not a warning) says what an iPad needs.
+    func testWithoutAPopoverControllerOnAPhoneTheAnchorIsUnknownAndOnlyNoted() throws {
+        let (_, root, sheet) = world(.compact, configure: actionSheet)
+        let event = try XCTUnwrap(present(sheet, from: root, in: makeSession()))
+        let note = try XCTUnwrap(event.diagnostics.first { $0.code == .otherSizeClass })
+        XCTAssertEqual(note.severity, .info)
+        XCTAssertTrue(note.fix?.contains("popoverPresentationController?.sourceItem") == true, note.fix ?? "no fix")
+        XCTAssertEqual(event.facts.first { $0.id == "p" }?.popoverAnchor, .unknown, "the log keeps it unknown")
+    }
+
+    /// Where UIKit made a popover presentation controller and it has no anchor, an iPad raises: a warning.
+    func testAPopoverControllerWithoutAnAnchorOnAPhoneWarns() throws {
+        let (_, root, sheet) = world(.compact) { c in
+            self.actionSheet(c)
+            c.popoverMadeWhenPresented = (anchored: false, delegateSetsAnchor: false)
+        }
+        let event = try XCTUnwrap(present(sheet, from: root, in: makeSession()))
+        let warning = try XCTUnwrap(event.diagnostics.first { $0.code == .otherSizeClass })
+        XCTAssertEqual(warning.severity, .warning)
+        XCTAssertTrue(warning.message.contains("UIKit raises (the app crashes)"), warning.message)
+        XCTAssertEqual(event.facts.first { $0.id == "p" }?.popoverAnchor, .missing, "the facts read after the call say so")
+    }
+
     /// A share sheet on an iPhone, whose popover UIKit makes when presenting it: read after the call.
     func testAShareSheetOnAPhoneIsReadOnlyAfterTheCall() {
         let (log, root, share) = world(.compact) { c in

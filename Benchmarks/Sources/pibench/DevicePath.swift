@@ -323,7 +323,7 @@ final class DeviceFacts: @unchecked Sendable {
         f.isModalInPresentation = vc.isModalInPresentation
         f.systemController = systemController(of: vc)
         f.preferredStyle = vc.alertControllerStyle
-        f.hasPopoverAnchor = Self.popoverAnchor(of: vc).flatMap { $0 == .unknown ? nil : $0 == .anchored }
+        f.popoverAnchor = Self.popoverAnchor(of: vc)
         f.window = window
         f.windowRoot = read.windows.first { $0.window.root === vc }?.id
         // The controller's trait collection, else its window's.

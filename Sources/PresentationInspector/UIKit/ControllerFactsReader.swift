@@ -95,7 +95,7 @@ enum ControllerFactsReader {
         f.isModalInPresentation = vc.isModalInPresentation
         f.systemController = UIKitNode.systemController(ofClass: cls)
         f.preferredStyle = alertStyle(of: vc)
-        f.hasPopoverAnchor = popoverAnchor(of: vc).flatMap { $0 == .unknown ? nil : $0 == .anchored }
+        f.popoverAnchor = popoverAnchor(of: vc)
         f.window = window
         f.windowRoot = read.windows.first { $0.window.rootViewController === vc }?.id
         f.horizontalSizeClass = UIKitNode.horizontalSizeClass(of: vc)

@@ -29,11 +29,7 @@ extension ControllerFacts {
         f.definesPresentationContext = node.definesPresentationContext
         f.providesPresentationContextTransitionStyle = node.providesPresentationContextTransitionStyle
         f.isModalInPresentation = node.isModalInPresentation
-        switch node.popoverAnchor {
-        case .anchored: f.hasPopoverAnchor = true
-        case .missing: f.hasPopoverAnchor = false
-        case .unknown: f.hasPopoverAnchor = nil
-        }
+        f.popoverAnchor = node.popoverAnchor
         f.systemController = node.systemController
         f.preferredStyle = node.alertControllerStyle
         f.window = window

@@ -62,12 +62,25 @@ enum OtherSizeClass {
         return nil
     }
 
+    /// The note for a popover in size class `other` whose anchor cannot be seen here: no popover
+    /// presentation controller to read (an action or share sheet on an iPhone).
+    static func anchorUnseen(_ p: ControllerRef, in other: SizeClass) -> Diagnostic {
+        Diagnostic(code: .otherSizeClass, severity: .info,
+                   message: "In \(describe(other)) \(p.consoleDescription) is a popover and needs an anchor, else UIKit raises; "
+                       + "whether it has one cannot be seen here: it has no popover presentation controller in this size class "
+                       + "(popoverPresentationController?.… sets nothing here).",
+                   fix: "if \(p.consoleDescription) has no anchor yet, \(anchorRemedy); run it on an iPad (or its Simulator) "
+                       + "to see the anchor checked")
+    }
+
+    /// How to give a popover an anchor, `sourceItem` first (iOS 16 and later).
+    static let anchorRemedy = "set popoverPresentationController?.sourceItem = … (iOS 16 and later: a bar button item or a view), "
+        + "or sourceView = … with sourceRect, before presenting it; compact width ignores the anchor, so it is right on every device"
+
     /// The remedy for the check that refuses the present in the other size class.
     static func fix<N: PresentationNode>(for refused: Diagnostic, there: PresentResolution<N>, presented p: ControllerRef) -> String {
         if refused.code == .popoverWithoutAnchor {
-            return "give \(p.consoleDescription) an anchor before presenting it: popoverPresentationController?.sourceView = … "
-                + "(with sourceRect) or popoverPresentationController?.sourceItem = … (a bar button item); compact width ignores "
-                + "the anchor, so it is right on every device"
+            return "give \(p.consoleDescription) an anchor: \(anchorRemedy)"
         }
         // Any other check: the remedy the resolver gave, else that check's own, named with the
         // controllers of the other outcome.
@@ -107,10 +120,14 @@ struct OtherSizeClassFinding<N: PresentationNode> {
         switch PopoverAnchorCheck(there.presented) {
         case .anchored, .setByDelegate:
             return OtherSizeClass.difference(here: here, there: there, in: other)
-        case .missing, .unknown:
-            // No popover presentation controller to hold one: no anchor there.
+        case .missing:
+            // A popover presentation controller without an anchor: UIKit raises there.
             let refused = SystemControllerRules.popoverWithoutAnchor(there.presented, there.refs.presented, presenting: there.refs.presenting)
             return OtherSizeClass.difference(here: here, there: there, in: other, refused: refused)
+        case .unknown:
+            // None to read here: the app's `popoverPresentationController?.sourceItem = …` may be
+            // right and sets nothing in this size class. Unknown is not missing: a note, no warning.
+            return OtherSizeClass.anchorUnseen(here.refs.presented, in: other)
         }
     }
 }

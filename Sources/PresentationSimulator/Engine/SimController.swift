@@ -56,8 +56,14 @@ public final class SimController: PresentationNode {
     public var providesPresentationContextTransitionStyle = false { didSet { simulation?.factsDidChange() } }
     /// `isModalInPresentation`.
     public var isModalInPresentation = false { didSet { simulation?.factsDidChange() } }
-    /// Whether a popover presentation has a `sourceView` or `barButtonItem`.
-    public var hasPopoverAnchor = false { didSet { simulation?.factsDidChange() } }
+    /// Its popover's anchor (`sourceView`, `sourceItem` or `barButtonItem`): missing by default;
+    /// unknown where the scenario says the app's anchor cannot be seen (an action sheet on an iPhone).
+    public var popoverAnchor = PopoverAnchorState.missing { didSet { simulation?.factsDidChange() } }
+    /// Whether ``popoverAnchor`` is anchored; setting it says anchored or missing.
+    public var hasPopoverAnchor: Bool {
+        get { popoverAnchor == .anchored }
+        set { popoverAnchor = newValue ? .anchored : .missing }
+    }
 
     /// Which system controller it is: implied by its type, or declared for a subclass.
     public var systemController: SystemControllerKind? { didSet { simulation?.factsDidChange() } }
@@ -141,8 +147,6 @@ public final class SimController: PresentationNode {
     public var systemVersion: SystemVersion? { version }
     /// Presented and its transition not finished, or being dismissed.
     public var isBeingPresentedOrDismissed: Bool { isBeingDismissed || (presenting != nil && !presentationCompleted) }
-    /// ``hasPopoverAnchor``: a simulated popover's anchor is always known.
-    public var popoverAnchor: PopoverAnchorState { hasPopoverAnchor ? .anchored : .missing }
 
     @_spi(Package) public func makeLivenessProbe() -> LivenessProbe {
         LivenessProbe { [weak self] in
