@@ -24,6 +24,7 @@ final class FakeNode: PresentationNode {
     var isModalInPresentation = false
     var popoverAnchor: PopoverAnchorState = .missing
     var popoverAnchorIsSetByDelegate = false
+    var popoverDelegateAdaptsStyle = false
     var isViewInWindow = true
     var horizontalSizeClass: SizeClass = .compact
     var verticalSizeClass: SizeClass = .regular

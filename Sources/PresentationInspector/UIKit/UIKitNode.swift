@@ -211,6 +211,17 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
         }
     }
 
+    /// A delegate implementing either `adaptivePresentationStyle` method chooses the popover's
+    /// adaptation in a compact size class (UIPresentationController.h: "Returning
+    /// UIModalPresentationNone will indicate that an adaptation should not happen").
+    var popoverDelegateAdaptsStyle: Bool {
+        read(false) { vc in
+            guard let delegate = ControllerFactsReader.popoverIfReadable(of: vc)?.delegate else { return false }
+            return delegate.responds(to: #selector(UIAdaptivePresentationControllerDelegate.adaptivePresentationStyle(for:traitCollection:)))
+                || delegate.responds(to: #selector(UIAdaptivePresentationControllerDelegate.adaptivePresentationStyle(for:)))
+        }
+    }
+
     /// The system controller the controller's class is or descends from.
     var systemController: SystemControllerKind? { systemKind }
 

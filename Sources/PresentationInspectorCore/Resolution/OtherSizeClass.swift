@@ -26,7 +26,7 @@ enum OtherSizeClass {
     static func finding<N: PresentationNode>(for here: PresentResolution<N>, options: ResolverOptions) -> OtherSizeClassFinding<N>? {
         // A present refused here already carries the finding to fix first.
         guard here.rejection == nil else { return nil }
-        let current = options.sizeClass ?? here.reads.sourceSizeClass
+        let current = options.sizeClass ?? here.reads.sizeClass
         // The size class enters the rules only through the style (rule 1, and the system
         // controllers' own): where the other size class gives the same style, its answer is this
         // one (OtherSizeClassPremiseTests holds the rules to that).

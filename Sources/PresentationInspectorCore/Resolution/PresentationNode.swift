@@ -36,6 +36,10 @@ public protocol PresentationNode: AnyObject {
     /// set the anchor as documented: the anchor is then unknown when `present` is called. False
     /// by default; read under the same rule as ``popoverAnchor``.
     var popoverAnchorIsSetByDelegate: Bool { get }
+    /// Whether the popover's delegate implements `adaptivePresentationStyle(for:traitCollection:)`
+    /// (or `adaptivePresentationStyle(for:)`): it chooses the style in a compact size class, where
+    /// `.none` keeps a real popover. False by default; read under the same rule as ``popoverAnchor``.
+    var popoverDelegateAdaptsStyle: Bool { get }
     /// Which system controller this is (DESIGN "System controllers"); nil for any other, the default.
     var systemController: SystemControllerKind? { get }
     /// `UIAlertController.preferredStyle` for an alert controller; nil otherwise, the default.
@@ -69,6 +73,8 @@ extension PresentationNode {
 
     /// False: the anchor, if any, is set before `present` is called.
     public var popoverAnchorIsSetByDelegate: Bool { false }
+    /// False: UIKit adapts a popover by its own rules.
+    public var popoverDelegateAdaptsStyle: Bool { false }
     /// Nil: a plain controller.
     public var systemController: SystemControllerKind? { nil }
     /// Nil: not an alert controller.

@@ -104,8 +104,8 @@
 public struct ResolverOptions: Sendable {
     /// `deep-chain` is reported when a present makes more presented controllers than this in one window.
     public var deepChainLimit: Int
-    /// The size class to resolve in, as rule 1 reads it (`PresentReads.sourceSizeClass`), instead
-    /// of the source's own (nil: the source's, as UIKit does): how `OtherSizeClass` asks what the
+    /// The size class to resolve in, as rule 1 reads it (`PresentReads.sizeClass`), instead of the
+    /// one UIKit presents in (nil: that one, as UIKit does): how `OtherSizeClass` asks what the
     /// other kind of device would do.
     var sizeClass: SizeClass?
 
@@ -179,10 +179,13 @@ enum PopoverAnchorCheck {
         }
 
         // Style (rule 1).
-        let sizeClass = options.sizeClass ?? reads.sourceSizeClass
+        let sizeClass = options.sizeClass ?? reads.sizeClass
+        if options.sizeClass == nil, let own = reads.sourceSizeClass {
+            steps.append(.text("\(s.label) reports a \(own.rawValue) size class, but UIKit presents from \(rootRef.label), whose traits the presentation takes (\(sizeClass.rawValue)): traits flow from the window through presentation controllers to view controllers, not from a container's child (Apple, Traits and the trait environment)."))
+        }
         var (style, styleNote, styleIsPredicted) = SystemControllerRules.effectiveStyle(of: presented, sizeClass: sizeClass)
         steps.append(styleNote)
-        if options.sizeClass == nil, styleIsPredicted, !style.isPredicted(inCompactHeight: reads.sourceHeightIsCompact) {
+        if options.sizeClass == nil, styleIsPredicted, !style.isPredicted(inCompactHeight: reads.heightIsCompact) {
             styleIsPredicted = false
             steps.append(.text("In a compact height a sheet \"defaults to a full screen appearance\" (Apple, UISheetPresentationController.prefersEdgeAttachedInCompactHeight): the model keeps it a sheet, and the style UIKit reports is recorded as observed only."))
         }
@@ -253,8 +256,9 @@ enum PopoverAnchorCheck {
             steps.append(.notInWindow(source: s))
         } else {
             // Only a real popover (regular width) needs an anchor; in compact width it adapted (rule 1,
-            // and DESIGN "System controllers" for action sheets and share sheets).
-            switch style == .popover ? PopoverAnchorCheck(presented) : .anchored {
+            // and DESIGN "System controllers" for action sheets and share sheets), unless its delegate
+            // chooses the adaptation and may keep it a popover.
+            switch SystemControllerRules.needsAnchor(presented, style: style) ? PopoverAnchorCheck(presented) : .anchored {
             case .anchored:
                 break
             case .missing:

@@ -6,13 +6,16 @@
 /// reading and says so: the style is then recorded as observed only.
 enum SystemControllerRules {
     /// Rule 1 for `presented` in `sizeClass` (compact when the width or the height is:
-    /// `PresentReads.sourceSizeClass`), with the system controllers' own rules: the style,
+    /// `PresentReads.sizeClass`), with the system controllers' own rules: the style,
     /// the step that says why, and whether the model predicts it (false: observed only).
     static func effectiveStyle<N: PresentationNode>(of presented: N, sizeClass: SizeClass)
         -> (style: PresentationStyle, step: ExplanationStep, predicted: Bool) {
         let requested = presented.modalPresentationStyle
         guard let kind = presented.systemController else {
             let (style, step) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass)
+            if requested == .popover, sizeClass == .compact, presented.popoverDelegateAdaptsStyle {
+                return (style, .text("The popover's delegate implements adaptivePresentationStyle(for:traitCollection:), which UIKit asks in a compact size class (\"Returning UIModalPresentationNone will indicate that an adaptation should not happen\", UIPresentationController.h): it may keep a real popover, which needs an anchor as on an iPad. The model reads \(style.name) by rule 1, and the style UIKit uses is recorded as observed only."), false)
+            }
             return (style, step, true)
         }
         switch kind {
@@ -32,6 +35,13 @@ enum SystemControllerRules {
             let (style, _) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass)
             return (style, .text("\(kind.name)'s presentation style is not modelled (Apple does not document it): the model reads \(style.name) by rule 1, and the style UIKit uses is recorded as observed only."), false)
         }
+    }
+
+    /// Whether `presented`, shown with `style`, needs an anchor: a real popover, or a popover whose
+    /// delegate chooses its adaptation (it may keep the popover in a compact size class).
+    static func needsAnchor<N: PresentationNode>(_ presented: N, style: PresentationStyle) -> Bool {
+        if style == .popover { return true }
+        return presented.systemController == nil && presented.modalPresentationStyle == .popover && presented.popoverDelegateAdaptsStyle
     }
 
     /// The first iOS version whose UIKit words a missing anchor of an action sheet or share sheet
