@@ -7,7 +7,7 @@ final class XCTestAssertionTests: XCTestCase {
         let recording = try Fixture.record()
         XCTAssertEqual(recording.events.map(\.kind), [.present, .presentCompleted])
         XCTAssertNoPresentationDiagnostics(recording)
-        XCTAssertPresented(recording, "DetailViewController", by: "UINavigationController", style: .pageSheet)
+        XCTAssertPresented(recording, "DetailViewController", by: "UINavigationController", style: .formSheet)
         XCTAssertPresented(recording, "DetailViewController", by: "nav")
         XCTAssertPresentationChain(recording, ["UINavigationController", "DetailViewController"], window: "main")
     }
