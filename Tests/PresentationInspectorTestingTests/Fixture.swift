@@ -58,6 +58,7 @@ enum Fixture {
     1 presentation diagnostic of severity warning or worse was recorded:
     warning already-presenting at #3 0.500s present UIActivityViewController (share) from ListViewController "Inbox" (list) on UINavigationController (nav) → rejected
       UIKit: Attempt to present <UIActivityViewController: share> on <UINavigationController: nav> (from <ListViewController: list>) which is already presenting <DetailViewController: detail>.
+      Fix: present from <DetailViewController: detail> (the top of the chain), or dismiss it first
       Why:
         1. present was called on ListViewController "Inbox" (list): the source (original presenter) of UIActivityViewController (share).
         2. Walking up through parent: ListViewController → UINavigationController. The presentation root is UINavigationController (nav), the root of window main.

@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationInspectorTesting
+@_spi(Package) import PresentationSimulator
 
 final class XCTestAssertionTests: XCTestCase {
     func testCleanRunPassesEveryAssertion() throws {
@@ -112,4 +113,16 @@ final class XCTestAssertionTests: XCTestCase {
         }
     }
     #endif
+}
+
+/// The `other-ios-version` note (info) reaches a test's failure text like any diagnostic.
+final class OtherIOSVersionFailureTests: XCTestCase {
+    func testAnInfoLevelCheckNamesTheVersionsAndTheFix() throws {
+        let recording = try PresentationRecording.capture(running: try BuiltInScenarios.sheetsByVersion.scenario())
+        XCTAssertNil(recording.diagnosticsFailure(atLeast: .warning), "a note, not a warning")
+        let text = try XCTUnwrap(recording.diagnosticsFailure(atLeast: .info))
+        XCTAssertTrue(text.contains("info other-ios-version"), text)
+        XCTAssertTrue(text.contains("a pageSheet (page-sized) on iOS 15–17, a formSheet (smaller; sized by preferredContentSize) on iOS 18 and later"), text)
+        XCTAssertTrue(text.contains("set <UINavigationController: settingsNav>'s modalPresentationStyle explicitly"), text)
+    }
 }

@@ -39,7 +39,7 @@ import Foundation
 
     /// The versions `other-ios-version` compares: the app's minimum (clamped to the supported
     /// range) to the newest modelled.
-    var supportedIOSVersions: ClosedRange<SystemVersion> {
+    @_spi(Package) public var supportedIOSVersions: ClosedRange<SystemVersion> {
         UIKitVersions.rulesVersion(for: otherIOSVersionsFrom ?? UIKitVersions.oldestSupported)...UIKitVersions.newestModelled
     }
 }

@@ -107,9 +107,9 @@
     @_spi(Package) public static let sourceItem = VersionRule<Bool>(
         "popover sourceItem", [(v(16), true)], describe: { $0 ? "available" : "absent" },
         evidence: [
-            VersionEvidence(source: "UIPopoverPresentationController.sourceItem",
-                            location: "https://developer.apple.com/documentation/uikit/uipopoverpresentationcontroller/sourceitem",
-                            quote: "iOS 16.0+"),
+            VersionEvidence(source: "UIPopoverPresentationController.h, sourceItem",
+                            location: "UIKit.framework/Headers/UIPopoverPresentationController.h:58",
+                            quote: "@property (nullable, nonatomic, strong) id<UIPopoverPresentationControllerSourceItem> sourceItem API_AVAILABLE(ios(16.0))"),
         ],
         note: "Absent on iOS 15: a scenario naming iOS 15 cannot anchor with sourceItem, and fixes for iOS 15 name sourceView (with sourceRect) or barButtonItem.")
 
@@ -118,8 +118,8 @@
         "popover barButtonItem", [(v(8), false), (v(16), true)], describe: { $0 ? "deprecated: use sourceItem" : "current" },
         evidence: [
             VersionEvidence(source: "UIPopoverPresentationController.h, barButtonItem",
-                            location: "UIKit.framework/Headers/UIPopoverPresentationController.h",
-                            quote: "API_DEPRECATED_WITH_REPLACEMENT(\"sourceItem\", ios(8.0, API_TO_BE_DEPRECATED))"),
+                            location: "UIKit.framework/Headers/UIPopoverPresentationController.h:60",
+                            quote: "API_DEPRECATED_WITH_REPLACEMENT(\"sourceItem\", ios(8.0, API_TO_BE_DEPRECATED), visionos(1.0, API_TO_BE_DEPRECATED))"),
         ],
         note: "A soft deprecation: barButtonItem still anchors a popover. Fixes lead with sourceItem where it exists.")
 
@@ -138,7 +138,7 @@
         "prefersPageSizing default", [(v(17), true), (v(18), false)], describe: { $0 ? "true" : "false" },
         evidence: [
             VersionEvidence(source: "UISheetPresentationController.h, prefersPageSizing",
-                            location: "UIKit.framework/Headers/UISheetPresentationController.h",
+                            location: "UIKit.framework/Headers/UISheetPresentationController.h:108-109",
                             quote: "Default: NO on iOS 18.0 and later, YES on earlier releases"),
             VersionEvidence(source: "UISheetPresentationController.prefersPageSizing",
                             location: "https://developer.apple.com/documentation/uikit/uisheetpresentationcontroller/preferspagesizing",
