@@ -91,6 +91,9 @@ final class UIKitConformanceWorld: ConformanceWorld {
         await pause(0.05)
     }
 
+    /// The iOS version this device runs: the model predicts by its rules.
+    var systemVersion: SystemVersion? { UIKitNode.runningVersion }
+
     /// Before iOS 17 a window cannot be given a size class: every window has the scene's.
     var fixedHorizontalSizeClass: SizeClass? {
         if #available(iOS 17.0, *) { return nil }
