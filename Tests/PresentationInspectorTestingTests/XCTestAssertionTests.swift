@@ -123,6 +123,6 @@ final class OtherIOSVersionFailureTests: XCTestCase {
         let text = try XCTUnwrap(recording.diagnosticsFailure(atLeast: .info))
         XCTAssertTrue(text.contains("info other-ios-version"), text)
         XCTAssertTrue(text.contains("a pageSheet (page-sized) on iOS 15–17, a formSheet (smaller; sized by preferredContentSize) on iOS 18 and later"), text)
-        XCTAssertTrue(text.contains("set <UINavigationController: settingsNav>'s modalPresentationStyle explicitly"), text)
+        XCTAssertTrue(text.contains("set <UINavigationController: prefsNav>'s modalPresentationStyle explicitly"), text)
     }
 }
