@@ -14,6 +14,8 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
     private let diagnostics: [Diagnostic]
     /// What the other size class does, whose warning is settled after the call.
     private let otherSizeClass: OtherSizeClassFinding<N>?
+    /// The diagnostics that follow the other size class's (the other iOS versions').
+    private let laterDiagnostics: [Diagnostic]
     private let animated: Bool
     private let context: CallContext
     /// Whether observations are recorded (on a device): the outcome and presenter UIKit
@@ -29,12 +31,13 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
     private let state = Locked(PresentCallState())
 
     init(handler: PresentationHooksHandler, resolution: PresentResolution<N>, diagnostics: [Diagnostic],
-         otherSizeClass: OtherSizeClassFinding<N>?, animated: Bool, context: CallContext, looks: Bool,
+         otherSizeClass: OtherSizeClassFinding<N>?, laterDiagnostics: [Diagnostic], animated: Bool, context: CallContext, looks: Bool,
          observe: ((_ transitionEnded: Bool) -> Observation?)?, afterCall: (() -> Void)?, completion: (() -> Void)?) {
         self.handler = handler
         self.resolution = resolution
         self.diagnostics = diagnostics
         self.otherSizeClass = otherSizeClass
+        self.laterDiagnostics = laterDiagnostics
         self.animated = animated
         self.context = context
         self.looks = looks
@@ -57,6 +60,7 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
                       requestedTransition: resolution.requestedTransition, effectiveTransition: resolution.effectiveTransition,
                       steps: steps, diagnostics: diagnostics, chain: chain, callSite: context.callSiteText,
                       capturedCallStack: context.capturedCallStack, ancestry: resolution.ancestryRefs)
+        e.rulesVersion = resolution.rulesVersion
         e.addFixes()
         return e
     }
@@ -75,7 +79,7 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
     func recordRaisingRejection() {
         state.withLock { s in
             var e = event(outcome: .rejected, presenting: nil, steps: resolution.steps, chain: Hierarchy.refs(resolution.reads.windowChain),
-                          diagnostics: diagnostics)
+                          diagnostics: diagnostics + laterDiagnostics)
             let seq = handler.recorder.record(e).seq
             e.seq = seq
             s.seq = seq
@@ -93,6 +97,7 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
                              animated: animated, window: resolution.windowID, relatesTo: seq, source: refs.source,
                              presented: refs.presented, presenting: presenter.ref, effectiveStyle: resolution.effectiveStyle,
                              chain: handler.chain(from: Hierarchy.ultimateRoot(of: resolution.presented)))
+            done.rulesVersion = resolution.rulesVersion
             let observation = Observation(presenting: presenter.ref, outcome: .presented).merging(observe?(true))
             PresentationHooksHandler.store(observation, drift: drift(predicted: predicted, observed: observation), on: &done)
             handler.recorder.record(done)
@@ -125,6 +130,7 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
             afterCall?()
             var diagnostics = diagnostics
             if let other = otherSizeClass?.diagnostic() { diagnostics.append(other) }
+            diagnostics += laterDiagnostics
             let observedPresenter = resolution.presented.presentingNode
             let succeeded = !resolution.presentedWasPresented && observedPresenter != nil
             var observation = looks ? look(presenter: observedPresenter?.ref, atCall: true, transitionEnded: lookingAtEnd)
@@ -172,6 +178,7 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
         var done = Event(time: handler.scheduler.now, thread: context.thread, kind: .presentCompleted, outcome: .completed,
                          animated: animated, window: resolution.windowID, relatesTo: s.seq, source: refs.source, presented: refs.presented,
                          presenting: nil, effectiveStyle: resolution.effectiveStyle, chain: chain)
+        done.rulesVersion = resolution.rulesVersion
         if s.lookedAtEnd && s.succeeded, var seen = s.firstLook {
             // The call's look was taken at the end of the transition: it is what a second look
             // would see, and its differences are on the present's own event.

@@ -40,6 +40,8 @@ struct PresentReads<N: PresentationNode> {
     let heightIsCompact: Bool
     /// The size class the source itself reports, where it differs from ``sizeClass`` (for the explanation).
     let sourceSizeClass: SizeClass?
+    /// The iOS version the app runs on (nil: unknown, the newest modelled).
+    let systemVersion: SystemVersion?
 
     init(source: N, presented: N) {
         self.source = source
@@ -63,5 +65,6 @@ struct PresentReads<N: PresentationNode> {
         heightIsCompact = vertical == .compact
         let sourceReports = root === source ? sizeClass : SizeClass.rulesSee(horizontal: source.horizontalSizeClass, vertical: source.verticalSizeClass)
         sourceSizeClass = sourceReports == sizeClass ? nil : sourceReports
+        systemVersion = source.systemVersion
     }
 }
