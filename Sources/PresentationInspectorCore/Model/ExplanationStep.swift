@@ -32,7 +32,7 @@ public enum ExplanationStep: Sendable, CustomStringConvertible {
     case presentCalled(source: ControllerRef, presented: ControllerRef)
     case walkedUp(path: [String], root: ControllerRef, place: RootPlace)
     case ownRoot(ControllerRef, place: RootPlace)
-    /// `.automatic` resolved to this style by the rules of this iOS version (``UIKitVersions``).
+    /// `.automatic` resolved to this style by the rules of this iOS version (`pinspect uikit-versions`).
     case automaticStyle(PresentationStyle, rules: SystemVersion)
     case popoverAdapts
     case styleAsIs(PresentationStyle, sheetInCompact: Bool)

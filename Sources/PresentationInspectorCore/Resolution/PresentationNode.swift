@@ -25,7 +25,7 @@ public protocol PresentationNode: AnyObject {
     var modalPresentationStyle: PresentationStyle { get }
     var modalTransitionStyle: TransitionStyle { get }
     /// `preferredTransition` (iOS 18 and later) when set and its kind is known: it replaces
-    /// ``modalTransitionStyle`` from iOS 18 (``UIKitVersions/preferredTransition``). Nil by default.
+    /// ``modalTransitionStyle`` from iOS 18 (`pinspect uikit-versions`). Nil by default.
     var preferredTransition: TransitionStyle? { get }
     var definesPresentationContext: Bool { get }
     var providesPresentationContextTransitionStyle: Bool { get }
