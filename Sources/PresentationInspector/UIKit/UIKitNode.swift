@@ -255,6 +255,11 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
         read(false) { vc in (vc.isBeingPresented || vc.isBeingDismissed) && vc.transitionCoordinator != nil }
     }
 
+    /// Being dismissed while the transition runs, read as ``isBeingPresentedOrDismissed`` reads it.
+    var isBeingDismissed: Bool {
+        read(false) { vc in vc.isBeingDismissed && vc.transitionCoordinator != nil }
+    }
+
     func makeLivenessProbe() -> LivenessProbe {
         LivenessProbe { [weak controller] in
             guard let controller, Thread.isMainThread else { return false }

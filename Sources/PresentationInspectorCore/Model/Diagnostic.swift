@@ -31,11 +31,11 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomString
     public static let alreadyPresented = Self(rawValue: "already-presented")
     /// The presented controller has a parent or is a window's root (UIKit raises).
     public static let activeController = Self(rawValue: "active-controller")
-    /// A present or dismiss transition is running in the source's window.
+    /// A presentation transition is running in the source's window.
     public static let presentationInProgress = Self(rawValue: "presentation-in-progress")
     /// The resolved presenting controller already presents something.
     public static let alreadyPresenting = Self(rawValue: "already-presenting")
-    /// The source's view is not in a window.
+    /// The presenting controller's view is not in a window (or it is being dismissed), or the source's is not.
     public static let notInWindowHierarchy = Self(rawValue: "not-in-window-hierarchy")
     /// A dismiss arrived while a transition was running.
     public static let dismissDuringTransition = Self(rawValue: "dismiss-during-transition")

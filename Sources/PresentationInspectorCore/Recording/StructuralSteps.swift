@@ -38,7 +38,9 @@ extension ExplanationStep {
         case .alreadyPresented(let a0, let a1): if case .alreadyPresented(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
         case .activeChild(let a0, let a1): if case .activeChild(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
         case .activeRoot(let a0, let a1): if case .activeRoot(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
+        case .presentingNotInWindow(let a0, let a1): if case .presentingNotInWindow(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
         case .transitionRunning: if case .transitionRunning = other { return true }
+        case .dismissalNotCounted: if case .dismissalNotCounted = other { return true }
         case .alreadyPresenting(let a0, let a1, let a2): if case .alreadyPresenting(let b0, let b1, let b2) = other { return a0 == b0 && a1 == b1 && a2 == b2 }
         case .notInWindow(let a0): if case .notInWindow(let b0) = other { return a0 == b0 }
         case .popoverWithoutAnchor(let a0): if case .popoverWithoutAnchor(let b0) = other { return a0 == b0 }
@@ -100,6 +102,8 @@ extension ExplanationStep {
         case .swipeCancelled: hasher.combine(33 as UInt8)
         case .swipeCompletes(let a0, let a1): hasher.combine(34 as UInt8); hasher.combine(a0); hasher.combine(a1)
         case .text(let a0): hasher.combine(35 as UInt8); hasher.combine(a0)
+        case .presentingNotInWindow(let a0, let a1): hasher.combine(36 as UInt8); hasher.combine(a0); hasher.combine(a1)
+        case .dismissalNotCounted: hasher.combine(37 as UInt8)
         }
     }
 }

@@ -51,6 +51,10 @@ public protocol PresentationNode: AnyObject {
     /// isBeingDismissed`). A transition runs in a window while its root or one of the controllers
     /// presented in it answers true.
     var isBeingPresentedOrDismissed: Bool { get }
+    /// Whether this controller is being dismissed now (`isBeingDismissed`): its view is leaving
+    /// the window, and a present on it is refused as not in the window hierarchy (DESIGN rule 4).
+    /// False by default: a node that cannot tell counts every running transition as a presentation.
+    var isBeingDismissed: Bool { get }
 
     /// A weak probe used by leak checks after dismissal.
     func makeLivenessProbe() -> LivenessProbe
@@ -72,6 +76,8 @@ extension PresentationNode {
     public var alertControllerStyle: AlertControllerStyle? { nil }
     /// Nil: the newest behaviour the model knows.
     public var systemVersion: SystemVersion? { nil }
+    /// False: not known to be dismissed.
+    public var isBeingDismissed: Bool { false }
 }
 
 /// Tells, some time after a dismissal, whether the dismissed controller is still alive and

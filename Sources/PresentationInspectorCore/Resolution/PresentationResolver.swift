@@ -174,6 +174,7 @@ public struct ResolverOptions: Sendable {
         // controller from the source up that defines a context; otherwise the presentation root.
         var provider = root
         var providerRef = rootRef
+        var providerIndex = ancestry.count - 1
         if style.isContextStyle {
             var walk: [ExplanationStep.ContextCheck] = []
             var found: Int?
@@ -185,6 +186,7 @@ public struct ResolverOptions: Sendable {
             if let found {
                 provider = ancestry[found]
                 providerRef = ancestryRefs[found]
+                providerIndex = found
                 steps.append(.contextFound(style, walk: walk, provider: providerRef))
             } else {
                 steps.append(.contextNotFound(style, walk: walk, root: rootRef))
@@ -210,10 +212,12 @@ public struct ResolverOptions: Sendable {
             steps.append(.transitionOwn(transition))
         }
 
-        // Checks (rule 4), in order; the first failure rejects.
+        // Checks (rule 4), in the order real console output shows (DESIGN rule 4, the console
+        // corpus); the first failure rejects.
         var diagnostics: [Diagnostic] = []
         var rejection: Diagnostic?
         let presentedBy = reads.presentedBy
+        let presentingIsLeaving = reads.rootIsLeaving && reads.ancestryInWindow[providerIndex]
         if let q = presentedBy {
             rejection = .alreadyPresented(p, by: q.ref)
             steps.append(.alreadyPresented(p, by: q.ref))
@@ -223,31 +227,44 @@ public struct ResolverOptions: Sendable {
         } else if let window = reads.presentedWindow {
             rejection = .activeController(p)
             steps.append(.activeRoot(p, window: window))
-        } else if reads.transitionInProgress {
+        } else if !reads.ancestryInWindow[providerIndex] || presentingIsLeaving {
+            // UIKit's "whose view" is the presenting controller's: covered by a completed full-screen
+            // presentation, not shown yet, or being dismissed; found before already-presenting.
+            rejection = .notInWindowHierarchy(p, on: presentingRef, from: s)
+            steps.append(.presentingNotInWindow(presentingRef, leaving: presentingIsLeaving))
+        } else if reads.presentationRuns {
             rejection = .presentationInProgress(p, on: presentingRef, from: s)
             steps.append(.transitionRunning)
-        } else if let q = Hierarchy.presentedController(of: presenting) {
-            rejection = .alreadyPresenting(p, on: presentingRef, from: s, current: q.ref)
-            let owner = q.presentingNode.flatMap { $0 === presenting ? nil : $0.ref }
-            steps.append(.alreadyPresenting(presenting: presentingRef, current: q.ref, inheritedFrom: owner))
-        } else if !reads.sourceIsInWindow {
-            rejection = .notInWindowHierarchy(p, on: presentingRef, from: s)
-            steps.append(.notInWindow(source: s))
-        } else if style == .popover && !presented.hasPopoverAnchor && !presented.popoverAnchorIsSetByDelegate {
-            // Only a real popover (regular width) needs an anchor; in compact width it adapted (rule 1,
-            // and DESIGN "System controllers" for action sheets and share sheets).
-            rejection = SystemControllerRules.popoverWithoutAnchor(presented, p, presenting: presentingRef)
-            steps.append(.popoverWithoutAnchor(p))
         } else {
-            if style == .popover && !presented.hasPopoverAnchor {
-                steps.append(.text("The popover's delegate implements prepareForPopoverPresentation(_:), where apps set the anchor: whether it has one is known only once UIKit has asked it."))
+            if reads.dismissalRuns { steps.append(.dismissalNotCounted) }
+            if let q = Hierarchy.presentedController(of: presenting) {
+                rejection = .alreadyPresenting(p, on: presentingRef, from: s, current: q.ref)
+                let owner = q.presentingNode.flatMap { $0 === presenting ? nil : $0.ref }
+                steps.append(.alreadyPresenting(presenting: presentingRef, current: q.ref, inheritedFrom: owner))
+            } else if !reads.sourceIsInWindow {
+                rejection = .notInWindowHierarchy(p, on: presentingRef, from: s)
+                steps.append(.notInWindow(source: s))
+            } else if style == .popover && !presented.hasPopoverAnchor && !presented.popoverAnchorIsSetByDelegate {
+                // Only a real popover (regular width) needs an anchor; in compact width it adapted (rule 1,
+                // and DESIGN "System controllers" for action sheets and share sheets).
+                rejection = SystemControllerRules.popoverWithoutAnchor(presented, p, presenting: presentingRef)
+                steps.append(.popoverWithoutAnchor(p))
+            } else {
+                if style == .popover && !presented.hasPopoverAnchor {
+                    steps.append(.text("The popover's delegate implements prepareForPopoverPresentation(_:), where apps set the anchor: whether it has one is known only once UIKit has asked it."))
+                }
+                steps.append(.checksPassed(presentingType: presentingRef.type))
             }
-            steps.append(.checksPassed(presentingType: presentingRef.type))
         }
         if var alertRejection = rejection, presented.systemController == .alertController {
+            // The top of the chain once a running dismissal ends: what stays on screen.
+            var top = detached ? nil : reads.windowChain.last
+            if !detached, reads.dismissalRuns, let i = reads.windowChain.firstIndex(where: { $0.isBeingDismissed }), i > 0 {
+                top = reads.windowChain[i - 1]
+            }
             alertRejection.fix = SystemControllerRules.alertFix(for: alertRejection, alert: p, source: s,
                                                                  current: Hierarchy.presentedController(of: presenting),
-                                                                 top: detached ? nil : reads.windowChain.last?.ref)
+                                                                 top: top?.ref, presentingIsLeaving: presentingIsLeaving)
             rejection = alertRejection
         }
         if detached { diagnostics.append(.detachedPresenter(s)) }

@@ -58,9 +58,10 @@ enum SystemControllerRules {
     /// The fix that works for an alert the checks reject: present it from the top of the key
     /// window's chain, or queue it until what is up (another alert, a running transition) is gone.
     /// `current` is what the presenting controller already presents, `top` the top of the
-    /// source's window chain; nil for a rejection that is not an alert's own mistake.
+    /// source's window chain (once a running dismissal ends), `presentingIsLeaving` whether the
+    /// presenting controller is being dismissed; nil for a rejection that is not an alert's own mistake.
     static func alertFix<N: PresentationNode>(for d: Diagnostic, alert p: ControllerRef, source s: ControllerRef,
-                                             current: N?, top: ControllerRef?) -> String? {
+                                             current: N?, top: ControllerRef?, presentingIsLeaving: Bool = false) -> String? {
         let alert = p.consoleDescription
         let topClause = top.map { "\($0.consoleDescription) (the top of the key window's chain)" }
             ?? "the top of the key window's chain (its root's presentedViewController, followed to the end)"
@@ -73,9 +74,11 @@ enum SystemControllerRules {
             }
             return "present alert \(alert) from \(topClause), which shows it above \(q), or queue it until \(q) is dismissed"
         case .presentationInProgress:
-            return "alert \(alert) was presented while a present or dismiss runs (from \(s.consoleDescription), which may be the controller being dismissed): queue it and present it from the completion of that transition, from \(topClause)"
+            return "alert \(alert) was presented while another presentation runs (from \(s.consoleDescription)): queue it and present it from the completion of that presentation, from \(topClause)"
+        case .notInWindowHierarchy where presentingIsLeaving:
+            return "alert \(alert) was presented from \(s.consoleDescription), which is being dismissed: present it from \(topClause), which stays, from the completion of that dismissal"
         case .notInWindowHierarchy:
-            return "alert \(alert) was presented from \(s.consoleDescription), which is no longer in a window (dismissed, or not yet shown): present it from \(topClause) instead, or queue it until a controller in the window can show it"
+            return "alert \(alert) was presented from \(s.consoleDescription), which is no longer in a window (dismissed, covered by a full-screen presentation, or not yet shown): present it from \(topClause) instead, or queue it until a controller in the window can show it"
         default:
             return nil
         }
