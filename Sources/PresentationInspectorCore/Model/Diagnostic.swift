@@ -116,10 +116,11 @@ extension Diagnostic {
                    message: "Attempt to present \(p.consoleDescription) on \(r.consoleDescription) (from \(s.consoleDescription)) whose view is not in the window hierarchy.")
     }
 
-    /// "Attempt to dismiss from view controller <R> while a presentation or dismiss is in progress!"
-    @_spi(Package) public static func dismissDuringTransition(_ receiver: ControllerRef) -> Diagnostic {
+    /// "Attempt to dismiss from view controller <H> while a presentation or dismiss is in progress!",
+    /// `<H>` the controller UIKit handed the dismiss to (rule 7), which need not be its receiver.
+    @_spi(Package) public static func dismissDuringTransition(_ handler: ControllerRef) -> Diagnostic {
         Diagnostic(code: .dismissDuringTransition, severity: .warning,
-                   message: "Attempt to dismiss from view controller \(receiver.consoleDescription) while a presentation or dismiss is in progress!")
+                   message: "Attempt to dismiss from view controller \(handler.consoleDescription) while a presentation or dismiss is in progress!")
     }
 
     /// Informational: a dismiss with nothing to dismiss.

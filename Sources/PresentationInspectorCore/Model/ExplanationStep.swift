@@ -57,7 +57,7 @@ public enum ExplanationStep: Sendable, CustomStringConvertible {
     case detachedSource(ControllerRef)
     // dismiss
     case dismissCalled(ControllerRef)
-    case dismissDuringTransition
+    case dismissDuringTransition(receiver: ControllerRef, handler: ControllerRef?)
     case dismissesOwn(receiver: ControllerRef, presented: ControllerRef)
     case dismissInherited(receiver: ControllerRef, presented: ControllerRef, handler: ControllerRef)
     case removed([ControllerRef])
@@ -132,8 +132,11 @@ public enum ExplanationStep: Sendable, CustomStringConvertible {
             return "\(s.label) is not attached to any window's controller hierarchy (detached)."
         case .dismissCalled(let r):
             return "dismiss was called on \(r.label)."
-        case .dismissDuringTransition:
-            return "A present or dismiss transition is still running in this window: UIKit ignores the dismissal."
+        case .dismissDuringTransition(let r, let handler):
+            guard let handler else {
+                return "A present or dismiss transition is still running in this window: UIKit refuses the dismissal, naming \(r.label)."
+            }
+            return "UIKit hands the dismiss sent to \(r.label) to \(handler.label) (rule 7), which refuses it: a present or dismiss transition is still running in this window. UIKit's message names \(handler.label), not the receiver."
         case .dismissesOwn(let r, let p):
             return "\(r.label) presents \(p.label): it dismisses that controller and everything above it."
         case .dismissInherited(let r, let p, let handler):

@@ -48,7 +48,7 @@ extension ExplanationStep {
         case .nothingChanges: if case .nothingChanges = other { return true }
         case .detachedSource(let a0): if case .detachedSource(let b0) = other { return a0 == b0 }
         case .dismissCalled(let a0): if case .dismissCalled(let b0) = other { return a0 == b0 }
-        case .dismissDuringTransition: if case .dismissDuringTransition = other { return true }
+        case .dismissDuringTransition(let a0, let a1): if case .dismissDuringTransition(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
         case .dismissesOwn(let a0, let a1): if case .dismissesOwn(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
         case .dismissInherited(let a0, let a1, let a2): if case .dismissInherited(let b0, let b1, let b2) = other { return a0 == b0 && a1 == b1 && a2 == b2 }
         case .removed(let a0): if case .removed(let b0) = other { return a0 == b0 }
@@ -91,7 +91,7 @@ extension ExplanationStep {
         case .nothingChanges: hasher.combine(22 as UInt8)
         case .detachedSource(let a0): hasher.combine(23 as UInt8); hasher.combine(a0)
         case .dismissCalled(let a0): hasher.combine(24 as UInt8); hasher.combine(a0)
-        case .dismissDuringTransition: hasher.combine(25 as UInt8)
+        case .dismissDuringTransition(let a0, let a1): hasher.combine(25 as UInt8); hasher.combine(a0); hasher.combine(a1)
         case .dismissesOwn(let a0, let a1): hasher.combine(26 as UInt8); hasher.combine(a0); hasher.combine(a1)
         case .dismissInherited(let a0, let a1, let a2): hasher.combine(27 as UInt8); hasher.combine(a0); hasher.combine(a1); hasher.combine(a2)
         case .removed(let a0): hasher.combine(28 as UInt8); hasher.combine(a0)

@@ -308,13 +308,19 @@ public struct ResolverOptions: Sendable {
                               diagnostics: diagnostics, steps: steps, windowID: window, ultimateRoot: windowRoot,
                               windowChain: windowChain, refs: refs)
         }
-        if Hierarchy.transitionRuns(in: windowChain) {
-            steps.append(.dismissDuringTransition)
-            return result(handledBy: nil, dismissed: [], forwarded: false, outcome: .rejected,
-                          diagnostics: [.dismissDuringTransition(r)], refs: ([], nil))
-        }
         // The receiver's `presentedViewController` (rule 5): its own, else an ancestor's.
-        if let p = Hierarchy.presentedController(of: receiver), let handler = p.presentingNode {
+        let presented = Hierarchy.presentedController(of: receiver)
+        if Hierarchy.transitionRuns(in: windowChain) {
+            // UIKit hands the message on first (below): the controller it reaches refuses it, and
+            // its message names that controller (DESIGN rule 7). With nothing to hand it to, the receiver.
+            let handler: N?
+            if let presented { handler = presented.presentingNode } else { handler = rootPresenter }
+            let handlerRef = handler?.ref
+            steps.append(.dismissDuringTransition(receiver: r, handler: handler === receiver ? nil : handlerRef))
+            return result(handledBy: handler, dismissed: [], forwarded: handler.map { $0 !== receiver } ?? false, outcome: .rejected,
+                          diagnostics: [.dismissDuringTransition(handlerRef ?? r)], refs: ([], handlerRef))
+        }
+        if let p = presented, let handler = p.presentingNode {
             let set = Hierarchy.dismissalSet(startingAt: p)
             let setRefs = Hierarchy.refs(set)
             let presentedRef = p.ref
