@@ -20,7 +20,7 @@ final class StructuralStepsTests: XCTestCase {
             .transitionFromProvider(provider: a, transition: .crossDissolve, requested: .coverVertical),
             .transitionOwnProviderDeclines(.flipHorizontal, providerType: s("T")), .transitionOwn(.partialCurl),
             .alreadyPresented(a, by: b), .activeChild(a, parent: b), .activeRoot(a, window: s("w")), .transitionRunning,
-            .alreadyPresenting(presenting: a, current: b, inheritedFrom: c), .notInWindow(source: a), .popoverWithoutAnchor(a),
+            .alreadyPresenting(presenting: a, current: b, inheritedFrom: c), .notInWindow(source: a), .popoverWithoutAnchor(a, popoverController: c),
             .checksPassed(presentingType: s("P")), .nothingChanges, .detachedSource(a), .dismissCalled(a), .dismissDuringTransition(receiver: a, handler: b),
             .dismissesOwn(receiver: a, presented: b), .dismissInherited(receiver: a, presented: b, handler: c), .removed([a, b]),
             .forwarded(receiver: a, root: nil, handler: b, dismissedRoot: c), .nothingToDismiss(a), .swipedDown(a),

@@ -133,6 +133,15 @@ final class ChecksTests: XCTestCase {
         XCTAssertEqual(r.presents.last?.outcome, .presented)
     }
 
+    /// The popover exception names the popover presentation controller, not the presented controller.
+    func testAnAnchorlessPopoverNamesItsPopoverPresentationController() throws {
+        let controllers = #"[ { "id": "root", "type": "RootViewController" }, { "id": "menu", "type": "MenuViewController", "modalPresentationStyle": "popover" } ]"#
+        let r = try simulate(scenarioJSON(env: #"{ "idiom": "pad" }"#, controllers: controllers, steps: [#"{ "present": "menu", "from": "root" }"#]))
+        let e = try XCTUnwrap(r.presents.last)
+        XCTAssertEqual(rejection(e)?.message, "UIPopoverPresentationController (<UIPopoverPresentationController: menu.popoverPresentationController>) should have a non-nil sourceView or barButtonItem set before the presentation occurs.")
+        XCTAssertTrue(e.explanation.contains { $0.contains("MenuViewController (menu) is shown as a popover") && $0.contains("naming its popover presentation controller <UIPopoverPresentationController: menu.popoverPresentationController>") })
+    }
+
     func testPresentingFromANonSelectedTabIsNotInTheWindowHierarchy() throws {
         let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: [#"{ "present": "sheet", "from": "other" }"#]))
         let d = try XCTUnwrap(rejection(r.presents.last))

@@ -79,7 +79,7 @@ final class SystemControllerTests: XCTestCase {
     func testBeforeiOS10UIKitWordsTheMissingAnchorAsThePopoverPresentationController() throws {
         let old = try present("sheet", env: #"{ "idiom": "pad", "iOS": "9.3" }"#)
         XCTAssertEqual(old.outcome, .rejected)
-        XCTAssertEqual(old.diagnostics.first?.message, "UIPopoverPresentationController (<UIAlertController: sheet>) should have a non-nil sourceView or barButtonItem set before the presentation occurs.")
+        XCTAssertEqual(old.diagnostics.first?.message, "UIPopoverPresentationController (<_UIAlertControllerActionSheetRegularPresentationController: sheet.popoverPresentationController>) should have a non-nil sourceView or barButtonItem set before the presentation occurs.")
         let modern = try present("share", env: #"{ "idiom": "pad", "iOS": "10.0" }"#)
         XCTAssertTrue(modern.diagnostics.first?.message.hasPrefix("Your application has presented a UIActivityViewController") == true)
     }

@@ -147,10 +147,11 @@ extension Diagnostic {
                    message: "Presenting view controllers on detached view controllers is discouraged \(source.consoleDescription).")
     }
 
-    /// "UIPopoverPresentationController (<P>) should have a non-nil sourceView or barButtonItem set before the presentation occurs."
-    @_spi(Package) public static func popoverWithoutAnchor(_ presented: ControllerRef) -> Diagnostic {
+    /// "UIPopoverPresentationController (<C>) should have a non-nil sourceView or barButtonItem set before
+    /// the presentation occurs.", `<C>` the popover presentation controller (not the presented one).
+    @_spi(Package) public static func popoverWithoutAnchor(popoverController: ControllerRef) -> Diagnostic {
         Diagnostic(code: .popoverWithoutAnchor, severity: .error,
-                   message: "UIPopoverPresentationController (\(presented.consoleDescription)) should have a non-nil sourceView or barButtonItem set before the presentation occurs.")
+                   message: "UIPopoverPresentationController (\(popoverController.consoleDescription)) should have a non-nil sourceView or barButtonItem set before the presentation occurs.")
     }
 
     /// Informational: the chain is deeper than the limit.

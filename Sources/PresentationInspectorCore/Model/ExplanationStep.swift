@@ -51,7 +51,7 @@ public enum ExplanationStep: Sendable, CustomStringConvertible {
     case dismissalNotCounted
     case alreadyPresenting(presenting: ControllerRef, current: ControllerRef, inheritedFrom: ControllerRef?)
     case notInWindow(source: ControllerRef)
-    case popoverWithoutAnchor(ControllerRef)
+    case popoverWithoutAnchor(ControllerRef, popoverController: ControllerRef)
     case checksPassed(presentingType: String)
     case nothingChanges
     case detachedSource(ControllerRef)
@@ -122,8 +122,8 @@ public enum ExplanationStep: Sendable, CustomStringConvertible {
             return "Check already-presenting failed: \(presenting.label).presentedViewController is \(current.label)\(owner)."
         case .notInWindow(let s):
             return "Check not-in-window-hierarchy failed: \(s.label)'s view is not in a window (a hidden tab or navigation level), while the presenting controller's is. No console report shows UIKit checking the source's own view: this is the model's contract."
-        case .popoverWithoutAnchor(let p):
-            return "Check popover-without-anchor failed: \(p.label) is shown as a popover (regular width) with no sourceView or barButtonItem. UIKit raises an exception."
+        case .popoverWithoutAnchor(let p, let popoverController):
+            return "Check popover-without-anchor failed: \(p.label) is shown as a popover (regular width) with no sourceView or barButtonItem. UIKit raises an exception naming its popover presentation controller \(popoverController.consoleDescription)."
         case .checksPassed(let presentingType):
             return "Checks passed: not already presented, not an active child or root, the presenting controller's view is in the window, no presentation running, \(VisibleText.escaped(presentingType)) presents nothing yet, the source's view is in the window."
         case .nothingChanges:

@@ -43,7 +43,7 @@ extension ExplanationStep {
         case .dismissalNotCounted: if case .dismissalNotCounted = other { return true }
         case .alreadyPresenting(let a0, let a1, let a2): if case .alreadyPresenting(let b0, let b1, let b2) = other { return a0 == b0 && a1 == b1 && a2 == b2 }
         case .notInWindow(let a0): if case .notInWindow(let b0) = other { return a0 == b0 }
-        case .popoverWithoutAnchor(let a0): if case .popoverWithoutAnchor(let b0) = other { return a0 == b0 }
+        case .popoverWithoutAnchor(let a0, let a1): if case .popoverWithoutAnchor(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
         case .checksPassed(let a0): if case .checksPassed(let b0) = other { return a0 == b0 }
         case .nothingChanges: if case .nothingChanges = other { return true }
         case .detachedSource(let a0): if case .detachedSource(let b0) = other { return a0 == b0 }
@@ -86,7 +86,7 @@ extension ExplanationStep {
         case .transitionRunning: hasher.combine(17 as UInt8)
         case .alreadyPresenting(let a0, let a1, let a2): hasher.combine(18 as UInt8); hasher.combine(a0); hasher.combine(a1); hasher.combine(a2)
         case .notInWindow(let a0): hasher.combine(19 as UInt8); hasher.combine(a0)
-        case .popoverWithoutAnchor(let a0): hasher.combine(20 as UInt8); hasher.combine(a0)
+        case .popoverWithoutAnchor(let a0, let a1): hasher.combine(20 as UInt8); hasher.combine(a0); hasher.combine(a1)
         case .checksPassed(let a0): hasher.combine(21 as UInt8); hasher.combine(a0)
         case .nothingChanges: hasher.combine(22 as UInt8)
         case .detachedSource(let a0): hasher.combine(23 as UInt8); hasher.combine(a0)

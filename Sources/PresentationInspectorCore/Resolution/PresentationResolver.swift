@@ -247,8 +247,9 @@ public struct ResolverOptions: Sendable {
             } else if style == .popover && !presented.hasPopoverAnchor && !presented.popoverAnchorIsSetByDelegate {
                 // Only a real popover (regular width) needs an anchor; in compact width it adapted (rule 1,
                 // and DESIGN "System controllers" for action sheets and share sheets).
-                rejection = SystemControllerRules.popoverWithoutAnchor(presented, p, presenting: presentingRef)
-                steps.append(.popoverWithoutAnchor(p))
+                let popoverController = SystemControllerRules.popoverPresentationController(of: presented, p)
+                rejection = SystemControllerRules.popoverWithoutAnchor(presented, p, popoverController: popoverController, presenting: presentingRef)
+                steps.append(.popoverWithoutAnchor(p, popoverController: popoverController))
             } else {
                 if style == .popover && !presented.hasPopoverAnchor {
                     steps.append(.text("The popover's delegate implements prepareForPopoverPresentation(_:), where apps set the anchor: whether it has one is known only once UIKit has asked it."))

@@ -39,11 +39,25 @@ enum SystemControllerRules {
     /// (…) should have a non-nil sourceView or barButtonItem set before the presentation occurs."
     static let systemPopoverWordingSince = SystemVersion(major: 10)
 
-    /// `popover-without-anchor` for `presented` (snapshot `p`) shown from `presenting`, in UIKit's
-    /// words for its kind and iOS version.
-    static func popoverWithoutAnchor<N: PresentationNode>(_ presented: N, _ p: ControllerRef, presenting: ControllerRef) -> Diagnostic {
+    /// The popover presentation controller of `presented` (snapshot `p`), as UIKit's exception names
+    /// it: the one the adapter read, else one named by its controller
+    /// (`<UIPopoverPresentationController: p.popoverPresentationController>`). Its class is
+    /// `UIPopoverPresentationController` for a plain popover (reports from iOS 8 to 17), and
+    /// `_UIAlertControllerActionSheetRegularPresentationController` for an action sheet (reports from
+    /// iOS 8 and 9); DESIGN rule 10 cites them.
+    static func popoverPresentationController<N: PresentationNode>(of presented: N, _ p: ControllerRef) -> ControllerRef {
+        if let read = presented.popoverPresentationControllerRef { return read }
+        let isActionSheet = presented.systemController == .alertController && presented.alertControllerStyle == .actionSheet
+        return ControllerRef(id: p.id + ".popoverPresentationController",
+                             type: isActionSheet ? "_UIAlertControllerActionSheetRegularPresentationController" : "UIPopoverPresentationController")
+    }
+
+    /// `popover-without-anchor` for `presented` (snapshot `p`, popover presentation controller
+    /// `popoverController`) shown from `presenting`, in UIKit's words for its kind and iOS version.
+    static func popoverWithoutAnchor<N: PresentationNode>(_ presented: N, _ p: ControllerRef, popoverController: ControllerRef,
+                                                          presenting: ControllerRef) -> Diagnostic {
         if let version = presented.systemVersion, let since = systemPopoverWordingSince, version < since {
-            return .popoverWithoutAnchor(p)
+            return .popoverWithoutAnchor(popoverController: popoverController)
         }
         switch presented.systemController {
         case .alertController where presented.alertControllerStyle == .actionSheet:
@@ -51,7 +65,7 @@ enum SystemControllerRules {
         case .activityViewController:
             return .activityViewControllerWithoutAnchor(p)
         default:
-            return .popoverWithoutAnchor(p)
+            return .popoverWithoutAnchor(popoverController: popoverController)
         }
     }
 
