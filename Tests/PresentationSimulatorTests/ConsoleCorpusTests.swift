@@ -95,7 +95,7 @@ final class ConsoleCorpusTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(entries.filter { $0.namedInIssue != true }.count, 10, "at least ten reports found for the corpus itself")
         XCTAssertEqual(Set(entries.map(\.id)).count, entries.count, "ids are unique")
         for e in entries {
-            XCTAssertTrue(e.url.hasPrefix("https://github.com/"), e.id)
+            XCTAssertTrue(e.url.hasPrefix("https://"), e.id)
             XCTAssertNotNil(ConsoleMessage(e.quote), e.id)
             XCTAssertFalse(e.assumed.trimmingCharacters(in: .whitespaces).isEmpty, e.id)
             if let v = e.iOS { XCTAssertNotNil(v.range(of: #"^[0-9]+(\.[0-9]+){0,2}$"#, options: .regularExpression), "\(e.id): iOS \(v)") }

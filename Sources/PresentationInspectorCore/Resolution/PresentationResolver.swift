@@ -63,7 +63,8 @@
 /// What the model says a `dismiss` call does.
 @_spi(Package) public struct DismissResolution<Node: PresentationNode> {
     @_spi(Package) public let receiver: Node
-    /// The presenting controller that performs the dismissal; nil when nothing is dismissed.
+    /// The presenting controller that performs the dismissal, or that refuses it while a transition
+    /// runs; nil when there is none.
     @_spi(Package) public let handledBy: Node?
     /// Controllers removed, top first.
     @_spi(Package) public let dismissed: [Node]
