@@ -9,6 +9,12 @@ final class ChecksTests: XCTestCase {
         return e?.diagnostics.first
     }
 
+    /// The tabbed hierarchy after `steps`, and the rejection of its last present.
+    private func rejectingLast(_ steps: [String], file: StaticString = #filePath, line: UInt = #line) throws -> (Run, Diagnostic) {
+        let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: steps))
+        return (r, try XCTUnwrap(rejection(r.presents.last, file: file, line: line), file: file, line: line))
+    }
+
     func testAlreadyPresented() throws {
         let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: [
             #"{ "present": "a", "from": "list" }"#, #"{ "advance": 1 }"#,
@@ -69,31 +75,20 @@ final class ChecksTests: XCTestCase {
     /// Real console output (DESIGN rule 4, the console corpus): a window root covered by a completed
     /// full-screen presentation is not in the window hierarchy, whatever it presents.
     func testAPresentOnARootCoveredByAFullScreenModalIsNotInTheWindowHierarchy() throws {
-        let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: [
-            #"{ "present": "full", "from": "list" }"#, #"{ "advance": 1 }"#,
-            #"{ "present": "b", "from": "root" }"#,
-        ]))
-        let d = try XCTUnwrap(rejection(r.presents.last))
+        let (r, d) = try rejectingLast([#"{ "present": "full", "from": "list" }"#, #"{ "advance": 1 }"#, #"{ "present": "b", "from": "root" }"#])
         XCTAssertEqual(d.code, .notInWindowHierarchy, "the window check comes before already-presenting")
         XCTAssertEqual(d.message, "Attempt to present <BViewController: b> on <UITabBarController: root> (from <UITabBarController: root>) whose view is not in the window hierarchy.")
         XCTAssertEqual(r.presents.last?.presenting?.id, "root")
         XCTAssertTrue(r.presents.last?.explanation.contains { $0.hasPrefix("Check not-in-window-hierarchy failed: the presenting controller UITabBarController (root)") } == true)
         XCTAssertEqual(r.chain("main"), ["root", "full"])
         // From a child of the covered root: the same, naming the root (the presenting controller).
-        let child = try simulate(scenarioJSON(controllers: tabbedControllers, steps: [
-            #"{ "present": "full", "from": "list" }"#, #"{ "advance": 1 }"#,
-            #"{ "present": "b", "from": "list" }"#,
-        ]))
-        XCTAssertEqual(rejection(child.presents.last)?.message, "Attempt to present <BViewController: b> on <UITabBarController: root> (from <ListViewController: list>) whose view is not in the window hierarchy.")
+        let (_, child) = try rejectingLast([#"{ "present": "full", "from": "list" }"#, #"{ "advance": 1 }"#, #"{ "present": "b", "from": "list" }"#])
+        XCTAssertEqual(child.message, "Attempt to present <BViewController: b> on <UITabBarController: root> (from <ListViewController: list>) whose view is not in the window hierarchy.")
     }
 
     /// The same root under a sheet stays in the window: UIKit says it already presents the sheet.
     func testAPresentOnARootUnderASheetIsAlreadyPresenting() throws {
-        let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: [
-            #"{ "present": "sheet", "from": "list" }"#, #"{ "advance": 1 }"#,
-            #"{ "present": "b", "from": "root" }"#,
-        ]))
-        let d = try XCTUnwrap(rejection(r.presents.last))
+        let (_, d) = try rejectingLast([#"{ "present": "sheet", "from": "list" }"#, #"{ "advance": 1 }"#, #"{ "present": "b", "from": "root" }"#])
         XCTAssertEqual(d.code, .alreadyPresenting)
         XCTAssertEqual(d.message, "Attempt to present <BViewController: b> on <UITabBarController: root> (from <UITabBarController: root>) which is already presenting <SheetViewController: sheet>.")
     }
@@ -101,12 +96,9 @@ final class ChecksTests: XCTestCase {
     /// A present on the controller being dismissed: UIKit says its view is not in the window
     /// hierarchy, not that a presentation is in progress (react-native-image-crop-picker issue 1631).
     func testAPresentOnAControllerBeingDismissedIsNotInTheWindowHierarchy() throws {
-        let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: [
-            #"{ "present": "a", "from": "list" }"#, #"{ "advance": 1 }"#,
-            #"{ "dismiss": "a" }"#,
-            #"{ "present": "b", "from": "a" }"#,
-        ]))
-        let d = try XCTUnwrap(rejection(r.presents.last))
+        let (r, d) = try rejectingLast([
+            #"{ "present": "a", "from": "list" }"#, #"{ "advance": 1 }"#, #"{ "dismiss": "a" }"#, #"{ "present": "b", "from": "a" }"#,
+        ])
         XCTAssertEqual(d.code, .notInWindowHierarchy)
         XCTAssertEqual(d.message, "Attempt to present <BViewController: b> on <AViewController: a> (from <AViewController: a>) whose view is not in the window hierarchy.")
         XCTAssertTrue(r.presents.last?.explanation.contains { $0.contains("is being dismissed, so its view is leaving the window") } == true)
@@ -117,13 +109,10 @@ final class ChecksTests: XCTestCase {
     /// one report of the case, swift-composable-architecture issue 1277), and the event says the
     /// answer is unverified.
     func testARunningDismissalIsNotAPresentationInProgress() throws {
-        let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: [
-            #"{ "present": "full", "from": "list" }"#, #"{ "advance": 1 }"#,
-            #"{ "dismiss": "full" }"#,
-            #"{ "present": "b", "from": "list" }"#,
-        ]))
+        let (r, d) = try rejectingLast([
+            #"{ "present": "full", "from": "list" }"#, #"{ "advance": 1 }"#, #"{ "dismiss": "full" }"#, #"{ "present": "b", "from": "list" }"#,
+        ])
         let e = try XCTUnwrap(r.presents.last)
-        let d = try XCTUnwrap(rejection(e))
         XCTAssertEqual(d.code, .alreadyPresenting, "the covered root is back in the window once the dismissal begins")
         XCTAssertEqual(d.message, "Attempt to present <BViewController: b> on <UITabBarController: root> (from <ListViewController: list>) which is already presenting <FullViewController: full>.")
         XCTAssertTrue(e.explanation.contains { $0.hasPrefix("A dismissal is still running in this window.") && $0.contains("unverified") })
