@@ -119,7 +119,7 @@ final class HandlerHookPathTests: XCTestCase {
         h.handlePresent(source: root, presented: p, animated: true, completion: nil,
                         observe: { ended in
                             looks.append(ended)
-                            return Observation(effectiveStyle: .formSheet, window: "w", presentationControllerClass: "UISheet")
+                            return Observation(effectiveStyle: .pageSheet, window: "w", presentationControllerClass: "UISheet")
                         }) { c in
             self.present(p, on: root)
             if later { pending = c } else { c?() }
@@ -147,7 +147,7 @@ final class HandlerHookPathTests: XCTestCase {
         XCTAssertEqual(done.presenting, after.events[1].presenting)
         XCTAssertEqual(done.observed?.presenting?.id, "root")
         XCTAssertNil(done.observed?.outcome, "a completion's look has no outcome")
-        XCTAssertEqual(done.observed?.effectiveStyle, .formSheet)
+        XCTAssertEqual(done.observed?.effectiveStyle, .pageSheet)
         XCTAssertEqual(inside.events[0].observed?.outcome, .presented)
         XCTAssertEqual(inside.events[0].diagnostics.map(\.code), [.modelDrift], "the call reports the style's drift once")
         XCTAssertEqual(done.diagnostics, [])

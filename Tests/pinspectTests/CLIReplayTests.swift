@@ -68,7 +68,7 @@ final class CLIReplayTests: XCTestCase {
         XCTAssertEqual(s.status, 0, s.stderr)
         XCTAssertTrue(s.stdout.contains("@Suite struct ReplayTests"), s.stdout)
         XCTAssertTrue(s.stdout.contains("#expect(replay.events.map(Self.fact) == Self.recordedEvents)"), s.stdout)
-        XCTAssertTrue(s.stdout.contains(#""present | preview | rejected | labTabs | labTabs | pageSheet | coverVertical | - |  | presentation-in-progress","#), s.stdout)
+        XCTAssertTrue(s.stdout.contains(#""present | preview | rejected | labTabs | labTabs | formSheet | coverVertical | - |  | presentation-in-progress","#), s.stdout)
         let neither = try PInspectBinary.run(["test", log.path, "--framework", "xctest"])
         XCTAssertEqual(neither.status, 64)
         XCTAssertTrue(neither.stderr.contains("choose one of --expect-clean and --expect-as-recorded"), neither.stderr)

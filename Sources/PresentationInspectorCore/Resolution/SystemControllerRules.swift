@@ -8,14 +8,20 @@ enum SystemControllerRules {
     /// Rule 1 for `presented` in `sizeClass` (compact when the width or the height is:
     /// `PresentReads.sourceSizeClass`), with the system controllers' own rules: the style,
     /// the step that says why, and whether the model predicts it (false: observed only).
-    static func effectiveStyle<N: PresentationNode>(of presented: N, sizeClass: SizeClass)
+    static func effectiveStyle<N: PresentationNode>(of presented: N, sizeClass: SizeClass, version: SystemVersion)
         -> (style: PresentationStyle, step: ExplanationStep, predicted: Bool) {
         let requested = presented.modalPresentationStyle
         guard let kind = presented.systemController else {
-            let (style, step) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass)
+            let (style, step) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass, version: version)
             return (style, step, true)
         }
         switch kind {
+        case .groupActivitySharingController:
+            if let style = UIKitVersions.groupActivitySharingStyle.value(at: version) {
+                return (style, .text("A GroupActivitySharingController is always a \(style.name) (Apple: \"This property always sets the presentation style for the view controller to pageSheet\")."), true)
+            }
+            let (style, _) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass, version: version)
+            return (style, .text("GroupActivitySharingController exists from iOS 15.4; before, the model reads \(style.name) by rule 1, observed only."), false)
         case .alertController where presented.alertControllerStyle == .actionSheet:
             if sizeClass == .regular {
                 return (.popover, .text("A UIAlertController of style actionSheet is a popover in regular width and height (UIKit: \"The modalPresentationStyle of a UIAlertController with this style is UIModalPresentationPopover\"): it needs an anchor."), true)
@@ -26,39 +32,29 @@ enum SystemControllerRules {
         case .activityViewController where sizeClass == .regular:
             return (.popover, .text("A UIActivityViewController is a popover in regular width and height (Apple: \"On iPad, you must present the view controller in a popover\"): it needs an anchor."), true)
         case .activityViewController:
-            let (style, _) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass)
+            let (style, _) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass, version: version)
             return (style, .text("A UIActivityViewController is presented modally in compact width or height (Apple: \"On iPhone and iPod touch, you must present it modally\"); the model reads \(style.name) by rule 1, and the style UIKit uses is recorded as observed only."), false)
         default:
-            let (style, _) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass)
+            let (style, _) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass, version: version)
             return (style, .text("\(kind.name)'s presentation style is not modelled (Apple does not document it): the model reads \(style.name) by rule 1, and the style UIKit uses is recorded as observed only."), false)
         }
     }
 
-    /// The first iOS version whose UIKit words a missing anchor of an action sheet or share sheet
-    /// as "Your application has presented a …"; before it UIKit said "UIPopoverPresentationController
-    /// (…) should have a non-nil sourceView or barButtonItem set before the presentation occurs."
-    static let systemPopoverWordingSince = SystemVersion(major: 10)
-
     /// The popover presentation controller of `presented` (snapshot `p`), as UIKit's exception names
-    /// it: the one the adapter read, else one named by its controller
-    /// (`<UIPopoverPresentationController: p.popoverPresentationController>`). Its class is
-    /// `UIPopoverPresentationController` for a plain popover (reports from iOS 8 to 17), and
-    /// `_UIAlertControllerActionSheetRegularPresentationController` for an action sheet (reports from
-    /// iOS 8 and 9); DESIGN rule 10 cites them.
+    /// it: the one the adapter read, else a `UIPopoverPresentationController` named by its controller
+    /// (`<UIPopoverPresentationController: p.popoverPresentationController>`), the class reports from
+    /// iOS 8 to 17 name for a plain popover (DESIGN rule 10).
     static func popoverPresentationController<N: PresentationNode>(of presented: N, _ p: ControllerRef) -> ControllerRef {
-        if let read = presented.popoverPresentationControllerRef { return read }
-        let isActionSheet = presented.systemController == .alertController && presented.alertControllerStyle == .actionSheet
-        return ControllerRef(id: p.id + ".popoverPresentationController",
-                             type: isActionSheet ? "_UIAlertControllerActionSheetRegularPresentationController" : "UIPopoverPresentationController")
+        presented.popoverPresentationControllerRef
+            ?? ControllerRef(id: p.id + ".popoverPresentationController", type: "UIPopoverPresentationController")
     }
 
     /// `popover-without-anchor` for `presented` (snapshot `p`, popover presentation controller
-    /// `popoverController`) shown from `presenting`, in UIKit's words for its kind and iOS version.
+    /// `popoverController`) shown from `presenting`, in UIKit's words for its kind. (Before iOS 10,
+    /// outside the supported range, action sheets and share sheets used a plain popover's words:
+    /// DESIGN "System controllers".)
     static func popoverWithoutAnchor<N: PresentationNode>(_ presented: N, _ p: ControllerRef, popoverController: ControllerRef,
                                                           presenting: ControllerRef) -> Diagnostic {
-        if let version = presented.systemVersion, let since = systemPopoverWordingSince, version < since {
-            return .popoverWithoutAnchor(popoverController: popoverController)
-        }
         switch presented.systemController {
         case .alertController where presented.alertControllerStyle == .actionSheet:
             return .actionSheetWithoutAnchor(p, from: presenting)
