@@ -52,6 +52,17 @@ final class AlertMistakesTests: XCTestCase {
         XCTAssertEqual(d.fix, "alert <UIAlertController: second> was presented from <DetailViewController: detail>, which is being dismissed: present it from <RootViewController: root> (the top of the key window's chain), which stays, from the completion of that dismissal")
     }
 
+    /// Over a presentation being dismissed: the alert waits for the end of that dismissal.
+    func testAnAlertOverAPresentationBeingDismissedWaitsForTheDismissal() throws {
+        let d = try rejection([
+            #"{ "present": "detail", "from": "root", "animated": false }"#,
+            #"{ "dismiss": "detail", "animated": true }"#,
+            #"{ "present": "second", "from": "root", "animated": false }"#,
+        ])
+        XCTAssertEqual(d.code, .alreadyPresenting)
+        XCTAssertEqual(d.fix, "alert <UIAlertController: second> was presented while <DetailViewController: detail> is being dismissed: present it from the completion handler of that dismissal")
+    }
+
     func testAnAlertFromAControllerNoLongerInAWindowIsPresentedFromTheKeyWindow() throws {
         let d = try rejection([
             #"{ "present": "detail", "from": "root", "animated": false }"#,

@@ -116,6 +116,7 @@ final class ChecksTests: XCTestCase {
         XCTAssertEqual(d.code, .alreadyPresenting, "the covered root is back in the window once the dismissal begins")
         XCTAssertEqual(d.message, "Attempt to present <BViewController: b> on <UITabBarController: root> (from <ListViewController: list>) which is already presenting <FullViewController: full>.")
         XCTAssertTrue(e.explanation.contains { $0.hasPrefix("A dismissal is still running in this window.") && $0.contains("unverified") })
+        XCTAssertEqual(d.fix, "<FullViewController: full> is being dismissed: present from the completion handler of that dismissal (whether UIKit also counts a running dismissal as a presentation in progress is unverified; it names <FullViewController: full> here)")
         // Once the dismissal has ended, the present goes ahead.
         r.simulation.advance(by: 1)
         r.simulation.present(r.c("b"), from: r.c("list"))

@@ -26,6 +26,13 @@ extension Diagnostic {
             let p = name(e.presented, "the controller")
             return "present \(p) from the completion handler of the running presentation"
                 + (top.map { ", then from \($0) (the top of the chain)" } ?? "")
+        case .alreadyPresenting where e.steps.contains(where: { if case .dismissalNotCounted = $0 { true } else { false } }):
+            // What the presenting controller still presents is being dismissed (the resolver's steps say so).
+            let current = e.steps.lazy.compactMap { step -> ControllerRef? in
+                if case .alreadyPresenting(_, let q, _) = step { return q }
+                return nil
+            }.first.map(\.consoleDescription) ?? "the presented controller"
+            return "\(current) is being dismissed: present from the completion handler of that dismissal (whether UIKit also counts a running dismissal as a presentation in progress is unverified; it names \(current) here)"
         case .alreadyPresenting:
             let current = e.presenting.flatMap { r in e.chain.firstIndex { $0.id == r.id } }
                 .flatMap { $0 + 1 < e.chain.count ? e.chain[$0 + 1].consoleDescription : nil }

@@ -79,6 +79,9 @@ enum SystemControllerRules {
         case .alreadyPresenting:
             guard let current else { return nil }
             let q = current.ref.consoleDescription
+            if current.isBeingDismissed {
+                return "alert \(alert) was presented while \(q) is being dismissed: present it from the completion handler of that dismissal"
+            }
             if current.systemController == .alertController {
                 return "alert \(alert) was presented while alert \(q) is up: queue it and present it once \(q) is dismissed (from the handler of \(q)'s action, which runs after its dismissal), or fold both messages into one alert"
             }
