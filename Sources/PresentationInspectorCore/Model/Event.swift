@@ -71,7 +71,8 @@ public struct Event: Hashable, Sendable {
     // dismiss
     /// The receiver of `dismiss` (or the swiped sheet for an interactive dismissal).
     public var receiver: ControllerRef?
-    /// The presenting controller that performed the dismissal.
+    /// The presenting controller that performed the dismissal, or that refused it while a
+    /// transition ran (UIKit's message names it).
     public var handledBy: ControllerRef?
     /// Dismissed controllers, top first.
     public var dismissed: [ControllerRef]
