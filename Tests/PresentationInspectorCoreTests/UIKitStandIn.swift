@@ -83,6 +83,14 @@ final class StandInController: PresentationNode {
         return popoverPresentationController()?.delegateSetsAnchor ?? false
     }
 
+    /// The popover presentation controller UIKit's exception names, read under the same rule.
+    var popoverPresentationControllerRef: ControllerRef? {
+        guard PopoverReading.mayRead(style: modalPresentationStyle, isPresented: presenter != nil), popoverPresentationController() != nil else {
+            return nil
+        }
+        return ControllerRef(id: ref.id + ".popover", type: "UIPopoverPresentationController")
+    }
+
     func makeLivenessProbe() -> LivenessProbe { LivenessProbe { false } }
 
     /// UIKit's `present` as the stand-in performs it: the original has run from its first act.

@@ -145,6 +145,13 @@ enum ControllerFactsReader {
         PresentationStyle(rawValue: vc.modalPresentationStyle.rawValue) ?? .custom
     }
 
+    /// The popover presentation controller UIKit's exception for a missing anchor names (DESIGN
+    /// rule 10), read only where ``PopoverReading`` allows it, as ``popoverAnchor(of:)`` reads it.
+    @MainActor static func popoverPresentationControllerRef(of vc: UIViewController) -> ControllerRef? {
+        guard let popover = popoverIfReadable(of: vc) else { return nil }
+        return ControllerRef(id: UIKitNode.address(of: popover), type: UIKitNode.typeName(of: popover))
+    }
+
     /// Whether `vc` is shown as a popover in regular width: its style is `.popover`, or it is an
     /// action sheet or a share sheet (DESIGN "System controllers").
     @MainActor static func mayBePopover(_ vc: UIViewController) -> Bool {

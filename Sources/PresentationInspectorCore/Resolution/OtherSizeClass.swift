@@ -124,7 +124,9 @@ struct OtherSizeClassFinding<N: PresentationNode> {
             return OtherSizeClass.difference(here: here, there: there, in: other)
         case .missing:
             // A popover presentation controller without an anchor: UIKit raises there.
-            let refused = SystemControllerRules.popoverWithoutAnchor(there.presented, there.refs.presented, presenting: there.refs.presenting)
+            let p = there.refs.presented
+            let refused = SystemControllerRules.popoverWithoutAnchor(there.presented, p, popoverController: SystemControllerRules.popoverPresentationController(of: there.presented, p),
+                                                                     presenting: there.refs.presenting)
             return OtherSizeClass.difference(here: here, there: there, in: other, refused: refused)
         case .unknown:
             // None to read here: the app's `popoverPresentationController?.sourceItem = …` may be
