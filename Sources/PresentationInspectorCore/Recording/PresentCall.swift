@@ -13,7 +13,7 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
     /// The diagnostics known before the call.
     private let diagnostics: [Diagnostic]
     /// What the other size class does, whose warning is settled after the call.
-    private let otherSizeClass: OtherSizeClassFinding<N>?
+    private let otherSizeClass: OtherSizeClass.Finding
     /// The diagnostics that follow the other size class's (the other iOS versions').
     private let laterDiagnostics: [Diagnostic]
     private let animated: Bool
@@ -31,7 +31,7 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
     private let state = Locked(PresentCallState())
 
     init(handler: PresentationHooksHandler, resolution: PresentResolution<N>, diagnostics: [Diagnostic],
-         otherSizeClass: OtherSizeClassFinding<N>?, laterDiagnostics: [Diagnostic], animated: Bool, context: CallContext, looks: Bool,
+         otherSizeClass: OtherSizeClass.Finding, laterDiagnostics: [Diagnostic], animated: Bool, context: CallContext, looks: Bool,
          observe: ((_ transitionEnded: Bool) -> Observation?)?, afterCall: (() -> Void)?, completion: (() -> Void)?) {
         self.handler = handler
         self.resolution = resolution
@@ -129,7 +129,7 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
             // UIKit has made the presentation's controllers: what could not be read before the call can be now.
             afterCall?()
             var diagnostics = diagnostics
-            if let other = otherSizeClass?.diagnostic() { diagnostics.append(other) }
+            if let other = otherSizeClass.diagnostic() { diagnostics.append(other) }
             diagnostics += laterDiagnostics
             let observedPresenter = resolution.presented.presentingNode
             let succeeded = !resolution.presentedWasPresented && observedPresenter != nil

@@ -142,7 +142,7 @@ import Foundation
         var diagnostics = resolution.diagnostics
         if !context.isMainThread { diagnostics.append(.offMainThread("present(_:animated:completion:)", thread: context.thread)) }
         // What the other kind of device would do: one more resolve, in the other size class.
-        let other = checksOtherSizeClass ? OtherSizeClass.finding(for: resolution, options: configuration.resolver) : nil
+        let other = checksOtherSizeClass ? OtherSizeClass.finding(for: resolution, options: configuration.resolver) : .decided(nil)
         // What users on the app's other iOS versions see: one more resolve per span of versions.
         var versions: [Diagnostic] = []
         if let supported = otherIOSVersions,

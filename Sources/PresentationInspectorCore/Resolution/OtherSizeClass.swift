@@ -22,23 +22,63 @@ enum OtherSizeClass {
 
     /// The other size class's answer for a present resolved as `here` with `options`, or nil when
     /// it cannot differ. Decided before UIKit's present runs, over the reads made for `here`; the
-    /// warning itself comes once the call has returned (``OtherSizeClassFinding/diagnostic()``).
-    static func finding<N: PresentationNode>(for here: PresentResolution<N>, options: ResolverOptions) -> OtherSizeClassFinding<N>? {
+    /// warning itself comes once the call has returned (``Finding/diagnostic()``).
+    static func finding<N: PresentationNode>(for here: PresentResolution<N>, options: ResolverOptions) -> Finding {
         // A present refused here already carries the finding to fix first.
-        guard here.rejection == nil else { return nil }
+        guard here.rejection == nil else { return .decided(nil) }
         let current = options.sizeClass ?? here.reads.sizeClass
         // The size class enters the rules only through the style (rule 1, and the system
         // controllers' own): where the other size class gives the same style, its answer is this
         // one (OtherSizeClassPremiseTests holds the rules to that).
         let otherStyle = SystemControllerRules.effectiveStyle(of: here.presented, sizeClass: opposite(of: current),
                                                               version: here.rulesVersion).style
-        guard otherStyle != here.effectiveStyle else { return nil }
+        guard otherStyle != here.effectiveStyle else { return .decided(nil) }
         var otherOptions = options
         otherOptions.sizeClass = opposite(of: current)
         otherOptions.systemVersion = here.rulesVersion
         // The same reads of the hierarchy: only the size class differs.
         let there = PresentationResolver.resolvePresent(here.reads, options: otherOptions)
-        return OtherSizeClassFinding(here: here, there: there, other: opposite(of: current))
+        let other = opposite(of: current)
+        guard there.rejection == nil, there.popoverAnchorUnknown else { return .decided(difference(here: here, there: there, in: other)) }
+        // A popover there whose anchor could not be read before the call (``PopoverReading``): read
+        // it once the call has returned, when reading it creates nothing.
+        return .afterCall { settled(here: here, there: there, in: other) }
+    }
+
+    /// What the other size class says of a present, as far as it is known before UIKit's present
+    /// runs (not generic: the hooks' path asks the runtime for no type metadata to keep it).
+    enum Finding {
+        /// Decided before the call: the warning, or nil.
+        case decided(Diagnostic?)
+        /// Waits for the popover's anchor, read once UIKit's present has returned.
+        case afterCall(() -> Diagnostic?)
+
+        /// The warning, the anchor read now where it waits for it.
+        func diagnostic() -> Diagnostic? {
+            switch self {
+            case .decided(let d): d
+            case .afterCall(let read): read()
+            }
+        }
+    }
+
+    /// The warning for `there`, a popover whose anchor could not be read before the call, with the
+    /// anchor as it reads now.
+    static func settled<N: PresentationNode>(here: PresentResolution<N>, there: PresentResolution<N>, in other: SizeClass) -> Diagnostic? {
+        switch PopoverAnchorCheck(there.presented) {
+        case .anchored, .setByDelegate:
+            return difference(here: here, there: there, in: other)
+        case .missing:
+            // A popover presentation controller without an anchor: UIKit raises there.
+            let p = there.refs.presented
+            let refused = SystemControllerRules.popoverWithoutAnchor(there.presented, p, popoverController: SystemControllerRules.popoverPresentationController(of: there.presented, p),
+                                                                     presenting: there.refs.presenting)
+            return difference(here: here, there: there, in: other, refused: refused)
+        case .unknown:
+            // None to read here: the app's `popoverPresentationController?.sourceItem = …` may be
+            // right and sets nothing in this size class. Unknown is not missing: a note, no warning.
+            return anchorUnseen(here.refs.presented, in: other)
+        }
     }
 
     /// The warning for the outcome `there` (in size class `other`) where `here` went ahead, or nil;
@@ -104,34 +144,3 @@ enum OtherSizeClass {
     }
 }
 
-/// What the same `present` does in the other size class (``OtherSizeClass``), decided before
-/// UIKit's present runs; its warning is asked for once the call has returned.
-struct OtherSizeClassFinding<N: PresentationNode> {
-    let here: PresentResolution<N>
-    let there: PresentResolution<N>
-    /// The size class `there` was resolved in.
-    let other: SizeClass
-
-    /// The `other-size-class` warning, or nil. Asked after UIKit's present returned: where the
-    /// other size class shows a popover whose anchor could not be read before the call
-    /// (``PopoverReading``), the anchor is read now, when reading it creates nothing.
-    func diagnostic() -> Diagnostic? {
-        guard there.rejection == nil, there.popoverAnchorUnknown else {
-            return OtherSizeClass.difference(here: here, there: there, in: other)
-        }
-        switch PopoverAnchorCheck(there.presented) {
-        case .anchored, .setByDelegate:
-            return OtherSizeClass.difference(here: here, there: there, in: other)
-        case .missing:
-            // A popover presentation controller without an anchor: UIKit raises there.
-            let p = there.refs.presented
-            let refused = SystemControllerRules.popoverWithoutAnchor(there.presented, p, popoverController: SystemControllerRules.popoverPresentationController(of: there.presented, p),
-                                                                     presenting: there.refs.presenting)
-            return OtherSizeClass.difference(here: here, there: there, in: other, refused: refused)
-        case .unknown:
-            // None to read here: the app's `popoverPresentationController?.sourceItem = …` may be
-            // right and sets nothing in this size class. Unknown is not missing: a note, no warning.
-            return OtherSizeClass.anchorUnseen(here.refs.presented, in: other)
-        }
-    }
-}

@@ -47,6 +47,8 @@ enum SystemControllerRules {
     /// delegate chooses its adaptation (it may keep the popover in a compact size class).
     static func needsAnchor<N: PresentationNode>(_ presented: N, style: PresentationStyle) -> Bool {
         if style == .popover { return true }
+        // Rule 1 adapts a compact popover to a form sheet: any other style needs no read of the delegate.
+        guard style == .formSheet else { return false }
         return presented.systemController == nil && presented.modalPresentationStyle == .popover && presented.popoverDelegateAdaptsStyle
     }
 
