@@ -32,7 +32,7 @@ public protocol PresentationNode: AnyObject {
     var isModalInPresentation: Bool { get }
     /// What is known now of the popover anchor (`sourceView`, `sourceItem` or `barButtonItem`).
     /// An adapter over UIKit reads the popover presentation controller only when that creates
-    /// nothing (``PopoverReading``) and answers ``PopoverAnchorState/unknown`` otherwise; the
+    /// nothing (`PopoverReading`) and answers ``PopoverAnchorState/unknown`` otherwise; the
     /// resolver asks only for a controller shown as a popover.
     var popoverAnchor: PopoverAnchorState { get }
     /// Whether the popover's delegate implements `prepareForPopoverPresentation(_:)`, where apps
