@@ -91,6 +91,48 @@ struct EventStore {
         factLists.release(r.facts)
     }
 
+    /// The most controllers whose facts the oldest record carries for the records dropped before
+    /// it (``ControllerFactsTracker/capacity``): past that, the longest unnamed are forgotten.
+    static let carriedFactsLimit = ControllerFactsTracker.capacity
+
+    /// Passes what the dropped record `r` said to `next`, the oldest record kept: its facts (which
+    /// hold what earlier drops passed to it), a successful present's presenter and style as the
+    /// presented controller's ``ControllerFacts/presentedBy`` and ``ControllerFacts/presentedAs``,
+    /// and a finished dismissal's removal of them. The recorder notes a controller's facts once and
+    /// then only their changes, so without this a ring that wraps would forget facts that still hold,
+    /// and a replay of it (`pinspect scenario`) would rebuild another hierarchy.
+    mutating func carry(from r: Record, into next: inout Record) {
+        let presents = r.kind == .present && r.outcome == .presented
+        let adapts = r.kind == .presentCompleted && r.observed != 0
+        let removes = r.kind == .dismissCompleted || (r.kind == .interactiveDismiss && r.outcome == .completed)
+        guard r.facts != 0 || presents || adapts || removes else { return }
+        var carried = factLists[r.facts] ?? []
+        let observation = observations[r.observed]
+        if presents || adapts, let p = refs[r.presented] {
+            let i = carried.firstIndex { $0.id == p.id } ?? {
+                carried.append(ControllerFacts(id: p.id, type: p.type, title: p.title))
+                return carried.count - 1
+            }()
+            if presents { carried[i].presentedBy = (observation?.presenting ?? refs[r.presenting])?.id }
+            if let style = observation?.effectiveStyle ?? (presents ? r.effectiveStyle : nil), carried[i].presentedBy != nil {
+                carried[i].presentedAs = style
+            }
+        }
+        if removes {
+            let gone = Set((observation?.dismissed ?? refArrays[r.dismissed] ?? []).map(\.id))
+            for i in carried.indices where gone.contains(carried[i].id) {
+                carried[i].presentedBy = nil
+                carried[i].presentedAs = nil
+            }
+        }
+        guard !carried.isEmpty else { return }
+        // The kept record's own facts are newer than anything carried to it.
+        for f in factLists[next.facts] ?? [] { carried.merge(f) }
+        if carried.count > Self.carriedFactsLimit { carried.removeFirst(carried.count - Self.carriedFactsLimit) }
+        factLists.release(next.facts)
+        next.facts = factLists.retain(carried)
+    }
+
     /// The event `r` was made from.
     func event(_ r: Record) -> Event {
         var e = Event(seq: r.seq, time: r.time, thread: strings[r.thread] ?? "main", kind: r.kind, outcome: r.outcome,

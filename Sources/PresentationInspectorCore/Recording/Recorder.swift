@@ -84,9 +84,13 @@ import Foundation
             e.seq = s.nextSeq
             s.nextSeq += 1
             if s.count == capacity {
-                s.store.release(s.ring[s.head])
+                let dropped = s.ring[s.head]
                 s.ring[s.head] = s.store.store(e)
                 s.head = s.head + 1 == capacity ? 0 : s.head + 1
+                // What the dropped event said still holds: the oldest kept (with a ring of one,
+                // the new event) says it from now on.
+                s.store.carry(from: dropped, into: &s.ring[s.head])
+                s.store.release(dropped)
                 s.dropped += 1
             } else {
                 let i = s.head + s.count
@@ -149,9 +153,15 @@ import Foundation
     /// forgotten events count as dropped: a completion still in flight, the live log and the
     /// signpost planner refer to events by number, and a restarted count made a later event share
     /// its number with a forgotten one (a cleared overlay then ended the wrong signpost interval).
-    @_spi(Package) public func reset() {
+    @_spi(Package) public func reset() { reset(numberingFrom: 0) }
+
+    /// ``reset()``, numbering the next event `seq` when that is later than the next number: a
+    /// replay that rebuilt the state a recording started in (`pinspect scenario`) forgets the
+    /// events that rebuilt it and numbers its own as the recording did.
+    @_spi(Package) public func reset(numberingFrom seq: Int) {
         let capacity = capacity
         state.withLock { s in
+            s.nextSeq = max(s.nextSeq, seq)
             s.ring = Array(repeating: EventStore.Record(), count: capacity)
             s.store.removeAll()
             s.head = 0

@@ -93,6 +93,7 @@ struct ReplayBuilder {
         try declareControllers()
         declareWindows()
         let leaks = leakChecks()
+        rebuildStart()
         var declaring = true
         for e in events {
             if !e.facts.isEmpty {
@@ -120,9 +121,6 @@ struct ReplayBuilder {
         s.steps = steps
         if !sawFacts {
             scenarioNotes.append("The log keeps no controller facts (a recording made before they were logged): every controller is declared with UIKit's defaults and outside any container, so a present from inside a container may resolve differently.")
-        }
-        if let dropped = header?.dropped, dropped > 0 {
-            scenarioNotes.append("The recording dropped its first \(dropped) events: controllers presented before them are not replayed.")
         }
         s.comment = (["Replays a recording (pinspect scenario)."] + scenarioNotes).joined(separator: " ")
         return s
@@ -212,8 +210,12 @@ struct ReplayBuilder {
     private mutating func leakChecks() -> [Int: [String]] {
         var out: [Int: [String]] = [:]
         var released = Set<String>()
+        let kept = Set(events.map(\.seq))
         for e in events where e.kind == .leakCheck && e.diagnostics.contains(where: { $0.code == .leakedAfterDismiss }) {
-            guard let id = e.dismissed.first?.id, let after = e.relatesTo, released.insert(id).inserted else { continue }
+            guard let id = e.dismissed.first?.id else { continue }
+            declared[id]?.leaks = true
+            // A dismissal the log does not keep is made again before it starts (rebuildStart).
+            guard let after = e.relatesTo, kept.contains(after), released.insert(id).inserted else { continue }
             declared[id]?.leaks = true
             out[after, default: []].append(id)
         }
