@@ -21,12 +21,20 @@ extension ReplayBuilder {
         // presented, with what it (or a dropped call it ends) removed.
         var standing: [(id: String, step: Scenario.Step)] = []
         var presenters = Set<String>()
-        var windowsSeen = Set<String>()
-        for e in events where !e.chain.isEmpty {
+        func stand(_ id: String, by presenter: String) {
+            var observed = Scenario.Observed()
+            observed.presenting = presenter
+            observed.effectiveStyle = carried[id]?.presentedAs.flatMap { $0 == .automatic ? nil : $0 }
+            standing.append((id, Scenario.Step(.present(id, from: presenter, animated: false), observed: observed)))
+            presenters.insert(presenter)
+            note(id, "Presented by \(presenter) before the recording's first event (#\(first.seq)): rebuilt, unrecorded, before startRecording.")
+        }
+        var windowsSeen = Set<String>(), presentedInLog = Set<String>()
+        for e in events {
+            if e.kind == .present && e.outcome == .presented, let p = e.presented?.id { presentedInLog.insert(p) }
             // A tree in no window (a detached presenter's) is known by its root.
-            guard windowsSeen.insert(e.window ?? "detached " + (e.chain.first?.id ?? "")).inserted else { continue }
-            var chain = e.chain.dropFirst().map(\.id)
-            if e.kind == .present && e.outcome == .presented, let p = e.presented?.id { chain.removeAll { $0 == p } }
+            guard !e.chain.isEmpty, windowsSeen.insert(e.window ?? "detached " + (e.chain.first?.id ?? "")).inserted else { continue }
+            var chain = e.chain.dropFirst().map(\.id).filter { !presentedInLog.contains($0) }
             let removes = e.kind == .dismiss || e.kind == .dismissCompleted || (e.kind == .interactiveDismiss && e.outcome == .completed)
             if removes { chain += e.dismissed.reversed().map(\.id).filter { !chain.contains($0) } }
             var before = e.chain.first?.id
@@ -40,31 +48,64 @@ extension ReplayBuilder {
                     presenter = q
                     note(id, "The recording does not say who presented it: the replay has the controller before it in the chain of #\(e.seq) present it.")
                 } else { continue }
-                var observed = Scenario.Observed()
-                observed.presenting = presenter
-                observed.effectiveStyle = carried[id]?.presentedAs.flatMap { $0 == .automatic ? nil : $0 }
-                standing.append((id, Scenario.Step(.present(id, from: presenter, animated: false), observed: observed)))
-                presenters.insert(presenter)
-                note(id, "Presented by \(presenter) before the recording's first event (#\(first.seq)): rebuilt, unrecorded, before startRecording.")
+                stand(id, by: presenter)
             }
+        }
+        // Presentations no kept chain shows (in a tree no window holds), from the facts the ring
+        // carried: each after its presenting controller's own.
+        // A controller a kept chain shows as its root before any kept present of it is presented by no one.
+        var unpresented = Set<String>(), presentedLater = Set<String>()
+        for e in events {
+            if e.kind == .present, e.outcome == .presented, let p = e.presented?.id { presentedLater.insert(p) }
+            if let root = e.chain.first?.id, !presentedLater.contains(root) { unpresented.insert(root) }
+        }
+        var waiting = first.facts.filter { f in
+            f.presentedBy.map { declared[$0] != nil } == true && declared[f.id] != nil && !arriving.contains(f.id)
+                && !unpresented.contains(f.id) && !standing.contains { $0.id == f.id }
+        }
+        while let i = waiting.firstIndex(where: { f in !waiting.contains { $0.id == f.presentedBy } }) {
+            let f = waiting.remove(at: i)
+            if let by = f.presentedBy { stand(f.id, by: by) }
         }
 
         // Calls the ring dropped whose ends it kept: made again, unrecorded, at the time that
         // makes them end as recorded, once the presentations above stand.
-        var calls: [(time: Double, step: Scenario.Step)] = []
+        var calls: [(time: Double, steps: [Scenario.Step])] = []
         for c in inFlightPresents {
-            guard let p = c.presented?.id, let q = (c.presenting ?? c.observed?.presenting)?.id ?? carried[p]?.presentedBy,
-                  declared[q] != nil else { continue }
+            guard let p = c.presented?.id else { continue }
+            if c.presenting == nil, c.observed?.presenting == nil, c.effectiveStyle?.isSheet == true, let s = c.source?.id, declared[s] != nil {
+                // Its end names no presenter: a swipe (the only removal a running transition
+                // allows) took the sheet away before it; the ring dropped both.
+                calls.append((c.time - Simulation.transitionDuration, [Scenario.Step(.present(p, from: s, animated: true), thread: c.thread),
+                                                                      Scenario.Step(.swipeDown(p, complete: true))]))
+                note(p, "Its present (#\(c.relatesTo ?? 0)) and the swipe that removed it were dropped, its end (#\(c.seq)) kept: both made again, unrecorded, before startRecording.")
+                continue
+            }
+            guard let q = (c.presenting ?? c.observed?.presenting)?.id ?? carried[p]?.presentedBy, declared[q] != nil else { continue }
             var step = Scenario.Step(.present(p, from: q, animated: true), thread: c.thread)
-            step.observedAtEnd = c.observed.flatMap(Self.answersAtEnd)
-            calls.append((c.time - Simulation.transitionDuration, step))
+            if let o = c.observed {
+                // What drifted at the end was seen there; the rest was seen at the call.
+                let atEnd = { (field: String) in c.diagnostics.contains { $0.isModelDrift(of: field) } }
+                step.observed = Self.answers(o) { !atEnd($0) }
+                let end = Self.answers(o, where: atEnd)
+                step.observedAtEnd = end.contextProvider == nil && end.effectiveStyle == nil && end.effectiveTransition == nil
+                    && end.presentationControllerClass == nil ? nil : end
+                step.observed?.presenting = o.presenting?.id
+            }
+            calls.append((c.time - Simulation.transitionDuration, [step]))
             note(p, "Its present (#\(c.relatesTo ?? 0)) was dropped and its end (#\(c.seq)) kept: made again from \(q), unrecorded, before startRecording.")
         }
+        var leakChecked: [Int: [String]] = [:]
+        for l in events where l.kind == .leakCheck {
+            if let seq = l.relatesTo, let id = l.dismissed.first?.id { leakChecked[seq, default: []].append(id) }
+        }
+        var madeAgain = Set<Int>()
         for d in inFlightDismissals {
-            guard let r = d.receiver?.id else { continue }
+            guard let r = d.receiver?.id, let seq = d.relatesTo else { continue }
             var step = Scenario.Step(.dismiss(r, animated: true), thread: d.thread)
             if let gone = d.observed?.dismissed { var o = Scenario.Observed(); o.dismissed = gone.map(\.id); step.observed = o }
-            calls.append((d.time - Simulation.transitionDuration, step))
+            calls.append((d.time - Simulation.transitionDuration, [step] + (leakChecked[seq] ?? []).map { Scenario.Step(.release($0)) }))
+            madeAgain.insert(seq)
         }
         calls.sort { $0.time < $1.time }
 
@@ -74,7 +115,7 @@ extension ReplayBuilder {
         // the roots present nothing, unless a call above must come first.
         let delay = HandlerConfiguration().leakCheckDelay ?? 0
         var leaks: [(time: Double, steps: [Scenario.Step])] = []
-        for l in events where l.kind == .leakCheck && !l.relatesTo.map(kept.contains).orTrue {
+        for l in events where l.kind == .leakCheck && !l.relatesTo.map({ kept.contains($0) || madeAgain.contains($0) }).orTrue {
             guard let id = l.dismissed.first?.id, !arriving.contains(id), declared[id]?.leaks == true else { continue }
             let time = l.time - delay
             let early = calls.first.map { time <= $0.time } ?? true
@@ -98,24 +139,28 @@ extension ReplayBuilder {
             steps += leak.steps
         }
         steps += standing.map(\.step)
-        var timed = calls.map { (time: $0.time, steps: [$0.step]) } + leaks.filter { $0.time > firstCall }
+        typealias Timed = (time: Double, steps: [Scenario.Step], ends: Bool)
+        var timed: [Timed] = calls.map { ($0.time, $0.steps, true) } + leaks.filter { $0.time > firstCall }.map { ($0.time, $0.steps, false) }
         timed.sort { $0.time < $1.time }
+        // A dropped call came before every kept end: the clock stops short of the ends pending.
+        var pendingEnd = Double.infinity
         for t in timed {
-            advance(to: t.time)
+            advance(to: min(t.time, pendingEnd - 0.000_001))
             steps += t.steps
+            if t.ends { pendingEnd = min(pendingEnd, t.time + Simulation.transitionDuration) }
         }
         steps.append(Scenario.Step(.startRecording(first.seq)))
         scenarioNotes.append("The recording starts at event #\(first.seq)\((header?.dropped ?? 0) > 0 ? " (its ring dropped \(header?.dropped ?? 0) events before it)" : ""): the steps before startRecording rebuild, unrecorded, what its first events show.")
     }
 
-    /// What a `present-completed` observed, as the answers its replayed present gives at the end.
-    private static func answersAtEnd(_ o: Observation) -> Scenario.Observed? {
+    /// What a `present-completed` observed, the fields `included` names, as a replayed present's answers.
+    private static func answers(_ o: Observation, where included: (String) -> Bool) -> Scenario.Observed {
         var r = Scenario.Observed()
-        r.contextProvider = o.contextProvider?.id
-        r.effectiveStyle = o.effectiveStyle
-        r.effectiveTransition = o.effectiveTransition
-        r.presentationControllerClass = o.presentationControllerClass
-        return r.contextProvider == nil && r.effectiveStyle == nil && r.effectiveTransition == nil && r.presentationControllerClass == nil ? nil : r
+        if included("contextProvider") { r.contextProvider = o.contextProvider?.id }
+        if included("effectiveStyle") { r.effectiveStyle = o.effectiveStyle }
+        if included("effectiveTransition") { r.effectiveTransition = o.effectiveTransition }
+        if included("presentationControllerClass") { r.presentationControllerClass = o.presentationControllerClass }
+        return r
     }
 }
 
