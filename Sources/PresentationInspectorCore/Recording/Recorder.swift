@@ -14,7 +14,9 @@ import Foundation
 ///
 /// When the ring is full the oldest event is dropped and counted, so a reader always knows
 /// how much is missing (``RecordingSnapshot/droppedCount``; sequence numbers stay gapless
-/// from the first retained event). Subscribers see every event, in sequence order.
+/// from the first retained event); what it said that still holds (controllers' facts, the
+/// presentations standing) passes to the oldest event kept. Subscribers see every event, in
+/// sequence order.
 @_spi(Package) public final class Recorder: @unchecked Sendable {
     /// The default ring capacity.
     @_spi(Package) public static let defaultCapacity = 10_000

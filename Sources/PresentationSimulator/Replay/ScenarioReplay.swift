@@ -27,6 +27,7 @@ public struct ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
 /// `dismiss-completed` differs from the prediction); what a `present-completed` observed beyond
 /// its call becomes the step's `observedAtEnd`. Where the log lacks a
 /// fact, the controller's `comment` says so and the documented default (docs/SCENARIOS.md) stands.
+/// A recording that starts mid-session is rebuilt first, unrecorded (`rebuildStart`).
 public enum ScenarioReplay {
     /// The scenario that replays `events` (in `seq` order) recorded under `header`.
     public static func scenario(from events: [Event], header: LogHeader? = nil, name: String) throws(ReplayError) -> Scenario {
