@@ -197,7 +197,7 @@ final class ExportHTMLTests: XCTestCase {
         XCTAssertEqual(try ints("lanes").count, timeline.lanes.count * 3)
         // The rejected present #13 was attempted on photos (level 1 of camera-window): drawn there.
         let rejection = try XCTUnwrap(timeline.markers.first { $0.seq == 13 })
-        XCTAssertEqual(timeline.lanes[rejection.lane].title, "camera-window · level 1")
+        XCTAssertEqual(try timeline.lanes.element(rejection.lane).title, "camera-window · level 1")
     }
 
     // MARK: Headless chromium (docs/RELIABILITY.md, "Tool traps")
@@ -245,7 +245,7 @@ final class ExportHTMLTests: XCTestCase {
         events[i].thread = "worker" + hostile
         events[i].window = "w" + hostile
         events[i].explanation += ["Step" + hostile]
-        events[i].diagnostics[0].message = "Message" + hostile
+        try events[i].diagnostics.change(0) { $0.message = "Message" + hostile }
         if let source = events[i].source { events[i].source = ControllerRef(id: source.id, type: source.type, title: "Title" + hostile) }
         let page = try load(Exporter.render(.html, header: ExportFixtures.header, events: events))
         XCTAssertEqual(page.console.filter { $0.contains("Uncaught") }, [], "script errors")
@@ -284,12 +284,12 @@ final class ExportHTMLTests: XCTestCase {
         XCTAssertEqual(attribute("data-selected", in: detail.dom), String(rejected.seq))
         XCTAssertTrue(detail.dom.contains("#\(rejected.seq) present → rejected"))
         XCTAssertTrue(detail.dom.contains("Why (explanation steps)"))
-        let message = rejected.diagnostics[0].message.replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        let message = try rejected.diagnostics.element(0).message.replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
         XCTAssertTrue(detail.dom.contains(message), "diagnostic message shown")
 
         // From the first event, j j j k: the third; n: the first event with diagnostics; End: the last one the filter shows.
         let keys = try load(html, fragment: "#seq=\(events[0].seq)&keys=j,j,j,k")
-        XCTAssertEqual(attribute("data-selected", in: keys.dom), String(events[2].seq))
+        XCTAssertEqual(attribute("data-selected", in: keys.dom), String(try events.element(2).seq))
         let next = try load(html, fragment: "#seq=\(events[0].seq)&keys=n")
         XCTAssertEqual(attribute("data-selected", in: next.dom), String(events.dropFirst().first { !$0.diagnostics.isEmpty }!.seq))
         let end = try load(html, fragment: "#severity=error&keys=End")

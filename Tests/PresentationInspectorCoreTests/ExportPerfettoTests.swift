@@ -46,7 +46,7 @@ final class ExportPerfettoTests: XCTestCase {
             }
         }
         XCTAssertTrue(used.isSubset(of: named), "every track used has a thread_name", file: file, line: line)
-        for key in used { XCTAssertTrue(processes.contains(Int(key.split(separator: "/")[0])!), file: file, line: line) }
+        for key in used { XCTAssertTrue(processes.contains(Int(try key.split(separator: "/").element(0))!), file: file, line: line) }
         // Nesting: on one track, two complete events are disjoint or one encloses the other.
         for (track, list) in slices {
             var stack: [(ts: Int, end: Int, name: String)] = []

@@ -63,7 +63,7 @@ final class JSONStringScanTests: XCTestCase {
         for text in [long, long + "\\\"q\\\"" + long, "é" + long + "ü", long + "\\u00e9", String(long.prefix(13)) + "\\n"] {
             let parsed = try JSONParser.parse("\"\(text)\"")
             let expected = try XCTUnwrap(JSONSerialization.jsonObject(with: Data("[\"\(text)\"]".utf8)) as? [String])
-            XCTAssertEqual(parsed, .string(expected[0]), text)
+            XCTAssertEqual(parsed, .string(try expected.element(0)), text)
         }
         XCTAssertThrowsError(try JSONParser.parse("\"" + long + "\u{01}\""))
         XCTAssertThrowsError(try JSONParser.parse("\"" + long))

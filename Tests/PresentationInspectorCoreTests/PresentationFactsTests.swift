@@ -78,7 +78,7 @@ final class PresentationFactsTests: XCTestCase {
         moving = false
         finish?()
         XCTAssertEqual(h.recorder.events.map(\.kind), [.present, .presentCompleted])
-        XCTAssertEqual(h.recorder.events[1].observed?.effectiveStyle, .pageSheet)
+        XCTAssertEqual(try h.recorder.events.element(1).observed?.effectiveStyle, .pageSheet)
         XCTAssertEqual(h.recorder.events.flatMap(\.diagnostics).filter { $0.code == .modelDrift }, [])
     }
 }

@@ -92,7 +92,7 @@ final class ChecksTests: XCTestCase {
         r.simulation.advance(by: 1)
         r.simulation.dismiss(r.c("list"))
         r.simulation.advance(by: 1)
-        XCTAssertEqual(r.ids(r.dismisses.last!.dismissed), ["b", "full"])
+        XCTAssertEqual(r.ids(try XCTUnwrap(r.dismisses.last).dismissed), ["b", "full"])
         XCTAssertTrue(r.simulation.isViewInWindow(r.c("list")))
     }
 
@@ -101,7 +101,7 @@ final class ChecksTests: XCTestCase {
         let r = try simulate(scenarioJSON(controllers: controllers, steps: [#"{ "present": "p", "from": "orphan" }"#]))
         let e = try XCTUnwrap(r.presents.first)
         XCTAssertEqual(e.diagnostics.map(\.code), [.notInWindowHierarchy, .detachedPresenter])
-        XCTAssertEqual(e.diagnostics[1].message, "Presenting view controllers on detached view controllers is discouraged <OrphanViewController: orphan>.")
+        XCTAssertEqual(try e.diagnostics.element(1).message, "Presenting view controllers on detached view controllers is discouraged <OrphanViewController: orphan>.")
         XCTAssertNil(e.window)
     }
 

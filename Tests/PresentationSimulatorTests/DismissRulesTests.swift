@@ -38,7 +38,7 @@ final class DismissRulesTests: XCTestCase {
     func testForwardedDismissIsRecordedOnce() throws {
         let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: chainSteps + [#"{ "dismiss": "c" }"#]))
         XCTAssertEqual(r.dismisses.count, 1, "the re-entrant dismiss on the presenting controller is coalesced")
-        let e = r.dismisses[0]
+        let e = try r.dismisses.element(0)
         XCTAssertEqual(e.receiver?.id, "c")
         XCTAssertEqual(e.handledBy?.id, "b")
         XCTAssertEqual(e.forwarded, true)
@@ -48,7 +48,7 @@ final class DismissRulesTests: XCTestCase {
 
     func testDismissFromAChildUsesTheInheritedPresentedController() throws {
         let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: chainSteps + [#"{ "dismiss": "list" }"#]))
-        let e = r.dismisses[0]
+        let e = try r.dismisses.element(0)
         XCTAssertEqual(e.handledBy?.id, "root")
         XCTAssertEqual(e.forwarded, true)
         XCTAssertEqual(r.ids(e.dismissed), ["c", "b", "a"])
@@ -57,7 +57,7 @@ final class DismissRulesTests: XCTestCase {
 
     func testNothingToDismiss() throws {
         let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: [#"{ "dismiss": "list" }"#]))
-        let e = r.dismisses[0]
+        let e = try r.dismisses.element(0)
         XCTAssertEqual(e.outcome, .noOp)
         XCTAssertEqual(e.diagnostics.map(\.code), [.nothingToDismiss])
         XCTAssertEqual(e.diagnostics.first?.severity, .info)
@@ -69,7 +69,7 @@ final class DismissRulesTests: XCTestCase {
         let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: [
             #"{ "present": "a", "from": "list" }"#, #"{ "dismiss": "a" }"#,
         ]))
-        let e = r.dismisses[0]
+        let e = try r.dismisses.element(0)
         XCTAssertEqual(e.outcome, .rejected)
         XCTAssertEqual(e.diagnostics.first?.code, .dismissDuringTransition)
         XCTAssertEqual(e.diagnostics.first?.message, "Attempt to dismiss from view controller <AViewController: a> while a presentation or dismiss is in progress!")
@@ -119,7 +119,7 @@ final class DismissRulesTests: XCTestCase {
     func testNonAnimatedCompletionIsRecordedAfterItsPresent() throws {
         let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: [#"{ "present": "a", "from": "list", "animated": false }"#]))
         XCTAssertEqual(r.events.map(\.kind), [.present, .presentCompleted])
-        XCTAssertEqual(r.events[1].relatesTo, r.events[0].seq)
+        XCTAssertEqual(try r.events.element(1).relatesTo, try r.events.element(0).seq)
     }
 
     func testViewsInTheWindow() throws {

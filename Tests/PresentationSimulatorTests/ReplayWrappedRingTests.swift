@@ -107,7 +107,7 @@ final class ReplayStartRecordingTests: XCTestCase {
         let first = try XCTUnwrap(events.first)
         XCTAssertEqual(first.seq, 5)
         XCTAssertEqual(first.chain.map(\.id), ["camera", "photos", "peoplePicker"], "the cut keeps the chain standing")
-        events[0].facts = first.facts.map { f in var f = f; f.presentedBy = nil; f.presentedAs = nil; return f }
+        try events.change(0) { $0.facts = first.facts.map { f in var f = f; f.presentedBy = nil; f.presentedAs = nil; return f } }
         let scenario = try ScenarioReplay.scenario(from: events, name: "cut")
         XCTAssertEqual(scenario.steps.prefix(3).map(\.action), [.present("photos", from: "camera", animated: false),
                                                                 .present("peoplePicker", from: "photos", animated: false),

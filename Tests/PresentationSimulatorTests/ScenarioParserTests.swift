@@ -49,8 +49,8 @@ final class ScenarioParserTests: XCTestCase {
         """)
         XCTAssertEqual(s.name, "camera chain")
         XCTAssertEqual(s.environment.horizontalSizeClass, .compact)
-        XCTAssertEqual(s.controllers[1].children, ["library"])
-        XCTAssertEqual(s.controllers[1].definesPresentationContext, false)
+        XCTAssertEqual(try s.controllers.element(1).children, ["library"])
+        XCTAssertEqual(try s.controllers.element(1).definesPresentationContext, false)
         XCTAssertEqual(s.steps.map(\.action), [.present("photos", from: "root", animated: true), .advance(0.5), .dismiss("library", animated: false)])
     }
 

@@ -18,7 +18,7 @@ func addRandomControllers(to sim: Simulation, rng: inout SplitMix, styles: [Pres
         try sim.add(c)
         all.append(c)
     }
-    try sim.addWindow(id: "w0", root: all[0], isKey: true)
-    try sim.addWindow(id: "w1", root: all[1])
+    try sim.addWindow(id: "w0", root: try all.element(0), isKey: true)
+    try sim.addWindow(id: "w1", root: try all.element(1))
     return all
 }

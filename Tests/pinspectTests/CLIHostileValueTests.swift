@@ -19,7 +19,7 @@ final class CLIHostileValueTests: XCTestCase {
     /// The camera log with event line `index` (1-based among events) edited by `edit`.
     private func edited(_ name: String, line index: Int, _ edit: (String) -> String) throws -> String {
         var lines = try String(contentsOfFile: log.path, encoding: .utf8).split(separator: "\n").map(String.init)
-        lines[index] = edit(lines[index])
+        try lines.change(index) { $0 = edit($0) }
         return try fx.write(name, lines.joined(separator: "\n") + "\n")
     }
 

@@ -24,7 +24,7 @@ final class CLIMessageTests: XCTestCase {
 
     func testExplainOfAnEventOnASkippedLineGivesTheBadLineAnd65() throws {
         var lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
-        lines[3] = "{not json"  // line 4: event #3
+        try lines.change(3) { $0 = "{not json" }  // line 4: event #3
         let path = try fx.write("bad.jsonl", lines.joined(separator: "\n") + "\n")
         let r = try PInspectBinary.run(["explain", "3", path])
         XCTAssertEqual(r.status, 65, r.stderr)

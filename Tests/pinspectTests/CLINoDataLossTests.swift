@@ -102,7 +102,7 @@ final class CLINoDataLossTests: XCTestCase {
         p.standardError = FileHandle.nullDevice
         try p.run()
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
-        try input.fileHandleForWriting.write(contentsOf: Data((lines[0] + "\n").utf8))
+        try input.fileHandleForWriting.write(contentsOf: Data((try lines.element(0) + "\n").utf8))
         // Events until the temporary file holds some of them (the writer flushes every 64 KiB).
         var partial: String?
         for round in 0..<5_000 where partial == nil {
