@@ -8,7 +8,7 @@ not reported. Usage: check_test_indexing.py [ROOT]; exits 1 naming each file:lin
 import pathlib, re, sys
 
 LITERAL = re.compile(r'[A-Za-z0-9_)\]?]\[(\d+)\]')
-FORCED = re.compile(r'\.(first|last)!|\.(first|last)\(where: [^)]*\)!')
+FORCED = re.compile(r'\.(first|last)!|\.(first|last)(\(where: [^)]*\)| \{[^}]*\})!|\.(firstIndex|lastIndex)\([^)]*\)!')
 GUARDS = ("indices.contains", ".count >", "count > ")
 
 RAW = re.compile(r'(#+)"(?:.*?)"\1')

@@ -14,6 +14,7 @@ def main():
     cases = [
         ("let e = events[0]", True), ("XCTAssertEqual(r.events[1].kind, .present)", True),
         ("let last = events.last!", True), ("let first = xs.first(where: { $0 > 1 })!", True),
+        ("let p = events.first { $0.kind == .present }!.seq", True), ("let i = bytes.firstIndex(of: 0x0A)! + 1", True),
         ("let e = try events.element(0)", False), ("let last = try XCTUnwrap(events.last)", False),
         ('XCTAssertEqual(m, #"key "facts[0].selected""#)', False), ('XCTAssertEqual(m, "steps[2] (swipeDown)")', False),
         ("if xs.indices.contains(2) { use(xs[2]) }", False), ("// events[0] in a comment", False),

@@ -262,11 +262,11 @@ final class ExportHTMLTests: XCTestCase {
     func testTheReportOpensOnTheFirstErrorElseTheFirstWarning() throws {
         let events = try ExportFixtures.demoEvents()
         let opened = try load(Exporter.render(.html, header: ExportFixtures.header, events: events))
-        XCTAssertEqual(attribute("data-selected", in: opened.dom), String(events.first { $0.maxSeverity == .error }!.seq))
+        XCTAssertEqual(attribute("data-selected", in: opened.dom), String(try XCTUnwrap(events.first { $0.maxSeverity == .error }).seq))
         XCTAssertTrue(opened.dom.contains("class=\"diag-links\""), "the header lists the diagnostics")
         let noErrors = events.filter { $0.maxSeverity != .error }
         let warned = try load(Exporter.render(.html, header: ExportFixtures.header, events: noErrors))
-        XCTAssertEqual(attribute("data-selected", in: warned.dom), String(noErrors.first { $0.maxSeverity == .warning }!.seq))
+        XCTAssertEqual(attribute("data-selected", in: warned.dom), String(try XCTUnwrap(noErrors.first { $0.maxSeverity == .warning }).seq))
         let clean = try load(Exporter.render(.html, header: ExportFixtures.header, events: events.filter { $0.diagnostics.isEmpty }))
         XCTAssertEqual(attribute("data-selected", in: clean.dom), "", "nothing to lead with: nothing selected")
     }
@@ -291,9 +291,9 @@ final class ExportHTMLTests: XCTestCase {
         let keys = try load(html, fragment: "#seq=\(events[0].seq)&keys=j,j,j,k")
         XCTAssertEqual(attribute("data-selected", in: keys.dom), String(try events.element(2).seq))
         let next = try load(html, fragment: "#seq=\(events[0].seq)&keys=n")
-        XCTAssertEqual(attribute("data-selected", in: next.dom), String(events.dropFirst().first { !$0.diagnostics.isEmpty }!.seq))
+        XCTAssertEqual(attribute("data-selected", in: next.dom), String(try XCTUnwrap(events.dropFirst().first { !$0.diagnostics.isEmpty }).seq))
         let end = try load(html, fragment: "#severity=error&keys=End")
-        XCTAssertEqual(attribute("data-selected", in: end.dom), String(events.last { $0.maxSeverity == .error }!.seq))
+        XCTAssertEqual(attribute("data-selected", in: end.dom), String(try XCTUnwrap(events.last { $0.maxSeverity == .error }).seq))
         XCTAssertEqual((keys.console + next.console + end.console).filter { $0.contains("Uncaught") }, [])
     }
 

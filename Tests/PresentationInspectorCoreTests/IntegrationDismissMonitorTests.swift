@@ -72,9 +72,9 @@ final class IntegrationDismissMonitorTests: XCTestCase {
         XCTAssertTrue(refused.explanation.contains { $0.contains("its delegate") }, "\(refused.explanation)")
     }
 
-    func testDismissalStartedByARecordedCallIsNotRecordedAgain() {
+    func testDismissalStartedByARecordedCallIsNotRecordedAgain() throws {
         sim.dismiss(sheet, animated: true)
-        let dismissSeq = events.last { $0.kind == .dismiss }!.seq
+        let dismissSeq = try XCTUnwrap(events.last { $0.kind == .dismiss }).seq
         XCTAssertEqual(monitor.controllersBeingDismissedByCalls, ["sheet"])
         let before = eventCount()
         XCTAssertEqual(monitor.dismissalWillBegin(sheet, isInteractive: false), .dismissCall(seq: dismissSeq))

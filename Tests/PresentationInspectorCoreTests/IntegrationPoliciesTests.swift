@@ -146,7 +146,7 @@ final class IntegrationPoliciesTests: XCTestCase {
         for title in ["John Doe", "Jane Roe", "Messages from"] {
             XCTAssertFalse(text.contains(title), "\(title) survived redaction")
         }
-        let present = redacted.first { $0.kind == .present }!
+        let present = try XCTUnwrap(redacted.first { $0.kind == .present })
         XCTAssertEqual(present.presented, ControllerRef(id: "sheet", type: "ContactViewController"))
         XCTAssertTrue(present.explanation.contains { $0.contains("ContactViewController (sheet)") }, "\(present.explanation)")
         XCTAssertEqual(redacted.map(\.seq), events.map(\.seq))

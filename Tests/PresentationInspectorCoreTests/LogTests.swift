@@ -52,7 +52,7 @@ final class LogTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let events = (1...4).map { i -> Event in var e = full; e.seq = i; return e }
         let bytes = Array(LogWriter.text(header: LogHeader(), events: events).utf8)
-        let headerEnd = bytes.firstIndex(of: 0x0A)! + 1
+        let headerEnd = try XCTUnwrap(bytes.firstIndex(of: 0x0A)) + 1
         for cut in headerEnd...bytes.count {
             XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes[..<cut])))
             let read = try LogReader.read(path: path)
