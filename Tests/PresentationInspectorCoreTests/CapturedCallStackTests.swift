@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @_spi(Package) @testable import PresentationInspectorCore
+import TestSupport
 
 /// Call sites as return addresses (issue 10): captured without symbolicating, the app frame
 /// symbolicated once when read, each address once per process. These run for real on Linux

@@ -1,5 +1,6 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
+import TestSupport
 
 /// Controller facts in the log: written and read by both decoders, checked, kept once per
 /// controller by the recorder, and absent from older logs without harm.

@@ -2,6 +2,7 @@ import XCTest
 import Foundation
 @_spi(Package) @testable import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
+import TestSupport
 
 /// The C entry points the LLDB plugin calls, called directly from Swift.
 final class DebuggerEntryPointsTests: DebuggerEntryPointTestCase {

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @_spi(Package) @testable import PresentationInspectorCore
+import TestSupport
 
 /// Defects a review of the device path found, each reproduced through the portable handler with
 /// nodes shaped like the UIKit adapter's.

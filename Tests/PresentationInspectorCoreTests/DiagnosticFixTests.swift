@@ -1,6 +1,7 @@
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// Every diagnostic carries a remedy built from its event's own controllers (issue 12, item 5).
 final class DiagnosticFixTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// Golden-file tests: the text, DOT and Mermaid exports of every built-in scenario.
 final class ExportGoldenTests: XCTestCase {

@@ -5,6 +5,7 @@ import FoundationXML
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// DOT and Mermaid specifics: escaping, edge styles, and Graphviz accepting the output.
 final class ExportGraphFormatTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// The HTML report: self-contained, data intact and safe, and (when chromium is installed)
 /// its script runs without errors and shows the expected numbers.

@@ -1,6 +1,7 @@
 @_spi(Package) @testable import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// Graphs that scale (issue 12, item 2): large recordings are fitted so Graphviz and Mermaid
 /// take them; rejected attempts are drawn.

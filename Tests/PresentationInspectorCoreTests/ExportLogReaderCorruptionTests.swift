@@ -2,6 +2,7 @@ import Foundation
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// Random corruption of real logs: the reader never crashes, keeps every intact event, and
 /// names the lines it skipped.

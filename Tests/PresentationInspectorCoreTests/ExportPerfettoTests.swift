@@ -1,6 +1,7 @@
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// The Chrome Trace Event JSON checked against the format's required fields and nesting rules.
 final class ExportPerfettoTests: XCTestCase {

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @_spi(Package) @testable import PresentationInspectorCore
+import TestSupport
 
 /// What the UIKit hooks hand the handler and the dismissal monitor, and what UIKit answers: each
 /// must leave the events as the model and UIKit say.

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @_spi(Package) @testable import PresentationInspectorCore
+import TestSupport
 
 /// A minimal hand-built hierarchy, independent of the simulator, to test the handler the way
 /// the UIKit adapter will use it.

@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
+import TestSupport
 
 /// The interactive-dismissal state machine, fed with the callbacks the UIKit layer would
 /// send (viewWillDisappear with isBeingDismissed, coordinator completion, the delegate's

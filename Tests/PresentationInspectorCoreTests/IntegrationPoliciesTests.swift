@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
+import TestSupport
 
 /// Exclusions, title redaction, the release gate, call sites and off-main events.
 final class IntegrationPoliciesTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @_spi(Package) @testable import PresentationInspectorCore
+import TestSupport
 
 final class JSONParserTests: XCTestCase {
     func testValues() throws {

@@ -1,6 +1,7 @@
 @_spi(Package) @testable import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// The timeline model (lanes, lifetimes, transitions, markers) and its geometry.
 final class LayoutTimelineTests: XCTestCase {

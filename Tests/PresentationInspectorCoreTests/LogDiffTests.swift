@@ -1,5 +1,6 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
+import TestSupport
 
 /// ``LogDiff`` beyond the ten recorded facts: what UIKit was observed doing (`observed`) and the
 /// window's chain after each event.

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @_spi(Package) @testable import PresentationInspectorCore
+import TestSupport
 
 final class LogTests: XCTestCase {
     private let full = Event(

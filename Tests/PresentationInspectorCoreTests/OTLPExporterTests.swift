@@ -2,6 +2,7 @@ import Foundation
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// OTLP/JSON export: structure, ids, times, status, attributes and hostile numbers.
 /// (Scripts/ci/71-otlp.sh checks the same output against opentelemetry-proto's definitions.)

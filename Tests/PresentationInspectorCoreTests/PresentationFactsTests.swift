@@ -1,5 +1,6 @@
 import XCTest
 @_spi(Package) @testable import PresentationInspectorCore
+import TestSupport
 
 /// The rules that turn what UIKit's objects show into an observation (the review's false drifts).
 final class PresentationFactsTests: XCTestCase {

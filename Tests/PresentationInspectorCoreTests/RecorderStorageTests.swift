@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) @testable import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
+import TestSupport
 
 /// The recorder keeps events as small records over shared pools (issue 10): what goes in must
 /// come out equal, field for field, and pooled values must leave with the last event naming them.

@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationInspectorTesting
+import TestSupport
 
 /// Recordings made on iOS: the checks read what UIKit did (the events' observations), and an
 /// app's classes are recorded with their module.

@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// DESIGN rule 4: the checks, their order, UIKit's messages, and that a rejection changes nothing.
 final class ChecksTests: XCTestCase {

@@ -2,6 +2,7 @@ import XCTest
 import Foundation
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// A stand-in for UIKit in conformance runs: a simulation that records observations as the
 /// device hooks do and answers as the original scenario's `observed` objects say.

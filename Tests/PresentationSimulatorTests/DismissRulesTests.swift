@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// DESIGN rules 6–9: views in the window, dismissal, interactive dismissal, transitions.
 final class DismissRulesTests: XCTestCase {

@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// Scenario steps carrying `observed`: the simulation follows UIKit's (overridden) answer and
 /// the event records the observation with one `model-drift` per differing field.

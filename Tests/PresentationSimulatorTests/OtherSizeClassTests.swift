@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) @testable import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// Every present is also resolved in the other horizontal size class (DESIGN, rule 11).
 final class OtherSizeClassTests: XCTestCase {

@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// DESIGN rules 0–3 and 5: defaults, styles, presenting controller, context provider, transition.
 final class PresentRulesTests: XCTestCase {

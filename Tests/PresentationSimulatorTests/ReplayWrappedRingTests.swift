@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// Long sessions whose recorder's ring wraps: the log keeps only the last events (its header's
 /// `dropped`), and its replay rebuilds the state the first of them show, then records exactly them.

@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// Each field the scenario writer writes (`Scenario.jsonText`) and each fact the replay carries
 /// from a log into a scenario (`pinspect scenario`), on its own: a field dropped or mixed up fails
@@ -48,7 +49,7 @@ final class ScenarioFieldTests: XCTestCase {
         ]
         for c in cases {
             var s = base()
-            c.set(&s.controllers[2])
+            try s.controllers.change(2) { c.set(&$0) }
             let back = try written(s, c.field)
             XCTAssertTrue(back.controllers.first { $0.id == "sheet" }.map(c.holds) == true, "\(c.field):\n\(s.jsonText)")
         }
@@ -137,10 +138,10 @@ final class ScenarioFieldTests: XCTestCase {
         return try Scenario.parse(text, file: "replay.json")
     }
 
-    private func presenting(_ set: (inout Scenario) -> Void) -> Scenario {
+    private func presenting(_ set: (inout Scenario) throws -> Void) rethrows -> Scenario {
         var s = base()
         s.steps = [Scenario.Step(.present("sheet", from: "child", animated: true)), Scenario.Step(.advance(1))]
-        set(&s)
+        try set(&s)
         return s
     }
 
@@ -162,19 +163,21 @@ final class ScenarioFieldTests: XCTestCase {
             ("container", { $0.type = "Box"; $0.container = .split; $0.children = ["inner"] }, { $0.container == .split && $0.children == ["inner"] }),
         ]
         for c in cases {
-            let s = presenting { s in
+            let s = try presenting { s in
                 if c.field == "container" { s.controllers.append(Scenario.Controller(id: "inner", type: "Inner")) }
-                c.set(&s.controllers[2])
+                try s.controllers.change(2) { c.set(&$0) }
             }
             let r = try replay(s)
             XCTAssertTrue(r.controllers.first { $0.id == "sheet" }.map(c.holds) == true, "\(c.field):\n\(r.jsonText)")
         }
         // The root's container, its children, a tab bar's selection, the window.
         var s = presenting { _ in }
-        s.controllers[0].type = "UITabBarController"
-        s.controllers[0].container = nil
-        s.controllers[0].children = ["child", "other"]
-        s.controllers[0].selected = 0
+        try s.controllers.change(0) { root in
+            root.type = "UITabBarController"
+            root.container = nil
+            root.children = ["child", "other"]
+            root.selected = 0
+        }
         s.controllers.append(Scenario.Controller(id: "other", type: "Other"))
         s.steps.insert(Scenario.Step(.select(1, in: "root")), at: 0)
         s.steps.insert(Scenario.Step(.select(0, in: "root")), at: 1)
@@ -204,7 +207,7 @@ final class ScenarioFieldTests: XCTestCase {
         observed.effectiveTransition = .crossDissolve
         observed.presentationControllerClass = "UIFullscreenPresentationController"
         var s = base()
-        s.controllers[2].leaks = true
+        try s.controllers.change(2) { $0.leaks = true; $0.modalPresentationStyle = .pageSheet }
         s.controllers.append(Scenario.Controller(id: "extra", type: "Extra"))
         s.steps = [
             Scenario.Step(.present("sheet", from: "child", animated: false), thread: "worker", observed: observed),
@@ -217,7 +220,6 @@ final class ScenarioFieldTests: XCTestCase {
             // A change is in the log once a call reads it: a dismissal sent to the container's child.
             Scenario.Step(.dismiss("child", animated: false)),
         ]
-        s.controllers[2].modalPresentationStyle = .pageSheet
         let r = try replay(s)
         let actions = r.steps.map(\.action)
         let present = try XCTUnwrap(r.steps.first { $0.action == .present("sheet", from: "child", animated: false) }, "present and animated")

@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// Scenario files: DESIGN's format, and errors that name the file, the step and the key.
 final class ScenarioParserTests: XCTestCase {

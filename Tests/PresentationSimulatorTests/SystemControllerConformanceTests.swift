@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) @testable import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// Alerts, action sheets and share sheets in the built-in scenarios and the conformance run:
 /// the iPhone recording that shows an iPad-only crash, and the iPad run that leaves out what

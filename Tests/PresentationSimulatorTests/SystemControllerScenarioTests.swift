@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// The scenario keys of system controllers: errors that name the file, the place and the key.
 final class SystemControllerScenarioTests: XCTestCase {

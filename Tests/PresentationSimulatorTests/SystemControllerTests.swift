@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// System controllers by their documented behaviour (DESIGN "System controllers"): alerts,
 /// action sheets and share sheets in each width, UIKit's messages by kind and iOS version, and

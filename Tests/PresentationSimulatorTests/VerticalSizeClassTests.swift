@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// A compact height (an iPhone in landscape, also the large ones whose width is regular there)
 /// adapts popovers as a compact width does: "for horizontally or vertically compact environments,

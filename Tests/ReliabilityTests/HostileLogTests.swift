@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Package) import PresentationInspectorCore
 import XCTest
+import TestSupport
 
 /// Hostile logs: deep nesting, giant lines, garbage, duplicate and cyclic references. Every
 /// complete event is kept, every bad line reported with its number, and every exporter copes.

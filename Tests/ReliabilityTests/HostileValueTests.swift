@@ -2,6 +2,7 @@ import Foundation
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// Numbers past their range: the reader refuses them as bad lines naming the key, the value and
 /// the range (docs/FORMATS.md), and every view survives them when they reach it some other way

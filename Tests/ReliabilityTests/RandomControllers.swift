@@ -1,5 +1,6 @@
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
+import TestSupport
 
 /// 24 controllers of random kinds and styles (a third of them defining a presentation context) in
 /// a simulation, the first two the roots of windows `w0` (key) and `w1`: the start of the

@@ -2,6 +2,7 @@ import Foundation
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// Bad input: one clear message naming the file and line, exit 65 (66 for a missing file),
 /// never a crash or a hang; valid events around a bad line are still used.

@@ -2,6 +2,7 @@ import Foundation
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// Every subcommand end to end, through the built binary.
 final class CLICommandTests: XCTestCase {

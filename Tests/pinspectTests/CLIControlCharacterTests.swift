@@ -2,6 +2,7 @@ import Foundation
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// A log from someone else's machine may hold escape sequences and line breaks in any string: no
 /// command may pass them to the terminal that prints its output, and no text format may let a

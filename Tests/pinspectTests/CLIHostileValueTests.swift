@@ -2,6 +2,7 @@ import Foundation
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// The crashes and misleading messages found with hostile values: each command exits with a
 /// message in the user's terms instead of a Swift fatal error (exit 132).

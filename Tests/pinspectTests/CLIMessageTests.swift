@@ -2,6 +2,7 @@ import Foundation
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// Mistakes at the edges get their real reason and the documented exit code (docs/CLI.md).
 final class CLIMessageTests: XCTestCase {

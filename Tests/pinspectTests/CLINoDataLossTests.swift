@@ -2,6 +2,7 @@ import Foundation
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// No command destroys what it reads: an output that is one of the inputs, however spelt, is
 /// refused (exit 64, both named) and the input stays byte for byte; every output file is written
