@@ -92,7 +92,7 @@ final class DebuggerEntryPointsTests: DebuggerEntryPointTestCase {
         XCTAssertEqual(event.source?.id, "library")
         XCTAssertEqual(event.presenting?.id, "photos", "the navigation controller presents, not its content controller")
         XCTAssertEqual(event.contextProvider?.id, "photos")
-        XCTAssertEqual(event.effectiveStyle, .pageSheet)
+        XCTAssertEqual(event.effectiveStyle, .formSheet)
         XCTAssertFalse(event.explanation.isEmpty)
     }
 

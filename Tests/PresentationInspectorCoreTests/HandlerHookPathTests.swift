@@ -120,7 +120,7 @@ final class HandlerHookPathTests: XCTestCase {
         h.handlePresent(source: root, presented: p, animated: true, completion: nil,
                         observe: { ended in
                             looks.append(ended)
-                            return Observation(effectiveStyle: .formSheet, window: "w", presentationControllerClass: "UISheet")
+                            return Observation(effectiveStyle: .pageSheet, window: "w", presentationControllerClass: "UISheet")
                         }) { c in
             self.present(p, on: root)
             if later { pending = c } else { c?() }
@@ -148,7 +148,7 @@ final class HandlerHookPathTests: XCTestCase {
         XCTAssertEqual(done.presenting, try after.events.element(1).presenting)
         XCTAssertEqual(done.observed?.presenting?.id, "root")
         XCTAssertNil(done.observed?.outcome, "a completion's look has no outcome")
-        XCTAssertEqual(done.observed?.effectiveStyle, .formSheet)
+        XCTAssertEqual(done.observed?.effectiveStyle, .pageSheet)
         XCTAssertEqual(try inside.events.element(0).observed?.outcome, .presented)
         XCTAssertEqual(try inside.events.element(0).diagnostics.map(\.code), [.modelDrift], "the call reports the style's drift once")
         XCTAssertEqual(done.diagnostics, [])

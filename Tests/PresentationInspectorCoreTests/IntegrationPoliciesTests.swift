@@ -180,6 +180,20 @@ final class IntegrationPoliciesTests: XCTestCase {
         XCTAssertEqual(custom.handlerConfiguration.resolver.deepChainLimit, 7)
     }
 
+    /// The iOS versions compared (`other-ios-version`): on by default, from the app's minimum.
+    func testTheOtherIOSVersionsStartAtTheAppsMinimum() {
+        XCTAssertTrue(InspectorConfiguration().handlerConfiguration.checksOtherIOSVersions)
+        XCTAssertFalse(InspectorConfiguration(checksOtherIOSVersions: false).handlerConfiguration.checksOtherIOSVersions)
+        let chosen = InspectorConfiguration(minimumIOSVersion: SystemVersion(major: 16, minor: 4)).handlerConfiguration
+        XCTAssertEqual(chosen.supportedIOSVersions.lowerBound, SystemVersion(major: 16, minor: 4))
+        XCTAssertEqual(chosen.supportedIOSVersions.upperBound, UIKitVersions.newestModelled)
+        XCTAssertEqual(InspectorConfiguration.minimumOSVersion(in: ["MinimumOSVersion": "17.0"]), SystemVersion(major: 17))
+        XCTAssertNil(InspectorConfiguration.minimumOSVersion(in: ["MinimumOSVersion": "seventeen"]))
+        XCTAssertNil(InspectorConfiguration.minimumOSVersion(in: nil))
+        // An app older than the package's range (a stale Info.plist) compares from the package's oldest.
+        XCTAssertEqual(HandlerConfiguration(minimumIOS: SystemVersion(major: 12)).supportedIOSVersions.lowerBound, UIKitVersions.oldestSupported)
+    }
+
     // MARK: Call sites
 
     func testCallSiteIsTheFirstFrameOutsideTheInspectorAndUIKit() {

@@ -15,7 +15,7 @@ final class LayoutTimelineTests: XCTestCase {
         XCTAssertEqual(presented.map(\.endSeq), [10, 5, 10])
         XCTAssertEqual(presented.map { formatTime($0.start) }, ["0.000s", "0.500s", "1.500s"])
         XCTAssertEqual(presented.map { formatTime($0.end) }, ["2.350s", "1.350s", "2.350s"])
-        XCTAssertEqual(presented.map(\.style), [.fullScreen, .pageSheet, .pageSheet])
+        XCTAssertEqual(presented.map(\.style), [.fullScreen, .formSheet, .formSheet])
         XCTAssertEqual(presented.map(\.isOpen), [false, false, false])
         let root = try XCTUnwrap(t.lifetimes.first(where: \.isWindowRoot))
         XCTAssertEqual(root.controller.id, "camera")

@@ -18,16 +18,25 @@ private final class SimulatedWorld: ConformanceWorld {
 
     /// What this world's controllers are in fact (a device reading an anchor the scenario lacks).
     private let facts: (inout Scenario) -> Void
+    /// The iOS version this world's "UIKit" runs, whatever the scenario says.
+    private let runs: SystemVersion?
+    /// Whether the world tells the run its version (a device does).
+    private let tellsVersion: Bool
+    var systemVersion: SystemVersion? { tellsVersion ? runs : nil }
 
-    init(deviatingAs original: Scenario? = nil, sizeClass: SizeClass? = nil, facts: @escaping (inout Scenario) -> Void = { _ in }) {
+    init(deviatingAs original: Scenario? = nil, sizeClass: SizeClass? = nil, runs: SystemVersion? = nil, tellsVersion: Bool = true,
+         facts: @escaping (inout Scenario) -> Void = { _ in }) {
         deviations = original?.steps.compactMap { s in s.observed.map { (s.action, $0) } } ?? []
         fixedHorizontalSizeClass = sizeClass
+        self.runs = runs
+        self.tellsVersion = tellsVersion
         self.facts = facts
     }
 
     func load(_ scenario: Scenario) async throws {
         var scenario = scenario
         if let fixedHorizontalSizeClass { scenario.environment.horizontalSizeClass = fixedHorizontalSizeClass }
+        if let runs { scenario.environment.systemVersion = runs }
         facts(&scenario)
         try sim.load(scenario)
     }
@@ -72,7 +81,29 @@ final class ConformanceTests: XCTestCase {
             XCTAssertGreaterThan(r.diff.factsCompared, 0, r.scenario)
         }
         XCTAssertEqual(report.factsAgreeing, report.factsCompared)
-        XCTAssertTrue(report.text().hasSuffix("total: UIKit agrees with the model on \(report.factsCompared)/\(report.factsCompared) facts in 8 scenarios\n"), report.text())
+        XCTAssertTrue(report.text().hasSuffix("total: UIKit agrees with the model on \(report.factsCompared)/\(report.factsCompared) facts in \(report.results.count) scenarios\n"), report.text())
+    }
+
+    /// The run predicts by the rules of the iOS version the device runs: a world of iOS 17 and
+    /// one of iOS 26 both agree on every built-in scenario, and one that does not say its
+    /// version is compared with the newest rules (a default sheet: formSheet, not iOS 17's pageSheet).
+    @MainActor
+    func testTheRunPredictsByTheDevicesIOSVersion() async throws {
+        for version in [SystemVersion(major: 17, minor: 4), SystemVersion(major: 26, minor: 2)] {
+            let report = await ConformanceRunner.run(ConformanceRunner.builtInScenarios()) { SimulatedWorld(runs: version) }
+            XCTAssertEqual(report.factsAgreeing, report.factsCompared, "iOS \(String(describing: version))\n" + report.text())
+        }
+        let sheet = try Scenario.parse(scenarioJSON(env: #"{ "idiom": "pad" }"#, controllers: tabbedControllers, steps: [
+            #"{ "present": "sheet", "from": "list" }"#, #"{ "advance": 1 }"#,
+        ]), file: "t.json")
+        let silent = await ConformanceRunner.run(sheet, in: SimulatedWorld(runs: SystemVersion(major: 17, minor: 4), tellsVersion: false))
+        XCTAssertTrue(silent.diff.differences.contains { $0.field == "effectiveStyle" }, silent.diff.text(nameA: "model", nameB: "world"))
+        let told = await ConformanceRunner.run(sheet, in: SimulatedWorld(runs: SystemVersion(major: 17, minor: 4)))
+        XCTAssertTrue(told.diff.isEquivalent, told.diff.text(nameA: "model", nameB: "world"))
+        let named = ConformancePlan(try Scenario.parse(scenarioJSON(env: #"{ "iOS": "18.0" }"#, controllers: tabbedControllers, steps: []), file: "t.json"),
+                                    systemVersion: SystemVersion(major: 17, minor: 4))
+        XCTAssertEqual(named.notes, ["run by the rules of iOS 17.4, the device's, not the scenario's iOS 18.0"])
+        XCTAssertEqual(named.scenario.environment.systemVersion, SystemVersion(major: 17, minor: 4))
     }
 
     @MainActor

@@ -105,7 +105,7 @@ final class OtherSizeClassTests: XCTestCase {
         XCTAssertEqual(moved.severity, .warning)
         XCTAssertEqual(moved.message, "In regular width and height (an iPad, full screen or in a wide split) <SheetViewController: sheet> is presented by "
                        + "<UINavigationController: nav> and covers the area of <UINavigationController: nav> (overCurrentContext), "
-                       + "not of <UITabBarController: root> as here (pageSheet).")
+                       + "not of <UITabBarController: root> as here (formSheet).")
         XCTAssertTrue(moved.fix?.contains("<SheetViewController: sheet>") == true, moved.fix ?? "nil")
 
         // Refused (a warning-level check) rather than raising: UIKit's words and that check's own remedy.
@@ -126,7 +126,7 @@ final class OtherSizeClassTests: XCTestCase {
                                file: "opts.json")
         }
         XCTAssertThrowsError(try parse(#"{ "checksOtherSize": false }"#)) { error in
-            XCTAssertEqual("\(error)", #"opts.json:1:16: options key "checksOtherSize": unknown key (expected one of: checksOtherSizeClass)"#)
+            XCTAssertEqual("\(error)", #"opts.json:1:16: options key "checksOtherSize": unknown key (expected one of: checksOtherIOSVersions, checksOtherSizeClass, minimumIOS)"#)
         }
         XCTAssertThrowsError(try parse(#"{ "checksOtherSizeClass": "no" }"#)) { error in
             XCTAssertEqual("\(error)", #"opts.json:1:16: options key "checksOtherSizeClass": must be true or false, found a string"#)

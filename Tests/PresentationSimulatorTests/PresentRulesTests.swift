@@ -21,7 +21,13 @@ final class PresentRulesTests: XCTestCase {
     }
 
     func testEffectiveStyleRules() {
-        XCTAssertEqual(PresentationResolver.effectiveStyle(.automatic, sizeClass: .regular).0, .pageSheet)
+        // Rule 1 by version (UIKitVersions.automaticStyle): formSheet from iOS 18, pageSheet before;
+        // the newest modelled without a version.
+        XCTAssertEqual(PresentationResolver.effectiveStyle(.automatic, sizeClass: .regular).0, .formSheet)
+        XCTAssertEqual(PresentationResolver.effectiveStyle(.automatic, sizeClass: .regular, version: SystemVersion(major: 18)).0, .formSheet)
+        XCTAssertEqual(PresentationResolver.effectiveStyle(.automatic, sizeClass: .regular, version: SystemVersion(major: 17, minor: 6)).0, .pageSheet)
+        XCTAssertEqual(PresentationResolver.effectiveStyle(.automatic, sizeClass: .compact, version: SystemVersion(major: 15)).0, .pageSheet)
+        XCTAssertEqual(PresentationResolver.effectiveStyle(.pageSheet, sizeClass: .regular, version: SystemVersion(major: 26)).0, .pageSheet)
         XCTAssertEqual(PresentationResolver.effectiveStyle(.popover, sizeClass: .compact).0, .formSheet)
         XCTAssertEqual(PresentationResolver.effectiveStyle(.popover, sizeClass: .regular).0, .popover)
         XCTAssertEqual(PresentationResolver.effectiveStyle(.formSheet, sizeClass: .compact).0, .formSheet)
@@ -37,7 +43,7 @@ final class PresentRulesTests: XCTestCase {
         XCTAssertEqual(e.presenting?.id, "root", "the tab bar controller, the presentation root, presents")
         XCTAssertEqual(e.contextProvider?.id, "root")
         XCTAssertEqual(e.requestedStyle, .automatic)
-        XCTAssertEqual(e.effectiveStyle, .pageSheet)
+        XCTAssertEqual(e.effectiveStyle, .formSheet)
         XCTAssertEqual(e.window, "main")
         XCTAssertEqual(r.ids(e.chain), ["root", "sheet"])
         XCTAssertTrue(r.c("sheet").presenting === r.c("root"))

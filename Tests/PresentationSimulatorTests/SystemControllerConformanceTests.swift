@@ -64,7 +64,7 @@ final class SystemControllerConformanceTests: XCTestCase {
                 for sizeClass in [SizeClass.compact, .regular] {
                     let node = SimController(id: "p", type: kind?.name ?? "PlainViewController")
                     node.preferredStyle = alertStyle
-                    let rules = SystemControllerRules.effectiveStyle(of: node, sizeClass: sizeClass).predicted
+                    let rules = SystemControllerRules.effectiveStyle(of: node, sizeClass: sizeClass, version: UIKitVersions.newestModelled).predicted
                     XCTAssertEqual(SystemControllerKind.predictsStyle(kind, alertStyle: alertStyle, sizeClass: sizeClass), rules,
                                    "\(kind?.name ?? "plain") \(alertStyle?.rawValue ?? "-") \(sizeClass)")
                 }

@@ -37,7 +37,7 @@ final class SystemControllerScenarioTests: XCTestCase {
         XCTAssertEqual(error(controller(#""type": "ListViewController", "preferredStyle": "alert""#)),
                        #"bad.json:1:98: controllers[0] key "preferredStyle": applies only to a UIAlertController (type "UIAlertController", or "systemController": "UIAlertController" for a subclass); a is a ListViewController"#)
         XCTAssertEqual(error(controller(#""type": "MyAlert", "systemController": "UIAlertView""#)),
-                       #"bad.json:1:87: controllers[0] key "systemController": unknown system controller "UIAlertView" (expected one of: UIAlertController, UIActivityViewController, UIImagePickerController, UIDocumentPickerViewController, SFSafariViewController, MFMailComposeViewController, MFMessageComposeViewController, UISearchController)"#)
+                       #"bad.json:1:87: controllers[0] key "systemController": unknown system controller "UIAlertView" (expected one of: UIAlertController, UIActivityViewController, UIImagePickerController, UIDocumentPickerViewController, SFSafariViewController, MFMailComposeViewController, MFMessageComposeViewController, UISearchController, GroupActivitySharingController)"#)
         XCTAssertEqual(error(controller(#""type": "UIActivityViewController", "popoverAnchor": "finger""#)),
                        #"bad.json:1:104: controllers[0] key "popoverAnchor": unknown popover anchor "finger" (expected one of: sourceView, sourceItem, barButtonItem, none)"#)
         XCTAssertEqual(error(controller(#""type": "UIActivityViewController", "popoverAnchor": "sourceView", "hasPopoverAnchor": true"#)),
@@ -49,7 +49,12 @@ final class SystemControllerScenarioTests: XCTestCase {
                        #"bad.json:1:103: controllers[0] key "popoverAnchor": sourceItem arrived with iOS 16; the environment names iOS 15.8: use sourceView or barButtonItem"#)
         for bad in ["7.1", "17.x", "", "100", "17..1", "1.2.3.4"] {
             XCTAssertEqual(error(controller(#""type": "A""#, env: #"{ "iOS": "\#(bad)" }"#)),
-                           #"bad.json:1:20: environment key "iOS": must be an iOS version such as "17.4" with a major version in 8…99, found "\#(bad)""#, bad)
+                           #"bad.json:1:20: environment key "iOS": must be an iOS version such as "17.4", found "\#(bad)"; the model covers iOS 15.0 or later (the package's deployment target; rules modelled up to iOS 26.2)"#, bad)
+        }
+        // Older than the package's deployment target: refused, never modelled as another version.
+        for old in ["14.8", "9.3", "13"] {
+            XCTAssertEqual(error(controller(#""type": "A""#, env: #"{ "iOS": "\#(old)" }"#)),
+                           #"bad.json:1:20: environment key "iOS": iOS \#(SystemVersion(parsing: old)!) is older than the package supports: the model covers iOS 15.0 or later (the package's deployment target; rules modelled up to iOS 26.2)"#, old)
         }
         let set = #"""
         { "environment": { "iOS": "15.0" }, "controllers": [ { "id": "a", "type": "UIActivityViewController" } ], "windows": [],

@@ -41,7 +41,7 @@ final class VerticalSizeClassTests: XCTestCase {
         ]))
         XCTAssertEqual(run.presents.map(\.outcome), [.presented, .presented])
         XCTAssertFalse(run.presents.flatMap(\.diagnostics).contains { $0.code == .popoverWithoutAnchor })
-        XCTAssertEqual(run.presents.map(\.effectiveStyle), [.pageSheet, .custom])
+        XCTAssertEqual(run.presents.map(\.effectiveStyle), [.formSheet, .custom])
     }
 
     func testTheScenarioKeyIsCheckedAndWrittenBack() throws {
@@ -78,7 +78,7 @@ final class VerticalSizeClassTests: XCTestCase {
         let step = #"{ "present": "sheet", "from": "root", "observed": { "effectiveStyle": "fullScreen" } }"#
         let landscape = try simulate(scenarioJSON(env: #"{ "idiom": "phone", "verticalSizeClass": "compact" }"#, controllers: plain, steps: [step]))
         let e = try XCTUnwrap(landscape.presents.first)
-        XCTAssertEqual(e.effectiveStyle, .pageSheet)
+        XCTAssertEqual(e.effectiveStyle, .formSheet)
         XCTAssertEqual(e.diagnostics.filter { $0.code == .modelDrift }, [], "observed only")
         XCTAssertTrue(e.steps.map(\.sentence).contains { $0.contains("defaults to a full screen appearance") })
         let portrait = try simulate(scenarioJSON(controllers: plain, steps: [step]))

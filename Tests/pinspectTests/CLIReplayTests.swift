@@ -102,7 +102,7 @@ final class CLIReplayTests: XCTestCase {
         XCTAssertEqual(s.status, 0, s.stderr)
         XCTAssertTrue(s.stdout.contains("@Suite struct ReplayTests"), s.stdout)
         XCTAssertTrue(s.stdout.contains("let differences = Self.differences(recorded.facts, replayed[i])"), s.stdout)
-        XCTAssertTrue(s.stdout.contains(#"(#line, 2, ["present", "preview", "rejected", "labTabs", "labTabs", "pageSheet", "coverVertical", "-", "", "presentation-in-progress"]),"#), s.stdout)
+        XCTAssertTrue(s.stdout.contains(#"(#line, 2, ["present", "preview", "rejected", "labTabs", "labTabs", "formSheet", "coverVertical", "-", "", "presentation-in-progress"]),"#), s.stdout)
         let neither = try PInspectBinary.run(["test", log.path, "--framework", "xctest"])
         XCTAssertEqual(neither.status, 64)
         XCTAssertTrue(neither.stderr.contains("choose one of --expect-clean and --expect-as-recorded"), neither.stderr)

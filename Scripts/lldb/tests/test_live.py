@@ -144,6 +144,15 @@ def test_diagnose_lists_every_diagnostic_of_rules_4_and_7(demo):
     assert "already-presenting" not in errors
 
 
+def test_diagnose_shows_what_another_ios_version_does(demo):
+    # The demo's iPad scenario on iOS 17.4: a default sheet is a smaller formSheet from iOS 18.
+    out = demo.pi("diagnose --severity info")
+    assert re.search(r"^info\s+#\d+ \S+ other-ios-version$", out, re.M), out
+    assert "a formSheet (smaller; sized by preferredContentSize) on iOS 18 and later" in out
+    settings = first(demo.events, presented__id="prefsNav")
+    assert settings["rulesIOS"] == "17.4"
+
+
 def test_graph_in_every_format(demo):
     text = demo.pi("graph")
     assert text == demo.pi("graph --format text")

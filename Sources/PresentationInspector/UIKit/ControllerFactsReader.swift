@@ -87,8 +87,9 @@ enum ControllerFactsReader {
                 f.selected = index >= 0 && index < tabs.children.count ? index : nil
             }
         }
-        f.modalPresentationStyle = PresentationStyle(rawValue: vc.modalPresentationStyle.rawValue) ?? .custom
+        f.modalPresentationStyle = RequestedStyleHook.requestedStyle(of: vc)
         f.modalTransitionStyle = TransitionStyle(rawValue: vc.modalTransitionStyle.rawValue) ?? .coverVertical
+        if let preferred = RequestedStyleHook.preferredTransition(of: vc) { f.preferredTransition = .some(preferred) }
         f.definesPresentationContext = vc.definesPresentationContext
         f.providesPresentationContextTransitionStyle = vc.providesPresentationContextTransitionStyle
         f.isModalInPresentation = vc.isModalInPresentation

@@ -20,6 +20,9 @@ extension EventCoding {
             if let v = f.selected { w.field("selected", v) }
             if let v = f.modalPresentationStyle { w.field("modalPresentationStyle", v.name) }
             if let v = f.modalTransitionStyle { w.field("modalTransitionStyle", v.name) }
+            if let v = f.preferredTransition {
+                if let t = v { w.field("preferredTransition", t.name) } else { w.key("preferredTransition"); w.null() }
+            }
             if let v = f.definesPresentationContext { w.field("definesPresentationContext", v) }
             if let v = f.providesPresentationContextTransitionStyle { w.field("providesPresentationContextTransitionStyle", v) }
             if let v = f.isModalInPresentation { w.field("isModalInPresentation", v) }
@@ -93,7 +96,11 @@ extension EventCoding {
                 f.selected = n
             }
             f.modalPresentationStyle = try named("modalPresentationStyle", PresentationStyle.init(name:), PresentationStyle.allCases.map(\.name))
-            f.modalTransitionStyle = try named("modalTransitionStyle", TransitionStyle.init(name:), TransitionStyle.allCases.map(\.name))
+            f.modalTransitionStyle = try named("modalTransitionStyle", TransitionStyle.init(name:), TransitionStyle.modalStyles.map(\.name))
+            if let v = o["preferredTransition"] {
+                f.preferredTransition = v == .null ? .some(nil)
+                    : .some(try named("preferredTransition", TransitionStyle.init(name:), TransitionStyle.allCases.map(\.name)))
+            }
             f.definesPresentationContext = try bool("definesPresentationContext")
             f.providesPresentationContextTransitionStyle = try bool("providesPresentationContextTransitionStyle")
             f.isModalInPresentation = try bool("isModalInPresentation")

@@ -38,6 +38,8 @@
     @_spi(Package) public var modalPresentationStyle: PresentationStyle?
     /// `modalTransitionStyle`, when read.
     @_spi(Package) public var modalTransitionStyle: TransitionStyle?
+    /// `preferredTransition` (iOS 18 and later), when read: `.some(nil)` when it is not set.
+    @_spi(Package) public var preferredTransition: TransitionStyle??
     /// `definesPresentationContext`, when read.
     @_spi(Package) public var definesPresentationContext: Bool?
     /// `providesPresentationContextTransitionStyle`, when read.
@@ -87,6 +89,7 @@
         if merged.container == nil { merged.container = container }
         if merged.modalPresentationStyle == nil { merged.modalPresentationStyle = modalPresentationStyle }
         if merged.modalTransitionStyle == nil { merged.modalTransitionStyle = modalTransitionStyle }
+        if merged.preferredTransition == nil { merged.preferredTransition = preferredTransition }
         if merged.definesPresentationContext == nil { merged.definesPresentationContext = definesPresentationContext }
         if merged.providesPresentationContextTransitionStyle == nil {
             merged.providesPresentationContextTransitionStyle = providesPresentationContextTransitionStyle

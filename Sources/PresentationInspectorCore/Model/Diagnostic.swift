@@ -54,13 +54,16 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomString
     /// The same present, resolved in the other size class (compact ↔ regular: an iPhone against an iPad), would
     /// raise, be refused or cover another controller's area: what the other kind of device does.
     public static let otherSizeClass = Self(rawValue: "other-size-class")
+    /// The same present looks different on another iOS version the app supports (another style,
+    /// transition or presenting controller): what users on that version see.
+    public static let otherIOSVersion = Self(rawValue: "other-ios-version")
 
     /// Every code this version emits, in the order of DESIGN's rules.
     public static let known: [DiagnosticCode] = [
         .alreadyPresented, .activeController, .presentationInProgress, .alreadyPresenting,
         .notInWindowHierarchy, .dismissDuringTransition, .nothingToDismiss, .offMainThread,
         .leakedAfterDismiss, .detachedPresenter, .popoverWithoutAnchor, .deepChain,
-        .otherSizeClass, .modelDrift,
+        .otherSizeClass, .otherIOSVersion, .modelDrift,
     ]
 }
 

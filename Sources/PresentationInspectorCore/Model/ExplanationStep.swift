@@ -32,7 +32,8 @@ public enum ExplanationStep: Sendable, CustomStringConvertible {
     case presentCalled(source: ControllerRef, presented: ControllerRef)
     case walkedUp(path: [String], root: ControllerRef, place: RootPlace)
     case ownRoot(ControllerRef, place: RootPlace)
-    case automaticStyle
+    /// `.automatic` resolved to this style by the rules of this iOS version (``UIKitVersions``).
+    case automaticStyle(PresentationStyle, rules: SystemVersion)
     case popoverAdapts
     case styleAsIs(PresentationStyle, sheetInCompact: Bool)
     case contextFound(PresentationStyle, walk: [ContextCheck], provider: ControllerRef)
@@ -43,6 +44,8 @@ public enum ExplanationStep: Sendable, CustomStringConvertible {
     case transitionFromProvider(provider: ControllerRef, transition: TransitionStyle, requested: TransitionStyle)
     case transitionOwnProviderDeclines(TransitionStyle, providerType: String)
     case transitionOwn(TransitionStyle)
+    /// From iOS 18, the presented controller's `preferredTransition` replaces this transition.
+    case preferredTransition(TransitionStyle, replaces: TransitionStyle)
     case alreadyPresented(ControllerRef, by: ControllerRef)
     case activeChild(ControllerRef, parent: ControllerRef)
     case activeRoot(ControllerRef, window: String)
@@ -78,8 +81,8 @@ public enum ExplanationStep: Sendable, CustomStringConvertible {
             return "Walking up through parent: \(path.map { VisibleText.escaped($0) }.joined(separator: " → ")). The presentation root is \(root.label), \(Self.describe(place))."
         case .ownRoot(let s, let place):
             return "\(s.label) has no parent, so it is its own presentation root: \(Self.describe(place))."
-        case .automaticStyle:
-            return "Requested style automatic resolves to pageSheet."
+        case .automaticStyle(let style, let version):
+            return "Requested style automatic resolves to \(style.name) on iOS \(version) (Apple, UIModalPresentationStyle.automatic: \"formSheet in iOS 18 and later; pageSheet in versions of iOS earlier than iOS 18\")."
         case .popoverAdapts:
             return "Requested style popover adapts to formSheet in a horizontally or vertically compact environment (shown as a sheet)."
         case .styleAsIs(let style, let sheetInCompact):
@@ -100,6 +103,8 @@ public enum ExplanationStep: Sendable, CustomStringConvertible {
             return "Transition \(transition.name) is the presented controller's own (\(VisibleText.escaped(providerType)).providesPresentationContextTransitionStyle = false)."
         case .transitionOwn(let transition):
             return "Transition \(transition.name) is the presented controller's own."
+        case .preferredTransition(let preferred, let replaced):
+            return "Its preferredTransition \(preferred.name) (iOS 18 and later) replaces \(replaced.name); UIKit treats it as a preference it \"may\" ignore \"if not supported by the current context\" (UIViewController.h)."
         case .alreadyPresented(let p, let by):
             return "Check already-presented failed: \(p.label) is already being presented by \(by.label). UIKit raises an exception."
         case .activeChild(_, let parent):

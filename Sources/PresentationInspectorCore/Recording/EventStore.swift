@@ -18,6 +18,8 @@ struct EventStore {
         var kind = EventKind.present
         var outcome = Outcome.presented
         var animated = false
+        /// ``Event/rulesVersion`` as `major * 100 + minor`; 0: nil.
+        var rulesVersion: UInt16 = 0
         var forwarded: Bool?
         var requestedStyle: PresentationStyle?
         var effectiveStyle: PresentationStyle?
@@ -69,6 +71,7 @@ struct EventStore {
         r.kind = e.kind
         r.outcome = e.outcome
         r.animated = e.animated
+        r.rulesVersion = e.rulesVersion.map { UInt16($0.major * 100 + $0.minor) } ?? 0
         r.forwarded = e.forwarded
         r.requestedStyle = e.requestedStyle
         r.effectiveStyle = e.effectiveStyle
@@ -146,6 +149,7 @@ struct EventStore {
                       chain: chains.chain(r.chain, refs: refs), callSite: strings[r.callSite], capturedCallStack: r.callStack, ancestry: refArrays[r.ancestry] ?? [])
         e.observed = observations[r.observed]
         e.facts = factLists[r.facts] ?? []
+        if r.rulesVersion != 0 { e.rulesVersion = SystemVersion(major: Int(r.rulesVersion / 100), minor: Int(r.rulesVersion % 100)) }
         return e
     }
 

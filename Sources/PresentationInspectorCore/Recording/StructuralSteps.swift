@@ -24,7 +24,7 @@ extension ExplanationStep {
         case .presentCalled(let a0, let a1): if case .presentCalled(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
         case .walkedUp(let a0, let a1, let a2): if case .walkedUp(let b0, let b1, let b2) = other { return a0 == b0 && a1 == b1 && a2 == b2 }
         case .ownRoot(let a0, let a1): if case .ownRoot(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
-        case .automaticStyle: if case .automaticStyle = other { return true }
+        case .automaticStyle(let a0, let a1): if case .automaticStyle(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
         case .popoverAdapts: if case .popoverAdapts = other { return true }
         case .styleAsIs(let a0, let a1): if case .styleAsIs(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
         case .contextFound(let a0, let a1, let a2): if case .contextFound(let b0, let b1, let b2) = other { return a0 == b0 && a1 == b1 && a2 == b2 }
@@ -35,6 +35,7 @@ extension ExplanationStep {
         case .transitionFromProvider(let a0, let a1, let a2): if case .transitionFromProvider(let b0, let b1, let b2) = other { return a0 == b0 && a1 == b1 && a2 == b2 }
         case .transitionOwnProviderDeclines(let a0, let a1): if case .transitionOwnProviderDeclines(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
         case .transitionOwn(let a0): if case .transitionOwn(let b0) = other { return a0 == b0 }
+        case .preferredTransition(let a0, let a1): if case .preferredTransition(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
         case .alreadyPresented(let a0, let a1): if case .alreadyPresented(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
         case .activeChild(let a0, let a1): if case .activeChild(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
         case .activeRoot(let a0, let a1): if case .activeRoot(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
@@ -67,7 +68,7 @@ extension ExplanationStep {
         case .presentCalled(let a0, let a1): hasher.combine(0 as UInt8); hasher.combine(a0); hasher.combine(a1)
         case .walkedUp(let a0, let a1, let a2): hasher.combine(1 as UInt8); hasher.combine(a0); hasher.combine(a1); hasher.combine(a2)
         case .ownRoot(let a0, let a1): hasher.combine(2 as UInt8); hasher.combine(a0); hasher.combine(a1)
-        case .automaticStyle: hasher.combine(3 as UInt8)
+        case .automaticStyle(let a0, let a1): hasher.combine(3 as UInt8); hasher.combine(a0); hasher.combine(a1)
         case .popoverAdapts: hasher.combine(4 as UInt8)
         case .styleAsIs(let a0, let a1): hasher.combine(5 as UInt8); hasher.combine(a0); hasher.combine(a1)
         case .contextFound(let a0, let a1, let a2): hasher.combine(6 as UInt8); hasher.combine(a0); hasher.combine(a1); hasher.combine(a2)
@@ -100,6 +101,7 @@ extension ExplanationStep {
         case .swipeCancelled: hasher.combine(33 as UInt8)
         case .swipeCompletes(let a0, let a1): hasher.combine(34 as UInt8); hasher.combine(a0); hasher.combine(a1)
         case .text(let a0): hasher.combine(35 as UInt8); hasher.combine(a0)
+        case .preferredTransition(let a0, let a1): hasher.combine(36 as UInt8); hasher.combine(a0); hasher.combine(a1)
         }
     }
 }

@@ -34,6 +34,8 @@ struct PresentReads<N: PresentationNode> {
     /// Whether the source is displayed in a compact height (an iPhone in landscape), where a sheet
     /// looks full screen.
     let sourceHeightIsCompact: Bool
+    /// The iOS version the app runs on (nil: unknown, the newest modelled).
+    let systemVersion: SystemVersion?
 
     init(source: N, presented: N) {
         self.source = source
@@ -55,5 +57,6 @@ struct PresentReads<N: PresentationNode> {
         let vertical = source.verticalSizeClass
         sourceSizeClass = SizeClass.rulesSee(horizontal: source.horizontalSizeClass, vertical: vertical)
         sourceHeightIsCompact = vertical == .compact
+        systemVersion = source.systemVersion
     }
 }

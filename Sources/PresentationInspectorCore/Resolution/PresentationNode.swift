@@ -24,6 +24,9 @@ public protocol PresentationNode: AnyObject {
 
     var modalPresentationStyle: PresentationStyle { get }
     var modalTransitionStyle: TransitionStyle { get }
+    /// `preferredTransition` (iOS 18 and later) when set and its kind is known: it replaces
+    /// ``modalTransitionStyle`` from iOS 18 (``UIKitVersions/preferredTransition``). Nil by default.
+    var preferredTransition: TransitionStyle? { get }
     var definesPresentationContext: Bool { get }
     var providesPresentationContextTransitionStyle: Bool { get }
     var isModalInPresentation: Bool { get }
@@ -66,6 +69,8 @@ extension PresentationNode {
 
     /// False: the anchor, if any, is set before `present` is called.
     public var popoverAnchorIsSetByDelegate: Bool { false }
+    /// Nil: no preferred transition.
+    public var preferredTransition: TransitionStyle? { nil }
     /// Nil: a plain controller.
     public var systemController: SystemControllerKind? { nil }
     /// Nil: not an alert controller.

@@ -36,8 +36,10 @@
     /// Whether the presented controller had a presenter when the resolver asked (its first check).
     let presentedWasPresented: Bool
     /// What the resolver read of the hierarchy whatever the size class: a second answer in the
-    /// other size class (``OtherSizeClass``) decides over the same reads.
+    /// other size class (``OtherSizeClass``) or iOS version (``OtherIOSVersion``) decides over the same reads.
     let reads: PresentReads<Node>
+    /// The iOS version whose rules decided (``UIKitVersions/rulesVersion(for:)``).
+    @_spi(Package) public let rulesVersion: SystemVersion
     /// Whether the model predicts ``effectiveStyle``: false for a system controller whose style
     /// Apple does not document (DESIGN "System controllers"), which is recorded as observed only
     /// (an observed style never drifts from it).
@@ -47,7 +49,7 @@
          effectiveStyle: PresentationStyle, requestedTransition: TransitionStyle, effectiveTransition: TransitionStyle,
          diagnostics: [Diagnostic], rejection: Diagnostic?, steps: [ExplanationStep], windowID: String?,
          ultimateRoot: Node, refs: (source: ControllerRef, presented: ControllerRef, presenting: ControllerRef, contextProvider: ControllerRef),
-         ancestryRefs: [ControllerRef], presentedWasPresented: Bool, reads: PresentReads<Node>) {
+         ancestryRefs: [ControllerRef], presentedWasPresented: Bool, reads: PresentReads<Node>, rulesVersion: SystemVersion) {
         self.source = source; self.presented = presented; self.presenting = presenting; self.contextProvider = contextProvider
         self.requestedStyle = requestedStyle; self.effectiveStyle = effectiveStyle
         self.requestedTransition = requestedTransition; self.effectiveTransition = effectiveTransition
@@ -57,6 +59,7 @@
         self.ancestryRefs = ancestryRefs
         self.presentedWasPresented = presentedWasPresented
         self.reads = reads
+        self.rulesVersion = rulesVersion
     }
 }
 
@@ -105,6 +108,10 @@ public struct ResolverOptions: Sendable {
     /// of the source's own (nil: the source's, as UIKit does): how `OtherSizeClass` asks what the
     /// other kind of device would do.
     var sizeClass: SizeClass?
+    /// The iOS version whose rules to resolve by (``UIKitVersions``), instead of the one the app
+    /// runs on (nil: the app's, as UIKit does): how `OtherIOSVersion` asks what another version
+    /// would do.
+    var systemVersion: SystemVersion?
 
     /// Options with the given deep-chain limit (3 by default).
     public init(deepChainLimit: Int = 3) { self.deepChainLimit = deepChainLimit }
@@ -112,18 +119,25 @@ public struct ResolverOptions: Sendable {
 
 /// DESIGN's presentation rules as pure functions over ``PresentationNode``s.
 @_spi(Package) public enum PresentationResolver {
-    /// Rule 1: the style UIKit uses for a requested style in an environment.
-    @_spi(Package) public static func effectiveStyle(_ requested: PresentationStyle, sizeClass: SizeClass) -> (PresentationStyle, String) {
-        let (style, step) = effectiveStyleStep(requested, sizeClass: sizeClass)
+    /// Rule 1: the style UIKit uses for a requested style in an environment, by the rules of
+    /// `version` (nil: the newest modelled).
+    @_spi(Package) public static func effectiveStyle(_ requested: PresentationStyle, sizeClass: SizeClass,
+                                                     version: SystemVersion? = nil) -> (PresentationStyle, String) {
+        let (style, step) = effectiveStyleStep(requested, sizeClass: sizeClass, version: UIKitVersions.rulesVersion(for: version))
         return (style, step.sentence)
     }
 
-    /// Rule 1, with its explanation step.
-    static func effectiveStyleStep(_ requested: PresentationStyle, sizeClass: SizeClass) -> (PresentationStyle, ExplanationStep) {
+    /// Rule 1 by the rules of `version` (``UIKitVersions``), with its explanation step.
+    static func effectiveStyleStep(_ requested: PresentationStyle, sizeClass: SizeClass,
+                                   version: SystemVersion) -> (PresentationStyle, ExplanationStep) {
         switch requested {
-        case .automatic: (.pageSheet, .automaticStyle)
-        case .popover where sizeClass == .compact: (.formSheet, .popoverAdapts)
-        default: (requested, .styleAsIs(requested, sheetInCompact: sizeClass == .compact && requested.isSheet))
+        case .automatic:
+            let style = UIKitVersions.automaticStyle.value(at: version) ?? .pageSheet
+            return (style, .automaticStyle(style, rules: version))
+        case .popover where sizeClass == .compact:
+            return (UIKitVersions.popoverInCompact.value(at: version) ?? .formSheet, .popoverAdapts)
+        default:
+            return (requested, .styleAsIs(requested, sheetInCompact: sizeClass == .compact && requested.isSheet))
         }
     }
 
@@ -161,9 +175,10 @@ public struct ResolverOptions: Sendable {
             steps.append(.ownRoot(s, place: place))
         }
 
-        // Style (rule 1).
+        // Style (rule 1), by the rules of the iOS version the app runs on.
         let sizeClass = options.sizeClass ?? reads.sourceSizeClass
-        var (style, styleNote, styleIsPredicted) = SystemControllerRules.effectiveStyle(of: presented, sizeClass: sizeClass)
+        let version = options.systemVersion ?? UIKitVersions.rulesVersion(for: reads.systemVersion)
+        var (style, styleNote, styleIsPredicted) = SystemControllerRules.effectiveStyle(of: presented, sizeClass: sizeClass, version: version)
         steps.append(styleNote)
         if options.sizeClass == nil, styleIsPredicted, !style.isPredicted(inCompactHeight: reads.sourceHeightIsCompact) {
             styleIsPredicted = false
@@ -208,6 +223,11 @@ public struct ResolverOptions: Sendable {
             }
         } else {
             steps.append(.transitionOwn(transition))
+        }
+        // From iOS 18 a preferred transition (zoom) replaces the style's (``UIKitVersions/preferredTransition``).
+        if let preferred = presented.preferredTransition, UIKitVersions.preferredTransition.value(at: version) == true {
+            steps.append(.preferredTransition(preferred, replaces: transition))
+            transition = preferred
         }
 
         // Checks (rule 4), in order; the first failure rejects.
@@ -270,7 +290,7 @@ public struct ResolverOptions: Sendable {
                                            diagnostics: diagnostics, rejection: rejection, steps: steps,
                                            windowID: windowID, ultimateRoot: ultimateRoot,
                                            refs: (s, p, presentingRef, providerRef), ancestryRefs: ancestryRefs,
-                                           presentedWasPresented: presentedBy != nil, reads: reads)
+                                           presentedWasPresented: presentedBy != nil, reads: reads, rulesVersion: version)
         resolution.styleIsPredicted = styleIsPredicted
         return resolution
     }

@@ -8,14 +8,20 @@ enum SystemControllerRules {
     /// Rule 1 for `presented` in `sizeClass` (compact when the width or the height is:
     /// `PresentReads.sourceSizeClass`), with the system controllers' own rules: the style,
     /// the step that says why, and whether the model predicts it (false: observed only).
-    static func effectiveStyle<N: PresentationNode>(of presented: N, sizeClass: SizeClass)
+    static func effectiveStyle<N: PresentationNode>(of presented: N, sizeClass: SizeClass, version: SystemVersion)
         -> (style: PresentationStyle, step: ExplanationStep, predicted: Bool) {
         let requested = presented.modalPresentationStyle
         guard let kind = presented.systemController else {
-            let (style, step) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass)
+            let (style, step) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass, version: version)
             return (style, step, true)
         }
         switch kind {
+        case .groupActivitySharingController:
+            if let style = UIKitVersions.groupActivitySharingStyle.value(at: version) {
+                return (style, .text("A GroupActivitySharingController is always a \(style.name) (Apple: \"This property always sets the presentation style for the view controller to pageSheet\")."), true)
+            }
+            let (style, _) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass, version: version)
+            return (style, .text("GroupActivitySharingController exists from iOS 15.4; before, the model reads \(style.name) by rule 1, observed only."), false)
         case .alertController where presented.alertControllerStyle == .actionSheet:
             if sizeClass == .regular {
                 return (.popover, .text("A UIAlertController of style actionSheet is a popover in regular width and height (UIKit: \"The modalPresentationStyle of a UIAlertController with this style is UIModalPresentationPopover\"): it needs an anchor."), true)
@@ -26,25 +32,18 @@ enum SystemControllerRules {
         case .activityViewController where sizeClass == .regular:
             return (.popover, .text("A UIActivityViewController is a popover in regular width and height (Apple: \"On iPad, you must present the view controller in a popover\"): it needs an anchor."), true)
         case .activityViewController:
-            let (style, _) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass)
+            let (style, _) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass, version: version)
             return (style, .text("A UIActivityViewController is presented modally in compact width or height (Apple: \"On iPhone and iPod touch, you must present it modally\"); the model reads \(style.name) by rule 1, and the style UIKit uses is recorded as observed only."), false)
         default:
-            let (style, _) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass)
+            let (style, _) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass, version: version)
             return (style, .text("\(kind.name)'s presentation style is not modelled (Apple does not document it): the model reads \(style.name) by rule 1, and the style UIKit uses is recorded as observed only."), false)
         }
     }
 
-    /// The first iOS version whose UIKit words a missing anchor of an action sheet or share sheet
-    /// as "Your application has presented a …"; before it UIKit said "UIPopoverPresentationController
-    /// (…) should have a non-nil sourceView or barButtonItem set before the presentation occurs."
-    static let systemPopoverWordingSince = SystemVersion(major: 10)
-
     /// `popover-without-anchor` for `presented` (snapshot `p`) shown from `presenting`, in UIKit's
-    /// words for its kind and iOS version.
+    /// words for its kind. (Before iOS 10, outside the supported range, action sheets and share
+    /// sheets used a plain popover's words: DESIGN "System controllers".)
     static func popoverWithoutAnchor<N: PresentationNode>(_ presented: N, _ p: ControllerRef, presenting: ControllerRef) -> Diagnostic {
-        if let version = presented.systemVersion, let since = systemPopoverWordingSince, version < since {
-            return .popoverWithoutAnchor(p)
-        }
         switch presented.systemController {
         case .alertController where presented.alertControllerStyle == .actionSheet:
             return .actionSheetWithoutAnchor(p, from: presenting)

@@ -108,7 +108,7 @@ struct ReplayBuilder {
             for id in leaks[e.seq] ?? [] { steps.append(Scenario.Step(.release(id))) }
         }
         var s = Scenario(name: name)
-        s.environment = environment()
+        s.environment = try environment()
         s.controllers = order.map { id in
             var c = declared[id]!
             if let n = notes[id], !n.isEmpty { c.comment = n.joined(separator: " ") }
@@ -122,6 +122,10 @@ struct ReplayBuilder {
         s.steps = steps
         if !sawFacts {
             scenarioNotes.append("The log keeps no controller facts (a recording made before they were logged): every controller is declared with UIKit's defaults and outside any container, so a present from inside a container may resolve differently.")
+        }
+        if let first = events.lazy.compactMap(\.rulesVersion).first,
+           let other = events.lazy.compactMap(\.rulesVersion).first(where: { $0 != first }) {
+            scenarioNotes.append("The recording's events follow the rules of iOS \(first) and of iOS \(other) too; a scenario has one version, so the replay keeps the first.")
         }
         s.comment = (["Replays a recording (pinspect scenario)."] + scenarioNotes).joined(separator: " ")
         return s
@@ -181,6 +185,7 @@ struct ReplayBuilder {
         c.title = f.title
         c.modalPresentationStyle = f.modalPresentationStyle
         c.modalTransitionStyle = f.modalTransitionStyle
+        c.preferredTransition = f.preferredTransition ?? nil
         c.definesPresentationContext = f.definesPresentationContext
         c.providesPresentationContextTransitionStyle = f.providesPresentationContextTransitionStyle
         c.isModalInPresentation = f.isModalInPresentation
@@ -223,10 +228,16 @@ struct ReplayBuilder {
         return out
     }
 
-    private func environment() -> Scenario.Environment {
+    private func environment() throws(ReplayError) -> Scenario.Environment {
         let idiom = header?.device["idiom"].flatMap { Scenario.Idiom(rawValue: $0) }
         // The device's "system" reads "iOS 17.4" (or "iPadOS 17.4"): the version is its last word.
+        // Else the version the events' rules came from (a simulation's log has no device).
         let version = header?.device["system"].flatMap { $0.split(separator: " ").last }.flatMap { SystemVersion(parsing: String($0)) }
+            ?? events.lazy.compactMap(\.rulesVersion).first
+        if let version, version < UIKitVersions.oldestSupported {
+            throw ReplayError(seq: nil, fact: "device.system",
+                              message: "the log's device runs iOS \(version); the model covers \(UIKitVersions.supportedRangeText)")
+        }
         // Regular width in a compact height is a large iPhone in landscape, not an iPad.
         let guessed: Scenario.Idiom = sizeClass == .regular && verticalSizeClass != .compact ? .pad : .phone
         return Scenario.Environment(idiom: idiom ?? guessed, horizontalSizeClass: sizeClass,
@@ -255,6 +266,7 @@ extension ReplayBuilder {
             if now.title != known.title { changes.append(.title(now.title)) }
             if let v = f.modalPresentationStyle, v != known.modalPresentationStyle { changes.append(.modalPresentationStyle(v)) }
             if let v = f.modalTransitionStyle, v != known.modalTransitionStyle { changes.append(.modalTransitionStyle(v)) }
+            if let v = f.preferredTransition, .some(v) != known.preferredTransition { changes.append(.preferredTransition(v)) }
             if let v = f.definesPresentationContext, v != known.definesPresentationContext { changes.append(.definesPresentationContext(v)) }
             if let v = f.providesPresentationContextTransitionStyle, v != known.providesPresentationContextTransitionStyle {
                 changes.append(.providesPresentationContextTransitionStyle(v))
@@ -323,6 +335,7 @@ extension ReplayBuilder {
             case .title(let v): declared[id]!.title = v
             case .modalPresentationStyle(let v): declared[id]!.modalPresentationStyle = v
             case .modalTransitionStyle(let v): declared[id]!.modalTransitionStyle = v
+            case .preferredTransition(let v): declared[id]!.preferredTransition = v
             case .definesPresentationContext(let v): declared[id]!.definesPresentationContext = v
             case .providesPresentationContextTransitionStyle(let v): declared[id]!.providesPresentationContextTransitionStyle = v
             case .isModalInPresentation(let v): declared[id]!.isModalInPresentation = v
