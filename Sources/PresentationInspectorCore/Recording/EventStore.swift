@@ -94,46 +94,27 @@ struct EventStore {
         factLists.release(r.facts)
     }
 
-    /// The most controllers whose facts the oldest record carries for the records dropped before
-    /// it (``ControllerFactsTracker/capacity``): past that, the longest unnamed are forgotten.
-    static let carriedFactsLimit = ControllerFactsTracker.capacity
-
-    /// Passes what the dropped record `r` said to `next`, the oldest record kept: its facts (which
-    /// hold what earlier drops passed to it), a successful present's presenter and style as the
-    /// presented controller's ``ControllerFacts/presentedBy`` and ``ControllerFacts/presentedAs``,
-    /// and a finished dismissal's removal of them. The recorder notes a controller's facts once and
-    /// then only their changes, so without this a ring that wraps would forget facts that still hold,
-    /// and a replay of it (`pinspect scenario`) would rebuild another hierarchy.
-    mutating func carry(from r: Record, into next: inout Record) {
-        let presents = r.kind == .present && r.outcome == .presented
-        let adapts = r.kind == .presentCompleted && r.observed != 0
-        let removes = r.kind == .dismissCompleted || (r.kind == .interactiveDismiss && r.outcome == .completed)
-        guard r.facts != 0 || presents || adapts || removes else { return }
-        var carried = factLists[r.facts] ?? []
-        let observation = observations[r.observed]
-        if presents || adapts, let p = refs[r.presented] {
-            let i = carried.firstIndex { $0.id == p.id } ?? {
-                carried.append(ControllerFacts(id: p.id, type: p.type, title: p.title))
-                return carried.count - 1
-            }()
-            if presents { carried[i].presentedBy = (observation?.presenting ?? refs[r.presenting])?.id }
-            if let style = observation?.effectiveStyle ?? (presents ? r.effectiveStyle : nil), carried[i].presentedBy != nil {
-                carried[i].presentedAs = style
-            }
+    /// Notes in `carried` what the dropped record `r` said that still holds: its facts, a
+    /// successful present's presenter and style as the presented controller's
+    /// ``ControllerFacts/presentedBy`` and ``ControllerFacts/presentedAs``, and a finished
+    /// dismissal's removal of them. Reads only what it needs: most records carry nothing.
+    func carry(from r: Record, into carried: inout CarriedFacts) {
+        for f in factLists[r.facts] ?? [] { carried.merge(f) }
+        switch r.kind {
+        case .present where r.outcome == .presented:
+            guard let p = refs[r.presented] else { return }
+            let observed = observations[r.observed]
+            carried.present(p, by: (observed?.presenting ?? refs[r.presenting])?.id, as: observed?.effectiveStyle ?? r.effectiveStyle)
+        case .presentCompleted:
+            guard let p = refs[r.presented], let style = observations[r.observed]?.effectiveStyle else { return }
+            carried.adapt(p.id, to: style)
+        case .dismissCompleted:
+            carried.remove((observations[r.observed]?.dismissed ?? refArrays[r.dismissed] ?? []).map(\.id))
+        case .interactiveDismiss where r.outcome == .completed:
+            carried.remove((refArrays[r.dismissed] ?? []).map(\.id))
+        default:
+            return
         }
-        if removes {
-            let gone = Set((observation?.dismissed ?? refArrays[r.dismissed] ?? []).map(\.id))
-            for i in carried.indices where gone.contains(carried[i].id) {
-                carried[i].presentedBy = nil
-                carried[i].presentedAs = nil
-            }
-        }
-        guard !carried.isEmpty else { return }
-        // The kept record's own facts are newer than anything carried to it.
-        for f in factLists[next.facts] ?? [] { carried.merge(f) }
-        if carried.count > Self.carriedFactsLimit { carried.removeFirst(carried.count - Self.carriedFactsLimit) }
-        factLists.release(next.facts)
-        next.facts = factLists.retain(carried)
     }
 
     /// The event `r` was made from.

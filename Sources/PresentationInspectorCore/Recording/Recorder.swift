@@ -35,6 +35,8 @@ import Foundation
         var liveLog: LiveLogWriter?
         /// What the recording has kept of each controller's facts.
         var factsTracker = ControllerFactsTracker()
+        /// What the dropped events said that still holds, for the oldest event kept.
+        var carried = CarriedFacts()
         var factsEpoch = 0
         /// Facts noted for the call being handled, carried by the next event recorded.
         var pendingFacts: [ControllerFacts] = []
@@ -86,13 +88,11 @@ import Foundation
             e.seq = s.nextSeq
             s.nextSeq += 1
             if s.count == capacity {
-                let dropped = s.ring[s.head]
+                // What the dropped event said still holds: the oldest kept event says it when read.
+                s.store.carry(from: s.ring[s.head], into: &s.carried)
+                s.store.release(s.ring[s.head])
                 s.ring[s.head] = s.store.store(e)
                 s.head = s.head + 1 == capacity ? 0 : s.head + 1
-                // What the dropped event said still holds: the oldest kept (with a ring of one,
-                // the new event) says it from now on.
-                s.store.carry(from: dropped, into: &s.ring[s.head])
-                s.store.release(dropped)
                 s.dropped += 1
             } else {
                 let i = s.head + s.count
@@ -130,7 +130,8 @@ import Foundation
     @_spi(Package) public func snapshot() -> RecordingSnapshot {
         let capacity = capacity
         return state.withLock { s in
-            let events = (0..<s.count).map { i in s.store.event(s.ring[(s.head + i) % capacity]) }
+            var events = (0..<s.count).map { i in s.store.event(s.ring[(s.head + i) % capacity]) }
+            if !s.carried.isEmpty, !events.isEmpty { events[0].facts = s.carried.given(to: events[0].facts) }
             return RecordingSnapshot(events: events, droppedCount: s.dropped, totalRecorded: s.nextSeq - 1)
         }
     }
@@ -143,7 +144,9 @@ import Foundation
             let (offset, overflow) = seq.subtractingReportingOverflow(s.ring[s.head].seq)
             guard !overflow else { return nil }
             guard offset >= 0, offset < s.count else { return nil }
-            return s.store.event(s.ring[(s.head + offset) % capacity])
+            var e = s.store.event(s.ring[(s.head + offset) % capacity])
+            if offset == 0 { e.facts = s.carried.given(to: e.facts) }
+            return e
         }
     }
 
@@ -170,6 +173,7 @@ import Foundation
             s.count = 0
             s.dropped = s.nextSeq - 1
             s.factsTracker.removeAll()
+            s.carried.removeAll()
             s.pendingFacts = []
             s.factsEpoch &+= 1
         }
