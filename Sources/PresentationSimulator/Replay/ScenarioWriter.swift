@@ -109,6 +109,8 @@ extension Scenario {
             w.field("swipeDown", sheet); w.field("complete", complete)
         case let .release(id):
             w.field("release", id)
+        case let .startRecording(seq):
+            w.field("startRecording", seq)
         }
         if step.thread != "main" { w.field("thread", step.thread) }
         if let o = step.observed { write(o, as: "observed", to: &w) }

@@ -192,7 +192,10 @@ struct ScenarioReader {
         "title", "modalPresentationStyle", "modalTransitionStyle", "preferredTransition", "definesPresentationContext",
         "providesPresentationContextTransitionStyle", "isModalInPresentation", "hasPopoverAnchor", "popoverAnchor",
     ]
-    static let stepKinds = ["present", "dismiss", "push", "pop", "select", "addChild", "removeFromParent", "set", "advance", "swipeDown", "release"]
+    /// The largest number a `startRecording` step gives the next event: 2^53, the largest integer
+    /// every JSON reader keeps exactly.
+    static let maximumStartSeq = 1 << 53
+    static let stepKinds = ["present", "dismiss", "push", "pop", "select", "addChild", "removeFromParent", "set", "advance", "swipeDown", "release", "startRecording"]
 
     mutating func read(_ root: JSONValue) throws(ScenarioError) -> Scenario {
         let doc = try object(root, "the scenario")
@@ -443,6 +446,13 @@ struct ScenarioReader {
         case "release":
             try checkKeys(o, allowed: common)
             action = .release(try id("release"))
+        case "startRecording":
+            try checkKeys(o, allowed: common)
+            guard let seq = try int(o, "startRecording") else { throw fail("startRecording", "is required") }
+            guard seq >= 1, seq <= Self.maximumStartSeq else {
+                throw fail("startRecording", "must be an event number between 1 and \(Self.maximumStartSeq), found \(seq)")
+            }
+            action = .startRecording(seq)
         default:
             throw fail(kind, "unknown step")
         }
