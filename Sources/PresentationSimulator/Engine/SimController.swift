@@ -61,6 +61,20 @@ public final class SimController: PresentationNode {
     /// Whether a popover presentation has a `sourceView` or `barButtonItem`.
     public var hasPopoverAnchor = false { didSet { simulation?.factsDidChange() } }
 
+    /// `sheetPresentationController.detents`, by identifier, smallest first (UIKit's default: `[large]`).
+    public var detents: [String] = [SheetState.large]
+    /// `sheetPresentationController.selectedDetentIdentifier`.
+    public var selectedDetent: String?
+    /// `sheetPresentationController.largestUndimmedDetentIdentifier`.
+    public var largestUndimmedDetent: String?
+    /// `sheetPresentationController.prefersGrabberVisible`.
+    public var prefersGrabberVisible = false
+    /// `sheetPresentationController.prefersEdgeAttachedInCompactHeight`.
+    public var prefersEdgeAttachedInCompactHeight = false
+    /// `sheetPresentationController.prefersPageSizing` (iOS 17 and later); nil: the version's default
+    /// (``UIKitVersions/prefersPageSizingDefault``).
+    public var prefersPageSizing: Bool?
+
     /// Which system controller it is: implied by its type, or declared for a subclass.
     public var systemController: SystemControllerKind? { didSet { simulation?.factsDidChange() } }
     /// `UIAlertController.preferredStyle`, for an alert controller.
@@ -141,6 +155,15 @@ public final class SimController: PresentationNode {
     public var alertControllerStyle: AlertControllerStyle? { systemController == .alertController ? preferredStyle : nil }
     /// The scenario environment's iOS version.
     public var systemVersion: SystemVersion? { version }
+    /// Its sheet's configuration while it is presented as a sheet (a page or form sheet, or a
+    /// popover adapted to one), nil otherwise.
+    public var sheetState: SheetState? {
+        guard presenting != nil, effectiveStyle?.isSheet == true else { return nil }
+        let pageSizing = prefersPageSizing ?? UIKitVersions.prefersPageSizingDefault.value(at: UIKitVersions.rulesVersion(for: version))
+        return SheetState(detents: detents, selectedDetent: selectedDetent, largestUndimmedDetent: largestUndimmedDetent,
+                          prefersGrabberVisible: prefersGrabberVisible, prefersEdgeAttachedInCompactHeight: prefersEdgeAttachedInCompactHeight,
+                          prefersPageSizing: pageSizing)
+    }
     /// Presented and its transition not finished, or being dismissed.
     public var isBeingPresentedOrDismissed: Bool { isBeingDismissed || (presenting != nil && !presentationCompleted) }
 

@@ -69,6 +69,9 @@ struct ScenarioReader {
     var totalAdvance: Double = 0
     /// The environment's iOS version, once read: what a popover anchor is checked against.
     var systemVersion: SystemVersion?
+    /// Each controller's sheet detents as the declarations and the steps read so far leave them:
+    /// what a detent identifier is checked against.
+    var detentsOf: [String: [String]] = [:]
     /// The `advance` steps of one scenario add up to at most 10⁸ s (about three years), so that
     /// every simulated time (advances plus 0.35 s transitions) stays inside ValueRanges.time and
     /// the log the simulator writes is one its reader accepts.
@@ -183,16 +186,17 @@ struct ScenarioReader {
         return v
     }
 
-    static let controllerKeys: Set<String> = [
+    static let controllerKeys: Set<String> = Set<String>([
         "id", "type", "title", "container", "children", "selected", "modalPresentationStyle", "modalTransitionStyle",
         "definesPresentationContext", "providesPresentationContextTransitionStyle", "isModalInPresentation",
         "hasPopoverAnchor", "popoverAnchor", "systemController", "preferredStyle", "preferredTransition", "leaks", "comment",
-    ]
-    static let settableKeys: Set<String> = [
+    ]).union(sheetKeys)
+    static let settableKeys: Set<String> = Set<String>([
         "title", "modalPresentationStyle", "modalTransitionStyle", "preferredTransition", "definesPresentationContext",
         "providesPresentationContextTransitionStyle", "isModalInPresentation", "hasPopoverAnchor", "popoverAnchor",
-    ]
-    static let stepKinds = ["present", "dismiss", "push", "pop", "select", "addChild", "removeFromParent", "set", "advance", "swipeDown", "release"]
+    ]).union(sheetKeys)
+    static let stepKinds = ["present", "dismiss", "push", "pop", "select", "addChild", "removeFromParent", "set", "advance", "swipeDown",
+                            "release", "selectDetent"]
 
     mutating func read(_ root: JSONValue) throws(ScenarioError) -> Scenario {
         let doc = try object(root, "the scenario")
@@ -272,6 +276,7 @@ struct ScenarioReader {
             c.isModalInPresentation = try bool(o, "isModalInPresentation")
             c.hasPopoverAnchor = try bool(o, "hasPopoverAnchor")
             try readSystemController(o, into: &c)
+            try readSheetKeys(o, into: &c)
             c.leaks = try bool(o, "leaks") ?? false
             c.comment = try string(o, "comment")
             scenario.controllers.append(c)
@@ -423,9 +428,10 @@ struct ScenarioReader {
                     if o["popoverAnchor"] != nil { throw fail(k, "give either hasPopoverAnchor or popoverAnchor, not both") }
                     if let v = try bool(o, k) { props.append(.hasPopoverAnchor(v)) }
                 case "popoverAnchor": if let v = try popoverAnchor(o, k) { props.append(.hasPopoverAnchor(v != .none)) }
-                default: break
+                default: break  // the sheet's keys, read below
                 }
             }
+            props += try sheetProperties(o, target: o["set"]?.stringValue.flatMap { ids.contains($0) ? $0 : nil })
             guard !props.isEmpty else { throw fail("set", "names no property to change (one of: \(Self.settableKeys.sorted().joined(separator: ", ")))") }
             action = .set(try id("set"), props)
         case "advance":
@@ -443,6 +449,9 @@ struct ScenarioReader {
         case "release":
             try checkKeys(o, allowed: common)
             action = .release(try id("release"))
+        case "selectDetent":
+            try checkKeys(o, allowed: common.union(["in"]))
+            action = try selectDetent(o, sheet: try id("in"))
         default:
             throw fail(kind, "unknown step")
         }
