@@ -177,7 +177,7 @@ final class ExportHTMLTests: XCTestCase {
         let start = try XCTUnwrap(data["start"]?.numberValue)
         func micros(_ t: Double) -> Int { Int(((t - start) * 1_000_000).rounded()) }
 
-        let kindCodes: [PresentationTimeline.MarkerKind: Int] = [.request: 0, .rejection: 1, .diagnostic: 2, .interactive: 3]
+        let kindCodes: [PresentationTimeline.MarkerKind: Int] = [.request: 0, .rejection: 1, .diagnostic: 2, .interactive: 3, .detent: 4]
         let marks = try ints("marks")
         XCTAssertEqual(marks.count, timeline.markers.count * 5)
         var time = 0, seq = 0
