@@ -49,21 +49,25 @@ def first(events, **fields):
 def test_chain_shows_every_window_and_the_live_camera_chain(demo):
     out = demo.pi("chain")
     windows = re.findall(r"^window (\S+) ", out, re.M)
-    assert windows == ["calendar", "camera-window", "recipes", "ipad", "shop", "lab", "photos"]
+    assert windows == ["calendar", "camera-window", "recipes", "ipad", "shop", "lab", "photos", "notesWindow", "mapWindow"]
     assert ("window camera-window (level 0): 2 presented\n"
             '  CameraViewController "Camera" (camera)\n'
             "  └─ UINavigationController (photos)\n"
             '     └─ ABPeoplePickerNavigationController "People" (peoplePicker)') in out
     assert "window ipad (level 0): 0 presented\n  UISplitViewController (split)" in out
     assert "window lab (level 0): 0 presented\n  UITabBarController (labTabs)" in out
-    assert "window photos (key, level 0): 0 presented\n  UINavigationController (photoNav)" in out
+    assert "window photos (level 0): 0 presented\n  UINavigationController (photoNav)" in out
+    # The map under its drawer, which rests undimmed at medium: the map stays interactive.
+    assert ('window mapWindow (key, level 0): 1 presented\n'
+            '  MapViewController "Map" (map)  (still interactive: PlacesDrawerViewController "Places" (drawer) above rests undimmed)\n'
+            '  └─ PlacesDrawerViewController "Places" (drawer)  [sheet at medium, undimmed]') in out
     data = json.loads(demo.pi("chain --json"))
     assert [w["id"] for w in data["windows"]] == windows
     with_containers = demo.pi("chain --containers")
     assert with_containers.startswith(f"{out}\n\nChains after #{int(demo.events[-1]['seq'])}\n")
     # A container's child, which the live chain (root and presented controllers only) does not show.
     assert '|   | <PhotoLibraryViewController: library> "Photos"' in with_containers
-    assert "presented: pageSheet, from <PhotoLibraryViewController: library>" in with_containers
+    assert "presented: formSheet, from <PhotoLibraryViewController: library>" in with_containers
 
 
 def test_events_json_is_the_log_the_demo_wrote(demo):
@@ -96,7 +100,7 @@ def test_explain_the_people_picker_presented_from_the_library(demo):
     assert '  source:            PhotoLibraryViewController "Photos" (library)  (the receiver of present)' in out
     assert "  presenting:        UINavigationController (photos)" in out
     assert "  context provider:  UINavigationController (photos)" in out
-    assert "  style:             automatic → pageSheet" in out
+    assert "  style:             automatic → formSheet" in out  # the newest rules: the demo names no iOS version
     assert "why:\n  1. " in out
     assert json.loads(demo.pi(f"explain {int(picker['seq'])} --json")) == picker
 

@@ -151,8 +151,8 @@
         "sheet detents", [(v(15), true)], describe: { $0 ? "available" : "absent" },
         evidence: [
             VersionEvidence(source: "UISheetPresentationController.h, detents",
-                            location: "UIKit.framework/Headers/UISheetPresentationController.h:95,130-134",
-                            quote: "@interface UISheetPresentationController : UIPresentationController (API_AVAILABLE(ios(15.0))) … Detents must be specified in order from smallest to largest height. Default: an array of only [UISheetPresentationControllerDetent largeDetent]"),
+                            location: "UIKit.framework/Headers/UISheetPresentationController.h:95-96,130-134",
+                            quote: "API_AVAILABLE(ios(15.0)) API_UNAVAILABLE(tvos, watchos) NS_SWIFT_UI_ACTOR @interface UISheetPresentationController : UIPresentationController … Detents must be specified in order from smallest to largest height. Default: an array of only [UISheetPresentationControllerDetent largeDetent]"),
             VersionEvidence(source: "UISheetPresentationController.largestUndimmedDetentIdentifier",
                             location: "https://developer.apple.com/documentation/uikit/uisheetpresentationcontroller/largestundimmeddetentidentifier",
                             quote: "The default value is nil, which means the system adds a noninteractive dimming view underneath the sheet at all detents. … Without a dimming view, the undimmed area around the sheet responds to user interaction, allowing for a nonmodal experience."),
