@@ -24,6 +24,7 @@ final class FakeNode: PresentationNode {
     var isModalInPresentation = false
     var hasPopoverAnchor = false
     var popoverAnchorIsSetByDelegate = false
+    var popoverPresentationControllerRef: ControllerRef?
     var isViewInWindow = true
     var horizontalSizeClass: SizeClass = .compact
     var verticalSizeClass: SizeClass = .regular
@@ -90,6 +91,23 @@ final class HandlerTests: XCTestCase {
         sheet.isBeingPresentedOrDismissed = false
         h.handlePresent(source: right, presented: other, animated: true, completion: nil) { _ in }
         XCTAssertNotEqual(h.recorder.events.last?.diagnostics.first?.code, .presentationInProgress)
+    }
+
+    /// The popover exception names the popover presentation controller the adapter read (its class
+    /// and address, as on a device), and one named by the presented controller when it read none.
+    func testAnAnchorlessPopoverNamesThePopoverPresentationControllerTheAdapterRead() {
+        let h = make().0
+        let root = FakeNode("0x10", window: "w"), menu = FakeNode("0x20")
+        root.horizontalSizeClass = .regular
+        menu.modalPresentationStyle = .popover
+        menu.popoverPresentationControllerRef = ControllerRef(id: "0x30", type: "UIPopoverPresentationController")
+        h.handlePresent(source: root, presented: menu, animated: true, completion: nil) { _ in }
+        XCTAssertEqual(h.recorder.events.last?.diagnostics.first?.message,
+                       "UIPopoverPresentationController (<UIPopoverPresentationController: 0x30>) should have a non-nil sourceView or barButtonItem set before the presentation occurs.")
+        menu.popoverPresentationControllerRef = nil
+        h.handlePresent(source: root, presented: menu, animated: true, completion: nil) { _ in }
+        XCTAssertEqual(h.recorder.events.last?.diagnostics.first?.message,
+                       "UIPopoverPresentationController (<UIPopoverPresentationController: 0x20.popoverPresentationController>) should have a non-nil sourceView or barButtonItem set before the presentation occurs.")
     }
 
     /// What UIKit removed is read back top first, as the model names it: a dismissal of two

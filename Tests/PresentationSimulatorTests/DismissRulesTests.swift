@@ -65,15 +65,34 @@ final class DismissRulesTests: XCTestCase {
         XCTAssertNil(e.handledBy)
     }
 
+    /// UIKit hands the dismiss to the presenting controller first, and the message names that
+    /// controller, not the receiver (IDMPhotoBrowser issue 29, SWRevealViewController issue 282).
     func testDismissDuringTransitionChangesNothing() throws {
         let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: [
             #"{ "present": "a", "from": "list" }"#, #"{ "dismiss": "a" }"#,
         ]))
+        XCTAssertEqual(r.dismisses.count, 1, "UIKit's forward to the presenting controller is folded into the call")
         let e = r.dismisses[0]
         XCTAssertEqual(e.outcome, .rejected)
+        XCTAssertEqual(e.receiver?.id, "a")
+        XCTAssertEqual(e.handledBy?.id, "root")
+        XCTAssertEqual(e.forwarded, true)
         XCTAssertEqual(e.diagnostics.first?.code, .dismissDuringTransition)
-        XCTAssertEqual(e.diagnostics.first?.message, "Attempt to dismiss from view controller <AViewController: a> while a presentation or dismiss is in progress!")
+        XCTAssertEqual(e.diagnostics.first?.message, "Attempt to dismiss from view controller <UITabBarController: root> while a presentation or dismiss is in progress!")
+        XCTAssertTrue(r.simulation.console.contains { $0.text == "[Presentation] " + (e.diagnostics.first?.message ?? "") })
         XCTAssertEqual(r.chain("main"), ["root", "a"])
+    }
+
+    /// A presenting controller refusing a dismiss sent to itself names itself.
+    func testDismissDuringTransitionSentToThePresenterNamesIt() throws {
+        let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: [
+            #"{ "present": "a", "from": "list" }"#, #"{ "dismiss": "root" }"#,
+        ]))
+        let e = r.dismisses[0]
+        XCTAssertEqual(e.outcome, .rejected)
+        XCTAssertEqual(e.handledBy?.id, "root")
+        XCTAssertEqual(e.forwarded, false)
+        XCTAssertEqual(e.diagnostics.first?.message, "Attempt to dismiss from view controller <UITabBarController: root> while a presentation or dismiss is in progress!")
     }
 
     /// A transition's end settles only what it started: a sheet swiped away during its animated

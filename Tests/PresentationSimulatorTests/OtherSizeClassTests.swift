@@ -10,7 +10,7 @@ final class OtherSizeClassTests: XCTestCase {
       { "id": "anchored", "type": "MenuViewController", "modalPresentationStyle": "popover", "hasPopoverAnchor": true },
       { "id": "sheet", "type": "SheetViewController" } ]
     """
-    private let anchorMessage = "UIPopoverPresentationController (<MenuViewController: menu>) should have a non-nil sourceView or barButtonItem set before the presentation occurs."
+    private let anchorMessage = "UIPopoverPresentationController (<UIPopoverPresentationController: menu.popoverPresentationController>) should have a non-nil sourceView or barButtonItem set before the presentation occurs."
 
     func testAnAnchorlessPopoverOnAPhoneWarnsThatAnIPadRaises() throws {
         let phone = try simulate(scenarioJSON(controllers: controllers, steps: [#"{ "present": "menu", "from": "root" }"#]))

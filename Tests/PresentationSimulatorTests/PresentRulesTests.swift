@@ -136,7 +136,7 @@ final class PresentRulesTests: XCTestCase {
         let r = try XCTUnwrap(padBare.presents.first)
         XCTAssertEqual(r.outcome, .rejected)
         XCTAssertEqual(r.diagnostics.map(\.code), [.popoverWithoutAnchor])
-        XCTAssertEqual(r.diagnostics.first?.message, "UIPopoverPresentationController (<MenuViewController: menu>) should have a non-nil sourceView or barButtonItem set before the presentation occurs.")
+        XCTAssertEqual(r.diagnostics.first?.message, "UIPopoverPresentationController (<UIPopoverPresentationController: menu.popoverPresentationController>) should have a non-nil sourceView or barButtonItem set before the presentation occurs.")
         XCTAssertEqual(r.diagnostics.first?.severity, .error)
         XCTAssertNil(padBare.c("menu").presenting)
         XCTAssertEqual(padBare.events.filter { $0.kind == .presentCompleted }.count, 0)

@@ -49,7 +49,7 @@ def first(events, **fields):
 def test_chain_shows_every_window_and_the_live_camera_chain(demo):
     out = demo.pi("chain")
     windows = re.findall(r"^window (\S+) ", out, re.M)
-    assert windows == ["calendar", "camera-window", "recipes", "ipad", "shop", "lab", "photos", "notesWindow", "mapWindow"]
+    assert windows == ["calendar", "camera-window", "recipes", "ipad", "shop", "lab", "notesWindow", "photos", "mapWindow"]
     assert ("window camera-window (level 0): 2 presented\n"
             '  CameraViewController "Camera" (camera)\n'
             "  └─ UINavigationController (photos)\n"
@@ -100,7 +100,7 @@ def test_explain_the_people_picker_presented_from_the_library(demo):
     assert '  source:            PhotoLibraryViewController "Photos" (library)  (the receiver of present)' in out
     assert "  presenting:        UINavigationController (photos)" in out
     assert "  context provider:  UINavigationController (photos)" in out
-    assert "  style:             automatic → formSheet" in out  # the newest rules: the demo names no iOS version
+    assert "  style:             automatic → formSheet" in out
     assert "why:\n  1. " in out
     assert json.loads(demo.pi(f"explain {int(picker['seq'])} --json")) == picker
 

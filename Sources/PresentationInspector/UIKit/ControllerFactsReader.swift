@@ -126,6 +126,14 @@ enum ControllerFactsReader {
         return false
     }
 
+    /// The popover presentation controller UIKit's exception for a missing anchor names (DESIGN
+    /// rule 10), read only where the style already is `.popover`, as ``popoverAnchor(of:)`` reads
+    /// it: for any other style reading it would make nothing, or make one before the app's call.
+    @MainActor static func popoverPresentationControllerRef(of vc: UIViewController) -> ControllerRef? {
+        guard vc.modalPresentationStyle == .popover, let popover = vc.popoverPresentationController else { return nil }
+        return ControllerRef(id: UIKitNode.address(of: popover), type: UIKitNode.typeName(of: popover))
+    }
+
     /// Whether `vc` is shown as a popover in regular width: its style is `.popover`, or it is an
     /// action sheet or a share sheet (DESIGN "System controllers").
     @MainActor static func mayBePopover(_ vc: UIViewController) -> Bool {

@@ -261,6 +261,16 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
         read(false) { vc in (vc.isBeingPresented || vc.isBeingDismissed) && vc.transitionCoordinator != nil }
     }
 
+    /// Being dismissed while the transition runs, read as ``isBeingPresentedOrDismissed`` reads it.
+    var isBeingDismissed: Bool {
+        read(false) { vc in vc.isBeingDismissed && vc.transitionCoordinator != nil }
+    }
+
+    /// Asked only when the resolver reports a popover without an anchor.
+    var popoverPresentationControllerRef: ControllerRef? {
+        read(nil) { ControllerFactsReader.popoverPresentationControllerRef(of: $0) }
+    }
+
     func makeLivenessProbe() -> LivenessProbe {
         LivenessProbe { [weak controller] in
             guard let controller, Thread.isMainThread else { return false }

@@ -11,6 +11,11 @@
 /// - another transition (a preferred zoom from iOS 18);
 /// - another presenting controller or context provider, or a refusal there.
 /// A present refused here gets none: its own diagnostic comes first. It keeps nothing.
+///
+/// The version enters the rules only through the style (``UIKitVersions/automaticStyle``, the
+/// system controllers' own rows) and the transition (``UIKitVersions/preferredTransition``): a span
+/// whose style and transition are this present's is this present's answer, and is not resolved
+/// again (`OtherIOSVersionPremiseTests` holds the rules to that premise).
 enum OtherIOSVersion {
     /// The `other-ios-version` note for a present resolved as `here`, comparing the versions of
     /// `supported` (the app's minimum to the newest modelled), or nil when none looks different.
@@ -24,6 +29,14 @@ enum OtherIOSVersion {
         var others: [String] = []
         for span in spans {
             if span.contains(here.rulesVersion) {
+                styles.append((span, here.effectiveStyle))
+                transitions.append((span, here.effectiveTransition))
+                continue
+            }
+            // The same style and transition there: the same answer (the premise above).
+            let style = SystemControllerRules.effectiveStyle(of: here.presented, sizeClass: sizeClass, version: span.start).style
+            let transition = transitionThere(here, version: span.start)
+            guard style != here.effectiveStyle || transition != here.effectiveTransition else {
                 styles.append((span, here.effectiveStyle))
                 transitions.append((span, here.effectiveTransition))
                 continue
@@ -65,6 +78,19 @@ enum OtherIOSVersion {
         return Diagnostic(code: .otherIOSVersion, severity: .info,
                           message: "On other iOS versions this app supports (\(supported.lowerBound) to \(supported.upperBound)): " + sentences.joined(separator: " "),
                           fix: fixes.joined(separator: "; "))
+    }
+
+    /// The transition `here`'s presented controller has by the rules of `version`: its preferred
+    /// transition where the version has them, else the one `here` resolved without it.
+    static func transitionThere<N: PresentationNode>(_ here: PresentResolution<N>, version: SystemVersion) -> TransitionStyle {
+        let preferred = here.presented.preferredTransition
+        let applies = UIKitVersions.preferredTransition.value(at: version) == true
+        let appliedHere = preferred != nil && UIKitVersions.preferredTransition.value(at: here.rulesVersion) == true
+        let withoutPreferred = appliedHere ? here.steps.lazy.compactMap { step -> TransitionStyle? in
+            if case .preferredTransition(_, let replaced) = step { return replaced }
+            return nil
+        }.first ?? here.effectiveTransition : here.effectiveTransition
+        return applies ? (preferred ?? withoutPreferred) : withoutPreferred
     }
 
     /// A run of versions with the same rules: from `start` up to (not including) `end`, or to the

@@ -25,7 +25,7 @@ public protocol PresentationNode: AnyObject {
     var modalPresentationStyle: PresentationStyle { get }
     var modalTransitionStyle: TransitionStyle { get }
     /// `preferredTransition` (iOS 18 and later) when set and its kind is known: it replaces
-    /// ``modalTransitionStyle`` from iOS 18 (``UIKitVersions/preferredTransition``). Nil by default.
+    /// ``modalTransitionStyle`` from iOS 18 (`pinspect uikit-versions`). Nil by default.
     var preferredTransition: TransitionStyle? { get }
     var definesPresentationContext: Bool { get }
     var providesPresentationContextTransitionStyle: Bool { get }
@@ -59,6 +59,15 @@ public protocol PresentationNode: AnyObject {
     /// isBeingDismissed`). A transition runs in a window while its root or one of the controllers
     /// presented in it answers true.
     var isBeingPresentedOrDismissed: Bool { get }
+    /// Whether this controller is being dismissed now (`isBeingDismissed`): its view is leaving
+    /// the window, and a present on it is refused as not in the window hierarchy (DESIGN rule 4).
+    /// False by default: a node that cannot tell counts every running transition as a presentation.
+    var isBeingDismissed: Bool { get }
+    /// The popover presentation controller UIKit names when this controller is shown as a popover
+    /// without an anchor (its class and address, for rule 10's message), when the adapter could
+    /// read it without creating it; nil (the default) when unknown, and the message then names it
+    /// by this controller (`<UIPopoverPresentationController: id.popoverPresentationController>`).
+    var popoverPresentationControllerRef: ControllerRef? { get }
 
     /// A weak probe used by leak checks after dismissal.
     func makeLivenessProbe() -> LivenessProbe
@@ -84,6 +93,10 @@ extension PresentationNode {
     public var systemVersion: SystemVersion? { nil }
     /// Nil: not presented as a sheet.
     public var sheetState: SheetState? { nil }
+    /// False: not known to be dismissed.
+    public var isBeingDismissed: Bool { false }
+    /// Nil: the popover presentation controller is named by the controller it belongs to.
+    public var popoverPresentationControllerRef: ControllerRef? { nil }
 }
 
 /// Tells, some time after a dismissal, whether the dismissed controller is still alive and

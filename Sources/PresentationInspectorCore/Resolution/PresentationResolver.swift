@@ -66,7 +66,8 @@
 /// What the model says a `dismiss` call does.
 @_spi(Package) public struct DismissResolution<Node: PresentationNode> {
     @_spi(Package) public let receiver: Node
-    /// The presenting controller that performs the dismissal; nil when nothing is dismissed.
+    /// The presenting controller that performs the dismissal, or that refuses it while a transition
+    /// runs; nil when there is none.
     @_spi(Package) public let handledBy: Node?
     /// Controllers removed, top first.
     @_spi(Package) public let dismissed: [Node]
@@ -189,6 +190,7 @@ public struct ResolverOptions: Sendable {
         // controller from the source up that defines a context; otherwise the presentation root.
         var provider = root
         var providerRef = rootRef
+        var providerIndex = ancestry.count - 1
         if style.isContextStyle {
             var walk: [ExplanationStep.ContextCheck] = []
             var found: Int?
@@ -200,6 +202,7 @@ public struct ResolverOptions: Sendable {
             if let found {
                 provider = ancestry[found]
                 providerRef = ancestryRefs[found]
+                providerIndex = found
                 steps.append(.contextFound(style, walk: walk, provider: providerRef))
             } else {
                 steps.append(.contextNotFound(style, walk: walk, root: rootRef))
@@ -230,12 +233,14 @@ public struct ResolverOptions: Sendable {
             transition = preferred
         }
 
-        // Checks (rule 4), in order; the first failure rejects.
+        // Checks (rule 4), in the order real console output shows (DESIGN rule 4, the console
+        // corpus); the first failure rejects.
         var diagnostics: [Diagnostic] = []
         var rejection: Diagnostic?
         // A sheet above the presenting controller that leaves it within reach (DESIGN "Sheets").
         var undimmed: UndimmedSheet?
         let presentedBy = reads.presentedBy
+        let presentingIsLeaving = reads.rootIsLeaving && reads.ancestryInWindow[providerIndex]
         if let q = presentedBy {
             rejection = .alreadyPresented(p, by: q.ref)
             steps.append(.alreadyPresented(p, by: q.ref))
@@ -245,33 +250,47 @@ public struct ResolverOptions: Sendable {
         } else if let window = reads.presentedWindow {
             rejection = .activeController(p)
             steps.append(.activeRoot(p, window: window))
-        } else if reads.transitionInProgress {
+        } else if !reads.ancestryInWindow[providerIndex] || presentingIsLeaving {
+            // UIKit's "whose view" is the presenting controller's: covered by a completed full-screen
+            // presentation, not shown yet, or being dismissed; found before already-presenting.
+            rejection = .notInWindowHierarchy(p, on: presentingRef, from: s)
+            steps.append(.presentingNotInWindow(presentingRef, leaving: presentingIsLeaving))
+        } else if reads.presentationRuns {
             rejection = .presentationInProgress(p, on: presentingRef, from: s)
             steps.append(.transitionRunning)
-        } else if let q = Hierarchy.presentedController(of: presenting) {
-            rejection = .alreadyPresenting(p, on: presentingRef, from: s, current: q.ref)
-            let owner = q.presentingNode.flatMap { $0 === presenting ? nil : $0.ref }
-            steps.append(.alreadyPresenting(presenting: presentingRef, current: q.ref, inheritedFrom: owner))
-            undimmed = SheetRules.undimmedSheet(current: q)
-            if let undimmed { steps.append(undimmed.step(presenting: presentingRef)) }
-        } else if !reads.sourceIsInWindow {
-            rejection = .notInWindowHierarchy(p, on: presentingRef, from: s)
-            steps.append(.notInWindow(source: s))
-        } else if style == .popover && !presented.hasPopoverAnchor && !presented.popoverAnchorIsSetByDelegate {
-            // Only a real popover (regular width) needs an anchor; in compact width it adapted (rule 1,
-            // and DESIGN "System controllers" for action sheets and share sheets).
-            rejection = SystemControllerRules.popoverWithoutAnchor(presented, p, presenting: presentingRef)
-            steps.append(.popoverWithoutAnchor(p))
         } else {
-            if style == .popover && !presented.hasPopoverAnchor {
-                steps.append(.text("The popover's delegate implements prepareForPopoverPresentation(_:), where apps set the anchor: whether it has one is known only once UIKit has asked it."))
+            if reads.dismissalRuns { steps.append(.dismissalNotCounted) }
+            if let q = Hierarchy.presentedController(of: presenting) {
+                rejection = .alreadyPresenting(p, on: presentingRef, from: s, current: q.ref)
+                let owner = q.presentingNode.flatMap { $0 === presenting ? nil : $0.ref }
+                steps.append(.alreadyPresenting(presenting: presentingRef, current: q.ref, inheritedFrom: owner))
+                undimmed = SheetRules.undimmedSheet(current: q)
+                if let undimmed { steps.append(undimmed.step(presenting: presentingRef)) }
+            } else if !reads.sourceIsInWindow {
+                rejection = .notInWindowHierarchy(p, on: presentingRef, from: s)
+                steps.append(.notInWindow(source: s))
+            } else if style == .popover && !presented.hasPopoverAnchor && !presented.popoverAnchorIsSetByDelegate {
+                // Only a real popover (regular width) needs an anchor; in compact width it adapted (rule 1,
+                // and DESIGN "System controllers" for action sheets and share sheets).
+                let popoverController = SystemControllerRules.popoverPresentationController(of: presented, p)
+                rejection = SystemControllerRules.popoverWithoutAnchor(presented, p, popoverController: popoverController, presenting: presentingRef)
+                steps.append(.popoverWithoutAnchor(p, popoverController: popoverController))
+            } else {
+                if style == .popover && !presented.hasPopoverAnchor {
+                    steps.append(.text("The popover's delegate implements prepareForPopoverPresentation(_:), where apps set the anchor: whether it has one is known only once UIKit has asked it."))
+                }
+                steps.append(.checksPassed(presentingType: presentingRef.type))
             }
-            steps.append(.checksPassed(presentingType: presentingRef.type))
         }
         if var alertRejection = rejection, presented.systemController == .alertController {
+            // The top of the chain once a running dismissal ends: what stays on screen.
+            var top = detached ? nil : reads.windowChain.last
+            if !detached, reads.dismissalRuns, let i = reads.windowChain.firstIndex(where: { $0.isBeingDismissed }), i > 0 {
+                top = reads.windowChain[i - 1]
+            }
             alertRejection.fix = SystemControllerRules.alertFix(for: alertRejection, alert: p, source: s,
                                                                  current: Hierarchy.presentedController(of: presenting),
-                                                                 top: detached ? nil : reads.windowChain.last?.ref)
+                                                                 top: top?.ref, presentingIsLeaving: presentingIsLeaving)
             rejection = alertRejection
         }
         if detached { diagnostics.append(.detachedPresenter(s)) }
@@ -316,13 +335,19 @@ public struct ResolverOptions: Sendable {
                               diagnostics: diagnostics, steps: steps, windowID: window, ultimateRoot: windowRoot,
                               windowChain: windowChain, refs: refs)
         }
-        if Hierarchy.transitionRuns(in: windowChain) {
-            steps.append(.dismissDuringTransition)
-            return result(handledBy: nil, dismissed: [], forwarded: false, outcome: .rejected,
-                          diagnostics: [.dismissDuringTransition(r)], refs: ([], nil))
-        }
         // The receiver's `presentedViewController` (rule 5): its own, else an ancestor's.
-        if let p = Hierarchy.presentedController(of: receiver), let handler = p.presentingNode {
+        let presented = Hierarchy.presentedController(of: receiver)
+        if Hierarchy.transitionRuns(in: windowChain) {
+            // UIKit hands the message on first (below): the controller it reaches refuses it, and
+            // its message names that controller (DESIGN rule 7). With nothing to hand it to, the receiver.
+            let handler: N?
+            if let presented { handler = presented.presentingNode } else { handler = rootPresenter }
+            let handlerRef = handler?.ref
+            steps.append(.dismissDuringTransition(receiver: r, handler: handler === receiver ? nil : handlerRef))
+            return result(handledBy: handler, dismissed: [], forwarded: handler.map { $0 !== receiver } ?? false, outcome: .rejected,
+                          diagnostics: [.dismissDuringTransition(handlerRef ?? r)], refs: ([], handlerRef))
+        }
+        if let p = presented, let handler = p.presentingNode {
             let set = Hierarchy.dismissalSet(startingAt: p)
             let setRefs = Hierarchy.refs(set)
             let presentedRef = p.ref

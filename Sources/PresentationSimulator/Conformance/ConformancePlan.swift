@@ -45,7 +45,7 @@ public struct ConformancePlan: Sendable {
     /// Plans `original`. The model runs the kept steps once to find those UIKit raises for.
     /// `horizontalSizeClass`: the size class the world's windows have whatever the scenario says
     /// (nil: they take the scenario's). `systemVersion`: the iOS version the world's UIKit runs
-    /// (nil: the scenario's): the model predicts by its rules (``UIKitVersions``).
+    /// (nil: the scenario's): the model predicts by its rules (`pinspect uikit-versions`).
     public init(_ original: Scenario, horizontalSizeClass fixed: SizeClass? = nil, systemVersion running: SystemVersion? = nil) {
         var original = original
         if let running, running != original.environment.systemVersion {

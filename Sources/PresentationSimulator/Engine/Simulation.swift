@@ -297,24 +297,29 @@ public final class Simulation {
     }
 
     /// What UIKit's own `dismiss` does: forward to the presenting controller (re-entering the
-    /// hooked method, as UIKit does), or remove the presented chain.
+    /// hooked method, as UIKit does), or remove the presented chain. The controller the message
+    /// reaches refuses it while a transition runs, in its own name (DESIGN rule 7).
     private func originalDismiss(_ receiver: SimController, animated: Bool, context: CallContext, completion: (() -> Void)?) {
-        if isTransitionInProgress(for: receiver) {
-            log("[Presentation] " + Diagnostic.dismissDuringTransition(receiver.ref).message)
-            return
-        }
         let target: SimController
         if let p = Hierarchy.presentedController(of: receiver) {
             target = p
         } else if Hierarchy.presentationRoot(of: receiver).presenting != nil {
             target = Hierarchy.presentationRoot(of: receiver)
         } else {
+            if isTransitionInProgress(for: receiver) {
+                log("[Presentation] " + Diagnostic.dismissDuringTransition(receiver.ref).message)
+                return
+            }
             removeObservedWithoutPrediction(animated: animated, completion: completion)
             return
         }
         guard let handler = target.presenting else { completion?(); return }
         if handler !== receiver {
             dismiss(handler, animated: animated, context: context, completion: completion)
+            return
+        }
+        if isTransitionInProgress(for: receiver) {
+            log("[Presentation] " + Diagnostic.dismissDuringTransition(receiver.ref).message)
             return
         }
         let removed = observationOverride?.dismissed ?? Hierarchy.dismissalSet(startingAt: target)

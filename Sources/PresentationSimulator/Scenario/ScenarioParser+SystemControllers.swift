@@ -4,7 +4,7 @@
 /// environment's `iOS` version, a controller's `systemController`, `preferredStyle` and
 /// `popoverAnchor`.
 extension ScenarioReader {
-    /// Reads `"iOS": "17.4"`: a version in the supported range (``UIKitVersions``), never one the
+    /// Reads `"iOS": "17.4"`: a version in the supported range (`UIKitVersions`), never one the
     /// model would silently replace with another.
     func version(_ o: JSONObject, _ k: String) throws(ScenarioError) -> SystemVersion? {
         guard let s = try string(o, k) else { return nil }
