@@ -10,22 +10,43 @@ extension ReplayBuilder {
 
     /// Makes the sheet of `id` what `recorded` (an event's `sheet`) configures, its selected detent
     /// too when `selection`: in the controller's declaration while no replayed event has shown its
-    /// sheet, else by a `set` step.
+    /// sheet, else by a `set` step. A selected or undimmed identifier none of the detents (UIKit keeps
+    /// it when the app changes the detents afterwards) is set while the detents hold it, and the
+    /// detents are set after, as the app did: a scenario names only identifiers among the detents.
     mutating func configureSheet(_ id: String, as recorded: SheetState, selection: Bool, at e: Event) {
-        let want = scenarioSafe(recorded.configuration, of: id, at: e)
+        var want = scenarioSafe(recorded.configuration, of: id, at: e)
         let have = sheets[id] ?? defaultSheet
-        var changes: [Scenario.Property] = []
-        if want.detents != have.detents { changes.append(.detents(want.detents)) }
-        if selection, want.selectedDetent != have.selectedDetent { changes.append(.selectedDetent(want.selectedDetent)) }
-        if want.largestUndimmedDetent != have.largestUndimmedDetent { changes.append(.largestUndimmedDetent(want.largestUndimmedDetent)) }
-        if want.prefersGrabberVisible != have.prefersGrabberVisible { changes.append(.prefersGrabberVisible(want.prefersGrabberVisible)) }
-        if want.prefersEdgeAttachedInCompactHeight != have.prefersEdgeAttachedInCompactHeight {
-            changes.append(.prefersEdgeAttachedInCompactHeight(want.prefersEdgeAttachedInCompactHeight))
+        if !selection { want.selectedDetent = have.selectedDetent }
+        let strays = [want.selectedDetent, want.largestUndimmedDetent].compactMap { $0 }.filter { !want.detents.contains($0) }
+        var staged = want
+        for d in strays where !staged.detents.contains(d) { staged.detents.append(d) }
+        if let m = staged.detents.firstIndex(of: SheetState.medium), let l = staged.detents.firstIndex(of: SheetState.large), l < m {
+            staged.detents.swapAt(m, l)
         }
-        if let v = want.prefersPageSizing, v != have.prefersPageSizing { changes.append(.prefersPageSizing(v)) }
-        var now = want
-        if !selection { now.selectedDetent = have.selectedDetent }
-        sheets[id] = now
+        apply(changes(from: have, to: staged), to: id)
+        if staged.detents != want.detents {
+            steps.append(Scenario.Step(.set(id, [.detents(want.detents)])))
+            sheetsShown.insert(id)  // its declaration holds the staged detents: later changes are steps
+        }
+        sheets[id] = want
+    }
+
+    /// The keys that make `have` into `want`.
+    private func changes(from have: SheetState, to want: SheetState) -> [Scenario.Property] {
+        var out: [Scenario.Property] = []
+        if want.detents != have.detents { out.append(.detents(want.detents)) }
+        if want.selectedDetent != have.selectedDetent { out.append(.selectedDetent(want.selectedDetent)) }
+        if want.largestUndimmedDetent != have.largestUndimmedDetent { out.append(.largestUndimmedDetent(want.largestUndimmedDetent)) }
+        if want.prefersGrabberVisible != have.prefersGrabberVisible { out.append(.prefersGrabberVisible(want.prefersGrabberVisible)) }
+        if want.prefersEdgeAttachedInCompactHeight != have.prefersEdgeAttachedInCompactHeight {
+            out.append(.prefersEdgeAttachedInCompactHeight(want.prefersEdgeAttachedInCompactHeight))
+        }
+        if let v = want.prefersPageSizing, v != have.prefersPageSizing { out.append(.prefersPageSizing(v)) }
+        return out
+    }
+
+    /// `changes` in the declaration while nothing has shown the sheet, else as a `set` step.
+    private mutating func apply(_ changes: [Scenario.Property], to id: String) {
         guard !changes.isEmpty else { return }
         if sheetsShown.contains(id) { steps.append(Scenario.Step(.set(id, changes))) } else { applyToDeclaration(id, changes) }
     }
@@ -41,16 +62,20 @@ extension ReplayBuilder {
         }
         advance(to: e.time)
         configureSheet(sheet.id, as: recorded, selection: false, at: e)
-        let safe = sheets[sheet.id]?.detents ?? defaultSheet.detents
-        let detent = recorded.selectedDetent.flatMap { safe.contains($0) ? $0 : nil }
+        // A step names one of the sheet's detents; UIKit's "not found" reads as the smallest, as nil does.
+        let detents = sheets[sheet.id]?.detents ?? defaultSheet.detents
+        let detent = recorded.selectedDetent.flatMap { detents.contains($0) ? $0 : nil }
+        if let stray = recorded.selectedDetent, detent == nil {
+            note(sheet.id, "Event #\(e.seq) records the selected detent \"\(stray)\", none of its detents (UIKit then rests at the smallest): its selectDetent step names none.")
+        }
         sheets[sheet.id]?.selectedDetent = detent
         steps.append(Scenario.Step(.selectDetent(detent, in: sheet.id), thread: e.thread))
     }
 
     /// The configuration `s` with what a scenario cannot say left out, each omission noted on the
-    /// controller: detents it may not name (a custom detent before iOS 16, a repeated one), large
-    /// before medium, identifiers that are none of its detents (UIKit reads them as none), a
-    /// `prefersPageSizing` before iOS 17, and the version's default `prefersPageSizing`.
+    /// controller: detents and identifiers it may not name (a custom one before iOS 16, an empty or
+    /// repeated one), large before medium, and a `prefersPageSizing` before iOS 17; the version's
+    /// default `prefersPageSizing` where none is recorded.
     private mutating func scenarioSafe(_ s: SheetState, of id: String, at e: Event) -> SheetState {
         var out = s
         var detents: [String] = []
@@ -70,14 +95,16 @@ extension ReplayBuilder {
         if detents.count != s.detents.count || detents.isEmpty {
             note(id, "Event #\(e.seq) records the detents [\(s.detents.joined(separator: ", "))]; the replay gives it [\(out.detents.joined(separator: ", "))].")
         }
-        if let v = out.selectedDetent, !out.detents.contains(v) {
-            note(id, "Event #\(e.seq) records the selected detent \"\(v)\", none of its detents (UIKit then rests at the smallest): replayed as none.")
-            out.selectedDetent = nil
+        func nameable(_ d: String?, _ what: String) -> String? {
+            guard let d else { return nil }
+            if d.isEmpty || (d != SheetState.medium && d != SheetState.large && UIKitVersions.customDetents.value(at: version) != true) {
+                note(id, "Event #\(e.seq) records the \(what) \"\(d)\", which a scenario on iOS \(version) cannot name: replayed as none.")
+                return nil
+            }
+            return d
         }
-        if let v = out.largestUndimmedDetent, !out.detents.contains(v) {
-            note(id, "Event #\(e.seq) records the largest undimmed detent \"\(v)\", none of its detents (UIKit then dims every detent): replayed as none.")
-            out.largestUndimmedDetent = nil
-        }
+        out.selectedDetent = nameable(out.selectedDetent, "selected detent")
+        out.largestUndimmedDetent = nameable(out.largestUndimmedDetent, "largest undimmed detent")
         if UIKitVersions.prefersPageSizing.value(at: version) != true { out.prefersPageSizing = nil }
         if out.prefersPageSizing == nil { out.prefersPageSizing = defaultSheet.prefersPageSizing }
         return out
