@@ -33,23 +33,7 @@ extension EventCoding {
         guard let o = value.objectValue else {
             throw EventDecodingError(key: "sheet", message: "expected an object, found \(value.typeDescription)")
         }
-        func string(_ k: String) throws(EventDecodingError) -> String? {
-            guard let v = o[k], v != .null else { return nil }
-            guard let s = v.stringValue else { throw EventDecodingError(key: "sheet.\(k)", message: "expected a string, found \(v.typeDescription)") }
-            return s
-        }
-        func bool(_ k: String) throws(EventDecodingError) -> Bool? {
-            guard let v = o[k], v != .null else { return nil }
-            guard let b = v.boolValue else { throw EventDecodingError(key: "sheet.\(k)", message: "expected a boolean, found \(v.typeDescription)") }
-            return b
-        }
-        func named<T>(_ k: String, _ make: (String) -> T?, _ known: [String]) throws(EventDecodingError) -> T? {
-            guard let s = try string(k) else { return nil }
-            guard let v = make(s) else {
-                throw EventDecodingError(key: "sheet.\(k)", message: "unknown value \"\(s)\" (known: \(known.joined(separator: ", ")))")
-            }
-            return v
-        }
+        let members = ObjectMembers(object: o, path: "sheet")
         var s = SheetState()
         if let v = o["detents"], v != .null {
             guard let a = v.arrayValue, a.count <= maximumSheetDetents else {
@@ -63,13 +47,13 @@ extension EventCoding {
             }
             s.detents = detents
         }
-        s.selectedDetent = try string("selectedDetent")
-        s.largestUndimmedDetent = try string("largestUndimmedDetent")
-        s.prefersGrabberVisible = try bool("prefersGrabberVisible") ?? false
-        s.prefersEdgeAttachedInCompactHeight = try bool("prefersEdgeAttachedInCompactHeight") ?? false
-        s.prefersPageSizing = try bool("prefersPageSizing")
-        s.appearance = try named("appearance", SheetAppearance.init(rawValue:), SheetAppearance.allCases.map(\.rawValue))
-        s.background = try named("background", SheetBackground.init(rawValue:), SheetBackground.allCases.map(\.rawValue))
+        s.selectedDetent = try members.string("selectedDetent")
+        s.largestUndimmedDetent = try members.string("largestUndimmedDetent")
+        s.prefersGrabberVisible = try members.bool("prefersGrabberVisible") ?? false
+        s.prefersEdgeAttachedInCompactHeight = try members.bool("prefersEdgeAttachedInCompactHeight") ?? false
+        s.prefersPageSizing = try members.bool("prefersPageSizing")
+        s.appearance = try members.named("appearance", SheetAppearance.init(rawValue:), SheetAppearance.allCases.map(\.rawValue))
+        s.background = try members.named("background", SheetBackground.init(rawValue:), SheetBackground.allCases.map(\.rawValue))
         return s
     }
 }
