@@ -44,7 +44,7 @@ public protocol PresentationNode: AnyObject {
     /// the newest behaviour it knows.
     var systemVersion: SystemVersion? { get }
     /// The sheet this controller is presented in, as its sheet presentation controller holds it
-    /// (the configuration; ``SheetRules`` adds the model's reading), nil when it is not presented
+    /// (the configuration; the model adds its reading), nil when it is not presented
     /// as a sheet, and by default. Asked only of a controller that is presented: on a device,
     /// reading `sheetPresentationController` before UIKit made one creates it.
     var sheetState: SheetState? { get }

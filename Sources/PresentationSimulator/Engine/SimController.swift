@@ -72,7 +72,7 @@ public final class SimController: PresentationNode {
     /// `sheetPresentationController.prefersEdgeAttachedInCompactHeight`.
     public var prefersEdgeAttachedInCompactHeight = false
     /// `sheetPresentationController.prefersPageSizing` (iOS 17 and later); nil: the version's default
-    /// (``UIKitVersions/prefersPageSizingDefault``).
+    /// (`pinspect uikit-versions`).
     public var prefersPageSizing: Bool?
 
     /// Which system controller it is: implied by its type, or declared for a subclass.
