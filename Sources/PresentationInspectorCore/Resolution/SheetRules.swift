@@ -13,7 +13,7 @@
     /// compact height" (``UIKitVersions/mediumDetentInCompactHeight``); a custom detent is taken as
     /// active (its resolver's answer is unknown to the model).
     static func isActive(_ detent: String, verticalSizeClass: SizeClass, version: SystemVersion) -> Bool {
-        !(detent == SheetState.medium && verticalSizeClass == .compact
+        !(verticalSizeClass == .compact && detent == SheetState.medium
           && UIKitVersions.mediumDetentInCompactHeight.value(at: version) == true)
     }
 
@@ -45,8 +45,10 @@
         let place = presenter ?? node
         let vertical = place.verticalSizeClass
         s.appearance = appearance(s, verticalSizeClass: vertical)
-        s.background = background(s, isModalInPresentation: node.isModalInPresentation, horizontalSizeClass: place.horizontalSizeClass,
-                                  verticalSizeClass: vertical, version: UIKitVersions.rulesVersion(for: node.systemVersion))
+        // Without an undimmed detent nothing else is read: a default sheet (most of them) is dimmed.
+        s.background = s.largestUndimmedDetent == nil && s.appearance != .fullScreen ? .dimmed
+            : background(s, isModalInPresentation: node.isModalInPresentation, horizontalSizeClass: place.horizontalSizeClass,
+                         verticalSizeClass: vertical, version: UIKitVersions.rulesVersion(for: node.systemVersion))
         return s
     }
 

@@ -96,7 +96,11 @@ public final class SimController: PresentationNode {
     /// The scenario environment's vertical size class.
     var verticalSizeClassValue: SizeClass = .regular
     /// The scenario environment's iOS version.
-    var version: SystemVersion?
+    var version: SystemVersion? {
+        didSet { pageSizingDefault = UIKitVersions.prefersPageSizingDefault.value(at: UIKitVersions.rulesVersion(for: version)) }
+    }
+    /// `prefersPageSizing`'s default in that version, looked up once (every present of a sheet reads it).
+    private var pageSizingDefault = UIKitVersions.prefersPageSizingDefault.value(at: UIKitVersions.newestModelled)
     /// When this controller's facts were last noted (``Simulation/noteFacts(_:)``): the
     /// simulation's facts generation, the recorder's facts epoch, and whether its children were
     /// listed. Unchanged since, they are not read again.
@@ -159,7 +163,7 @@ public final class SimController: PresentationNode {
     /// popover adapted to one), nil otherwise.
     public var sheetState: SheetState? {
         guard presenting != nil, effectiveStyle?.isSheet == true else { return nil }
-        let pageSizing = prefersPageSizing ?? UIKitVersions.prefersPageSizingDefault.value(at: UIKitVersions.rulesVersion(for: version))
+        let pageSizing = prefersPageSizing ?? pageSizingDefault
         return SheetState(detents: detents, selectedDetent: selectedDetent, largestUndimmedDetent: largestUndimmedDetent,
                           prefersGrabberVisible: prefersGrabberVisible, prefersEdgeAttachedInCompactHeight: prefersEdgeAttachedInCompactHeight,
                           prefersPageSizing: pageSizing)
