@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
+import TestSupport
 
 /// Exclusions, title redaction, the release gate, call sites and off-main events.
 final class IntegrationPoliciesTests: XCTestCase {
@@ -146,7 +147,7 @@ final class IntegrationPoliciesTests: XCTestCase {
         for title in ["John Doe", "Jane Roe", "Messages from"] {
             XCTAssertFalse(text.contains(title), "\(title) survived redaction")
         }
-        let present = redacted.first { $0.kind == .present }!
+        let present = try XCTUnwrap(redacted.first { $0.kind == .present })
         XCTAssertEqual(present.presented, ControllerRef(id: "sheet", type: "ContactViewController"))
         XCTAssertTrue(present.explanation.contains { $0.contains("ContactViewController (sheet)") }, "\(present.explanation)")
         XCTAssertEqual(redacted.map(\.seq), events.map(\.seq))
@@ -155,8 +156,8 @@ final class IntegrationPoliciesTests: XCTestCase {
 
     func testRedactionOfWindowChains() {
         let chain = WindowChain(id: "w", level: 0, isKey: true, chain: [ControllerRef(id: "a", type: "A", title: "Secret")])
-        XCTAssertNil(TitleRedaction.redact(chain).chain[0].title)
-        XCTAssertEqual(TitleRedaction.redact(chain).chain[0].id, "a")
+        XCTAssertNil(try TitleRedaction.redact(chain).chain.element(0).title)
+        XCTAssertEqual(try TitleRedaction.redact(chain).chain.element(0).id, "a")
     }
 
     // MARK: Release gate

@@ -1,5 +1,6 @@
 import XCTest
 @_spi(Package) @testable import PresentationInspectorCore
+import TestSupport
 
 /// The rules that turn what UIKit's objects show into an observation (the review's false drifts).
 final class PresentationFactsTests: XCTestCase {
@@ -78,7 +79,7 @@ final class PresentationFactsTests: XCTestCase {
         moving = false
         finish?()
         XCTAssertEqual(h.recorder.events.map(\.kind), [.present, .presentCompleted])
-        XCTAssertEqual(h.recorder.events[1].observed?.effectiveStyle, .formSheet)
+        XCTAssertEqual(try h.recorder.events.element(1).observed?.effectiveStyle, .formSheet)
         XCTAssertEqual(h.recorder.events.flatMap(\.diagnostics).filter { $0.code == .modelDrift }, [])
     }
 }

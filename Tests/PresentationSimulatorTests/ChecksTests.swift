@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// DESIGN rule 4: the checks, their order, UIKit's messages, and that a rejection changes nothing.
 final class ChecksTests: XCTestCase {
@@ -158,7 +159,7 @@ final class ChecksTests: XCTestCase {
         r.simulation.advance(by: 1)
         r.simulation.dismiss(r.c("list"))
         r.simulation.advance(by: 1)
-        XCTAssertEqual(r.ids(r.dismisses.last!.dismissed), ["b", "full"])
+        XCTAssertEqual(r.ids(try XCTUnwrap(r.dismisses.last).dismissed), ["b", "full"])
         XCTAssertTrue(r.simulation.isViewInWindow(r.c("list")))
     }
 
@@ -167,7 +168,7 @@ final class ChecksTests: XCTestCase {
         let r = try simulate(scenarioJSON(controllers: controllers, steps: [#"{ "present": "p", "from": "orphan" }"#]))
         let e = try XCTUnwrap(r.presents.first)
         XCTAssertEqual(e.diagnostics.map(\.code), [.notInWindowHierarchy, .detachedPresenter])
-        XCTAssertEqual(e.diagnostics[1].message, "Presenting view controllers on detached view controllers is discouraged <OrphanViewController: orphan>.")
+        XCTAssertEqual(try e.diagnostics.element(1).message, "Presenting view controllers on detached view controllers is discouraged <OrphanViewController: orphan>.")
         XCTAssertNil(e.window)
     }
 

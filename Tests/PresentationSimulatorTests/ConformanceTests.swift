@@ -2,6 +2,7 @@ import XCTest
 import Foundation
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// A stand-in for UIKit in conformance runs: a simulation that records observations as the
 /// device hooks do and answers as the original scenario's `observed` objects say.
@@ -62,12 +63,13 @@ final class ConformanceTests: XCTestCase {
         ])
         let plan = ConformancePlan(try Scenario.parse(json, file: "t.json"))
         XCTAssertEqual(plan.skipped.map(\.index), [2, 3, 4])
-        XCTAssertEqual(plan.skipped[0].description, "steps[2] (swipeDown): a swipe cannot be performed by code; swipe by hand to compare")
-        XCTAssertTrue(plan.skipped[1].reason.contains("main thread"))
-        XCTAssertTrue(plan.skipped[2].reason.hasPrefix("UIKit raises here (active-controller)"), plan.skipped[2].reason)
+        XCTAssertEqual(try plan.skipped.element(0).description, "steps[2] (swipeDown): a swipe cannot be performed by code; swipe by hand to compare")
+        XCTAssertTrue(try plan.skipped.element(1).reason.contains("main thread"))
+        let raises = try plan.skipped.element(2).reason
+        XCTAssertTrue(raises.hasPrefix("UIKit raises here (active-controller)"), raises)
         XCTAssertEqual(plan.scenario.steps.map(\.action.kindName), ["present", "advance", "dismiss"])
-        XCTAssertNil(plan.scenario.steps[0].observed, "on a device UIKit answers for itself")
-        XCTAssertEqual(plan.scenario.steps[1].action, .advance(ConformancePlan.maximumWait))
+        XCTAssertNil(try plan.scenario.steps.element(0).observed, "on a device UIKit answers for itself")
+        XCTAssertEqual(try plan.scenario.steps.element(1).action, .advance(ConformancePlan.maximumWait))
     }
 
     @MainActor
@@ -145,10 +147,10 @@ final class ConformanceTests: XCTestCase {
         ]
         let t = ids.translate(dev)
         XCTAssertEqual(t.count, 1, "other controllers and leak checks are not part of the run")
-        XCTAssertEqual(t[0].presented, ControllerRef(id: "sheet", type: "SheetViewController"))
-        XCTAssertEqual(t[0].window, "main")
-        XCTAssertEqual(t[0].observed?.presenting?.id, "root")
-        XCTAssertEqual(t[0].observed?.window, "main")
+        XCTAssertEqual(try t.element(0).presented, ControllerRef(id: "sheet", type: "SheetViewController"))
+        XCTAssertEqual(try t.element(0).window, "main")
+        XCTAssertEqual(try t.element(0).observed?.presenting?.id, "root")
+        XCTAssertEqual(try t.element(0).observed?.window, "main")
     }
 
     /// Before iOS 17 the device keeps its own size class: the model is run in that one, and the

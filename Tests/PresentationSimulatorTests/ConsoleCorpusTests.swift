@@ -159,7 +159,7 @@ struct ConsoleMessage: Equatable {
             return Named(type: type.trimmingCharacters(in: .whitespaces), address: address)
         }
         if let g = match(Self.present) {
-            let phrase = g[6] ?? ""
+            let phrase = (g.indices.contains(6) ? g[6] : nil) ?? ""
             code = phrase.hasPrefix("whose") ? .notInWindowHierarchy : phrase.hasPrefix("which") ? .alreadyPresenting : .presentationInProgress
             roles = [:]
             roles["P"] = named(g, 0)

@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// DESIGN rules 6–9: views in the window, dismissal, interactive dismissal, transitions.
 final class DismissRulesTests: XCTestCase {
@@ -38,7 +39,7 @@ final class DismissRulesTests: XCTestCase {
     func testForwardedDismissIsRecordedOnce() throws {
         let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: chainSteps + [#"{ "dismiss": "c" }"#]))
         XCTAssertEqual(r.dismisses.count, 1, "the re-entrant dismiss on the presenting controller is coalesced")
-        let e = r.dismisses[0]
+        let e = try r.dismisses.element(0)
         XCTAssertEqual(e.receiver?.id, "c")
         XCTAssertEqual(e.handledBy?.id, "b")
         XCTAssertEqual(e.forwarded, true)
@@ -48,7 +49,7 @@ final class DismissRulesTests: XCTestCase {
 
     func testDismissFromAChildUsesTheInheritedPresentedController() throws {
         let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: chainSteps + [#"{ "dismiss": "list" }"#]))
-        let e = r.dismisses[0]
+        let e = try r.dismisses.element(0)
         XCTAssertEqual(e.handledBy?.id, "root")
         XCTAssertEqual(e.forwarded, true)
         XCTAssertEqual(r.ids(e.dismissed), ["c", "b", "a"])
@@ -57,7 +58,7 @@ final class DismissRulesTests: XCTestCase {
 
     func testNothingToDismiss() throws {
         let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: [#"{ "dismiss": "list" }"#]))
-        let e = r.dismisses[0]
+        let e = try r.dismisses.element(0)
         XCTAssertEqual(e.outcome, .noOp)
         XCTAssertEqual(e.diagnostics.map(\.code), [.nothingToDismiss])
         XCTAssertEqual(e.diagnostics.first?.severity, .info)
@@ -72,7 +73,7 @@ final class DismissRulesTests: XCTestCase {
             #"{ "present": "a", "from": "list" }"#, #"{ "dismiss": "a" }"#,
         ]))
         XCTAssertEqual(r.dismisses.count, 1, "UIKit's forward to the presenting controller is folded into the call")
-        let e = r.dismisses[0]
+        let e = try r.dismisses.element(0)
         XCTAssertEqual(e.outcome, .rejected)
         XCTAssertEqual(e.receiver?.id, "a")
         XCTAssertEqual(e.handledBy?.id, "root")
@@ -88,7 +89,7 @@ final class DismissRulesTests: XCTestCase {
         let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: [
             #"{ "present": "a", "from": "list" }"#, #"{ "dismiss": "root" }"#,
         ]))
-        let e = r.dismisses[0]
+        let e = try r.dismisses.element(0)
         XCTAssertEqual(e.outcome, .rejected)
         XCTAssertEqual(e.handledBy?.id, "root")
         XCTAssertEqual(e.forwarded, false)
@@ -138,7 +139,7 @@ final class DismissRulesTests: XCTestCase {
     func testNonAnimatedCompletionIsRecordedAfterItsPresent() throws {
         let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: [#"{ "present": "a", "from": "list", "animated": false }"#]))
         XCTAssertEqual(r.events.map(\.kind), [.present, .presentCompleted])
-        XCTAssertEqual(r.events[1].relatesTo, r.events[0].seq)
+        XCTAssertEqual(try r.events.element(1).relatesTo, try r.events.element(0).seq)
     }
 
     func testViewsInTheWindow() throws {

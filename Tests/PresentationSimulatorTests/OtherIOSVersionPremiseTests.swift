@@ -38,7 +38,7 @@ final class OtherIOSVersionPremiseTests: XCTestCase {
         let kinds: [(SystemControllerKind?, AlertControllerStyle?)] =
             [(nil, nil), (.alertController, .alert), (.alertController, .actionSheet)]
             + SystemControllerKind.allCases.filter { $0 != .alertController }.map { ($0, nil) }
-        var compared = 0, differing = 0
+        var compared = 0, differing = 0, sheets = 0
         for style in PresentationStyle.allCases {
             for (kind, alertStyle) in kinds {
                 for anchor in [false, true] {
@@ -52,6 +52,14 @@ final class OtherIOSVersionPremiseTests: XCTestCase {
                                     // The shortcut's own reading of the other side agrees with the full answer.
                                     XCTAssertEqual(OtherIOSVersion.transitionThere(n, version: SystemVersion(major: 17, minor: 4)!), o.effectiveTransition, label)
                                     XCTAssertEqual(OtherIOSVersion.transitionThere(o, version: SystemVersion(major: 26, minor: 2)!), n.effectiveTransition, label)
+                                    // Two sheets: the same answer but the style (the shortcut resolves no further).
+                                    if o.effectiveStyle != n.effectiveStyle, o.effectiveStyle.isSheet, n.effectiveStyle.isSheet {
+                                        sheets += 1
+                                        XCTAssertTrue(o.presenting === n.presenting, label)
+                                        XCTAssertTrue(o.contextProvider === n.contextProvider, label)
+                                        XCTAssertEqual(o.rejection, n.rejection, label)
+                                        XCTAssertEqual(o.diagnostics, n.diagnostics, label)
+                                    }
                                     guard o.effectiveStyle == n.effectiveStyle, o.effectiveTransition == n.effectiveTransition else { differing += 1; continue }
                                     compared += 1
                                     XCTAssertTrue(o.presenting === n.presenting, label)
@@ -67,5 +75,6 @@ final class OtherIOSVersionPremiseTests: XCTestCase {
         }
         XCTAssertGreaterThan(compared, 100)
         XCTAssertGreaterThan(differing, 10)
+        XCTAssertGreaterThan(sheets, 10)
     }
 }

@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) @testable import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// Every present is also resolved in the other horizontal size class (DESIGN, rule 11).
 final class OtherSizeClassTests: XCTestCase {
@@ -57,11 +58,11 @@ final class OtherSizeClassTests: XCTestCase {
             #"{ "present": "menu", "from": "root" }"#, #"{ "present": "anchored", "from": "root" }"#,
         ]))
         XCTAssertEqual(pad.presents.map(\.outcome), [.rejected, .presented])
-        XCTAssertEqual(pad.presents[0].diagnostics.map(\.code), [.popoverWithoutAnchor])
-        XCTAssertEqual(pad.presents[0].diagnostics.first?.message, anchorMessage)
+        XCTAssertEqual(try pad.presents.element(0).diagnostics.map(\.code), [.popoverWithoutAnchor])
+        XCTAssertEqual(try pad.presents.element(0).diagnostics.first?.message, anchorMessage)
         // Anchored: a popover here, full screen on a phone; a style that adapts is no finding.
-        XCTAssertEqual(pad.presents[1].effectiveStyle, .popover)
-        XCTAssertEqual(pad.presents[1].diagnostics, [])
+        XCTAssertEqual(try pad.presents.element(1).effectiveStyle, .popover)
+        XCTAssertEqual(try pad.presents.element(1).diagnostics, [])
     }
 
     func testSheetsAndAnchoredPopoversOnAPhoneAddNothing() throws {
@@ -79,8 +80,8 @@ final class OtherSizeClassTests: XCTestCase {
         let phone = try simulate(scenarioJSON(controllers: controllers, steps: [
             #"{ "present": "sheet", "from": "root", "animated": false }"#, #"{ "present": "menu", "from": "root" }"#,
         ]))
-        XCTAssertEqual(phone.presents[1].outcome, .rejected)
-        XCTAssertEqual(phone.presents[1].diagnostics.map(\.code), [.alreadyPresenting])
+        XCTAssertEqual(try phone.presents.element(1).outcome, .rejected)
+        XCTAssertEqual(try phone.presents.element(1).diagnostics.map(\.code), [.alreadyPresenting])
     }
 
     // MARK: the comparison itself, for outcomes today's rules reach only in one size class

@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// DESIGN rules 0–3 and 5: defaults, styles, presenting controller, context provider, transition.
 final class PresentRulesTests: XCTestCase {
@@ -99,11 +100,11 @@ final class PresentRulesTests: XCTestCase {
             #"{ "advance": 1 }"#,
             #"{ "comment": "not a context style: the provider's transition is not used", "present": "sheet", "from": "list" }"#,
         ]))
-        let first = r.presents[0]
+        let first = try r.presents.element(0)
         XCTAssertEqual(first.requestedTransition, .crossDissolve)
         XCTAssertEqual(first.effectiveTransition, .flipHorizontal)
-        XCTAssertEqual(r.presents[1].requestedTransition, .coverVertical)
-        XCTAssertEqual(r.presents[1].effectiveTransition, .coverVertical)
+        XCTAssertEqual(try r.presents.element(1).requestedTransition, .coverVertical)
+        XCTAssertEqual(try r.presents.element(1).effectiveTransition, .coverVertical)
     }
 
     func testPresentingFromAPresentedControllerChainsOnTop() throws {
@@ -114,7 +115,7 @@ final class PresentRulesTests: XCTestCase {
         ]))
         XCTAssertEqual(r.presents.map(\.presenting?.id), ["root", "a", "b"])
         XCTAssertEqual(r.chain("main"), ["root", "a", "b", "c"])
-        XCTAssertEqual(r.ids(r.presents[2].chain), ["root", "a", "b", "c"])
+        XCTAssertEqual(r.ids(try r.presents.element(2).chain), ["root", "a", "b", "c"])
     }
 
     func testPopoverNeedsAnAnchorOnlyWhenReallyShownAsAPopover() throws {

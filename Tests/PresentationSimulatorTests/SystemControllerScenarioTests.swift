@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// The scenario keys of system controllers: errors that name the file, the place and the key.
 final class SystemControllerScenarioTests: XCTestCase {
@@ -22,10 +23,10 @@ final class SystemControllerScenarioTests: XCTestCase {
         let s = try Scenario.parse(controller(#""type": "SwiftUI.PlatformAlertController", "systemController": "UIAlertController", "preferredStyle": "alert", "popoverAnchor": "sourceItem""#,
                                               env: #"{ "idiom": "pad", "iOS": "17.4.1" }"#))
         XCTAssertEqual(s.environment.systemVersion, SystemVersion(major: 17, minor: 4))
-        XCTAssertEqual(s.controllers[0].systemController, .alertController)
-        XCTAssertEqual(s.controllers[0].preferredStyle, .alert)
-        XCTAssertEqual(s.controllers[0].hasPopoverAnchor, true)
-        XCTAssertEqual(try Scenario.parse(controller(#""type": "UIActivityViewController", "popoverAnchor": "none""#)).controllers[0].hasPopoverAnchor, false)
+        XCTAssertEqual(try s.controllers.element(0).systemController, .alertController)
+        XCTAssertEqual(try s.controllers.element(0).preferredStyle, .alert)
+        XCTAssertEqual(try s.controllers.element(0).hasPopoverAnchor, true)
+        XCTAssertEqual(try Scenario.parse(controller(#""type": "UIActivityViewController", "popoverAnchor": "none""#)).controllers.element(0).hasPopoverAnchor, false)
     }
 
     func testBadValuesNameTheKey() {
@@ -67,7 +68,7 @@ final class SystemControllerScenarioTests: XCTestCase {
     func testTheScenarioGuidesExamplesRun() throws {
         let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/SCENARIOS.md")
         let text = try String(contentsOf: docs, encoding: .utf8)
-        let blocks = text.components(separatedBy: "```json\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        let blocks = text.components(separatedBy: "```json\n").dropFirst().map { $0.components(separatedBy: "```").first ?? "" }
         XCTAssertGreaterThanOrEqual(blocks.count, 2)
         for block in blocks {
             let scenario = try Scenario.parse(block, file: "SCENARIOS.md")
@@ -77,7 +78,7 @@ final class SystemControllerScenarioTests: XCTestCase {
             let presents = sim.recorder.events.filter { $0.kind == .present }
             XCTAssertEqual(presents.map(\.outcome), [.rejected, .presented, .presented])
             XCTAssertEqual(presents.map(\.effectiveStyle), [.popover, .popover, .custom])
-            XCTAssertTrue(presents[0].diagnostics[0].message.hasPrefix("Your application has presented a UIAlertController"))
+            XCTAssertTrue(try presents.element(0).diagnostics.element(0).message.hasPrefix("Your application has presented a UIAlertController"))
         }
     }
 

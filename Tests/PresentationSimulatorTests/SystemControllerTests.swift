@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// System controllers by their documented behaviour (DESIGN "System controllers"): alerts,
 /// action sheets and share sheets in each width, UIKit's messages by kind and iOS version, and
@@ -123,7 +124,7 @@ final class SystemControllerTests: XCTestCase {
         let facts = try XCTUnwrap(run.events.flatMap(\.facts).first { $0.id == "swiftUISheet" })
         XCTAssertEqual(facts.systemController, .alertController)
         XCTAssertEqual(facts.preferredStyle, .actionSheet)
-        let line = EventCoding.encode(run.events[0])
+        let line = EventCoding.encode(try run.events.element(0))
         XCTAssertTrue(line.contains(#""systemController":"UIAlertController","preferredStyle":"actionSheet""#), line)
         let back = try LogReader.read(text: LogWriter.text(header: LogHeader(), events: run.events))
         XCTAssertEqual(back.events.flatMap(\.facts).first { $0.id == "swiftUISheet" }, facts)

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// The rules that changed between iOS versions (`UIKitVersions`, DESIGN "UIKit by iOS version"):
 /// the model follows the version the app runs on, and says what the app's other versions do.
@@ -156,8 +157,8 @@ final class UIKitVersionsTests: XCTestCase {
                 XCTAssertTrue(presents.allSatisfy { $0.rulesVersion == SystemVersion(parsing: version) }, builtIn.key)
                 runs.append(presents.map { "\($0.seq) \($0.outcome) \($0.presenting?.id ?? "-") \($0.contextProvider?.id ?? "-")" })
             }
-            XCTAssertFalse(runs[0].isEmpty, builtIn.key)
-            XCTAssertEqual(runs[0], runs[1], builtIn.key)
+            XCTAssertFalse(try runs.element(0).isEmpty, builtIn.key)
+            XCTAssertEqual(try runs.element(0), try runs.element(1), builtIn.key)
         }
     }
 

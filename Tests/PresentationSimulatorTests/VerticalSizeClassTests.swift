@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// A compact height (an iPhone in landscape, also the large ones whose width is regular there)
 /// adapts popovers as a compact width does: "for horizontally or vertically compact environments,
@@ -21,7 +22,8 @@ final class VerticalSizeClassTests: XCTestCase {
         XCTAssertEqual(e.outcome, .presented, "no anchor is needed where the popover is a sheet")
         XCTAssertEqual(e.effectiveStyle, .formSheet)
         XCTAssertEqual(e.diagnostics.map(\.code), [.otherSizeClass])
-        XCTAssertTrue(e.diagnostics[0].message.hasPrefix("In regular width and height (an iPad"), e.diagnostics[0].message)
+        let warning = try e.diagnostics.element(0).message
+        XCTAssertTrue(warning.hasPrefix("In regular width and height (an iPad"), warning)
         XCTAssertTrue(e.steps.map(\.sentence).contains { $0.contains("horizontally or vertically compact") })
     }
 

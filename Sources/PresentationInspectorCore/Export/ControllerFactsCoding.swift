@@ -33,6 +33,8 @@ extension EventCoding {
             if let v = f.windowRoot { w.field("windowRoot", v) }
             if let v = f.horizontalSizeClass { w.field("horizontalSizeClass", v.rawValue) }
             if let v = f.verticalSizeClass { w.field("verticalSizeClass", v.rawValue) }
+            if let v = f.presentedBy { w.field("presentedBy", v) }
+            if let v = f.presentedAs { w.field("presentedAs", v.name) }
             w.endObject()
         }
         w.endArray()
@@ -98,6 +100,8 @@ extension EventCoding {
             f.windowRoot = try string("windowRoot")
             f.horizontalSizeClass = try named("horizontalSizeClass", SizeClass.init(rawValue:), SizeClass.allCases.map(\.rawValue))
             f.verticalSizeClass = try named("verticalSizeClass", SizeClass.init(rawValue:), SizeClass.allCases.map(\.rawValue))
+            f.presentedBy = try string("presentedBy")
+            f.presentedAs = try named("presentedAs", PresentationStyle.init(name:), PresentationStyle.allCases.map(\.name))
             out.append(f)
         }
         return out

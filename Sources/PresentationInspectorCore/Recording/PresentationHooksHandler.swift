@@ -69,12 +69,15 @@ import Foundation
     /// A scenario's own choice for ``HandlerConfiguration/checksOtherSizeClass`` (nil: the configuration's).
     private let otherSizeClassChoice = Locked<Bool?>(nil)
     /// A scenario's own choice for the iOS versions compared: nil, the configuration's; `.some(nil)`, none.
-    private let otherIOSVersionsChoice = Locked<ClosedRange<SystemVersion>??>(nil)
+    /// The iOS versions each present is compared with, and their spans (computed once per choice),
+    /// nil when off: the scenario's choice (`chooseOtherIOSVersions(_:)`), else the configuration's.
+    private let otherIOSVersionSpans: Locked<OtherIOSVersion.Supported?>
 
     @_spi(Package) public init(recorder: Recorder, scheduler: any InspectorScheduler, configuration: HandlerConfiguration = HandlerConfiguration()) {
         self.recorder = recorder
         self.scheduler = scheduler
         self.configuration = configuration
+        otherIOSVersionSpans = Locked(configuration.checksOtherIOSVersions ? OtherIOSVersion.Supported(configuration.supportedIOSVersions) : nil)
     }
 
     /// The chain that starts at `root` (a window's root) as the events name it, walked now.
@@ -98,16 +101,17 @@ import Foundation
         otherSizeClassChoice.withLock { $0 = on }
     }
 
-    /// The iOS versions each present is compared with (`other-ios-version`), nil when off: the
-    /// scenario's choice when it made one (`chooseOtherIOSVersions(_:)`), else the configuration's.
-    var otherIOSVersions: ClosedRange<SystemVersion>? {
-        otherIOSVersionsChoice.withLock { $0 } ?? (configuration.checksOtherIOSVersions ? configuration.supportedIOSVersions : nil)
-    }
+    /// The iOS versions each present is compared with (`other-ios-version`), nil when off.
+    var otherIOSVersions: ClosedRange<SystemVersion>? { otherIOSVersionSpans.withLock { $0?.range } }
 
     /// Overrides the iOS versions compared for the calls that follow (a scenario's `options`):
     /// `.some(nil)` turns the comparison off; nil returns to the configuration's.
     @_spi(Package) public func chooseOtherIOSVersions(_ versions: ClosedRange<SystemVersion>??) {
-        otherIOSVersionsChoice.withLock { $0 = versions }
+        let chosen: ClosedRange<SystemVersion>? = switch versions {
+        case .none: configuration.checksOtherIOSVersions ? configuration.supportedIOSVersions : nil
+        case .some(let range): range
+        }
+        otherIOSVersionSpans.withLock { $0 = chosen.map(OtherIOSVersion.Supported.init) }
     }
 
     // MARK: present
@@ -140,7 +144,7 @@ import Foundation
             diagnostics.append(other)
         }
         // What users on the app's other iOS versions see: one more resolve per span of versions.
-        if let versions = otherIOSVersions,
+        if let versions = otherIOSVersionSpans.withLock({ $0 }),
            let other = OtherIOSVersion.diagnostic(for: resolution, options: configuration.resolver, supported: versions) {
             diagnostics.append(other)
         }

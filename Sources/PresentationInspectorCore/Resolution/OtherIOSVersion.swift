@@ -13,52 +13,60 @@
 /// A present refused here gets none: its own diagnostic comes first. It keeps nothing.
 ///
 /// The version enters the rules only through the style (``UIKitVersions/automaticStyle``, the
-/// system controllers' own rows) and the transition (``UIKitVersions/preferredTransition``): a span
-/// whose style and transition are this present's is this present's answer, and is not resolved
-/// again (`OtherIOSVersionPremiseTests` holds the rules to that premise).
+/// system controllers' own rows) and the transition (``UIKitVersions/preferredTransition``), and
+/// a sheet's style changes nothing else (no context, no anchor): a span whose style is this
+/// present's, or a sheet where this one is a sheet, has this present's answer but for the style
+/// and transition, and is not resolved again (`OtherIOSVersionPremiseTests` holds the rules to
+/// that premise). The spans are computed once per supported range (``Supported``).
 enum OtherIOSVersion {
-    /// The `other-ios-version` note for a present resolved as `here`, comparing the versions of
+    /// The versions an app supports and the spans whose rules differ among them, computed once.
+    struct Supported: Sendable {
+        let range: ClosedRange<SystemVersion>
+        let spans: [Span]
+        init(_ range: ClosedRange<SystemVersion>) {
+            self.range = range
+            spans = OtherIOSVersion.spans(in: range)
+        }
+    }
+
+    /// The `other-ios-version` note for a present resolved as `here`, comparing the spans of
     /// `supported` (the app's minimum to the newest modelled), or nil when none looks different.
     static func diagnostic<N: PresentationNode>(for here: PresentResolution<N>, options: ResolverOptions,
-                                                supported: ClosedRange<SystemVersion>) -> Diagnostic? {
-        guard here.rejection == nil else { return nil }
+                                                supported: Supported) -> Diagnostic? {
+        guard here.rejection == nil, supported.spans.count > 1 else { return nil }
         let sizeClass = options.sizeClass ?? here.reads.sourceSizeClass
-        let spans = spans(in: supported)
         var styles: [(span: Span, style: PresentationStyle)] = []
         var transitions: [(span: Span, transition: TransitionStyle)] = []
-        var others: [String] = []
-        for span in spans {
+        var others: [(span: Span, there: PresentResolution<N>)] = []
+        for span in supported.spans {
             if span.contains(here.rulesVersion) {
                 styles.append((span, here.effectiveStyle))
                 transitions.append((span, here.effectiveTransition))
                 continue
             }
-            // The same style and transition there: the same answer (the premise above).
             let style = SystemControllerRules.effectiveStyle(of: here.presented, sizeClass: sizeClass, version: span.start).style
-            let transition = transitionThere(here, version: span.start)
-            guard style != here.effectiveStyle || transition != here.effectiveTransition else {
-                styles.append((span, here.effectiveStyle))
-                transitions.append((span, here.effectiveTransition))
-                continue
-            }
+            styles.append((span, style))
+            transitions.append((span, transitionThere(here, version: span.start)))
+            // Another style that is not a sheet where this one is (or the reverse) may change who
+            // presents and what the checks find: resolved there. The same style, or two sheets,
+            // give this present's answer but for the style (the premise above).
+            guard style != here.effectiveStyle, !(style.isSheet && here.effectiveStyle.isSheet) else { continue }
             var there = options
             there.systemVersion = span.start
-            let answer = PresentationResolver.resolvePresent(here.reads, options: there)
-            styles.append((span, answer.effectiveStyle))
-            transitions.append((span, answer.effectiveTransition))
-            if let refused = answer.rejection {
-                let consequence = refused.severity == .error ? "UIKit raises (the app crashes)" : "UIKit refuses the present"
-                others.append("On \(span.text) \(consequence): \(refused.message)")
-            } else if answer.presenting !== here.presenting || answer.contextProvider !== here.contextProvider {
-                others.append("On \(span.text) \(here.refs.presented.consoleDescription) is presented by \(answer.refs.presenting.consoleDescription) "
-                    + "and covers the area of \(answer.refs.contextProvider.consoleDescription).")
-            }
+            others.append((span, PresentationResolver.resolvePresent(here.reads, options: there)))
         }
+        let styleDiffers = here.styleIsPredicted && styles.contains { $0.style != here.effectiveStyle }
+            && !lookAlike(styles.map(\.style), in: sizeClass)
+        let transitionDiffers = transitions.contains { $0.transition != here.effectiveTransition }
+        let answers = others.compactMap { span, there in answerText(here: here, there: there, on: span) }
+        guard styleDiffers || transitionDiffers || !answers.isEmpty else { return nil }
+
+        // Only now, with something to say: the words.
         var sentences: [String] = []
         var fixes: [String] = []
         let p = here.refs.presented.consoleDescription
         let current = "this run follows iOS \(here.rulesVersion)"
-        if here.styleIsPredicted, Set(styles.map(\.style)).count > 1, !lookAlike(styles.map(\.style), in: sizeClass) {
+        if styleDiffers {
             let listed = styles.map { "\($0.style.name)\(describe($0.style, among: styles.map(\.style))) on \($0.span.text)" }
             let mapping = UIKitVersions.automaticStyle.rows.map { "\($0.value.name) from iOS \($0.since.major)" }.joined(separator: " and to ")
             let why = here.requestedStyle == .automatic ? " (left at .automatic, which UIKit maps to \(mapping))" : ""
@@ -67,17 +75,28 @@ enum OtherIOSVersion {
                 ? "where one look matters on every version, set \(p)'s modalPresentationStyle explicitly: .pageSheet keeps the page-sized sheet, .formSheet with preferredContentSize the smaller one"
                 : "check \(p)'s layout in each style")
         }
-        if Set(transitions.map(\.transition)).count > 1 {
+        if transitionDiffers {
             let listed = transitions.map { "\($0.transition.name) on \($0.span.text)" }
             sentences.append("Its transition is \(listed.joined(separator: ", ")) (preferredTransition exists from iOS 18); \(current).")
             fixes.append("check the \(transitions.first { $0.transition != .zoom }?.transition.name ?? "other") transition where preferredTransition does not apply")
         }
-        sentences += others
-        guard !sentences.isEmpty else { return nil }
-        if !others.isEmpty { fixes.append("make the present valid on every supported version") }
+        sentences += answers
+        if !answers.isEmpty { fixes.append("make the present valid on every supported version") }
         return Diagnostic(code: .otherIOSVersion, severity: .info,
-                          message: "On other iOS versions this app supports (\(supported.lowerBound) to \(supported.upperBound)): " + sentences.joined(separator: " "),
+                          message: "On other iOS versions this app supports (\(supported.range.lowerBound) to \(supported.range.upperBound)): " + sentences.joined(separator: " "),
                           fix: fixes.joined(separator: "; "))
+    }
+
+    /// What another version's answer `there` (on `span`) says that this present's does not: a
+    /// refusal, or another presenting controller or context; nil when they agree.
+    private static func answerText<N: PresentationNode>(here: PresentResolution<N>, there: PresentResolution<N>, on span: Span) -> String? {
+        if let refused = there.rejection {
+            let consequence = refused.severity == .error ? "UIKit raises (the app crashes)" : "UIKit refuses the present"
+            return "On \(span.text) \(consequence): \(refused.message)"
+        }
+        guard there.presenting !== here.presenting || there.contextProvider !== here.contextProvider else { return nil }
+        return "On \(span.text) \(here.refs.presented.consoleDescription) is presented by \(there.refs.presenting.consoleDescription) "
+            + "and covers the area of \(there.refs.contextProvider.consoleDescription)."
     }
 
     /// The transition `here`'s presented controller has by the rules of `version`: its preferred

@@ -58,6 +58,8 @@ extension Simulation {
         case .release(let id):
             _ = try c(id, "release")
             release(id)
+        case .startRecording(let seq):
+            recorder.reset(numberingFrom: seq)
         case .selectDetent(let detent, let id):
             try selectDetent(detent, in: try c(id, "in"), context: context)
         }
@@ -79,6 +81,7 @@ extension Scenario.Action {
         case .advance: "advance"
         case .swipeDown: "swipeDown"
         case .release: "release"
+        case .startRecording: "startRecording"
         case .selectDetent: "selectDetent"
         }
     }

@@ -10,12 +10,17 @@ extension Simulation {
     }
 
     /// ``selectDetent(_:in:)``, the change reported in `context`.
+    /// A controller not presented as a sheet has no sheet on screen to rest anywhere: the step changes
+    /// its `selectedDetent` only (as an app's setter would), records nothing, and the console says so.
     @_spi(Package) public func selectDetent(_ detent: String?, in sheet: SimController, context: CallContext) throws(SimulationError) {
-        guard sheet.presenting != nil, let style = sheet.effectiveStyle else {
-            throw SimulationError(key: "in", message: "\(sheet.id) is not presented, so it has no sheet to rest at a detent")
-        }
-        guard style.isSheet else {
-            throw SimulationError(key: "in", message: "\(sheet.id) is presented as \(style.name), not as a sheet: only a page or form sheet (or a popover adapted to one) has detents")
+        guard sheet.presenting != nil, let style = sheet.effectiveStyle, style.isSheet else {
+            if let detent, !sheet.detents.contains(detent) {
+                throw SimulationError(key: "selectDetent", message: "\(sheet.id)'s sheet has no detent \"\(detent)\" (its detents: \(sheet.detents.joined(separator: ", ")))")
+            }
+            sheet.selectedDetent = detent
+            let shown = sheet.presenting == nil ? "is not presented" : "is presented as \(sheet.effectiveStyle?.name ?? "?"), not as a sheet"
+            log("selectDetent on \(sheet.ref.consoleDescription) ignored: it \(shown), so no sheet rests at a detent.")
+            return
         }
         if let detent, !sheet.detents.contains(detent) {
             throw SimulationError(key: "selectDetent", message: "\(sheet.id)'s sheet has no detent \"\(detent)\" (its detents: \(sheet.detents.joined(separator: ", ")))")

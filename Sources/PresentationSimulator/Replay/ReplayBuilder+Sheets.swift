@@ -31,6 +31,17 @@ extension ReplayBuilder {
         sheets[id] = want
     }
 
+    /// The steps that make the sheet of `id` what the kept end of a present the ring dropped
+    /// recorded (a sheet there changed during the transition): made after the rebuilt present,
+    /// before its end, so that the end shows the change again.
+    mutating func rebuiltSheetSteps(_ id: String, endingAs recorded: SheetState, at e: Event) -> [Scenario.Step] {
+        sheetsShown.insert(id)
+        let before = steps.count
+        configureSheet(id, as: recorded, selection: true, at: e)
+        defer { steps.removeSubrange(before...) }
+        return Array(steps[before...])
+    }
+
     /// The keys that make `have` into `want`.
     private func changes(from have: SheetState, to want: SheetState) -> [Scenario.Property] {
         var out: [Scenario.Property] = []

@@ -29,6 +29,7 @@ public struct ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
 /// `dismiss-completed` differs from the prediction); what a `present-completed` observed beyond
 /// its call becomes the step's `observedAtEnd`. Where the log lacks a
 /// fact, the controller's `comment` says so and the documented default (docs/SCENARIOS.md) stands.
+/// A recording that starts mid-session is rebuilt first, unrecorded (`rebuildStart`).
 public enum ScenarioReplay {
     /// The scenario that replays `events` (in `seq` order) recorded under `header`.
     public static func scenario(from events: [Event], header: LogHeader? = nil, name: String) throws(ReplayError) -> Scenario {
@@ -102,6 +103,9 @@ struct ReplayBuilder {
         declareWindows()
         version = UIKitVersions.rulesVersion(for: try environment().systemVersion)
         let leaks = leakChecks()
+        rebuildStart()
+        // A sheet the rebuild presented is shown already: its later configuration takes `set` steps.
+        for step in steps { if case .present(let p, _, _) = step.action { sheetsShown.insert(p) } }
         var declaring = true
         for e in events {
             if !e.facts.isEmpty {
@@ -133,9 +137,6 @@ struct ReplayBuilder {
         if let first = events.lazy.compactMap(\.rulesVersion).first,
            let other = events.lazy.compactMap(\.rulesVersion).first(where: { $0 != first }) {
             scenarioNotes.append("The recording's events follow the rules of iOS \(first) and of iOS \(other) too; a scenario has one version, so the replay keeps the first.")
-        }
-        if let dropped = header?.dropped, dropped > 0 {
-            scenarioNotes.append("The recording dropped its first \(dropped) events: controllers presented before them are not replayed.")
         }
         s.comment = (["Replays a recording (pinspect scenario)."] + scenarioNotes).joined(separator: " ")
         return s
@@ -226,8 +227,12 @@ struct ReplayBuilder {
     private mutating func leakChecks() -> [Int: [String]] {
         var out: [Int: [String]] = [:]
         var released = Set<String>()
+        let kept = Set(events.map(\.seq))
         for e in events where e.kind == .leakCheck && e.diagnostics.contains(where: { $0.code == .leakedAfterDismiss }) {
-            guard let id = e.dismissed.first?.id, let after = e.relatesTo, released.insert(id).inserted else { continue }
+            guard let id = e.dismissed.first?.id else { continue }
+            declared[id]?.leaks = true
+            // A dismissal the log does not keep is made again before it starts (rebuildStart).
+            guard let after = e.relatesTo, kept.contains(after), released.insert(id).inserted else { continue }
             declared[id]?.leaks = true
             out[after, default: []].append(id)
         }

@@ -123,6 +123,8 @@ extension Scenario {
             w.field("swipeDown", sheet); w.field("complete", complete)
         case let .release(id):
             w.field("release", id)
+        case let .startRecording(seq):
+            w.field("startRecording", seq)
         case let .selectDetent(detent, sheet):
             if let detent { w.field("selectDetent", detent) } else { w.key("selectDetent"); w.null() }
             w.field("in", sheet)

@@ -107,6 +107,10 @@ public struct Scenario: Sendable {
         case advance(Double)
         case swipeDown(String, complete: Bool)
         case release(String)
+        /// Forgets what the steps before it recorded and numbers the next event as given (or the
+        /// next free number, if that is later): a replay of a recording that starts mid-session
+        /// rebuilds the state it started in with the steps before, unrecorded.
+        case startRecording(Int)
         /// A presented sheet comes to rest at this detent (nil: the smallest): the user dragged it, or
         /// the app set `selectedDetentIdentifier`. Records `sheet-detent-changed`.
         case selectDetent(String?, in: String)

@@ -195,8 +195,11 @@ struct ScenarioReader {
         "title", "modalPresentationStyle", "modalTransitionStyle", "preferredTransition", "definesPresentationContext",
         "providesPresentationContextTransitionStyle", "isModalInPresentation", "hasPopoverAnchor", "popoverAnchor",
     ]).union(sheetKeys)
+    /// The largest number a `startRecording` step gives the next event: 2^53, the largest integer
+    /// every JSON reader keeps exactly.
+    static let maximumStartSeq = 1 << 53
     static let stepKinds = ["present", "dismiss", "push", "pop", "select", "addChild", "removeFromParent", "set", "advance", "swipeDown",
-                            "release", "selectDetent"]
+                            "release", "startRecording", "selectDetent"]
 
     mutating func read(_ root: JSONValue) throws(ScenarioError) -> Scenario {
         let doc = try object(root, "the scenario")
@@ -449,6 +452,13 @@ struct ScenarioReader {
         case "release":
             try checkKeys(o, allowed: common)
             action = .release(try id("release"))
+        case "startRecording":
+            try checkKeys(o, allowed: common)
+            guard let seq = try int(o, "startRecording") else { throw fail("startRecording", "is required") }
+            guard seq >= 1, seq <= Self.maximumStartSeq else {
+                throw fail("startRecording", "must be an event number between 1 and \(Self.maximumStartSeq), found \(seq)")
+            }
+            action = .startRecording(seq)
         case "selectDetent":
             try checkKeys(o, allowed: common.union(["in"]))
             action = try selectDetent(o, sheet: try id("in"))
