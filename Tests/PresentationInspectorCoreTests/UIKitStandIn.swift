@@ -69,7 +69,7 @@ final class StandInController: PresentationNode {
         return popover
     }
 
-    /// `presentationController` (and `sheetPresentationController`): made on first read.
+    /// `presentationController` and `sheetPresentationController`: made on first read.
     func presentationController() {
         if !log.originalHasRun { log.creatingReadsBeforeOriginal.append("presentationController of \(ref.id)") }
     }
@@ -81,6 +81,12 @@ final class StandInController: PresentationNode {
     var popoverAnchorIsSetByDelegate: Bool {
         guard PopoverReading.mayRead(style: modalPresentationStyle, isPresented: presenter != nil) else { return false }
         return popoverPresentationController()?.delegateSetsAnchor ?? false
+    }
+
+    /// The sheet it is presented in: `sheetPresentationController`, which UIKit makes on first read.
+    var sheetState: SheetState? {
+        presentationController()
+        return nil
     }
 
     /// The popover presentation controller UIKit's exception names, read under the same rule.

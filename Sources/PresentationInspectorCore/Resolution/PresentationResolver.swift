@@ -258,6 +258,8 @@ enum PopoverAnchorCheck {
         var diagnostics: [Diagnostic] = []
         var rejection: Diagnostic?
         var anchorUnknown = false
+        // A sheet above the presenting controller that leaves it within reach (DESIGN "Sheets").
+        var undimmed: UndimmedSheet?
         let presentedBy = reads.presentedBy
         let presentingIsLeaving = reads.rootIsLeaving && reads.ancestryInWindow[providerIndex]
         if let q = presentedBy {
@@ -283,6 +285,8 @@ enum PopoverAnchorCheck {
                 rejection = .alreadyPresenting(p, on: presentingRef, from: s, current: q.ref)
                 let owner = q.presentingNode.flatMap { $0 === presenting ? nil : $0.ref }
                 steps.append(.alreadyPresenting(presenting: presentingRef, current: q.ref, inheritedFrom: owner))
+                undimmed = SheetRules.undimmedSheet(current: q)
+                if let undimmed { steps.append(undimmed.step(presenting: presentingRef)) }
             } else if !reads.sourceIsInWindow {
                 rejection = .notInWindowHierarchy(p, on: presentingRef, from: s)
                 steps.append(.notInWindow(source: s))
@@ -319,7 +323,8 @@ enum PopoverAnchorCheck {
         }
         if detached { diagnostics.append(.detachedPresenter(s)) }
         if let rejection {
-            diagnostics.insert(rejection, at: 0)
+            // The event tells the undimmed sheet's story; `rejection` keeps UIKit's words (its console line).
+            diagnostics.insert(undimmed.map { $0.telling(rejection, source: s) } ?? rejection, at: 0)
             steps.append(.nothingChanges)
         } else {
             // The presented controller's level: one above the presenting controller's (a
