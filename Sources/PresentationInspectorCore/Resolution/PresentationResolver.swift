@@ -47,6 +47,8 @@
     /// Whether the presented controller is a popover here whose anchor could not be read before
     /// the call (``PopoverReading``): the anchor check waits for the read after it.
     var popoverAnchorUnknown = false
+    /// What another iOS version's answer is decided over (``OtherIOSVersion``), as plain values.
+    var versionInputs: OtherIOSVersion.Inputs?
 
     init(source: Node, presented: Node, presenting: Node, contextProvider: Node, requestedStyle: PresentationStyle,
          effectiveStyle: PresentationStyle, requestedTransition: TransitionStyle, effectiveTransition: TransitionStyle,
@@ -199,7 +201,8 @@ enum PopoverAnchorCheck {
             steps.append(.text("\(s.label) reports a \(own.rawValue) size class, but UIKit presents from \(rootRef.label), whose traits the presentation takes (\(sizeClass.rawValue)): traits flow from the window through presentation controllers to view controllers, not from a container's child (Apple, Traits and the trait environment)."))
         }
         let version = options.systemVersion ?? UIKitVersions.rulesVersion(for: reads.systemVersion)
-        var (style, styleNote, styleIsPredicted) = SystemControllerRules.effectiveStyle(of: presented, sizeClass: sizeClass, version: version)
+        let inputs = StyleInputs(presented)
+        var (style, styleNote, styleIsPredicted) = SystemControllerRules.effectiveStyle(inputs, sizeClass: sizeClass, version: version)
         steps.append(styleNote)
         if options.sizeClass == nil, styleIsPredicted, !style.isPredicted(inCompactHeight: reads.heightIsCompact) {
             styleIsPredicted = false
@@ -248,7 +251,8 @@ enum PopoverAnchorCheck {
             steps.append(.transitionOwn(transition))
         }
         // From iOS 18 a preferred transition (zoom) replaces the style's (``UIKitVersions/preferredTransition``).
-        if let preferred = presented.preferredTransition, UIKitVersions.preferredTransition.value(at: version) == true {
+        let transitionWithoutPreferred = transition
+        if let preferred = inputs.preferredTransition, UIKitVersions.preferredTransition.value(at: version) == true {
             steps.append(.preferredTransition(preferred, replaces: transition))
             transition = preferred
         }
@@ -343,6 +347,9 @@ enum PopoverAnchorCheck {
                                            windowID: windowID, ultimateRoot: ultimateRoot,
                                            refs: (s, p, presentingRef, providerRef), ancestryRefs: ancestryRefs,
                                            presentedWasPresented: presentedBy != nil, reads: reads, rulesVersion: version)
+        resolution.versionInputs = OtherIOSVersion.Inputs(style: inputs, sizeClass: sizeClass, transitionWithoutPreferred: transitionWithoutPreferred,
+                                                          effectiveStyle: style, effectiveTransition: transition, rulesVersion: version,
+                                                          styleIsPredicted: styleIsPredicted)
         resolution.styleIsPredicted = styleIsPredicted
         resolution.popoverAnchorUnknown = anchorUnknown
         return resolution
