@@ -57,9 +57,9 @@ final class ControllerFactsTests: XCTestCase {
         let other = #"{"seq":2,"time":0,"kind":"present","outcome":"presented","facts":[{"id":"a","type":"A","popoverAnchor":"none"}]}"#
         let read = try LogReader.read(text: header + both + "\n" + other + "\n", name: "bad.jsonl")
         XCTAssertEqual(read.issues.count, 2)
-        XCTAssertTrue(read.issues[0].description.contains(#"key "facts[0].popoverAnchor": give either hasPopoverAnchor or popoverAnchor, not both"#),
-                      read.issues[0].description)
-        XCTAssertTrue(read.issues[1].description.contains(#"unknown value "none""#), read.issues[1].description)
+        let first = try read.issues.element(0).description, second = try read.issues.element(1).description
+        XCTAssertTrue(first.contains(#"key "facts[0].popoverAnchor": give either hasPopoverAnchor or popoverAnchor, not both"#), first)
+        XCTAssertTrue(second.contains(#"unknown value "none""#), second)
     }
 
     func testBadFactsMakeABadLineNamingTheKey() throws {

@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import TestSupport
 @_spi(Package) @testable import PresentationInspectorCore
 
 /// Which size class a popover adapts to, and a delegate that chooses the adaptation
@@ -11,24 +12,24 @@ final class PopoverAdaptationTests: XCTestCase {
     }
 
     private func present(_ p: FakeNode, from source: FakeNode, root: FakeNode, in h: PresentationHooksHandler,
-                         observed: Observation? = nil) -> Event {
+                         observed: Observation? = nil) throws -> Event {
         h.handlePresent(source: source, presented: p, animated: false, completion: nil, observe: { _ in observed }) { c in
             root.ownPresentedNode = p; p.presentingNode = root; c?()
         }
-        return h.recorder.events[0]
+        return try h.recorder.events.element(0)
     }
 
     /// An iPhone's popover whose delegate implements `adaptivePresentationStyle(for:traitCollection:)`:
     /// the delegate may keep it a real popover (`.none`), so the anchor is checked as on an iPad, and
     /// the style UIKit uses is observed only (no drift when it stayed a popover).
-    func testADelegateThatChoosesTheAdaptationKeepsTheAnchorCheckAndTheStyleObservedOnly() {
+    func testADelegateThatChoosesTheAdaptationKeepsTheAnchorCheckAndTheStyleObservedOnly() throws {
         for anchored in [false, true] {
             let h = observing()
             let root = FakeNode("root", window: "w"), p = FakeNode("p")
             p.modalPresentationStyle = .popover
             p.popoverDelegateAdaptsStyle = true
             p.popoverAnchor = anchored ? .anchored : .missing
-            let e = present(p, from: root, root: root, in: h, observed: Observation(effectiveStyle: .popover))
+            let e = try present(p, from: root, root: root, in: h, observed: Observation(effectiveStyle: .popover))
             XCTAssertTrue(e.explanation.contains { $0.contains("adaptivePresentationStyle(for:traitCollection:)") }, e.explanation.joined(separator: "\n"))
             if anchored {
                 XCTAssertEqual(e.outcome, .presented)
@@ -43,11 +44,11 @@ final class PopoverAdaptationTests: XCTestCase {
 
     /// Without such a delegate the iPhone's popover adapts to a sheet: predicted, no anchor needed
     /// here (what an iPad does is the other-size-class warning's).
-    func testWithoutTheDelegateAPhonePopoverIsAPredictedSheet() {
+    func testWithoutTheDelegateAPhonePopoverIsAPredictedSheet() throws {
         let h = observing()
         let root = FakeNode("root", window: "w"), p = FakeNode("p")
         p.modalPresentationStyle = .popover
-        let e = present(p, from: root, root: root, in: h, observed: Observation(effectiveStyle: .popover))
+        let e = try present(p, from: root, root: root, in: h, observed: Observation(effectiveStyle: .popover))
         XCTAssertEqual(e.outcome, .presented)
         XCTAssertEqual(e.effectiveStyle, .formSheet)
         XCTAssertEqual(e.diagnostics.map(\.code), [.otherSizeClass, .modelDrift], "a kept popover drifts from the predicted sheet")
@@ -56,7 +57,7 @@ final class PopoverAdaptationTests: XCTestCase {
     /// A split view on an iPad in regular width whose column reports a compact width: UIKit presents
     /// from the split view (the presentation root), whose traits the presentation takes, so a
     /// popover from the column is a real popover, and without an anchor UIKit raises.
-    func testThePresentingControllersTraitsDecideNotTheColumns() {
+    func testThePresentingControllersTraitsDecideNotTheColumns() throws {
         for anchored in [false, true] {
             let h = observing()
             let split = FakeNode("split", window: "w"), column = FakeNode("column"), p = FakeNode("p")
@@ -65,7 +66,7 @@ final class PopoverAdaptationTests: XCTestCase {
             column.horizontalSizeClass = .compact
             p.modalPresentationStyle = .popover
             p.popoverAnchor = anchored ? .anchored : .missing
-            let e = present(p, from: column, root: split, in: h)
+            let e = try present(p, from: column, root: split, in: h)
             XCTAssertEqual(e.effectiveStyle, .popover)
             XCTAssertTrue(e.explanation.contains { $0.contains("reports a compact size class, but UIKit presents from") },
                           e.explanation.joined(separator: "\n"))
