@@ -33,9 +33,6 @@ final class ReplayWrappedRingTests: XCTestCase {
         // A dropped dismissal ran while a dropped swipe removed its sheets; its kept end names
         // controllers no kept event shows presented.
         242: "a dismissal's sheets swiped away while it ran, both dropped",
-        // The whole log does not replay either: a container change the log notes only at a later
-        // call (facts are read at calls) comes after a call that needed it.
-        243: "facts noted after a call that needed them (the unwrapped log too)",
         // A sheet swiped away while its present's transition ran, both dropped: the kept end names
         // no presenter, and a swipe made again could stop the replay (the sheet refused).
         245: "a sheet swiped away during its present, both dropped",

@@ -115,6 +115,7 @@ struct ReplayBuilder {
                 try apply(e.facts, at: e, declaring: declaring)
                 declaring = false
             }
+            try detachChainRoot(of: e)
             try replay(e)
             for id in leaks[e.seq] ?? [] { steps.append(Scenario.Step(.release(id))) }
         }
@@ -359,6 +360,16 @@ extension ReplayBuilder {
             case .prefersPageSizing(let v): declared[id]!.prefersPageSizing = v
             }
         }
+    }
+
+    /// A call's chain starts at its tree's root, which no container holds (`Hierarchy.ultimateRoot`).
+    /// Where the replay still has it in one, that container let it go by a change no event's facts
+    /// record (it was deallocated, nothing else holding it): the replay takes it out before the call.
+    mutating func detachChainRoot(of e: Event) throws(ReplayError) {
+        guard e.kind == .present || e.kind == .dismiss || e.kind == .interactiveDismiss,
+              let root = e.chain.first?.id, let container = parent[root] else { return }
+        note(root, "Event #\(e.seq)'s chain starts at it, out of any container, though no facts record it leaving \(container): removed from it before that call.")
+        try remove(root, declaring: false, at: e)
     }
 
     /// `removeFromParent` for `id`, keeping a tab bar's selection as UIKit's (and the simulator's) does.
