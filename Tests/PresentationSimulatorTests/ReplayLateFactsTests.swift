@@ -33,4 +33,34 @@ final class ReplayLateFactsTests: XCTestCase {
         let d = LogDiff(recorded, again.recorder.events)
         XCTAssertTrue(d.isEquivalent, d.text(nameA: "recorded", nameB: "replayed"))
     }
+
+    /// Two presentations standing side by side when the ring starts: a container's child presents in
+    /// its context, then the container presents. The rebuild makes the inner one first (the other
+    /// order the model, as UIKit, refuses: already presenting), whatever order the chain lists.
+    func testSideBySidePresentationsAreRebuiltInnerFirst() throws {
+        let json = scenarioJSON(controllers: """
+            [ { "id": "root", "type": "UIViewController", "container": "plain", "children": ["inner"] },
+              { "id": "inner", "type": "UIViewController", "definesPresentationContext": true },
+              { "id": "a", "type": "UIViewController", "modalPresentationStyle": "currentContext" },
+              { "id": "b", "type": "UIViewController", "modalPresentationStyle": "fullScreen" },
+              { "id": "c", "type": "UIViewController" } ]
+            """, steps: [
+                #"{ "present": "a", "from": "inner", "animated": false }"#,
+                #"{ "present": "b", "from": "root", "animated": false }"#,
+                #"{ "present": "c", "from": "root", "animated": false }"#,
+                #"{ "present": "c", "from": "b", "animated": false }"#,
+            ])
+        let original = Simulation(recorder: Recorder(capacity: 3))
+        try original.run(try Scenario.parse(json, file: "side.json"))
+        let snapshot = original.recorder.snapshot()
+        XCTAssertGreaterThan(snapshot.droppedCount, 0)
+        XCTAssertEqual(snapshot.events.first?.chain.map(\.id), ["root", "b", "a"], "the chain lists the container's presentation first")
+        let log = LogWriter.text(header: LogHeader(app: ["mode": "simulation"], dropped: snapshot.droppedCount), events: snapshot.events)
+        let scenario = try Scenario.parse(try ScenarioReplay.scenarioText(fromLog: log, logName: "side.jsonl"), file: "replay.json")
+        XCTAssertEqual(scenario.steps.prefix(2).map(\.action), [.present("a", from: "inner", animated: false), .present("b", from: "root", animated: false)])
+        let again = Simulation(recorder: Recorder(capacity: 64))
+        try again.run(scenario)
+        let d = LogDiff(snapshot.events, again.recorder.events)
+        XCTAssertTrue(d.isEquivalent, d.text(nameA: "recorded", nameB: "replayed"))
+    }
 }

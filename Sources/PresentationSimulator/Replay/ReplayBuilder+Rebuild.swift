@@ -19,13 +19,13 @@ extension ReplayBuilder {
         // The presentations on screen before the first event of each window, in chain order (a
         // presenting controller before what it presents): that event's chain without what it
         // presented, with what it (or a dropped call it ends) removed.
-        var standing: [(id: String, step: Scenario.Step)] = []
+        var standing: [(id: String, presenter: String, step: Scenario.Step)] = []
         var presenters = Set<String>()
         func stand(_ id: String, by presenter: String) {
             var observed = Scenario.Observed()
             observed.presenting = presenter
             observed.effectiveStyle = carried[id]?.presentedAs.flatMap { $0 == .automatic ? nil : $0 }
-            standing.append((id, Scenario.Step(.present(id, from: presenter, animated: false), observed: observed)))
+            standing.append((id, presenter, Scenario.Step(.present(id, from: presenter, animated: false), observed: observed)))
             presenters.insert(presenter)
             note(id, "Presented by \(presenter) before the recording's first event (#\(first.seq)): rebuilt, unrecorded, before startRecording.")
         }
@@ -67,6 +67,7 @@ extension ReplayBuilder {
             let f = waiting.remove(at: i)
             if let by = f.presentedBy { stand(f.id, by: by) }
         }
+        standing = Self.innerPresentersFirst(standing) { carried[$0]?.parent }
 
         // Calls the ring dropped whose ends it kept: made again, unrecorded, at the time that
         // makes them end as recorded, once the presentations above stand.
@@ -151,6 +152,31 @@ extension ReplayBuilder {
         }
         steps.append(Scenario.Step(.startRecording(first.seq)))
         scenarioNotes.append("The recording starts at event #\(first.seq)\((header?.dropped ?? 0) > 0 ? " (its ring dropped \(header?.dropped ?? 0) events before it)" : ""): the steps before startRecording rebuild, unrecorded, what its first events show.")
+    }
+
+    /// `standing` in an order the model (as UIKit) accepts: each presentation after its presenter's
+    /// own, and one from inside a container (through `parent`) before one from that container: a
+    /// controller whose ancestor presents cannot present (already presenting), while an ancestor
+    /// whose child presents can, so the inner one came first whatever order the chains list them in.
+    static func innerPresentersFirst<T>(_ standing: [(id: String, presenter: String, step: T)],
+                                        parent: (String) -> String?) -> [(id: String, presenter: String, step: T)] {
+        // Hostile logs may carry thousands; real sessions stand a few presentations at once.
+        guard standing.count > 1, standing.count <= 1_000 else { return standing }
+        func ancestors(_ id: String) -> Set<String> {
+            var out = Set<String>(), at = id
+            while let p = parent(at), out.count < 1_000, out.insert(p).inserted { at = p }
+            return out
+        }
+        let inside = standing.map { ancestors($0.presenter) }
+        var left = Array(standing.indices), out: [(id: String, presenter: String, step: T)] = []
+        while !left.isEmpty {
+            let mustWait = { (i: Int) in
+                left.contains { j in j != i && (standing[j].id == standing[i].presenter || inside[j].contains(standing[i].presenter)) }
+            }
+            let k = left.firstIndex { !mustWait($0) } ?? 0
+            out.append(standing[left.remove(at: k)])
+        }
+        return out
     }
 
     /// What a `present-completed` observed, the fields `included` names, as a replayed present's answers.
