@@ -63,4 +63,96 @@ final class ReplayLateFactsTests: XCTestCase {
         let d = LogDiff(snapshot.events, again.recorder.events)
         XCTAssertTrue(d.isEquivalent, d.text(nameA: "recorded", nameB: "replayed"))
     }
+
+    /// A sheet swiped away while its present's transition ran, both dropped, the end kept (it
+    /// names no presenter): the rebuild presents it again from the call's source and swipes it.
+    func testAPresentWhoseSheetWasSwipedAwayDuringItIsMadeAgainWithTheSwipe() throws {
+        let (log, endSeq) = try Self.logWithASwipedPresent(loggedStyle: .pageSheet)
+        let read = try LogReader.read(text: log, name: "swiped.jsonl")
+        let replay = try ScenarioReplay.replay(from: read.events, header: read.header, name: "swiped")
+        XCTAssertEqual(replay.gaps, [])
+        XCTAssertEqual(replay.scenario.steps.map(\.action).prefix(3), [.present("sheet", from: "root", animated: true), .swipeDown("sheet", complete: true),
+                                                                        .startRecording(endSeq)])
+        let again = Simulation(recorder: Recorder(capacity: 64))
+        try again.run(try Scenario.parse(replay.scenario.jsonText, file: "replay.json"))
+        let d = LogDiff(read.events, again.recorder.events)
+        XCTAssertTrue(d.isEquivalent, d.text(nameA: "recorded", nameB: "replayed"))
+        XCTAssertEqual(again.recorder.events.map(\.seq), read.events.map(\.seq))
+    }
+
+    /// A dismissal ran while a swipe took its handler's sheet away, both dropped, the end kept:
+    /// what it dismissed stands nowhere the kept events show. The rebuild presents the handler
+    /// and what it dismissed, makes the dismissal again, and the swipe.
+    func testADismissalWhoseSheetsWereSwipedAwayDuringItIsMadeAgainWithTheSwipe() throws {
+        let json = scenarioJSON(controllers: """
+            [ { "id": "root", "type": "UIViewController" },
+              { "id": "sheet", "type": "UIViewController", "modalPresentationStyle": "pageSheet" },
+              { "id": "top", "type": "UIViewController", "modalPresentationStyle": "pageSheet" },
+              { "id": "other", "type": "UIViewController", "modalPresentationStyle": "pageSheet" } ]
+            """, steps: [
+                #"{ "present": "sheet", "from": "root", "animated": false }"#,
+                #"{ "present": "top", "from": "sheet", "animated": false }"#,
+                #"{ "dismiss": "sheet", "animated": true }"#,
+                #"{ "swipeDown": "sheet", "complete": true }"#,
+                #"{ "advance": 1 }"#,
+                #"{ "present": "other", "from": "root", "animated": false }"#,
+            ])
+        let original = Simulation(recorder: Recorder(capacity: 3))
+        try original.run(try Scenario.parse(json, file: "swiped.json"))
+        let snapshot = original.recorder.snapshot()
+        let end = try snapshot.events.element(0)
+        XCTAssertEqual(end.kind, .dismissCompleted)
+        XCTAssertEqual(end.dismissed.map(\.id), ["top"])
+        XCTAssertEqual(end.chain.map(\.id), ["root"], "the swipe took the sheet away too")
+        let replay = try ScenarioReplay.replay(from: snapshot.events, header: LogHeader(dropped: snapshot.droppedCount), name: "swiped")
+        XCTAssertEqual(replay.gaps, [])
+        let again = Simulation(recorder: Recorder(capacity: 64))
+        try again.run(try Scenario.parse(replay.scenario.jsonText, file: "replay.json"))
+        let d = LogDiff(snapshot.events, again.recorder.events)
+        XCTAssertTrue(d.isEquivalent, d.text(nameA: "recorded", nameB: "replayed"))
+        XCTAssertEqual(again.recorder.events.map(\.seq), snapshot.events.map(\.seq))
+    }
+
+    /// A log whose ring dropped a present and the swipe that took its sheet away while its
+    /// transition ran, and kept the end, the sheet's style changed to one no swipe takes away (a
+    /// log from elsewhere): the present made again could not be swiped, so the end is not replayed,
+    /// and the scenario's comment and the gaps name the event and why.
+    func testAnEventTheReplayCannotReproduceIsNamedWithTheReason() throws {
+        let (log, endSeq) = try Self.logWithASwipedPresent(loggedStyle: .fullScreen)
+        let read = try LogReader.read(text: log, name: "gap.jsonl")
+        let replay = try ScenarioReplay.replay(from: read.events, header: read.header, name: "gap")
+        XCTAssertEqual(replay.gaps.map(\.seq), [endSeq])
+        XCTAssertEqual(replay.gaps.first?.reason, "its present (#1) and what removed sheet before this end were dropped, and the model refuses them made again")
+        XCTAssertTrue(replay.scenario.comment?.contains("The replay does not reproduce event #\(endSeq): its present (#1)") == true, replay.scenario.comment ?? "")
+        // The rest replays: the scenario runs, and records every other kept event (numbered on
+        // from the first: the end it lacks takes no number).
+        let again = Simulation(recorder: Recorder(capacity: 64))
+        try again.run(try Scenario.parse(replay.scenario.jsonText, file: "replay.json"))
+        XCTAssertEqual(again.recorder.events.map(\.kind), read.events.filter { $0.seq != endSeq }.map(\.kind))
+    }
+
+    /// A log (its text) whose ring dropped the present of `sheet` and the swipe that took it away
+    /// during the transition, and kept the transition's end, its facts saying `sheet` is presented
+    /// as `loggedStyle`; and that end's seq.
+    static func logWithASwipedPresent(loggedStyle: PresentationStyle) throws -> (String, Int) {
+        let json = scenarioJSON(controllers: """
+            [ { "id": "root", "type": "UIViewController" },
+              { "id": "sheet", "type": "UIViewController", "modalPresentationStyle": "pageSheet" },
+              { "id": "other", "type": "UIViewController", "modalPresentationStyle": "pageSheet" } ]
+            """, steps: [
+                #"{ "present": "sheet", "from": "root", "animated": true }"#,
+                #"{ "swipeDown": "sheet", "complete": true }"#,
+                #"{ "advance": 1 }"#,
+                #"{ "present": "other", "from": "root", "animated": false }"#,
+            ])
+        let original = Simulation(recorder: Recorder(capacity: 3))
+        try original.run(try Scenario.parse(json, file: "gap.json"))
+        let snapshot = original.recorder.snapshot()
+        var events = snapshot.events
+        let end = try XCTUnwrap(events.first)
+        XCTAssertEqual(end.kind, .presentCompleted)
+        XCTAssertNil(end.presenting, "the swipe took the sheet away: the end names no presenter")
+        try events.change(0) { $0.facts = end.facts.map { f in var f = f; if f.id == "sheet" { f.modalPresentationStyle = loggedStyle }; return f } }
+        return (LogWriter.text(header: LogHeader(app: ["mode": "simulation"], dropped: snapshot.droppedCount), events: events), end.seq)
+    }
 }

@@ -24,14 +24,7 @@ final class ReplayWrappedRingTests: XCTestCase {
 
     /// Sessions the replay cannot reproduce, each for a reason the log does not hold (checked
     /// against this list both ways: a fix that makes one replay must take it off).
-    static let knownInexact: [UInt64: String] = [
-        // A dropped dismissal ran while a dropped swipe removed its sheets; its kept end names
-        // controllers no kept event shows presented.
-        242: "a dismissal's sheets swiped away while it ran, both dropped",
-        // A sheet swiped away while its present's transition ran, both dropped: the kept end names
-        // no presenter, and a swipe made again could stop the replay (the sheet refused).
-        245: "a sheet swiped away during its present, both dropped",
-    ]
+    static let knownInexact: [UInt64: String] = [:]
 
     /// The property: 300 generated sessions of 120 steps, each recorded into a ring of 8 to 47
     /// events (so it wraps, often mid-transition, mid-chain, between a dismissal and its leak
