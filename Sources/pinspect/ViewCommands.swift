@@ -67,7 +67,7 @@ struct Timeline: ParsableCommand {
         let out = try StreamedOutput(path: nil)
         var timeline = try StreamedTimeline(json: json, filter: filter)
         let log = try input.stream(rereadable: true) { timeline.add($0) }
-        defer { if let copy = log.copy { unlink(copy) } }
+        defer { if let copy = log.copy { UnfinishedFiles.remove(copy) } }
         noteDroppedEvents(log.header, name: log.name)
         var selectedNone = timeline.selectedCount == 0
         if timeline.inOrder {
