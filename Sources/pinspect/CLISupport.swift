@@ -103,10 +103,11 @@ extension LogInput {
         var count = 0
         let copy = rereadable && path == "-" ? try Self.copyStandardInput() : nil
         do {
-            let (h, issues) = try LogReader.stream(path: copy ?? path, header: header) { e in count += 1; event(e) }
-            return StreamedLog(header: h, issues: issues, name: path == "-" ? "<stdin>" : path, eventCount: count, copy: copy)
+            let name = path == "-" ? "<stdin>" : path
+            let (h, issues) = try LogReader.stream(path: copy ?? path, name: name, header: header) { e in count += 1; event(e) }
+            return StreamedLog(header: h, issues: issues, name: name, eventCount: count, copy: copy)
         } catch {
-            if let copy { unlink(copy) }
+            if let copy { UnfinishedFiles.remove(copy) }
             report(error.description)
             if case .fileNotFound = error { throw ExitStatus.missingFile }
             throw ExitStatus.badData
@@ -143,7 +144,9 @@ extension LogInput {
         return loaded
     }
 
-    /// Copies standard input to a temporary file; returns its path.
+    /// Copies standard input to a temporary file; returns its path. The copy stops after a line
+    /// longer than the reader's limit (``LogReader/maximumLineLength``): the reader refuses the
+    /// log there anyway, and an endless stream with no newline (`/dev/zero`) must not fill the disk.
     static func copyStandardInput() throws -> String {
         var template = Array((NSTemporaryDirectory() + "/pinspect-stdin-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -153,22 +156,25 @@ extension LogInput {
         }
         defer { close(fd) }
         let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        UnfinishedFiles.register(path)
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
+        var lineLength = 0  // bytes since the last newline
+        while lineLength <= LogReader.maximumLineLength {
             let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) }
             if n < 0, errno == EINTR { continue }
             if n < 0 {
-                unlink(path)
+                UnfinishedFiles.remove(path)
                 report("cannot read standard input: \(String(cString: strerror(errno)))")
                 throw ExitStatus.badData
             }
             if n == 0 { break }
             let error = chunk.withUnsafeBytes { writeAll(fd, UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
             if error != 0 {
-                unlink(path)
+                UnfinishedFiles.remove(path)
                 report("cannot copy standard input to \(path): \(String(cString: strerror(error)))")
                 throw ExitStatus.cannotCreate
             }
+            if let newline = chunk[0..<n].lastIndex(of: 0x0A) { lineLength = n - newline - 1 } else { lineLength += n }
         }
         return path
     }

@@ -25,12 +25,20 @@ final class HostileLogTests: XCTestCase {
         XCTAssertTrue(read.issues[0].message.contains("nesting deeper than 256 levels"), read.issues[0].message)
     }
 
-    func testOversizedLineIsSkippedWithoutBufferingIt() throws {
+    func testOversizedLineEndsTheReadingWithoutBufferingIt() throws {
         let giant = event(2, extra: #","title":""# + String(repeating: "x", count: LogReader.maximumLineLength + 10) + "\"")
         let read = try readFile([header, event(1), giant, event(3)])
-        XCTAssertEqual(read.events.map(\.seq), [1, 3])
+        XCTAssertEqual(read.events.map(\.seq), [1])
         XCTAssertEqual(read.issues.count, 1)
-        XCTAssertTrue(read.issues[0].description.hasPrefix("line 3: line is \(giant.utf8.count) bytes long"), read.issues[0].description)
+        XCTAssertTrue(read.issues.first?.description.hasPrefix("line 3: line is longer than \(LogReader.maximumLineLength) bytes") ?? false,
+                      read.issues.first?.description ?? "no issue")
+    }
+
+    /// A line that never ends, from a device: the reading stops once the line passes the limit.
+    func testEndlessLineFromADeviceIsRefusedAtTheLimit() {
+        XCTAssertThrowsError(try LogReader.read(path: "/dev/zero")) { error in
+            XCTAssertEqual("\(error)", "/dev/zero:1: not a presentation-inspector-log: line is longer than \(LogReader.maximumLineLength) bytes (the line limit); a header is one short JSON object")
+        }
     }
 
     func testGarbageLinesAreEachReported() throws {

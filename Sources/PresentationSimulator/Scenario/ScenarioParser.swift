@@ -2,13 +2,19 @@ import Foundation
 @_spi(Package) import PresentationInspectorCore
 
 extension Scenario {
+    /// The largest scenario file read (256 MiB; a scenario of 1,000,000 steps takes about 40 MB):
+    /// an endless input (`/dev/zero`) is refused once it passes it.
+    public static let maximumFileSize = 256 << 20
+
     /// Reads a scenario file.
     public static func load(path: String) throws(ScenarioError) -> Scenario {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw ScenarioError(file: path, message: exists ? "cannot read the file" : "no such file")
+        let bytes: [UInt8]
+        do {
+            bytes = try BoundedInput.read(path: path, limit: maximumFileSize)
+        } catch {
+            throw ScenarioError(file: path, message: error.message)
         }
-        return try parse(Array(data), file: path)
+        return try parse(bytes, file: path)
     }
 
     /// Parses scenario JSON text.
@@ -24,11 +30,25 @@ extension Scenario {
         do {
             value = try JSONParser.parse(bytes)
         } catch {
+            if startsWithLogHeader(bytes) { throw logGivenError(file: file) }
             let (line, column) = lineAndColumn(of: error.offset, in: bytes)
             throw ScenarioError(file: file, line: line, column: column, message: "invalid JSON: \(error.message)")
         }
+        if value.objectValue?["format"]?.stringValue == LogHeader.formatName { throw logGivenError(file: file) }
         var p = ScenarioReader(file: file, bytes: bytes)
         return try p.read(value)
+    }
+
+    /// Whether the first line is an event log's header: a log given where a scenario belongs.
+    private static func startsWithLogHeader(_ bytes: [UInt8]) -> Bool {
+        let firstLine = bytes.prefix(64 << 10).split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false).first ?? []
+        return (try? JSONParser.parse(Array(firstLine)))?.objectValue?["format"]?.stringValue == LogHeader.formatName
+    }
+
+    /// The error for an event log given as a scenario, pointing at the command that makes one of it.
+    private static func logGivenError(file: String) -> ScenarioError {
+        ScenarioError(file: file, line: 1, message: "this is an event log (presentation-inspector-log), not a scenario; "
+                      + "make a scenario that replays it with: pinspect scenario \(file == "<stdin>" ? "LOG" : file) -o scenario.json")
     }
 
     /// The line of each offset, in one pass (`offsets` ascending).
