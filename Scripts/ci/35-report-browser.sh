@@ -5,14 +5,23 @@
 # click on the canvas, a rejection on the lane it was attempted at, the chain graph fitting and
 # zooming, no sideways scroll at 390 px), `convert --to html --at N`, selection scroll both ways on
 # the demo's 10,000-event debugger recording, and a 100,000-event report opening and staying usable
-# (its times are printed, not judged: CI machines vary; Scripts/bench.sh measures them).
+# (its times are printed, not judged: CI machines vary; Scripts/bench.sh measures them). First,
+# every script the report embeds (Sources/PresentationInspectorCore/Export/Resources/*.js) passes
+# `node --check`, which names the file and line of a syntax error before any page is opened.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 scratch=${PI_SCRATCH_PATH:-.build}
 fail() { echo "35-report-browser: $*" >&2; exit 1; }
-for tool in chromium python3; do
-  command -v "$tool" >/dev/null || fail "$tool is not installed (.ci/run installs chromium)"
+for tool in chromium python3 node; do
+  command -v "$tool" >/dev/null || fail "$tool is not installed (.ci/run installs chromium and nodejs)"
 done
+shopt -s nullglob
+scripts=(Sources/PresentationInspectorCore/Export/Resources/*.js)
+((${#scripts[@]})) || fail "no scripts in Sources/PresentationInspectorCore/Export/Resources"
+for script in "${scripts[@]}"; do
+  node --check "$script" || fail "$script has a syntax error (above)"
+done
+echo "35-report-browser: ${#scripts[@]} scripts pass node --check"
 log=$(mktemp); work=$(mktemp -d)
 trap 'rm -rf "$work" "$log"' EXIT
 if ! swift build --scratch-path "$scratch" --product pinspect >"$log" 2>&1 ||

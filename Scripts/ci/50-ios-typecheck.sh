@@ -7,6 +7,9 @@
 # (the debug-only branches); once compiled for an app extension (-application-extension: no
 # API marked unavailable in extensions); and with the Simulator tests' host app and tour
 # (Examples/InspectorTourHost, whose Swift outside XCTest is checked nowhere else on Linux).
+# The core embeds the report's stylesheet and scripts through SwiftPM (`.embedInCode`: a generated
+# `PackageResources` type); the tool compiles sources without SwiftPM, so every variant is handed
+# the file SwiftPM generated for the core (built here first when it is not yet).
 # Without the tool, or when the tool has neither the mirrors nor its cache of them (it exits 2),
 # the step prints SKIPPED and exits 3, which .ci/run counts as skipped, not passed.
 set -uo pipefail
@@ -32,6 +35,16 @@ if [[ -z $mirrors ]]; then
 fi
 if [[ -n $mirrors ]]; then export PI_MIRRORS=$mirrors; else echo "no mirrors found; the tool uses its cache if it has one"; fi
 
+# SwiftPM's generated `PackageResources` for the core (bytes only: the same on every platform).
+scratch=${PI_SCRATCH_PATH:-.build}
+build_log=$(mktemp)
+trap 'rm -f "$build_log"' EXIT
+if ! swift build --scratch-path "$scratch" --target PresentationInspectorCore >"$build_log" 2>&1; then
+  cat "$build_log"; echo "50-ios-typecheck: the core does not build"; exit 1
+fi
+resources="$(swift build --scratch-path "$scratch" --show-bin-path)/PresentationInspectorCore.build/DerivedSources/embedded_resources.swift"
+[[ -f $resources ]] || { echo "50-ios-typecheck: SwiftPM generated no $resources"; exit 1; }
+
 modules=(--module PresentationInspectorCore=Sources/PresentationInspectorCore
          # Before the UIKit layer: its conformance run plans and simulates scenarios.
          --module PresentationSimulator=Sources/PresentationSimulator
@@ -40,7 +53,9 @@ modules=(--module PresentationInspectorCore=Sources/PresentationInspectorCore
          --module PresentationInspectorTesting=Sources/PresentationInspectorTesting/Recording)
 # No package name, as the project's own command runs it: the core shares what only the package's
 # targets use as `@_spi(Package) public`, never `package` (swiftc refuses it without a package name).
-common=(--swift-version 6 --warnings-as-errors --target arm64-apple-ios15.0)
+# The generated file joins every module's sources (the tool has one set of extra arguments); each
+# module then holds its own internal `PackageResources`, seen by none of the others.
+common=(--swift-version 6 --warnings-as-errors --target arm64-apple-ios15.0 -Xswiftc "$resources")
 # The Simulator tests' tour library and host app, built as Xcode builds them: Debug, the package
 # without traits (InspectorTour/Package.swift), after the product's modules.
 host_app=(--module InspectorTour=Examples/InspectorTourHost/InspectorTour/Sources/InspectorTour

@@ -97,6 +97,32 @@ final class ExportHTMLTests: XCTestCase {
         XCTAssertTrue(html.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"pi-graph\""))
     }
 
+    /// The stylesheet and scripts come from the files in the core's `Export/Resources` (embedded
+    /// by SwiftPM), each whole but for its leading comment and final newline, in the page's order.
+    func testReportEmbedsEachResourceFileOnceWithoutItsLeadingComment() throws {
+        let html = Exporter.render(.html, header: ExportFixtures.header, events: [])
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/PresentationInspectorCore/Export/Resources").standardized
+        func body(_ name: String) throws -> (comment: String, body: String) {
+            var lines = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+                .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            XCTAssertEqual(lines.last, "", "\(name) ends with a newline")
+            lines.removeLast()
+            let commentLines = name.hasSuffix(".css") ? (lines.firstIndex { $0.hasSuffix("*/") } ?? -1) + 1
+                                                      : lines.prefix { $0.hasPrefix("//") }.count
+            XCTAssertGreaterThan(commentLines, 0, "\(name) explains itself in a leading comment")
+            return (lines[0..<commentLines].joined(separator: "\n"), lines[commentLines...].joined(separator: "\n"))
+        }
+        let css = try body("report.css")
+        XCTAssertTrue(html.contains("<style>\n\(css.body)\n</style>"), "report.css, whole")
+        let scripts = try ["timeline.js", "graph.js", "focus.js", "report.js"].map(body)
+        XCTAssertTrue(html.contains("<script>\n" + scripts.map(\.body).joined(separator: "\n") + "\n</script>"), "the scripts, whole, in order")
+        for (name, file) in zip(["report.css", "timeline.js", "graph.js", "focus.js", "report.js"], [css] + scripts) {
+            XCTAssertFalse(html.contains(file.comment), "\(name)'s leading comment is for its readers, not the page")
+            XCTAssertEqual(html.components(separatedBy: file.body).count, 2, "\(name) is in the page once")
+        }
+    }
+
     func testReportSaysHowTheRecordingBecomesATest() throws {
         let html = Exporter.render(.html, header: ExportFixtures.header, events: try ExportFixtures.demoEvents())
         XCTAssertTrue(html.contains("<code>pinspect test LOG --framework xctest --expect-clean -o BugTests.swift</code>"))

@@ -73,7 +73,7 @@
 
         let timelineJSON = sorted.isEmpty ? nil : HTMLReportTimeline.json(timeline)
         out += "<script id=\"pi-data\" type=\"application/json\">\(HTMLReportData.json(header: header, events: sorted, timeline: timelineJSON))</script>\n"
-        out += "<script>\n\(HTMLReportTimelineScript.script)\n\(HTMLReportGraphScript.script)\n\(HTMLReportFocusScript.script)\n\(HTMLReportScript.script)\n</script>\n</body>\n</html>\n"
+        out += "<script>\n\(HTMLReportAssets.timelineScript)\n\(HTMLReportAssets.graphScript)\n\(HTMLReportAssets.focusScript)\n\(HTMLReportAssets.pageScript)\n</script>\n</body>\n</html>\n"
         return out
     }
 
