@@ -14,6 +14,19 @@
     /// One JSONL line for the header, without the newline.
     @_spi(Package) public static func encode(_ h: LogHeader) -> String {
         var w = JSONWriter(reservingCapacity: 256)
+        write(h, into: &w)
+        return w.text
+    }
+
+    /// One JSONL line for the event, without the newline. Fields that do not apply are omitted.
+    @_spi(Package) public static func encode(_ e: Event) -> String {
+        var w = JSONWriter(reservingCapacity: 768)
+        write(e, into: &w)
+        return w.text
+    }
+
+    /// Writes the header's object into `w` (a log's first line: ``LogWriter``).
+    static func write(_ h: LogHeader, into w: inout JSONWriter) {
         w.beginObject()
         w.field("format", h.format)
         w.field("version", h.version)
@@ -22,12 +35,10 @@
         w.key("device"); writeStringMap(h.device, &w)
         if h.dropped > 0 { w.field("dropped", h.dropped) }
         w.endObject()
-        return w.text
     }
 
-    /// One JSONL line for the event, without the newline. Fields that do not apply are omitted.
-    @_spi(Package) public static func encode(_ e: Event) -> String {
-        var w = JSONWriter(reservingCapacity: 768)
+    /// Writes the event's object into `w`; fields that do not apply are omitted.
+    static func write(_ e: Event, into w: inout JSONWriter) {
         w.beginObject()
         w.field("seq", e.seq)
         w.field("time", number: e.time)
@@ -45,9 +56,9 @@
         if let v = e.effectiveStyle { w.field("effectiveStyle", v.name) }
         if let v = e.requestedTransition { w.field("requestedTransition", v.name) }
         if let v = e.effectiveTransition { w.field("effectiveTransition", v.name) }
-        if !e.explanation.isEmpty {
+        if !e.steps.isEmpty {  // the sentences are composed from the steps: once
             w.key("explanation"); w.beginArray()
-            for s in e.explanation { w.string(s) }
+            for step in e.steps { w.string(step.sentence) }
             w.endArray()
         }
         ref("receiver", e.receiver, &w)
@@ -86,7 +97,6 @@
         writeObserved(e.observed, &w)
         writeFacts(e.facts, &w)
         w.endObject()
-        return w.text
     }
 
     private static func ref(_ key: String, _ r: ControllerRef?, _ w: inout JSONWriter) {

@@ -58,7 +58,11 @@ public enum Exporter {
     /// - Throws: ``FileWriteError`` naming the real reason (a missing folder, a directory, …).
     public static func write(_ format: ExportFormat, header: LogHeader, events: [Event], at seq: Int? = nil, to path: String) throws(FileWriteError) {
         let file = try FileReplacement(path: path)
-        file.write(render(format, header: header, events: events, at: seq))
+        if format == .jsonl {  // bytes straight to the file, never a String of the whole log
+            LogWriter.bytes(header: header, events: seq.map { s in events.filter { $0.seq <= s } } ?? events).withUnsafeBytes { file.write($0) }
+        } else {
+            file.write(render(format, header: header, events: events, at: seq))
+        }
         try file.commit()
     }
 }

@@ -160,16 +160,28 @@ import Foundation
 @_spi(Package) public enum LogWriter {
     /// The whole log as text, ending with a newline.
     @_spi(Package) public static func text(header: LogHeader, events: [Event]) -> String {
-        var out = EventCoding.encode(header) + "\n"
-        out.reserveCapacity(events.count * 600)
-        for e in events { out += EventCoding.encode(e); out += "\n" }
-        return out
+        String(decoding: bytes(header: header, events: events), as: UTF8.self)
+    }
+
+    /// The whole log as UTF-8 bytes, ending with a newline: what a file receives, without making
+    /// a `String` of it first (which validates every byte again).
+    @_spi(Package) public static func bytes(header: LogHeader, events: [Event]) -> [UInt8] {
+        var w = JSONWriter(reservingCapacity: 256 + events.count * 1280)  // a recorded event takes about 1.1 kB
+        EventCoding.write(header, into: &w)
+        w.endLine()
+        for e in events {
+            EventCoding.write(e, into: &w)
+            w.endLine()
+        }
+        return w.bytes
     }
 
     /// Writes the log to `path`: to a temporary file beside it, renamed into place when complete.
     ///
     /// - Throws: ``FileWriteError`` naming the real reason.
     @_spi(Package) public static func write(header: LogHeader, events: [Event], to path: String) throws(FileWriteError) {
-        try FileReplacement.write(text(header: header, events: events), to: path)
+        let file = try FileReplacement(path: path)
+        bytes(header: header, events: events).withUnsafeBytes { file.write($0) }
+        try file.commit()
     }
 }

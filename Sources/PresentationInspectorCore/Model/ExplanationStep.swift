@@ -73,11 +73,11 @@ public enum ExplanationStep: Sendable, CustomStringConvertible {
     public var sentence: String {
         switch self {
         case .presentCalled(let s, let p):
-            return "present was called on \(s.label): the source (original presenter) of \(p.label)."
+            return "present was called on \(label: s): the source (original presenter) of \(label: p)."
         case .walkedUp(let path, let root, let place):
-            return "Walking up through parent: \(path.map { VisibleText.escaped($0) }.joined(separator: " → ")). The presentation root is \(root.label), \(Self.describe(place))."
+            return "Walking up through parent: \(path.map { VisibleText.escaped($0) }.joined(separator: " → ")). The presentation root is \(label: root), \(Self.describe(place))."
         case .ownRoot(let s, let place):
-            return "\(s.label) has no parent, so it is its own presentation root: \(Self.describe(place))."
+            return "\(label: s) has no parent, so it is its own presentation root: \(Self.describe(place))."
         case .automaticStyle:
             return "Requested style automatic resolves to pageSheet."
         case .popoverAdapts:
@@ -85,59 +85,59 @@ public enum ExplanationStep: Sendable, CustomStringConvertible {
         case .styleAsIs(let style, let sheetInCompact):
             return "Requested style \(style.name) is used as is\(sheetInCompact ? " (sheets stay sheets in a compact size class)" : "")."
         case .contextFound(let style, let walk, let provider):
-            return "Style \(style.name) searches for a presentation context from the source up: \(Self.describe(walk)) → \(provider.label) provides the context and becomes the presenting controller."
+            return "Style \(style.name) searches for a presentation context from the source up: \(Self.describe(walk)) → \(label: provider) provides the context and becomes the presenting controller."
         case .contextNotFound(let style, let walk, let root):
-            return "Style \(style.name) searches for a presentation context from the source up: \(Self.describe(walk)); none defines one, so the presentation root \(root.label) provides it and presents."
+            return "Style \(style.name) searches for a presentation context from the source up: \(Self.describe(walk)); none defines one, so the presentation root \(label: root) provides it and presents."
         case .notContextStyle(let style, let root):
-            return "Style \(style.name) is not a context style, so definesPresentationContext is not consulted: the presentation root \(root.label) provides the context and presents."
+            return "Style \(style.name) is not a context style, so definesPresentationContext is not consulted: the presentation root \(label: root) provides the context and presents."
         case .presentingIsNotSource(let presenting, let source):
-            return "So presentedViewController.presentingViewController will be \(presenting.label), not the source \(source.label): UIKit uses the controller whose area the presentation covers."
+            return "So presentedViewController.presentingViewController will be \(label: presenting), not the source \(label: source): UIKit uses the controller whose area the presentation covers."
         case .sourcePresents:
             return "The source itself presents (it is the controller whose area the presentation covers)."
         case .transitionFromProvider(let provider, let transition, let requested):
-            return "\(provider.label) defines the context and providesPresentationContextTransitionStyle = true: its modalTransitionStyle \(transition.name) replaces the presented controller's \(requested.name)."
+            return "\(label: provider) defines the context and providesPresentationContextTransitionStyle = true: its modalTransitionStyle \(transition.name) replaces the presented controller's \(requested.name)."
         case .transitionOwnProviderDeclines(let transition, let providerType):
             return "Transition \(transition.name) is the presented controller's own (\(VisibleText.escaped(providerType)).providesPresentationContextTransitionStyle = false)."
         case .transitionOwn(let transition):
             return "Transition \(transition.name) is the presented controller's own."
         case .alreadyPresented(let p, let by):
-            return "Check already-presented failed: \(p.label) is already being presented by \(by.label). UIKit raises an exception."
+            return "Check already-presented failed: \(label: p) is already being presented by \(label: by). UIKit raises an exception."
         case .activeChild(_, let parent):
-            return "Check active-controller failed: it is a child of \(parent.label). UIKit raises an exception."
+            return "Check active-controller failed: it is a child of \(label: parent). UIKit raises an exception."
         case .activeRoot(_, let window):
             return "Check active-controller failed: it is the root of window \(VisibleText.escaped(window)). UIKit raises an exception."
         case .transitionRunning:
             return "Check presentation-in-progress failed: a present or dismiss transition is still running in this window."
         case .alreadyPresenting(let presenting, let current, let inheritedFrom):
-            let owner = inheritedFrom.map { " (inherited from \($0.label), rule 5)" } ?? ""
-            return "Check already-presenting failed: \(presenting.label).presentedViewController is \(current.label)\(owner)."
+            let owner = inheritedFrom.map { " (inherited from \(label: $0), rule 5)" } ?? ""
+            return "Check already-presenting failed: \(label: presenting).presentedViewController is \(label: current)\(owner)."
         case .notInWindow(let s):
-            return "Check not-in-window-hierarchy failed: \(s.label)'s view is not in a window (hidden tab or navigation level, covered by a full-screen presentation, or never shown)."
+            return "Check not-in-window-hierarchy failed: \(label: s)'s view is not in a window (hidden tab or navigation level, covered by a full-screen presentation, or never shown)."
         case .popoverWithoutAnchor(let p):
-            return "Check popover-without-anchor failed: \(p.label) is shown as a popover (regular width) with no sourceView or barButtonItem. UIKit raises an exception."
+            return "Check popover-without-anchor failed: \(label: p) is shown as a popover (regular width) with no sourceView or barButtonItem. UIKit raises an exception."
         case .checksPassed(let presentingType):
             return "Checks passed: not already presented, not an active child or root, no transition running, \(VisibleText.escaped(presentingType)) presents nothing yet, the source's view is in the window."
         case .nothingChanges:
             return "Rejected: nothing changes."
         case .detachedSource(let s):
-            return "\(s.label) is not attached to any window's controller hierarchy (detached)."
+            return "\(label: s) is not attached to any window's controller hierarchy (detached)."
         case .dismissCalled(let r):
-            return "dismiss was called on \(r.label)."
+            return "dismiss was called on \(label: r)."
         case .dismissDuringTransition:
             return "A present or dismiss transition is still running in this window: UIKit ignores the dismissal."
         case .dismissesOwn(let r, let p):
-            return "\(r.label) presents \(p.label): it dismisses that controller and everything above it."
+            return "\(label: r) presents \(label: p): it dismisses that controller and everything above it."
         case .dismissInherited(let r, let p, let handler):
-            return "\(r.label).presentedViewController is \(p.label) (inherited through its ancestors, rule 5); its presenting controller \(handler.label) handles the dismissal."
+            return "\(label: r).presentedViewController is \(label: p) (inherited through its ancestors, rule 5); its presenting controller \(label: handler) handles the dismissal."
         case .removed(let set):
             return "Removed, top first: \(Self.labels(set)).\(set.count > 1 ? " Only the top one animates." : "")"
         case .forwarded(let r, let root, let handler, let dismissedRoot):
-            let hung = root.map { ", and its presentation root \($0.label) was presented" } ?? " and was presented"
-            return "\(r.label) presents nothing\(hung): the message is forwarded to the presenting controller \(handler.label), which dismisses \(dismissedRoot.label) and everything above it."
+            let hung = root.map { ", and its presentation root \(label: $0) was presented" } ?? " and was presented"
+            return "\(label: r) presents nothing\(hung): the message is forwarded to the presenting controller \(label: handler), which dismisses \(label: dismissedRoot) and everything above it."
         case .nothingToDismiss(let r):
-            return "\(r.label) presents nothing and its presentation root was not presented: nothing to dismiss."
+            return "\(label: r) presents nothing and its presentation root was not presented: nothing to dismiss."
         case .swipedDown(let r):
-            return "The user swiped down \(r.label)."
+            return "The user swiped down \(label: r)."
         case .swipeBlocked(let type):
             return "\(VisibleText.escaped(type)).isModalInPresentation = true: the swipe is blocked and the sheet stays."
         case .swipeCancelled:
@@ -155,7 +155,7 @@ public enum ExplanationStep: Sendable, CustomStringConvertible {
     private static func describe(_ place: RootPlace) -> String {
         switch place {
         case .windowRoot(let w): "the root of window \(VisibleText.escaped(w))"
-        case .presentedBy(let q): "presented by \(q.label)"
+        case .presentedBy(let q): "presented by \(label: q)"
         case .detached: "which is no window's root and was not presented (detached)"
         }
     }

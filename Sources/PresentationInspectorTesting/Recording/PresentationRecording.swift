@@ -124,7 +124,7 @@ public struct PresentationRecording: Sendable {
     static func describe(_ d: Diagnostic, in e: Event) -> String {
         var lines = ["\(d.severity.rawValue) \(d.code.rawValue) at \(e.summary)",
                      "  UIKit: \(d.message)"]
-        if !e.explanation.isEmpty {
+        if !e.steps.isEmpty {
             lines.append("  Why:")
             lines += e.explanation.enumerated().map { "    \($0.offset + 1). \($0.element)" }
         }
