@@ -3,8 +3,24 @@
     /// The key at fault (dotted path for nested values), or nil when the whole line is wrong.
     @_spi(Package) public var key: String?
     @_spi(Package) public var message: String
+    /// The number the message quotes, when it quotes one (see ``quotingAsWritten(in:)``).
+    var number: Double?
     /// One line, its control characters escaped (the key and the message quote the line's values).
     @_spi(Package) public var description: String { VisibleText.escaped(key.map { "key \"\($0)\": \(message)" } ?? message) }
+
+    init(key: String?, message: String, number: Double? = nil) {
+        self.key = key
+        self.message = message
+        self.number = number
+    }
+
+    /// The error with the number it quotes as `line` writes it, when that number is 2^53 or more:
+    /// parsed as a `Double`, `9223372036854775807` would read `9223372036854775808`.
+    func quotingAsWritten(in line: UnsafeBufferPointer<UInt8>) -> EventDecodingError {
+        guard let number, number.magnitude >= 9_007_199_254_740_992, let key, !key.contains("."), !key.contains("["),
+              let literal = JSONParser.numberLiteral(at: [.key(key)], in: line) else { return self }
+        return EventDecodingError(key: key, message: message.replacingOccurrences(of: EventCoding.numberText(number), with: literal))
+    }
 }
 
 /// Converts events and headers to and from the log's JSON form (DESIGN "Event log").
@@ -136,7 +152,7 @@
             let newer = number > Double(LogHeader.currentVersion)
             throw EventDecodingError(key: "version", message: newer
                 ? "log format version \(numberText(number)) is newer than this reader (which reads up to \(LogHeader.currentVersion)); update PresentationInspector to read it"
-                : "must be 1 or more, found \(numberText(number))")
+                : "must be 1 or more, found \(numberText(number))", number: number)
         }
         guard version >= 1 else { throw EventDecodingError(key: "version", message: "must be 1 or more, found \(version)") }
         var dropped = 0
@@ -294,20 +310,21 @@
         guard let n = value.numberValue else { throw bad(key, "a non-negative integer", value) }
         guard n == n.rounded() else { throw bad(key, "a non-negative integer", value) }
         guard let v = Int(exactly: n), ValueRanges.count.contains(v) else {
-            throw EventDecodingError(key: key, message: "out of range: \(numberText(n)) is not in \(ValueRanges.countDescription)")
+            throw EventDecodingError(key: key, message: "out of range: \(numberText(n)) is not in \(ValueRanges.countDescription)", number: n)
         }
         return v
     }
 
-    /// `9223372036854775808` rather than `9.223372036854776e+18` for a large integral number.
-    private static func numberText(_ n: Double) -> String {
+    /// `9223372036854775808` rather than `9.223372036854776e+18` for a large integral number
+    /// (beyond 2^53 the line's own digits are quoted instead: ``EventDecodingError/quotingAsWritten(in:)``).
+    static func numberText(_ n: Double) -> String {
         if n == n.rounded(), let u = UInt64(exactly: n.magnitude) { return (n < 0 ? "-" : "") + String(u) }
         return String(n)
     }
 
     /// The value is of the wrong kind (a number is quoted: "found 1.5").
     private static func bad(_ key: String, _ expected: String, _ v: JSONValue) -> EventDecodingError {
-        if case .number(let n) = v { return EventDecodingError(key: key, message: "expected \(expected), found \(numberText(n))") }
+        if case .number(let n) = v { return EventDecodingError(key: key, message: "expected \(expected), found \(numberText(n))", number: n) }
         return EventDecodingError(key: key, message: "expected \(expected), found \(v.typeDescription)")
     }
 

@@ -225,6 +225,7 @@ extension LogReader {
                 header = h
                 onHeader?(h)
             } catch {
+                let error = error.quotingAsWritten(in: line.bytes)
                 if error.key == "version", object["format"]?.stringValue == LogHeader.formatName {
                     fatal = .unsupportedVersion(file: name, line: line.number, message: error.description)
                 } else {
@@ -309,7 +310,7 @@ extension LogReader {
             do {
                 return .event(try EventCoding.decodeEvent(object))
             } catch {
-                return .issue(LogIssue(line: line.number, message: "\(error.description); skipped", isTruncatedLastLine: false))
+                return .issue(LogIssue(line: line.number, message: "\(error.quotingAsWritten(in: line.bytes).description); skipped", isTruncatedLastLine: false))
             }
         }
     }
