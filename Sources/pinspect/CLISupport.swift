@@ -79,10 +79,17 @@ struct LogInput: ParsableArguments {
     var path: String = "-"
 
     /// Reads the whole log. Exits 66 for a missing file, 65 when nothing usable could be read.
-    func load() throws -> LoadedLog {
+    /// Repeated sequence numbers are noted on standard error (not again when `noted`: a log read
+    /// a second time).
+    func load(noted: Bool = false) throws -> LoadedLog {
         try refuseTerminalStandardInput(path: path)
+        if !noted { noteDebugBuild(reading: path) }
         do {
-            return LoadedLog(result: try LogReader.read(path: path), name: path == "-" ? "<stdin>" : path)
+            let log = LoadedLog(result: try LogReader.read(path: path), name: path == "-" ? "<stdin>" : path)
+            var numbers = RepeatedSequenceNumbers()
+            for e in log.events { numbers.add(e.seq) }
+            if !noted { numbers.note(name: log.name) }
+            return log
         } catch {
             report(error.description)
             if case .fileNotFound = error { throw ExitStatus.missingFile }
@@ -100,11 +107,18 @@ extension LogInput {
     /// reading it whole).
     func stream(rereadable: Bool = false, header: ((LogHeader) -> Void)? = nil, _ event: (Event) -> Void) throws -> StreamedLog {
         try refuseTerminalStandardInput(path: path)
+        noteDebugBuild(reading: path)
         var count = 0
+        var numbers = RepeatedSequenceNumbers()
         let copy = rereadable && path == "-" ? try Self.copyStandardInput() : nil
         do {
             let name = path == "-" ? "<stdin>" : path
-            let (h, issues) = try LogReader.stream(path: copy ?? path, name: name, header: header) { e in count += 1; event(e) }
+            let (h, issues) = try LogReader.stream(path: copy ?? path, name: name, header: header) { e in
+                count += 1
+                numbers.add(e.seq)
+                event(e)
+            }
+            numbers.note(name: name)
             return StreamedLog(header: h, issues: issues, name: name, eventCount: count, copy: copy)
         } catch {
             if let copy { UnfinishedFiles.remove(copy) }
@@ -112,6 +126,68 @@ extension LogInput {
             if case .fileNotFound = error { throw ExitStatus.missingFile }
             throw ExitStatus.badData
         }
+    }
+}
+
+/// Says on standard error, before a debug build of pinspect (what `swift run` builds) reads a
+/// large file, that the release build reads it about ten times faster: PERFORMANCE.md's figures
+/// are the release build's, and nothing else tells a user why theirs are slower.
+func noteDebugBuild(reading path: String) {
+    #if DEBUG
+    var st = stat()
+    guard path != "-", stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_size >= largeLogBytes else { return }
+    report("note: this pinspect is a debug build (swift run builds one), about ten times slower on a log this size; "
+           + "build the release once, swift build -c release, and run .build/release/pinspect")
+    #endif
+}
+
+/// From this size (32 MiB, about 25,000 events) a debug build takes seconds.
+let largeLogBytes = 32 << 20
+
+/// Finds events that share a sequence number. A recorder numbers each event once, so a repeated
+/// number means a log edited by hand or written by another tool; the events are all used, but
+/// `explain N` and `--at N` can name only one of them. Memory: one integer per event while the
+/// numbers increase (as the recorder writes them), a set once they do not.
+struct RepeatedSequenceNumbers {
+    /// The numbers seen, ascending, while each was larger than the one before.
+    private var ascending: [Int] = []
+    /// Every number seen, once the log went out of order.
+    private var seen: Set<Int>?
+    /// Events whose number an earlier event had.
+    private(set) var repeats = 0
+    /// The first number seen twice.
+    private(set) var first: Int?
+
+    mutating func add(_ seq: Int) {
+        if seen == nil {
+            guard let last = ascending.last, seq <= last else { return ascending.append(seq) }
+            if binarySearch(seq) { return record(seq) }
+            seen = Set(ascending)  // out of order, not repeated: from now on, a set
+            ascending = []
+        }
+        if seen?.insert(seq).inserted == false { record(seq) }
+    }
+
+    private mutating func record(_ seq: Int) {
+        repeats += 1
+        if first == nil { first = seq }
+    }
+
+    private func binarySearch(_ seq: Int) -> Bool {
+        var low = 0, high = ascending.count
+        while low < high {
+            let mid = (low + high) / 2
+            if ascending[mid] < seq { low = mid + 1 } else { high = mid }
+        }
+        return low < ascending.count && ascending[low] == seq
+    }
+
+    /// Says on standard error which number repeats first and how many events repeat one.
+    func note(name: String) {
+        guard let first else { return }
+        report("note: \(name): \(repeats == 1 ? "an event repeats" : "\(repeats) events repeat") the sequence number of an earlier one "
+               + "(first #\(first)): a recorder numbers each event once, so the log was edited or written by another tool; "
+               + "explain and --at take the first event with a number")
     }
 }
 
@@ -136,10 +212,10 @@ extension LogInput {
     /// Reads the streamed log again, whole (from the copy of standard input when it was one; the
     /// caller removes the copy).
     func reload(_ log: StreamedLog) throws -> LoadedLog {
-        guard let copy = log.copy else { return try load() }
+        guard let copy = log.copy else { return try load(noted: true) }
         var again = LogInput()
         again.path = copy
-        var loaded = try again.load()
+        var loaded = try again.load(noted: true)
         loaded.name = log.name
         return loaded
     }

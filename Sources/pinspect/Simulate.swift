@@ -23,6 +23,7 @@ struct Simulate: ParsableCommand {
 
     func run() throws {
         try output.refuseOverwriting(scenario)
+        try refuseTerminalStandardInput(path: scenario, what: "scenario", example: "scenario.json")
         let name = scenario == "-" ? "<stdin>" : scenario
         let parsed: Scenario
         do {

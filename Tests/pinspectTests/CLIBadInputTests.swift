@@ -24,7 +24,7 @@ final class CLIBadInputTests: XCTestCase {
     /// Asserts exit 65 and exactly one `pinspect:` line on stderr containing every needle.
     private func assertBadData(_ r: PInspectBinary.Result, _ needles: [String], file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(r.status, 65, r.stderr, file: file, line: line)
-        let messages = r.stderr.split(separator: "\n").filter { $0.hasPrefix("pinspect: ") }
+        let messages = r.stderr.split(separator: "\n").filter { $0.hasPrefix("pinspect: ") && !$0.hasPrefix("pinspect: note: ") }
         XCTAssertEqual(messages.count, 1, "one clear message: \(r.stderr)", file: file, line: line)
         for n in needles { XCTAssertTrue(r.stderr.contains(n), "stderr lacks \(n): \(r.stderr)", file: file, line: line) }
     }
