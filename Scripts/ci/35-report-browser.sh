@@ -32,6 +32,8 @@ bin=$(swift build --scratch-path "$scratch" --show-bin-path)
 
 "$bin/InspectorDemo" --quiet --output "$work/demo" >/dev/null || fail "InspectorDemo failed"
 "$bin/pinspect" convert --to html --at 13 -o "$work/at13.html" "$work/demo/events.jsonl" || fail "convert --at 13 failed"
+# A short recording in one window (the first time axis label, counts of 1).
+"$bin/InspectorDemo" --quiet --scenario calendar-new-event --output "$work/short" >/dev/null || fail "InspectorDemo --scenario failed"
 # 10,000 events: the demo's debugger mode appends synthetic events (the generator the LLDB checks use).
 "$bin/InspectorDemo" --quiet --break-for-debugger --debugger-synthetic-events=10000 --output "$work/big10k" >/dev/null 2>&1 ||
   fail "InspectorDemo --debugger-synthetic-events=10000 failed"
@@ -40,6 +42,6 @@ bin=$(swift build --scratch-path "$scratch" --show-bin-path)
 python3 Scripts/ci/repeat_log.py "$work/demo/events.jsonl" 100000 "$work/big.jsonl"
 "$bin/pinspect" convert --to html -o "$work/r100k.html" "$work/big.jsonl" || fail "convert of the 100,000-event log failed"
 echo "35-report-browser: the 10,000-event report is $(stat -c %s "$work/r10k.html") bytes, the 100,000-event one $(stat -c %s "$work/r100k.html")"
-python3 Scripts/ci/report_browser.py "$work/demo/report.html" --at-report "$work/at13.html" --at 13 \
+python3 Scripts/ci/report_browser.py "$work/demo/report.html" --at-report "$work/at13.html" --at 13 --short "$work/short/report.html" \
   --large "$work/r10k.html" --huge "$work/r100k.html" || fail "report checks failed"
 echo "35-report-browser: ok"

@@ -264,6 +264,21 @@ final class ExportHTMLTests: XCTestCase {
         XCTAssertEqual(text(ofID: "shown-count", in: page.dom), "\(events.count) shown")
     }
 
+    /// "1 event · 1 diagnostic (1 error, …) · 1 window · 1 controller": counts agree in number.
+    func testTheHeadersCountsAgreeInNumber() throws {
+        let error = Diagnostic(code: .activeController, severity: .error, message: "Application tried to present modally an active controller <A: a>.")
+        let one = Event(seq: 1, time: 0, kind: .present, outcome: .rejected, window: "w", presented: ControllerRef(id: "a", type: "A"), diagnostics: [error])
+        let page = try load(Exporter.render(.html, header: ExportFixtures.header, events: [one]))
+        XCTAssertEqual(page.console.filter { $0.contains("Uncaught") }, [], "script errors")
+        for (id, noun) in [("stat-events", "event"), ("stat-diagnostics", "diagnostic"), ("stat-errors", "error"), ("stat-warnings", "warnings")] {
+            XCTAssertEqual(text(ofID: id + "-noun", in: page.dom), noun, id)
+        }
+        XCTAssertTrue(page.dom.contains("info) · 1 window · 1 controller"), String(page.dom.prefix(3000)))
+        let demo = try load(Exporter.render(.html, header: ExportFixtures.header, events: try ExportFixtures.demoEvents()))
+        XCTAssertEqual(text(ofID: "stat-events-noun", in: demo.dom), "events")
+        XCTAssertTrue(demo.dom.contains("info) · 7 windows · 42 controllers"))
+    }
+
     func testTheReportShowsALogsControlCharactersAsEscapes() throws {
         var events = try ExportFixtures.demoEvents()
         let i = try XCTUnwrap(events.firstIndex { $0.maxSeverity == .error })  // the event the page opens on
