@@ -51,14 +51,17 @@ let package = Package(
             ]),
         // `--export-dynamic`: `dladdr` names only exported symbols, and CapturedCallStackTests
         // symbolicate the test functions' own frames (Linux executables export none by default).
-        .testTarget(name: "PresentationInspectorCoreTests", dependencies: ["PresentationInspectorCore", "PresentationSimulator"],
+        // What the test targets share (reading an array without crashing the test process).
+        .target(name: "TestSupport", path: "Tests/Support"),
+        .testTarget(name: "PresentationInspectorCoreTests", dependencies: ["PresentationInspectorCore", "PresentationSimulator", "TestSupport"],
                     exclude: ["Golden"],
                     linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]),
-        .testTarget(name: "PresentationSimulatorTests", dependencies: ["PresentationSimulator", "PresentationInspectorCore"]),
-        .testTarget(name: "pinspectTests", dependencies: ["PresentationInspectorCore", "PresentationSimulator"]),
+        .testTarget(name: "PresentationSimulatorTests", dependencies: ["PresentationSimulator", "PresentationInspectorCore", "TestSupport"],
+                    exclude: ["ConsoleCorpus"]),
+        .testTarget(name: "pinspectTests", dependencies: ["PresentationInspectorCore", "PresentationSimulator", "TestSupport"]),
         .testTarget(name: "PresentationInspectorTestingTests",
-                    dependencies: ["PresentationInspectorTesting", "PresentationInspectorCore", "PresentationSimulator"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["PresentationInspectorCore", "PresentationSimulator"]),
+                    dependencies: ["PresentationInspectorTesting", "PresentationInspectorCore", "PresentationSimulator", "TestSupport"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["PresentationInspectorCore", "PresentationSimulator", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,7 +6,7 @@
     …output…
     ```
 
-in README.md, docs/CLI.md, docs/LLDB.md and the DocC article DebuggingWithLLDB.md is the output of
+in README.md, docs/CLI.md, docs/LLDB.md, docs/DESIGN.md and the DocC article DebuggingWithLLDB.md is the output of
 COMMAND, run in a fresh folder where
 `InspectorDemo --quiet` wrote inspector-output/ (so the commands read as the docs say). COMMAND is
 
@@ -28,7 +28,7 @@ Usage: Scripts/doc_examples.py [--check] [--screenshots] [--bin DIR]
 import difflib, os, re, shlex, subprocess, sys, tempfile
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
-DOCS = ["README.md", "docs/CLI.md", "docs/LLDB.md",
+DOCS = ["README.md", "docs/CLI.md", "docs/LLDB.md", "docs/DESIGN.md",
         "Sources/PresentationInspectorCore/PresentationInspectorCore.docc/DebuggingWithLLDB.md"]
 BLOCK = re.compile(r"(<!-- example: (.*?) -->\n```[a-z]*\n)(.*?)(```)", re.S)
 STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z")

@@ -2,7 +2,8 @@
 # A recording becomes a test: `pinspect test` writes an XCTest and a Swift Testing file from a
 # log, and a client package that depends on this one by path builds and runs them. A log with
 # diagnostics must make the --expect-clean test fail and a clean log must make it pass; the
-# --expect-as-recorded tests pass on both. The client package and its build folder live under
+# --expect-as-recorded tests pass on both, and one whose expectation is broken by hand fails naming
+# the event's seq and the field at the line that expected it. The client package and its build folder live under
 # the scratch path, so runs after the first rebuild only what changed.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -50,6 +51,18 @@ for framework in xctest swift-testing; do
   "$pinspect" test "$work/clean.jsonl" --framework "$framework" --expect-clean -o "$tests/FixedClean$suffix.swift" || fail "pinspect test failed"
   "$pinspect" test "$work/diagnostics.jsonl" --framework "$framework" --expect-as-recorded -o "$tests/BuggyAsRecorded$suffix.swift" || fail "pinspect test failed"
   "$pinspect" test "$work/clean.jsonl" --framework "$framework" --expect-as-recorded -o "$tests/FixedAsRecorded$suffix.swift" || fail "pinspect test failed"
+  # A broken expectation: event #1's presenting controller changed in the generated file.
+  broken="$tests/BrokenExpectation$suffix.swift"
+  "$pinspect" test "$work/diagnostics.jsonl" --framework "$framework" --expect-as-recorded -o "$broken" || fail "pinspect test failed"
+  python3 - "$broken" <<'PY' || fail "no row for event #1 in $broken"
+import re, sys
+path = sys.argv[1]
+text = open(path).read()
+row = re.compile(r'^(\s*\(#line, 1, \["[^"]*", "[^"]*", "[^"]*", )"([^"]*)"', re.M)
+if not row.search(text):
+    sys.exit(1)
+open(path, "w").write(row.sub(r'\1"somewhere"', text, count=1))
+PY
 done
 
 start=$SECONDS
@@ -60,7 +73,7 @@ if grep -E "warning:" "$log" | grep -q "ReplayTests"; then grep -E "warning:" "$
 echo "client package built in $((SECONDS - start)) s"
 
 # Passing: the as-recorded tests of both logs, and the clean log's expect-clean tests.
-pass='FixedClean|AsRecorded'
+pass='FixedClean|BuggyAsRecorded|FixedAsRecorded'
 if ! swift test --package-path "$client" --skip-build --filter "$pass" >"$log" 2>&1; then
   tail -n 40 "$log"; fail "a generated test that should pass failed"
 fi
@@ -75,4 +88,16 @@ grep -qE "BuggyCleanXCTests.testReplay : failed - [0-9]+ presentation diagnostic
   { tail -n 30 "$log"; fail "the XCTest expect-clean test did not fail with the diagnostics"; }
 grep -qE "✘ Test replay\(\) recorded an issue" "$log" ||
   { tail -n 30 "$log"; fail "the Swift Testing expect-clean test did not fail with an issue"; }
-echo "generated tests: 6 pass, the 2 expect-clean tests of a log with diagnostics fail as they should ($((SECONDS - start)) s)"
+
+# Failing: the broken expectation, reported at the line that expected it, naming the seq and the field.
+if swift test --package-path "$client" --skip-build --filter BrokenExpectation >"$log" 2>&1; then
+  tail -n 20 "$log"; fail "a broken as-recorded expectation passed"
+fi
+for suffix in XCTests SwiftTests; do
+  line=$(grep -n '^ *(#line, 1, \[' "$tests/BrokenExpectation$suffix.swift" | head -1 | cut -d: -f1)
+  message="event #1 (present compose): presenting: recorded somewhere, replayed labTabs"
+  # XCTest puts the message on the location's line, Swift Testing on the next ("↳ …").
+  grep -A1 -F "BrokenExpectation$suffix.swift:$line:" "$log" | grep -qF "$message" ||
+    { grep -E "BrokenExpectation|error|✘" "$log" | head -20; fail "the $suffix broken expectation was not reported at line $line as: $message"; }
+done
+echo "generated tests: 6 pass, the 2 expect-clean tests of a log with diagnostics fail as they should, a broken expectation fails at its line naming the event and the field ($((SECONDS - start)) s)"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The docs' example outputs (README.md, docs/CLI.md, docs/LLDB.md: the blocks marked
+# The docs' example outputs (README.md, docs/CLI.md, docs/LLDB.md, docs/DESIGN.md: the blocks marked
 # `<!-- example: COMMAND -->`) are what the current build prints: Scripts/doc_examples.py --check
 # runs each command (pinspect and the demo directly, `pi` in lldb-16 on the demo in debugger mode)
 # and fails with a diff on any difference, so a changed number fails here until

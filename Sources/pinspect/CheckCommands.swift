@@ -206,6 +206,7 @@ struct Explain: ParsableCommand {
             var w = JSONWriter()
             w.beginObject()
             w.field("seq", e.seq); w.field("summary", e.summary)
+            if let v = e.rulesVersion { w.field("rulesIOS", v.description) }
             w.key("steps"); w.beginArray(); for s in steps { w.string(s) }; w.endArray()
             w.key("diagnostics"); w.beginArray()
             for d in e.diagnostics {
@@ -222,7 +223,9 @@ struct Explain: ParsableCommand {
             w.endObject()
             try writeStandardOutput(w.text + "\n")
         } else {
-            var out = e.summary + "\n\n"
+            var out = e.summary + "\n"
+            if let v = e.rulesVersion { out += "UIKit rules of iOS \(v) (pinspect uikit-versions lists what changes between versions)\n" }
+            out += "\n"
             for (i, s) in steps.enumerated() { out += wrap("\(i + 1). \(s)", indent: "   ") + "\n" }
             if let o = e.observed, !o.isEmpty {
                 out += "\nObserved (what UIKit reported; the steps above are the model's prediction):\n"

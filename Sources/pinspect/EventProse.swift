@@ -14,7 +14,7 @@ enum EventProse {
             case .dismiss, .interactiveDismiss:
                 let verb = e.kind == .dismiss ? "dismiss was called on" : "The user swiped down"
                 steps.append("\(verb) \(name(e.receiver)).")
-                if let h = e.handledBy { steps.append("\(h.label) handled it\(e.forwarded == true ? " (forwarded)" : "").") }
+                if let h = e.handledBy { steps.append("\(h.label) \(e.outcome == .rejected ? "refused" : "handled") it\(e.forwarded == true ? " (forwarded)" : "").") }
                 if !e.dismissed.isEmpty { steps.append("Removed, top first: \(e.dismissed.map(\.label).joined(separator: ", ")).") }
             case .presentCompleted:
                 let start = origin.map { " started by #\($0.seq) at \(formatTime($0.time))" } ?? ""

@@ -36,7 +36,7 @@ struct PInspect: ParsableCommand {
         """,
         version: PresentationInspectorVersion.current,
         subcommands: [Summary.self, Timeline.self, Graph.self, Diagnose.self, Convert.self, Explain.self, Simulate.self, Diff.self,
-                      ScenarioCommand.self, TestCommand.self]
+                      ScenarioCommand.self, TestCommand.self, UIKitVersionsCommand.self]
     )
 
     /// Mistakes argument parsing would misreport are reported first (``ArgumentChecks``).

@@ -12,9 +12,11 @@ struct ScenarioCommand: ParsableCommand {
         children, selection, presentation properties, window); calls are replayed in
         order at their times; a device event's observations become the step's
         "observed" answers. Where the log lacks a fact, the controller's "comment"
-        says so and the documented default stands. A log that cannot be replayed
-        exits 65 naming the event and the missing fact. docs/SCENARIOS.md describes
-        the format.
+        says so and the documented default stands. A log that starts mid-session
+        (its ring dropped the first events) replays too: steps before a
+        "startRecording" step rebuild what its first events show. A log that cannot
+        be replayed exits 65 naming the event and the missing fact.
+        docs/SCENARIOS.md describes the format.
 
         EXAMPLES
           pinspect scenario device.jsonl -o scenario.json

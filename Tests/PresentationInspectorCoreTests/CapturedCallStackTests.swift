@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @_spi(Package) @testable import PresentationInspectorCore
+import TestSupport
 
 /// Call sites as return addresses (issue 10): captured without symbolicating, the app frame
 /// symbolicated once when read, each address once per process. These run for real on Linux
@@ -31,17 +32,18 @@ final class CapturedCallStackTests: XCTestCase {
         let before = CapturedCallStack.symbolications
         let stacks = (0..<3).map { _ in anotherCallSite() }
         XCTAssertEqual(CapturedCallStack.symbolications, before, "capturing looked symbols up")
-        XCTAssertTrue(stacks[1] === stacks[0] && stacks[2] === stacks[0], "one call site captured again is the same instance")
+        let first = try stacks.element(0), second = try stacks.element(1), third = try stacks.element(2)
+        XCTAssertTrue(second === first && third === first, "one call site captured again is the same instance")
 
-        let frame = try XCTUnwrap(stacks[0].appFrame)
+        let frame = try XCTUnwrap(try stacks.element(0).appFrame)
         XCTAssertTrue(frame.contains("anotherCallSite()"), frame)
         let afterFirstRead = CapturedCallStack.symbolications
         XCTAssertGreaterThan(afterFirstRead, before, "reading symbolicates")
-        XCTAssertEqual(stacks[0].appFrame, frame)
+        XCTAssertEqual(try stacks.element(0).appFrame, frame)
         // A separate instance of the same addresses (another event of the same call site): the
         // process-wide cache answers; nothing is looked up again.
-        let twin = CapturedCallStack(addresses: stacks[0].addresses)
-        XCTAssertFalse(twin === stacks[0])
+        let twin = CapturedCallStack(addresses: try stacks.element(0).addresses)
+        XCTAssertFalse(twin === first)
         XCTAssertEqual(twin.appFrame, frame)
         XCTAssertEqual(CapturedCallStack.symbolications, afterFirstRead)
     }

@@ -1,5 +1,6 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
+import TestSupport
 
 /// Controller facts in the log: written and read by both decoders, checked, kept once per
 /// controller by the recorder, and absent from older logs without harm.
@@ -41,8 +42,9 @@ final class ControllerFactsTests: XCTestCase {
         let read = try LogReader.read(text: text, name: "bad.jsonl")
         XCTAssertEqual(read.events.count, 0)
         XCTAssertEqual(read.issues.count, 2)
-        XCTAssertTrue(read.issues[0].description.contains(#"key "facts[0].selected""#), read.issues[0].description)
-        XCTAssertTrue(read.issues[1].description.contains(#"unknown value "sideways""#), read.issues[1].description)
+        let first = try read.issues.element(0).description, second = try read.issues.element(1).description
+        XCTAssertTrue(first.contains(#"key "facts[0].selected""#), first)
+        XCTAssertTrue(second.contains(#"unknown value "sideways""#), second)
     }
 
     func testTheRecorderKeepsAControllersFactsOnceAndAgainWhenTheyChange() {

@@ -2,6 +2,7 @@ import XCTest
 import Foundation
 @_spi(Package) @testable import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
+import TestSupport
 
 /// The C entry points the LLDB plugin calls, called directly from Swift.
 final class DebuggerEntryPointsTests: DebuggerEntryPointTestCase {
@@ -20,8 +21,8 @@ final class DebuggerEntryPointsTests: DebuggerEntryPointTestCase {
         let chain = try XCTUnwrap(window["chain"]?.arrayValue).compactMap(\.objectValue)
         XCTAssertEqual(chain.map { $0["id"]?.stringValue }, ["camera", "photos", "peoplePicker"])
         XCTAssertEqual(chain.map { $0["type"]?.stringValue }, ["CameraViewController", "UINavigationController", "ABPeoplePickerNavigationController"])
-        XCTAssertEqual(chain[0]["title"]?.stringValue, "Camera")
-        XCTAssertNil(chain[1]["title"], "absent titles are omitted")
+        XCTAssertEqual(try chain.element(0)["title"]?.stringValue, "Camera")
+        XCTAssertNil(try chain.element(1)["title"], "absent titles are omitted")
     }
 
     func testChainWithoutAProviderHasNoWindows() throws {
@@ -34,7 +35,7 @@ final class DebuggerEntryPointsTests: DebuggerEntryPointTestCase {
         let lines = reply.split(separator: "\n", omittingEmptySubsequences: false)
         XCTAssertEqual(lines.count, 5, "header, 3 events, empty string after the final newline")
         XCTAssertEqual(lines.last, "")
-        let head = try EventCoding.decodeHeader(object(String(lines[0])))
+        let head = try EventCoding.decodeHeader(object(String(try lines.element(0))))
         XCTAssertEqual(head.app, ["name": "DebuggerTests"])
         XCTAssertEqual(head.dropped, 0)
         XCTAssertEqual(lines[1..<4].map(String.init), events.suffix(3).map(EventCoding.encode))
@@ -91,7 +92,7 @@ final class DebuggerEntryPointsTests: DebuggerEntryPointTestCase {
         XCTAssertEqual(event.source?.id, "library")
         XCTAssertEqual(event.presenting?.id, "photos", "the navigation controller presents, not its content controller")
         XCTAssertEqual(event.contextProvider?.id, "photos")
-        XCTAssertEqual(event.effectiveStyle, .pageSheet)
+        XCTAssertEqual(event.effectiveStyle, .formSheet)
         XCTAssertFalse(event.explanation.isEmpty)
     }
 
@@ -113,7 +114,7 @@ final class DebuggerEntryPointsTests: DebuggerEntryPointTestCase {
                        "event #1 is no longer retained: the ring buffer dropped the 2 oldest events (retained: #3…#5)")
         XCTAssertEqual(try EventCoding.decodeEvent(object(take(presentationInspectorExplain(3)))).seq, 3)
         let head = try take(presentationInspectorEvents(0, nil, nil)).split(separator: "\n")
-        XCTAssertEqual(try EventCoding.decodeHeader(object(String(head[0]))).dropped, 2)
+        XCTAssertEqual(try EventCoding.decodeHeader(object(String(try head.element(0)))).dropped, 2)
         XCTAssertEqual(head.count, 4)
     }
 

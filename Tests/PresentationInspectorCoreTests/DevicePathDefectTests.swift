@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @_spi(Package) @testable import PresentationInspectorCore
+import TestSupport
 
 /// Defects a review of the device path found, each reproduced through the portable handler with
 /// nodes shaped like the UIKit adapter's.
@@ -107,7 +108,7 @@ final class DevicePathDefectTests: XCTestCase {
 
     /// Item 8: a popover anchored in its delegate's `prepareForPopoverPresentation(_:)` has no
     /// anchor when `present` is called: not a rejection.
-    func testAPopoverAnchoredByItsDelegateIsNotRejected() {
+    func testAPopoverAnchoredByItsDelegateIsNotRejected() throws {
         for setByDelegate in [false, true] {
             let h = PresentationHooksHandler(recorder: Recorder(), scheduler: ManualScheduler(),
                                              configuration: HandlerConfiguration(leakCheckDelay: nil))
@@ -118,7 +119,7 @@ final class DevicePathDefectTests: XCTestCase {
             h.handlePresent(source: root, presented: p, animated: false, completion: nil) { c in
                 root.ownPresentedNode = p; p.presentingNode = root; c?()
             }
-            let e = h.recorder.events[0]
+            let e = try h.recorder.events.element(0)
             if setByDelegate {
                 XCTAssertEqual(e.outcome, .presented)
                 XCTAssertEqual(e.diagnostics, [])

@@ -1,6 +1,7 @@
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// Every diagnostic carries a remedy built from its event's own controllers (issue 12, item 5).
 final class DiagnosticFixTests: XCTestCase {
@@ -44,7 +45,7 @@ final class DiagnosticFixTests: XCTestCase {
     func testNotInWindowHierarchyAndDetachedPresenterName() throws {
         let events = try ExportFixtures.events(BuiltInScenarios.diagnostics)
         let hidden = try XCTUnwrap(events.first { $0.diagnostics.first?.code == .notInWindowHierarchy })
-        XCTAssertEqual(hidden.diagnostics[0].fix,
+        XCTAssertEqual(try hidden.diagnostics.element(0).fix,
                        "present once <SettingsViewController: settings> is in a window (viewDidAppear), or from <UITabBarController: labTabs>")
         let detached = try XCTUnwrap(events.lazy.flatMap(\.diagnostics).first { $0.code == .detachedPresenter })
         XCTAssertTrue(detached.fix?.hasPrefix("add <OrphanViewController: orphan> to a window's hierarchy") == true, detached.fix ?? "nil")
@@ -62,7 +63,7 @@ final class DiagnosticFixTests: XCTestCase {
         let oldLine = EventCoding.encode(old)
         XCTAssertFalse(oldLine.contains("\"fix\""))
         let read = try EventCoding.decodeEvent(try XCTUnwrap(JSONParser.parse(oldLine).objectValue))
-        XCTAssertNil(read.diagnostics[0].fix)
+        XCTAssertNil(try read.diagnostics.element(0).fix)
         XCTAssertEqual(read.withFixes().diagnostics, e.diagnostics)
     }
 
@@ -77,7 +78,7 @@ final class DiagnosticFixTests: XCTestCase {
                       diagnostics: [Diagnostic(code: DiagnosticCode(rawValue: "from-the-future"), severity: .info, message: "?"),
                                     Diagnostic(code: DiagnosticCode(rawValue: "model-drift"), severity: .warning, message: "?")])
         let fixed = e.withFixes()
-        XCTAssertNil(fixed.diagnostics[0].fix)
-        XCTAssertEqual(fixed.diagnostics[1].fix?.hasPrefix("check what changes the presentation from <ListVC: list>"), true)
+        XCTAssertNil(try fixed.diagnostics.element(0).fix)
+        XCTAssertEqual(try fixed.diagnostics.element(1).fix?.hasPrefix("check what changes the presentation from <ListVC: list>"), true)
     }
 }

@@ -2,11 +2,12 @@ import Foundation
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// Golden-file tests: the text, DOT and Mermaid exports of every built-in scenario.
 final class ExportGoldenTests: XCTestCase {
     func testTextDOTAndMermaidOfEveryBuiltInScenarioMatchTheirGoldenFiles() throws {
-        XCTAssertEqual(BuiltInScenarios.all.count, 7, "a scenario was added or removed: add or delete its golden files")
+        XCTAssertEqual(BuiltInScenarios.all.count, 8, "a scenario was added or removed: add or delete its golden files")
         for s in BuiltInScenarios.all {
             let events = try ExportFixtures.events(s)
             XCTAssertFalse(events.isEmpty, s.key)
@@ -26,12 +27,13 @@ final class ExportGoldenTests: XCTestCase {
     /// A hierarchy 20,000 controllers deep (a log the reader accepts: one present whose source
     /// has that many ancestors) is listed whole, its depth written out, without a call per
     /// level: a recursion that deep overflowed the stack.
-    func testTheTextGraphListsAHierarchyDeeperThanTheStackWouldHold() {
+    func testTheTextGraphListsAHierarchyDeeperThanTheStackWouldHold() throws {
         // The source first, then its parent, up to the window's root.
         let ancestry = (0..<20_000).reversed().map { ControllerRef(id: "c\($0)", type: "ContainerViewController") }
         let sheet = ControllerRef(id: "sheet", type: "SheetViewController")
         let root = ancestry[ancestry.count - 1]
-        let present = Event(seq: 1, time: 0, kind: .present, outcome: .presented, window: "w", source: ancestry[0],
+        let source = try ancestry.element(0)
+        let present = Event(seq: 1, time: 0, kind: .present, outcome: .presented, window: "w", source: source,
                             presented: sheet, presenting: root, effectiveStyle: .pageSheet, chain: [root, sheet], ancestry: ancestry)
         let text = Exporter.render(.text, header: ExportFixtures.header, events: [present])
         XCTAssertTrue(text.contains(" (19998)   | <ContainerViewController: c19999>"), String(text.suffix(300)))

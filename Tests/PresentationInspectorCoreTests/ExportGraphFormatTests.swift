@@ -5,6 +5,7 @@ import FoundationXML
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// DOT and Mermaid specifics: escaping, edge styles, and Graphviz accepting the output.
 final class ExportGraphFormatTests: XCTestCase {
@@ -59,8 +60,8 @@ final class ExportGraphFormatTests: XCTestCase {
         // Names with what XML 1.0 has no character for: a control, U+FFFE and U+FFFF.
         var events = awkwardEvents()
         let odd = ControllerRef(id: "0x4", type: "Odd\u{1}VC", title: "a\u{FFFF}b\u{FFFE}c")
-        events.append(Event(seq: 2, time: 1, kind: .present, outcome: .presented, window: "main \"w\"", source: events[0].presented,
-                            presented: odd, presenting: events[0].presented, effectiveStyle: .pageSheet, chain: [events[0].presenting!, events[0].presented!, odd]))
+        events.append(Event(seq: 2, time: 1, kind: .present, outcome: .presented, window: "main \"w\"", source: try events.element(0).presented,
+                            presented: odd, presenting: try events.element(0).presented, effectiveStyle: .pageSheet, chain: [try events.element(0).presenting!, try events.element(0).presented!, odd]))
         let graph = ChainGraph.make(events: events)
         let svg = SVGRenderer.chainGraph(ChainGraphLayout.make(graph: graph), standalone: true)
         XCTAssertTrue(svg.contains("a\u{FFFD}b\u{FFFD}c"), "each non-character is replaced")

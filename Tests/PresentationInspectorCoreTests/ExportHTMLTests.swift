@@ -2,6 +2,7 @@ import Foundation
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// The HTML report: self-contained, data intact and safe, and (when chromium is installed)
 /// its script runs without errors and shows the expected numbers.
@@ -223,7 +224,7 @@ final class ExportHTMLTests: XCTestCase {
         XCTAssertEqual(try ints("lanes").count, timeline.lanes.count * 3)
         // The rejected present #13 was attempted on photos (level 1 of camera-window): drawn there.
         let rejection = try XCTUnwrap(timeline.markers.first { $0.seq == 13 })
-        XCTAssertEqual(timeline.lanes[rejection.lane].title, "camera-window · level 1")
+        XCTAssertEqual(try timeline.lanes.element(rejection.lane).title, "camera-window · level 1")
     }
 
     // MARK: Headless chromium (docs/RELIABILITY.md, "Tool traps")
@@ -286,7 +287,7 @@ final class ExportHTMLTests: XCTestCase {
         events[i].thread = "worker" + hostile
         events[i].window = "w" + hostile
         events[i].explanation += ["Step" + hostile]
-        events[i].diagnostics[0].message = "Message" + hostile
+        try events[i].diagnostics.change(0) { $0.message = "Message" + hostile }
         if let source = events[i].source { events[i].source = ControllerRef(id: source.id, type: source.type, title: "Title" + hostile) }
         let page = try load(Exporter.render(.html, header: ExportFixtures.header, events: events))
         XCTAssertEqual(page.console.filter { $0.contains("Uncaught") }, [], "script errors")
@@ -303,11 +304,11 @@ final class ExportHTMLTests: XCTestCase {
     func testTheReportOpensOnTheFirstErrorElseTheFirstWarning() throws {
         let events = try ExportFixtures.demoEvents()
         let opened = try load(Exporter.render(.html, header: ExportFixtures.header, events: events))
-        XCTAssertEqual(attribute("data-selected", in: opened.dom), String(events.first { $0.maxSeverity == .error }!.seq))
+        XCTAssertEqual(attribute("data-selected", in: opened.dom), String(try XCTUnwrap(events.first { $0.maxSeverity == .error }).seq))
         XCTAssertTrue(opened.dom.contains("class=\"diag-links\""), "the header lists the diagnostics")
         let noErrors = events.filter { $0.maxSeverity != .error }
         let warned = try load(Exporter.render(.html, header: ExportFixtures.header, events: noErrors))
-        XCTAssertEqual(attribute("data-selected", in: warned.dom), String(noErrors.first { $0.maxSeverity == .warning }!.seq))
+        XCTAssertEqual(attribute("data-selected", in: warned.dom), String(try XCTUnwrap(noErrors.first { $0.maxSeverity == .warning }).seq))
         let clean = try load(Exporter.render(.html, header: ExportFixtures.header, events: events.filter { $0.diagnostics.isEmpty }))
         XCTAssertEqual(attribute("data-selected", in: clean.dom), "", "nothing to lead with: nothing selected")
     }
@@ -325,16 +326,16 @@ final class ExportHTMLTests: XCTestCase {
         XCTAssertEqual(attribute("data-selected", in: detail.dom), String(rejected.seq))
         XCTAssertTrue(detail.dom.contains("#\(rejected.seq) present → rejected"))
         XCTAssertTrue(detail.dom.contains("Why (explanation steps)"))
-        let message = rejected.diagnostics[0].message.replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        let message = try rejected.diagnostics.element(0).message.replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
         XCTAssertTrue(detail.dom.contains(message), "diagnostic message shown")
 
         // From the first event, j j j k: the third; n: the first event with diagnostics; End: the last one the filter shows.
         let keys = try load(html, fragment: "#seq=\(events[0].seq)&keys=j,j,j,k")
-        XCTAssertEqual(attribute("data-selected", in: keys.dom), String(events[2].seq))
+        XCTAssertEqual(attribute("data-selected", in: keys.dom), String(try events.element(2).seq))
         let next = try load(html, fragment: "#seq=\(events[0].seq)&keys=n")
-        XCTAssertEqual(attribute("data-selected", in: next.dom), String(events.dropFirst().first { !$0.diagnostics.isEmpty }!.seq))
+        XCTAssertEqual(attribute("data-selected", in: next.dom), String(try XCTUnwrap(events.dropFirst().first { !$0.diagnostics.isEmpty }).seq))
         let end = try load(html, fragment: "#severity=error&keys=End")
-        XCTAssertEqual(attribute("data-selected", in: end.dom), String(events.last { $0.maxSeverity == .error }!.seq))
+        XCTAssertEqual(attribute("data-selected", in: end.dom), String(try XCTUnwrap(events.last { $0.maxSeverity == .error }).seq))
         XCTAssertEqual((keys.console + next.console + end.console).filter { $0.contains("Uncaught") }, [])
     }
 

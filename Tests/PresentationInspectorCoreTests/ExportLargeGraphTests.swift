@@ -1,6 +1,7 @@
 @_spi(Package) @testable import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// Graphs that scale (issue 12, item 2): large recordings are fitted so Graphviz and Mermaid
 /// take them; rejected attempts are drawn.
@@ -52,10 +53,10 @@ final class ExportLargeGraphTests: XCTestCase {
     /// A log can claim a relationship between every pair of a few controllers (each given one
     /// parent after another): the views draw a bounded number of them, presentations first,
     /// and say how many they leave out. (Drawn whole, 200 such controllers took minutes.)
-    func testRelationshipsAreCappedWithPresentationsFirst() {
+    func testRelationshipsAreCappedWithPresentationsFirst() throws {
         var events: [Event] = []
         let ids = (0..<60).map { ControllerRef(id: "c\($0)", type: "C") }
-        let root = ids[0], sheet = ControllerRef(id: "sheet", type: "Sheet")
+        let root = try ids.element(0), sheet = ControllerRef(id: "sheet", type: "Sheet")
         for i in 1..<ids.count {
             for j in 0..<i {
                 events.append(Event(seq: events.count + 1, time: 0, kind: .dismiss, outcome: .noOp, window: "w", receiver: ids[i],
@@ -83,7 +84,7 @@ final class ExportLargeGraphTests: XCTestCase {
         let long = String(repeating: "VeryLongTypeName", count: 40)
         let lines = ChainGraphLayout.lines(for: ControllerRef(id: String(repeating: "i", count: 500), type: long, title: long))
         XCTAssertTrue(lines.allSatisfy { $0.count <= ChainGraph.labelLimit }, "\(lines.map(\.count))")
-        XCTAssertTrue(lines[0].hasSuffix("…"))
+        XCTAssertTrue(try lines.element(0).hasSuffix("…"))
     }
 
     func testRejectedAttemptsAreDrawnFromTheAttemptedPresenter() throws {

@@ -2,6 +2,7 @@ import Foundation
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// Random corruption of real logs: the reader never crashes, keeps every intact event, and
 /// names the lines it skipped.
@@ -74,7 +75,7 @@ final class ExportLogReaderCorruptionTests: XCTestCase {
 
     func testTruncationAtAnyByteKeepsTheCompleteLines() throws {
         let text = Array((lines.joined(separator: "\n") + "\n").utf8)
-        let headerEnd = lines[0].utf8.count + 1
+        let headerEnd = try lines.element(0).utf8.count + 1
         var rng = SplitMix64(seed: 99)
         for _ in 0..<200 {
             let cut = headerEnd + Int(rng.next() % UInt64(text.count - headerEnd))
@@ -103,11 +104,12 @@ final class ExportLogReaderCorruptionTests: XCTestCase {
         }
     }
 
-    func testAnythingInPlaceOfTheHeaderIsRefusedWithTheFileAndLine() {
+    func testAnythingInPlaceOfTheHeaderIsRefusedWithTheFileAndLine() throws {
         var rng = SplitMix64(seed: 5)
         for _ in 0..<100 {
             var corrupted = lines
-            corrupted[0] = String(decoding: (0..<Int(1 + rng.next() % 200)).map { _ in UInt8(rng.next() % 256) }.map { $0 == 0x0A ? 0x20 : $0 }, as: UTF8.self)
+            let garbage = String(decoding: (0..<Int(1 + rng.next() % 200)).map { _ in UInt8(rng.next() % 256) }.map { $0 == 0x0A ? 0x20 : $0 }, as: UTF8.self)
+            try corrupted.change(0) { $0 = garbage }
             XCTAssertThrowsError(try LogReader.read(text: corrupted.joined(separator: "\n"), name: "garbage.jsonl")) { error in
                 let text = "\(error)"
                 XCTAssertTrue(text.hasPrefix("garbage.jsonl:") , text)

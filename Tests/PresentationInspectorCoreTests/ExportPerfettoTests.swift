@@ -1,6 +1,7 @@
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// The Chrome Trace Event JSON checked against the format's required fields and nesting rules.
 final class ExportPerfettoTests: XCTestCase {
@@ -46,7 +47,7 @@ final class ExportPerfettoTests: XCTestCase {
             }
         }
         XCTAssertTrue(used.isSubset(of: named), "every track used has a thread_name", file: file, line: line)
-        for key in used { XCTAssertTrue(processes.contains(Int(key.split(separator: "/")[0])!), file: file, line: line) }
+        for key in used { XCTAssertTrue(processes.contains(Int(try key.split(separator: "/").element(0))!), file: file, line: line) }
         // Nesting: on one track, two complete events are disjoint or one encloses the other.
         for (track, list) in slices {
             var stack: [(ts: Int, end: Int, name: String)] = []

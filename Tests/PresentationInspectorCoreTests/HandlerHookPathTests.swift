@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @_spi(Package) @testable import PresentationInspectorCore
+import TestSupport
 
 /// What the UIKit hooks hand the handler and the dismissal monitor, and what UIKit answers: each
 /// must leave the events as the model and UIKit say.
@@ -119,7 +120,7 @@ final class HandlerHookPathTests: XCTestCase {
         h.handlePresent(source: root, presented: p, animated: true, completion: nil,
                         observe: { ended in
                             looks.append(ended)
-                            return Observation(effectiveStyle: .formSheet, window: "w", presentationControllerClass: "UISheet")
+                            return Observation(effectiveStyle: .pageSheet, window: "w", presentationControllerClass: "UISheet")
                         }) { c in
             self.present(p, on: root)
             if later { pending = c } else { c?() }
@@ -135,27 +136,27 @@ final class HandlerHookPathTests: XCTestCase {
         XCTAssertEqual(observedPresent(later: false).looks, [true])
     }
 
-    func testATransitionEndedInsideTheCallIsLookedAtOnceWithTheSameResult() {
+    func testATransitionEndedInsideTheCallIsLookedAtOnceWithTheSameResult() throws {
         let inside = observedPresent(later: false), after = observedPresent(later: true)
         XCTAssertEqual(inside.looks.count, 1, "the call's look saw the transition's end")
         XCTAssertEqual(after.looks.count, 2, "a transition that ends later is looked at again")
         XCTAssertEqual(inside.events.map(\.kind), [.present, .presentCompleted])
         XCTAssertEqual(after.events.map(\.kind), [.present, .presentCompleted])
-        let done = inside.events[1]
-        XCTAssertEqual(done.observed, after.events[1].observed, "the same observation either way")
-        XCTAssertEqual(done.diagnostics, after.events[1].diagnostics)
-        XCTAssertEqual(done.presenting, after.events[1].presenting)
+        let done = try inside.events.element(1)
+        XCTAssertEqual(done.observed, try after.events.element(1).observed, "the same observation either way")
+        XCTAssertEqual(done.diagnostics, try after.events.element(1).diagnostics)
+        XCTAssertEqual(done.presenting, try after.events.element(1).presenting)
         XCTAssertEqual(done.observed?.presenting?.id, "root")
         XCTAssertNil(done.observed?.outcome, "a completion's look has no outcome")
-        XCTAssertEqual(done.observed?.effectiveStyle, .formSheet)
-        XCTAssertEqual(inside.events[0].observed?.outcome, .presented)
-        XCTAssertEqual(inside.events[0].diagnostics.map(\.code), [.modelDrift], "the call reports the style's drift once")
+        XCTAssertEqual(done.observed?.effectiveStyle, .pageSheet)
+        XCTAssertEqual(try inside.events.element(0).observed?.outcome, .presented)
+        XCTAssertEqual(try inside.events.element(0).diagnostics.map(\.code), [.modelDrift], "the call reports the style's drift once")
         XCTAssertEqual(done.diagnostics, [])
     }
 
     // MARK: what a dismissal really removed
 
-    func testWitnessNamesTheRealPresenterWhenItIsNotTheChainsPrevious() {
+    func testWitnessNamesTheRealPresenterWhenItIsNotTheChainsPrevious() throws {
         let h = make(observing: true)
         let root = FakeNode("root", window: "w"), child = FakeNode("child"), x = FakeNode("x")
         root.addChild(child)
@@ -164,7 +165,7 @@ final class HandlerHookPathTests: XCTestCase {
         h.handlePresent(source: child, presented: x, animated: false, completion: nil) { self.present(x, on: child, completion: $0) }
         XCTAssertEqual(h.recorder.events.last?.chain.map(\.id), ["root", "x"])
         h.handleDismiss(receiver: child, animated: false, completion: nil) { self.detach(x); $0?() }
-        let done = h.recorder.events.last!
+        let done = try XCTUnwrap(h.recorder.events.last)
         XCTAssertEqual(done.kind, .dismissCompleted)
         XCTAssertEqual(done.observed?.dismissed?.map(\.id), ["x"])
         XCTAssertEqual(done.observed?.handledBy?.id, "child", "x's presenter, not the chain's controller before it")

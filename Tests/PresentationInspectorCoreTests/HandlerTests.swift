@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @_spi(Package) @testable import PresentationInspectorCore
+import TestSupport
 
 /// A minimal hand-built hierarchy, independent of the simulator, to test the handler the way
 /// the UIKit adapter will use it.
@@ -24,6 +25,7 @@ final class FakeNode: PresentationNode {
     var isModalInPresentation = false
     var hasPopoverAnchor = false
     var popoverAnchorIsSetByDelegate = false
+    var popoverPresentationControllerRef: ControllerRef?
     var isViewInWindow = true
     var horizontalSizeClass: SizeClass = .compact
     var verticalSizeClass: SizeClass = .regular
@@ -92,6 +94,23 @@ final class HandlerTests: XCTestCase {
         XCTAssertNotEqual(h.recorder.events.last?.diagnostics.first?.code, .presentationInProgress)
     }
 
+    /// The popover exception names the popover presentation controller the adapter read (its class
+    /// and address, as on a device), and one named by the presented controller when it read none.
+    func testAnAnchorlessPopoverNamesThePopoverPresentationControllerTheAdapterRead() {
+        let h = make().0
+        let root = FakeNode("0x10", window: "w"), menu = FakeNode("0x20")
+        root.horizontalSizeClass = .regular
+        menu.modalPresentationStyle = .popover
+        menu.popoverPresentationControllerRef = ControllerRef(id: "0x30", type: "UIPopoverPresentationController")
+        h.handlePresent(source: root, presented: menu, animated: true, completion: nil) { _ in }
+        XCTAssertEqual(h.recorder.events.last?.diagnostics.first?.message,
+                       "UIPopoverPresentationController (<UIPopoverPresentationController: 0x30>) should have a non-nil sourceView or barButtonItem set before the presentation occurs.")
+        menu.popoverPresentationControllerRef = nil
+        h.handlePresent(source: root, presented: menu, animated: true, completion: nil) { _ in }
+        XCTAssertEqual(h.recorder.events.last?.diagnostics.first?.message,
+                       "UIPopoverPresentationController (<UIPopoverPresentationController: 0x20.popoverPresentationController>) should have a non-nil sourceView or barButtonItem set before the presentation occurs.")
+    }
+
     /// What UIKit removed is read back top first, as the model names it: a dismissal of two
     /// stacked presentations observes both, in the order of `dismissed`, without a drift.
     func testObservedDismissalOfAStackIsReadTopFirst() {
@@ -113,29 +132,29 @@ final class HandlerTests: XCTestCase {
         XCTAssertEqual(events.last?.chain.map(\.id), ["root"])
     }
 
-    func testObservingHandlerKeepsThePredictionAndRecordsWhatUIKitChose() {
+    func testObservingHandlerKeepsThePredictionAndRecordsWhatUIKitChose() throws {
         let h = makeObserving()
         let root = FakeNode("root", window: "w")
         let child = FakeNode("child")
         root.addChild(child)
         let p = FakeNode("p")
         h.handlePresent(source: child, presented: p, animated: false, completion: nil, original: originalPresent(p, on: child))
-        let e = h.recorder.events[0]
+        let e = try h.recorder.events.element(0)
         XCTAssertEqual(e.presenting?.id, "root", "the field stays the model's prediction")
         XCTAssertEqual(e.observed?.presenting?.id, "child")
         XCTAssertEqual(e.observed?.outcome, .presented)
         XCTAssertEqual(drifts(e), ["model predicted presenting <Fake: root>, UIKit chose <Fake: child>"])
         XCTAssertFalse(e.explanation.contains { $0.hasPrefix("Observed:") }, "facts, not sentences")
-        XCTAssertEqual(h.recorder.events[1].kind, .presentCompleted)
-        XCTAssertEqual(drifts(h.recorder.events[1]), [], "the completion repeats no drift the call already reported")
+        XCTAssertEqual(try h.recorder.events.element(1).kind, .presentCompleted)
+        XCTAssertEqual(drifts(try h.recorder.events.element(1)), [], "the completion repeats no drift the call already reported")
     }
 
-    func testObservingHandlerReportsAPresentUIKitRefusedAsAnOutcomeDrift() {
+    func testObservingHandlerReportsAPresentUIKitRefusedAsAnOutcomeDrift() throws {
         let h = makeObserving()
         let root = FakeNode("root", window: "w")
         let p = FakeNode("p")
         h.handlePresent(source: root, presented: p, animated: false, completion: nil) { _ in /* UIKit did nothing */ }
-        let e = h.recorder.events[0]
+        let e = try h.recorder.events.element(0)
         XCTAssertEqual(e.outcome, .rejected, "the outcome is what happened")
         XCTAssertEqual(drifts(e), ["model predicted outcome presented, UIKit chose rejected"])
     }
@@ -149,9 +168,9 @@ final class HandlerTests: XCTestCase {
         h.handlePresent(source: root, presented: child, animated: false, completion: nil, original: originalPresent(child, on: root))
         let events = h.recorder.events
         XCTAssertEqual(events.map(\.kind), [.present, .presentCompleted])
-        XCTAssertEqual(events[0].outcome, .rejected)
-        XCTAssertEqual(events[1].observed?.outcome, .presented)
-        XCTAssertEqual(drifts(events[1]), ["model predicted outcome rejected, UIKit chose presented"])
+        XCTAssertEqual(try events.element(0).outcome, .rejected)
+        XCTAssertEqual(try events.element(1).observed?.outcome, .presented)
+        XCTAssertEqual(drifts(try events.element(1)), ["model predicted outcome rejected, UIKit chose presented"])
     }
 
     func testCompletionCalledInsideTheOriginalIsRecordedAfterThePresent() {
@@ -162,12 +181,12 @@ final class HandlerTests: XCTestCase {
         h.handlePresent(source: root, presented: p, animated: false, completion: { userCompletion += 1 }, original: originalPresent(p, on: root))
         let events = h.recorder.events
         XCTAssertEqual(events.map(\.kind), [.present, .presentCompleted])
-        XCTAssertEqual(events[1].relatesTo, events[0].seq)
+        XCTAssertEqual(try events.element(1).relatesTo, try events.element(0).seq)
         XCTAssertEqual(userCompletion, 1)
-        XCTAssertEqual(events[0].chain.map(\.id), ["root", "p"])
+        XCTAssertEqual(try events.element(0).chain.map(\.id), ["root", "p"])
     }
 
-    func testObservedPresentingWinsOverThePrediction() {
+    func testObservedPresentingWinsOverThePrediction() throws {
         let (h, _) = make()
         let root = FakeNode("root", window: "w")
         let child = FakeNode("child")
@@ -175,10 +194,10 @@ final class HandlerTests: XCTestCase {
         let p = FakeNode("p")
         // UIKit (say, a custom container) made the child present although the model says root.
         h.handlePresent(source: child, presented: p, animated: false, completion: nil, original: originalPresent(p, on: child))
-        let e = h.recorder.events[0]
+        let e = try h.recorder.events.element(0)
         XCTAssertEqual(e.presenting?.id, "child")
         XCTAssertEqual(e.contextProvider?.id, "root")
-        XCTAssertTrue(e.explanation.last!.hasPrefix("Observed: UIKit chose Fake (child) as the presenting controller where the model predicted Fake (root)."))
+        XCTAssertTrue(try XCTUnwrap(e.explanation.last).hasPrefix("Observed: UIKit chose Fake (child) as the presenting controller where the model predicted Fake (root)."))
     }
 
     func testErrorRejectionIsRecordedBeforeTheOriginalRuns() {
@@ -192,7 +211,7 @@ final class HandlerTests: XCTestCase {
             eventsSeenByOriginal = h.recorder.events.count
         }
         XCTAssertEqual(eventsSeenByOriginal, 1)
-        XCTAssertEqual(h.recorder.events[0].diagnostics.first?.code, .activeController)
+        XCTAssertEqual(try h.recorder.events.element(0).diagnostics.first?.code, .activeController)
     }
 
     func testReentrantDismissIsCoalesced() {
@@ -212,8 +231,8 @@ final class HandlerTests: XCTestCase {
         }
         dismiss(p) { completions += 1 }
         XCTAssertEqual(h.recorder.events.map(\.kind), [.dismiss, .dismissCompleted])
-        XCTAssertEqual(h.recorder.events[0].forwarded, true)
-        XCTAssertEqual(h.recorder.events[0].handledBy?.id, "root")
+        XCTAssertEqual(try h.recorder.events.element(0).forwarded, true)
+        XCTAssertEqual(try h.recorder.events.element(0).handledBy?.id, "root")
         XCTAssertEqual(completions, 1)
         // A leak check is scheduled; the fake node is still referenced here, so it reports.
         XCTAssertEqual(s.pending.count, 1)
@@ -254,9 +273,9 @@ final class HandlerTests: XCTestCase {
         h.interactiveDismissBlocked(sheet: sheet)
         let e = h.recorder.events
         XCTAssertEqual(e.map(\.outcome), [.cancelled, .completed, .blocked])
-        XCTAssertEqual(e[1].dismissed.map(\.id), ["sheet"], "the dismissed set is the one seen when the swipe began")
-        XCTAssertEqual(e[1].handledBy?.id, "root")
-        XCTAssertEqual(e[1].chain.map(\.id), ["root"])
+        XCTAssertEqual(try e.element(1).dismissed.map(\.id), ["sheet"], "the dismissed set is the one seen when the swipe began")
+        XCTAssertEqual(try e.element(1).handledBy?.id, "root")
+        XCTAssertEqual(try e.element(1).chain.map(\.id), ["root"])
     }
 
     /// A swipe whose end never comes (the sheet went away first) is not kept past its sheet.

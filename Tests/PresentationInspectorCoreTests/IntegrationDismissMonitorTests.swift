@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
+import TestSupport
 
 /// The interactive-dismissal state machine, fed with the callbacks the UIKit layer would
 /// send (viewWillDisappear with isBeingDismissed, coordinator completion, the delegate's
@@ -32,12 +33,12 @@ final class IntegrationDismissMonitorTests: XCTestCase {
     private var events: [Event] { sim.recorder.events }
     private func eventCount() -> Int { sim.recorder.events.count }
 
-    func testSwipeThatCompletesIsRecordedAsCompletedInteractiveDismiss() {
+    func testSwipeThatCompletesIsRecordedAsCompletedInteractiveDismiss() throws {
         let before = eventCount()
         XCTAssertEqual(monitor.dismissalWillBegin(sheet, isInteractive: true), .userInteraction)
         XCTAssertEqual(eventCount(), before, "nothing is recorded until the swipe ends")
         monitor.dismissalDidEnd(sheet, cancelled: false)
-        let last = events.last!
+        let last = try XCTUnwrap(events.last)
         XCTAssertEqual(last.kind, .interactiveDismiss)
         XCTAssertEqual(last.outcome, .completed)
         XCTAssertEqual(last.receiver?.id, "sheet")
@@ -46,34 +47,35 @@ final class IntegrationDismissMonitorTests: XCTestCase {
         XCTAssertEqual(last.chain.map(\.id), ["root"], "the chain after the swipe no longer holds the sheet")
     }
 
-    func testSwipeThatIsCancelledIsRecordedAsCancelled() {
+    func testSwipeThatIsCancelledIsRecordedAsCancelled() throws {
         monitor.dismissalWillBegin(sheet, isInteractive: true)
         monitor.dismissalDidEnd(sheet, cancelled: true)
-        let last = events.last!
+        let last = try XCTUnwrap(events.last)
         XCTAssertEqual(last.kind, .interactiveDismiss)
         XCTAssertEqual(last.outcome, .cancelled)
         XCTAssertEqual(last.dismissed, [])
         XCTAssertEqual(last.chain.map(\.id), ["root", "sheet"])
     }
 
-    func testRefusedSwipeIsRecordedAsBlocked() {
+    func testRefusedSwipeIsRecordedAsBlocked() throws {
         sheet.isModalInPresentation = true
         monitor.dismissalAttemptBlocked(sheet)
-        let last = events.last!
+        let last = try XCTUnwrap(events.last)
         XCTAssertEqual(last.kind, .interactiveDismiss)
         XCTAssertEqual(last.outcome, .blocked)
         XCTAssertTrue(last.explanation.contains { $0.contains("isModalInPresentation = true") }, "\(last.explanation)")
     }
 
-    func testDelegateRefusalWithoutModalFlagIsBlockedWithItsOwnExplanation() {
+    func testDelegateRefusalWithoutModalFlagIsBlockedWithItsOwnExplanation() throws {
         monitor.dismissalAttemptBlocked(sheet)
         XCTAssertEqual(events.last?.outcome, .blocked)
-        XCTAssertTrue(events.last!.explanation.contains { $0.contains("its delegate") }, "\(events.last!.explanation)")
+        let refused = try XCTUnwrap(events.last)
+        XCTAssertTrue(refused.explanation.contains { $0.contains("its delegate") }, "\(refused.explanation)")
     }
 
-    func testDismissalStartedByARecordedCallIsNotRecordedAgain() {
+    func testDismissalStartedByARecordedCallIsNotRecordedAgain() throws {
         sim.dismiss(sheet, animated: true)
-        let dismissSeq = events.last { $0.kind == .dismiss }!.seq
+        let dismissSeq = try XCTUnwrap(events.last { $0.kind == .dismiss }).seq
         XCTAssertEqual(monitor.controllersBeingDismissedByCalls, ["sheet"])
         let before = eventCount()
         XCTAssertEqual(monitor.dismissalWillBegin(sheet, isInteractive: false), .dismissCall(seq: dismissSeq))
@@ -93,7 +95,7 @@ final class IntegrationDismissMonitorTests: XCTestCase {
 
     /// A completion forgets exactly its own call's controllers: those it names (in place), and any
     /// others still filed under its call (a completion that names fewer than its call did).
-    func testCompletionForgetsOnlyItsOwnCallsControllers() {
+    func testCompletionForgetsOnlyItsOwnCallsControllers() throws {
         let a = ControllerRef(id: "a", type: "A"), b = ControllerRef(id: "b", type: "B"), c = ControllerRef(id: "c", type: "C")
         let other = InteractiveDismissMonitor(handler: sim.handler)
         other.observe(Event(seq: 7, time: 0, kind: .dismiss, outcome: .dismissed, dismissed: [a, b]))
@@ -108,30 +110,31 @@ final class IntegrationDismissMonitorTests: XCTestCase {
         XCTAssertEqual(other.controllersBeingDismissedByCalls, [])
     }
 
-    func testCancelledInteractiveTransitionOfADismissCallIsRecordedAndForgotten() {
+    func testCancelledInteractiveTransitionOfADismissCallIsRecordedAndForgotten() throws {
         sim.dismiss(sheet, animated: true)
-        let dismissSeq = events.last!.seq
+        let dismissSeq = try XCTUnwrap(events.last).seq
         monitor.dismissalWillBegin(sheet, isInteractive: true)
         monitor.dismissalDidEnd(sheet, cancelled: true)
-        let last = events.last!
+        let last = try XCTUnwrap(events.last)
         XCTAssertEqual(last.kind, .interactiveDismiss)
         XCTAssertEqual(last.outcome, .cancelled)
         XCTAssertEqual(last.relatesTo, dismissSeq)
         XCTAssertEqual(monitor.controllersBeingDismissedByCalls, [])
     }
 
-    func testDismissalWithoutAnyCallIsRecordedAsDismissWithCompletion() {
+    func testDismissalWithoutAnyCallIsRecordedAsDismissWithCompletion() throws {
         XCTAssertEqual(monitor.dismissalWillBegin(sheet, isInteractive: false), .withoutDismissCall)
-        let dismiss = events.last!
+        let dismiss = try XCTUnwrap(events.last)
         XCTAssertEqual(dismiss.kind, .dismiss)
         XCTAssertEqual(dismiss.outcome, .dismissed)
         XCTAssertEqual(dismiss.receiver?.id, "sheet")
         XCTAssertEqual(dismiss.handledBy?.id, "root")
         XCTAssertEqual(dismiss.forwarded, false)
         XCTAssertEqual(dismiss.chain.map(\.id), ["root"])
-        XCTAssertTrue(dismiss.explanation[0].contains("without a recorded dismiss call"), dismiss.explanation[0])
+        let why = try dismiss.explanation.element(0)
+        XCTAssertTrue(why.contains("without a recorded dismiss call"), why)
         monitor.dismissalDidEnd(sheet, cancelled: false)
-        let completed = events.last!
+        let completed = try XCTUnwrap(events.last)
         XCTAssertEqual(completed.kind, .dismissCompleted)
         XCTAssertEqual(completed.relatesTo, dismiss.seq)
         XCTAssertEqual(completed.dismissed.map(\.id), ["sheet"])

@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
+import TestSupport
 
 /// Exclusions, title redaction, the release gate, call sites and off-main events.
 final class IntegrationPoliciesTests: XCTestCase {
@@ -146,7 +147,7 @@ final class IntegrationPoliciesTests: XCTestCase {
         for title in ["John Doe", "Jane Roe", "Messages from"] {
             XCTAssertFalse(text.contains(title), "\(title) survived redaction")
         }
-        let present = redacted.first { $0.kind == .present }!
+        let present = try XCTUnwrap(redacted.first { $0.kind == .present })
         XCTAssertEqual(present.presented, ControllerRef(id: "sheet", type: "ContactViewController"))
         XCTAssertTrue(present.explanation.contains { $0.contains("ContactViewController (sheet)") }, "\(present.explanation)")
         XCTAssertEqual(redacted.map(\.seq), events.map(\.seq))
@@ -155,8 +156,8 @@ final class IntegrationPoliciesTests: XCTestCase {
 
     func testRedactionOfWindowChains() {
         let chain = WindowChain(id: "w", level: 0, isKey: true, chain: [ControllerRef(id: "a", type: "A", title: "Secret")])
-        XCTAssertNil(TitleRedaction.redact(chain).chain[0].title)
-        XCTAssertEqual(TitleRedaction.redact(chain).chain[0].id, "a")
+        XCTAssertNil(try TitleRedaction.redact(chain).chain.element(0).title)
+        XCTAssertEqual(try TitleRedaction.redact(chain).chain.element(0).id, "a")
     }
 
     // MARK: Release gate
@@ -177,6 +178,20 @@ final class IntegrationPoliciesTests: XCTestCase {
         let custom = InspectorConfiguration(leakCheckDelay: nil, resolver: ResolverOptions(deepChainLimit: 7))
         XCTAssertNil(custom.handlerConfiguration.leakCheckDelay)
         XCTAssertEqual(custom.handlerConfiguration.resolver.deepChainLimit, 7)
+    }
+
+    /// The iOS versions compared (`other-ios-version`): on by default, from the app's minimum.
+    func testTheOtherIOSVersionsStartAtTheAppsMinimum() {
+        XCTAssertTrue(InspectorConfiguration().handlerConfiguration.checksOtherIOSVersions)
+        XCTAssertFalse(InspectorConfiguration(checksOtherIOSVersions: false).handlerConfiguration.checksOtherIOSVersions)
+        let chosen = InspectorConfiguration(minimumIOSVersion: SystemVersion(major: 16, minor: 4)).handlerConfiguration
+        XCTAssertEqual(chosen.supportedIOSVersions.lowerBound, SystemVersion(major: 16, minor: 4))
+        XCTAssertEqual(chosen.supportedIOSVersions.upperBound, UIKitVersions.newestModelled)
+        XCTAssertEqual(InspectorConfiguration.minimumOSVersion(in: ["MinimumOSVersion": "17.0"]), SystemVersion(major: 17))
+        XCTAssertNil(InspectorConfiguration.minimumOSVersion(in: ["MinimumOSVersion": "seventeen"]))
+        XCTAssertNil(InspectorConfiguration.minimumOSVersion(in: nil))
+        // An app older than the package's range (a stale Info.plist) compares from the package's oldest.
+        XCTAssertEqual(HandlerConfiguration(minimumIOS: SystemVersion(major: 12)).supportedIOSVersions.lowerBound, UIKitVersions.oldestSupported)
     }
 
     // MARK: Call sites

@@ -80,7 +80,7 @@ final class IntegrationSessionTests: XCTestCase {
         session.activate(windowChains: nil, signpostSink: { log.append($0) })
         try drive(session)
         let events = session.events
-        let present = events.first { $0.kind == .present }!.seq, dismiss = events.first { $0.kind == .dismiss }!.seq
+        let present = try XCTUnwrap(events.first { $0.kind == .present }).seq, dismiss = try XCTUnwrap(events.first { $0.kind == .dismiss }).seq
         let shape = log.actions.map { action -> String in
             switch action {
             case let .begin(id, name, _): "begin \(name.rawValue) \(id)"

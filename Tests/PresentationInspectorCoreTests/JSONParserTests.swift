@@ -1,5 +1,6 @@
 import XCTest
 @_spi(Package) @testable import PresentationInspectorCore
+import TestSupport
 
 final class JSONParserTests: XCTestCase {
     func testValues() throws {
@@ -63,7 +64,7 @@ final class JSONStringScanTests: XCTestCase {
         for text in [long, long + "\\\"q\\\"" + long, "é" + long + "ü", long + "\\u00e9", String(long.prefix(13)) + "\\n"] {
             let parsed = try JSONParser.parse("\"\(text)\"")
             let expected = try XCTUnwrap(JSONSerialization.jsonObject(with: Data("[\"\(text)\"]".utf8)) as? [String])
-            XCTAssertEqual(parsed, .string(expected[0]), text)
+            XCTAssertEqual(parsed, .string(try expected.element(0)), text)
         }
         XCTAssertThrowsError(try JSONParser.parse("\"" + long + "\u{01}\""))
         XCTAssertThrowsError(try JSONParser.parse("\"" + long))

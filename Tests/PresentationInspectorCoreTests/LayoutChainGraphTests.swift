@@ -39,7 +39,7 @@ final class LayoutChainGraphTests: XCTestCase {
         let at5 = ChainGraph.make(events: events, at: 5)
         XCTAssertFalse(at5.edges.contains { $0.to == "peoplePicker" }, "the picker was dismissed by #5")
         XCTAssertFalse(at5.nodes.contains { $0.ref.id == "peoplePicker" })
-        let end = ChainGraph.make(events: events, at: events.last!.seq)
+        let end = ChainGraph.make(events: events, at: try XCTUnwrap(events.last).seq)
         XCTAssertEqual(end.nodes.map(\.ref.id), ["camera"])
         XCTAssertTrue(end.edges.isEmpty)
     }

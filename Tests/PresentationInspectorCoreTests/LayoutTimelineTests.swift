@@ -1,6 +1,7 @@
 @_spi(Package) @testable import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// The timeline model (lanes, lifetimes, transitions, markers) and its geometry.
 final class LayoutTimelineTests: XCTestCase {
@@ -14,7 +15,7 @@ final class LayoutTimelineTests: XCTestCase {
         XCTAssertEqual(presented.map(\.endSeq), [10, 5, 10])
         XCTAssertEqual(presented.map { formatTime($0.start) }, ["0.000s", "0.500s", "1.500s"])
         XCTAssertEqual(presented.map { formatTime($0.end) }, ["2.350s", "1.350s", "2.350s"])
-        XCTAssertEqual(presented.map(\.style), [.fullScreen, .pageSheet, .pageSheet])
+        XCTAssertEqual(presented.map(\.style), [.fullScreen, .formSheet, .formSheet])
         XCTAssertEqual(presented.map(\.isOpen), [false, false, false])
         let root = try XCTUnwrap(t.lifetimes.first(where: \.isWindowRoot))
         XCTAssertEqual(root.controller.id, "camera")
@@ -42,7 +43,7 @@ final class LayoutTimelineTests: XCTestCase {
         XCTAssertEqual(rejection.kind, .rejection)
         XCTAssertEqual(rejection.severity, .warning)
         // #9 was attempted on photos (level 1, already presenting): drawn there, not on the root lane.
-        XCTAssertEqual(t.lanes[rejection.lane].title, "camera-window · level 1", "a rejected present sits on the lane it was attempted at")
+        XCTAssertEqual(try t.lanes.element(rejection.lane).title, "camera-window · level 1", "a rejected present sits on the lane it was attempted at")
         XCTAssertEqual(t.markers.first { $0.seq == 10 }?.lane, 2, "a dismissal sits on the lane of its top controller")
     }
 
@@ -85,12 +86,12 @@ final class LayoutTimelineTests: XCTestCase {
         XCTAssertGreaterThan(layout.lanes.count, 10)
         for (a, b) in zip(layout.lanes, layout.lanes.dropFirst()) { XCTAssertFalse(a.frame.overlaps(b.frame)) }
         for bar in layout.bars {
-            XCTAssertTrue(layout.lanes[bar.lifetime.lane].frame.contains(bar.frame), "\(bar.lifetime.controller.id)")
+            XCTAssertTrue(try layout.lanes.element(bar.lifetime.lane).frame.contains(bar.frame), "\(bar.lifetime.controller.id)")
             XCTAssertGreaterThanOrEqual(bar.frame.width, layout.options.minimumBarWidth)
         }
-        for s in layout.segments { XCTAssertTrue(layout.lanes[s.transition.lane].frame.contains(s.frame)) }
+        for s in layout.segments { XCTAssertTrue(try layout.lanes.element(s.transition.lane).frame.contains(s.frame)) }
         for m in layout.markers {
-            let f = layout.lanes[m.marker.lane].frame
+            let f = try layout.lanes.element(m.marker.lane).frame
             let box = LayoutRect(x: m.center.x - m.radius, y: m.center.y - m.radius, width: 2 * m.radius, height: 2 * m.radius)
             XCTAssertTrue(f.contains(box), "marker #\(m.marker.seq)")
             XCTAssertEqual(m.center.x, layout.x(for: m.marker.time), accuracy: 1e-9)

@@ -1,5 +1,6 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
+import TestSupport
 
 /// ``LogDiff`` beyond the ten recorded facts: what UIKit was observed doing (`observed`) and the
 /// window's chain after each event.
@@ -151,9 +152,9 @@ final class LogDiffTests: XCTestCase {
     }
 
     /// An observation and a chain can both differ alongside a recorded fact: the summary counts each.
-    func testTheSummaryCountsObservedAndChainDifferences() {
+    func testTheSummaryCountsObservedAndChainDifferences() throws {
         var b = run(observed: Observation(effectiveStyle: .formSheet), chain: [root, nav, sheet])
-        b[0].effectiveStyle = .formSheet
+        try b.change(0) { $0.effectiveStyle = .formSheet }
         let d = LogDiff(run(), b)
         XCTAssertEqual(d.differences.map(\.field), ["effectiveStyle", "observed.effectiveStyle", "chain"])
         XCTAssertEqual(lines(d).last, "1 of 2 matched events differ (3 fields; observed: 1, chain: 1); 0 only in a, 0 only in b")

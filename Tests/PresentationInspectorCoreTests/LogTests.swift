@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @_spi(Package) @testable import PresentationInspectorCore
+import TestSupport
 
 final class LogTests: XCTestCase {
     private let full = Event(
@@ -52,7 +53,7 @@ final class LogTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let events = (1...4).map { i -> Event in var e = full; e.seq = i; return e }
         let bytes = Array(LogWriter.text(header: LogHeader(), events: events).utf8)
-        let headerEnd = bytes.firstIndex(of: 0x0A)! + 1
+        let headerEnd = try XCTUnwrap(bytes.firstIndex(of: 0x0A)) + 1
         for cut in headerEnd...bytes.count {
             XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes[..<cut])))
             let read = try LogReader.read(path: path)
@@ -74,7 +75,7 @@ final class LogTests: XCTestCase {
         """
         let read = try LogReader.read(text: text, name: "mixed.jsonl")
         XCTAssertEqual(read.events.map(\.seq), [1, 3])
-        XCTAssertEqual(read.events[1].diagnostics.first?.code.rawValue, "from-the-future")
+        XCTAssertEqual(try read.events.element(1).diagnostics.first?.code.rawValue, "from-the-future")
         XCTAssertEqual(read.issues.map(\.description), [
             #"line 3: key "kind": unknown kind "teleport" (known: present, dismiss, interactive-dismiss, present-completed, dismiss-completed, leak-check); skipped"#,
             "line 4: invalid JSON: invalid literal at column 1; skipped",

@@ -2,6 +2,7 @@ import Foundation
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// OTLP/JSON export: structure, ids, times, status, attributes and hostile numbers.
 /// (Scripts/ci/71-otlp.sh checks the same output against opentelemetry-proto's definitions.)
@@ -27,7 +28,7 @@ final class OTLPExporterTests: XCTestCase {
         let (resource, spans) = try spans(text)
         let operations = events.filter { [.present, .dismiss, .interactiveDismiss].contains($0.kind) }
         XCTAssertEqual(spans.count, operations.count + 1)
-        let root = spans[0]
+        let root = try spans.element(0)
         XCTAssertNil(root["parentSpanId"])
         let traceID = try XCTUnwrap(root["traceId"] as? String)
         var spanIDs = Set<String>()
@@ -88,8 +89,8 @@ final class OTLPExporterTests: XCTestCase {
         var other = ExportFixtures.header
         other.created = "2031-05-06T07:08:09.250Z"
         let b = try spans(Exporter.render(.otlp, header: other, events: events)).spans
-        XCTAssertNotEqual(try spans(a).spans[0]["traceId"] as? String, b[0]["traceId"] as? String)
-        XCTAssertEqual(b[0]["startTimeUnixNano"] as? String, "1935817689250000000")
+        XCTAssertNotEqual(try spans(a).spans.element(0)["traceId"] as? String, try b.element(0)["traceId"] as? String)
+        XCTAssertEqual(try b.element(0)["startTimeUnixNano"] as? String, "1935817689250000000")
     }
 
     func testHostileNumbersDoNotTrap() throws {

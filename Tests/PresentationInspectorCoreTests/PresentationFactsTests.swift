@@ -1,5 +1,6 @@
 import XCTest
 @_spi(Package) @testable import PresentationInspectorCore
+import TestSupport
 
 /// The rules that turn what UIKit's objects show into an observation (the review's false drifts).
 final class PresentationFactsTests: XCTestCase {
@@ -63,7 +64,7 @@ final class PresentationFactsTests: XCTestCase {
         }
     }
 
-    /// Through the handler: an automatic present observed as a page sheet raises no drift, though
+    /// Through the handler: an automatic present observed as a form sheet (iOS 18 and later) raises no drift, though
     /// its view covers the container while it moves (the look after the call).
     func testAnIPhoneSheetRecordsNoDrift() {
         let h = PresentationHooksHandler(recorder: Recorder(), scheduler: ManualScheduler(),
@@ -72,13 +73,13 @@ final class PresentationFactsTests: XCTestCase {
         var finish: (() -> Void)?
         var moving = true
         h.handlePresent(source: root, presented: p, animated: true, completion: nil,
-                        observe: { ended in self.facts(.sheet, style: .pageSheet, ended: ended, fills: moving).observation }) { c in
+                        observe: { ended in self.facts(.sheet, style: .formSheet, ended: ended, fills: moving).observation }) { c in
             root.ownPresentedNode = p; p.presentingNode = root; finish = c
         }
         moving = false
         finish?()
         XCTAssertEqual(h.recorder.events.map(\.kind), [.present, .presentCompleted])
-        XCTAssertEqual(h.recorder.events[1].observed?.effectiveStyle, .pageSheet)
+        XCTAssertEqual(try h.recorder.events.element(1).observed?.effectiveStyle, .formSheet)
         XCTAssertEqual(h.recorder.events.flatMap(\.diagnostics).filter { $0.code == .modelDrift }, [])
     }
 }

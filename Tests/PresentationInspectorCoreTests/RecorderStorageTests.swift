@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) @testable import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
+import TestSupport
 
 /// The recorder keeps events as small records over shared pools (issue 10): what goes in must
 /// come out equal, field for field, and pooled values must leave with the last event naming them.
@@ -21,7 +22,7 @@ final class RecorderStorageTests: XCTestCase {
     }
 
     /// Fields the scenarios leave empty: observations, call sites, text steps, threads, odd strings.
-    func testUnusualFieldsComeBackAsTheyWentIn() {
+    func testUnusualFieldsComeBackAsTheyWentIn() throws {
         let long = ControllerRef(id: "0x0000600003c04e00", type: "MyApp.SomeRatherLongViewControllerName", title: "Ünïcödé 🎉 title")
         var e = Event(time: 1.5, thread: "worker-7", kind: .dismiss, outcome: .dismissed, animated: true, window: "",
                       relatesTo: 0, explanation: ["A sentence read back from a log."],
@@ -31,7 +32,7 @@ final class RecorderStorageTests: XCTestCase {
         e.observed = Observation(window: "w2", dismissed: [], handledBy: long, outcome: .dismissed)
         let r = Recorder(capacity: 4)
         let given = r.record(e)
-        let back = r.events[0]
+        let back = try r.events.element(0)
         assertIdentical(back, given, "unusual")
         XCTAssertTrue(StructuralSteps(steps: back.steps) == StructuralSteps(steps: given.steps),
                       "steps keep their kinds: a text step stays text, a structured one structured")

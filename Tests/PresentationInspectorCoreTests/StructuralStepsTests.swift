@@ -14,17 +14,19 @@ final class StructuralStepsTests: XCTestCase {
         let checks = [ExplanationStep.ContextCheck(type: s("UITabBarController"), defines: true)]
         return [
             .presentCalled(source: a, presented: b), .walkedUp(path: [s("p")], root: a, place: .windowRoot(s("w"))),
-            .ownRoot(a, place: .presentedBy(b)), .automaticStyle, .popoverAdapts, .styleAsIs(.pageSheet, sheetInCompact: true),
+            .ownRoot(a, place: .presentedBy(b)), .automaticStyle(.formSheet, rules: UIKitVersions.newestModelled), .popoverAdapts, .styleAsIs(.pageSheet, sheetInCompact: true),
             .contextFound(.currentContext, walk: checks, provider: a), .contextNotFound(.overCurrentContext, walk: checks, root: b),
             .notContextStyle(.fullScreen, root: a), .presentingIsNotSource(presenting: a, source: b), .sourcePresents,
             .transitionFromProvider(provider: a, transition: .crossDissolve, requested: .coverVertical),
             .transitionOwnProviderDeclines(.flipHorizontal, providerType: s("T")), .transitionOwn(.partialCurl),
             .alreadyPresented(a, by: b), .activeChild(a, parent: b), .activeRoot(a, window: s("w")), .transitionRunning,
-            .alreadyPresenting(presenting: a, current: b, inheritedFrom: c), .notInWindow(source: a), .popoverWithoutAnchor(a),
-            .checksPassed(presentingType: s("P")), .nothingChanges, .detachedSource(a), .dismissCalled(a), .dismissDuringTransition,
+            .alreadyPresenting(presenting: a, current: b, inheritedFrom: c), .notInWindow(source: a), .popoverWithoutAnchor(a, popoverController: c),
+            .checksPassed(presentingType: s("P")), .nothingChanges, .detachedSource(a), .dismissCalled(a), .dismissDuringTransition(receiver: a, handler: b),
             .dismissesOwn(receiver: a, presented: b), .dismissInherited(receiver: a, presented: b, handler: c), .removed([a, b]),
             .forwarded(receiver: a, root: nil, handler: b, dismissedRoot: c), .nothingToDismiss(a), .swipedDown(a),
             .swipeBlocked(type: s("S")), .swipeCancelled, .swipeCompletes(presenter: nil, removed: [a]), .text(s("words")),
+            .preferredTransition(.zoom, replaces: .coverVertical),
+            .presentingNotInWindow(a, leaving: true), .dismissalNotCounted, .dismissDuringTransition(receiver: c, handler: nil),
         ]
     }
 
@@ -45,7 +47,7 @@ final class StructuralStepsTests: XCTestCase {
                 XCTAssertFalse(StructuralSteps(steps: [a]) == StructuralSteps(steps: [b]), "\(a) vs \(b)")
             }
             // Cases whose payload holds no string made from the name compare equal across names.
-            let nameFree: Set = [3, 4, 5, 10, 13, 17, 22, 25, 33]
+            let nameFree: Set = [3, 4, 5, 10, 13, 17, 22, 33, 36, 38]
             XCTAssertEqual(StructuralSteps(steps: [a]) == StructuralSteps(steps: [other[i]]), nameFree.contains(i), "\(a)")
         }
         // A title is part of a reference: the steps naming the titled controller differ.

@@ -18,7 +18,7 @@ final class InboxTests: XCTestCase {
             sim.advance(by: 0.5)
         }
         XCTAssertNoPresentationDiagnostics(recording)
-        XCTAssertPresented(recording, "DetailViewController", by: "UINavigationController", style: .pageSheet)
+        XCTAssertPresented(recording, "DetailViewController", by: "UINavigationController", style: .formSheet)
     }
 }
 

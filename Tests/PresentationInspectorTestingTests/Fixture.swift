@@ -48,7 +48,7 @@ enum Fixture {
     static let anchorlessPopoverMessage = """
     1 presentation goes wrong in the other size class:
     warning other-size-class at #1 0.000s present MenuViewController (menu) from ListViewController "Inbox" (list) on UINavigationController (nav) → presented
-      UIKit: In regular width and height (an iPad, full screen or in a wide split) UIKit raises (the app crashes): UIPopoverPresentationController (<MenuViewController: menu>) should have a non-nil sourceView or barButtonItem set before the presentation occurs.
+      UIKit: In regular width and height (an iPad, full screen or in a wide split) UIKit raises (the app crashes): UIPopoverPresentationController (<UIPopoverPresentationController: menu.popoverPresentationController>) should have a non-nil sourceView or barButtonItem set before the presentation occurs.
       Fix: give <MenuViewController: menu> an anchor before presenting it: popoverPresentationController?.sourceView = … (with sourceRect) or popoverPresentationController?.sourceItem = … (a bar button item); compact width ignores the anchor, so it is right on every device
       Call site: not recorded (simulated call)
     """
@@ -58,11 +58,12 @@ enum Fixture {
     1 presentation diagnostic of severity warning or worse was recorded:
     warning already-presenting at #3 0.500s present UIActivityViewController (share) from ListViewController "Inbox" (list) on UINavigationController (nav) → rejected
       UIKit: Attempt to present <UIActivityViewController: share> on <UINavigationController: nav> (from <ListViewController: list>) which is already presenting <DetailViewController: detail>.
+      Fix: present from <DetailViewController: detail> (the top of the chain), or dismiss it first
       Why:
         1. present was called on ListViewController "Inbox" (list): the source (original presenter) of UIActivityViewController (share).
         2. Walking up through parent: ListViewController → UINavigationController. The presentation root is UINavigationController (nav), the root of window main.
-        3. A UIActivityViewController is presented modally in compact width or height (Apple: "On iPhone and iPod touch, you must present it modally"); the model reads pageSheet by rule 1, and the style UIKit uses is recorded as observed only.
-        4. Style pageSheet is not a context style, so definesPresentationContext is not consulted: the presentation root UINavigationController (nav) provides the context and presents.
+        3. A UIActivityViewController is presented modally in compact width or height (Apple: "On iPhone and iPod touch, you must present it modally"); the model reads formSheet by rule 1, and the style UIKit uses is recorded as observed only.
+        4. Style formSheet is not a context style, so definesPresentationContext is not consulted: the presentation root UINavigationController (nav) provides the context and presents.
         5. So presentedViewController.presentingViewController will be UINavigationController (nav), not the source ListViewController "Inbox" (list): UIKit uses the controller whose area the presentation covers.
         6. Transition coverVertical is the presented controller's own.
         7. Check already-presenting failed: UINavigationController (nav).presentedViewController is DetailViewController (detail).

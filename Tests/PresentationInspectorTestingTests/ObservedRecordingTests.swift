@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationInspectorTesting
+import TestSupport
 
 /// Recordings made on iOS: the checks read what UIKit did (the events' observations), and an
 /// app's classes are recorded with their module.
@@ -31,11 +32,11 @@ final class ObservedRecordingTests: XCTestCase {
     }
 
     /// A drift is the model's mistake: a device test asserting no diagnostics does not fail on it.
-    func testModelDriftIsNoDiagnosticOfTheApp() {
+    func testModelDriftIsNoDiagnosticOfTheApp() throws {
         var recording = deviceRecording()
-        recording.events[1].diagnostics = [.modelDrift(field: "effectiveStyle", predicted: "pageSheet", observed: "fullScreen")]
+        try recording.events.change(1) { $0.diagnostics = [.modelDrift(field: "effectiveStyle", predicted: "pageSheet", observed: "fullScreen")] }
         XCTAssertNil(recording.diagnosticsFailure(atLeast: .info))
-        recording.events[0].diagnostics = [.deepChain(depth: 4, limit: 3)]
+        try recording.events.change(0) { $0.diagnostics = [.deepChain(depth: 4, limit: 3)] }
         XCTAssertNotNil(recording.diagnosticsFailure(atLeast: .info))
     }
 

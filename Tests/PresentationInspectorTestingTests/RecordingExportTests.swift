@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationInspectorTesting
+import TestSupport
 import XCTest
 
 /// A test's recording exported through the public call: every format, with the app's name in the

@@ -7,7 +7,7 @@ struct SwiftTestingExpectationTests {
     @Test func cleanRunMeetsEveryExpectation() throws {
         let recording = try Fixture.record()
         #expect(recording.expectNoDiagnostics())
-        #expect(recording.expectPresented("DetailViewController", by: "UINavigationController", style: .pageSheet))
+        #expect(recording.expectPresented("DetailViewController", by: "UINavigationController", style: .formSheet))
         #expect(recording.expectChain(["UINavigationController", "DetailViewController"], window: "main"))
     }
 
@@ -34,7 +34,7 @@ struct SwiftTestingExpectationTests {
             issue.comments.map(\.rawValue) == ["""
                 Expected DetailViewController to be presented in style fullScreen.
                 Recorded presents:
-                  #1 0.000s present DetailViewController (detail) from ListViewController "Inbox" (list) on UINavigationController (nav) → presented · presenting UINavigationController (nav) · style pageSheet
+                  #1 0.000s present DetailViewController (detail) from ListViewController "Inbox" (list) on UINavigationController (nav) → presented · presenting UINavigationController (nav) · style formSheet
                 """]
         }
         withKnownIssue {

@@ -1,13 +1,14 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationInspectorTesting
+@_spi(Package) import PresentationSimulator
 
 final class XCTestAssertionTests: XCTestCase {
     func testCleanRunPassesEveryAssertion() throws {
         let recording = try Fixture.record()
         XCTAssertEqual(recording.events.map(\.kind), [.present, .presentCompleted])
         XCTAssertNoPresentationDiagnostics(recording)
-        XCTAssertPresented(recording, "DetailViewController", by: "UINavigationController", style: .pageSheet)
+        XCTAssertPresented(recording, "DetailViewController", by: "UINavigationController", style: .formSheet)
         XCTAssertPresented(recording, "DetailViewController", by: "nav")
         XCTAssertPresentationChain(recording, ["UINavigationController", "DetailViewController"], window: "main")
     }
@@ -112,4 +113,16 @@ final class XCTestAssertionTests: XCTestCase {
         }
     }
     #endif
+}
+
+/// The `other-ios-version` note (info) reaches a test's failure text like any diagnostic.
+final class OtherIOSVersionFailureTests: XCTestCase {
+    func testAnInfoLevelCheckNamesTheVersionsAndTheFix() throws {
+        let recording = try PresentationRecording.capture(running: try BuiltInScenarios.sheetsByVersion.scenario())
+        XCTAssertNil(recording.diagnosticsFailure(atLeast: .warning), "a note, not a warning")
+        let text = try XCTUnwrap(recording.diagnosticsFailure(atLeast: .info))
+        XCTAssertTrue(text.contains("info other-ios-version"), text)
+        XCTAssertTrue(text.contains("a pageSheet (page-sized) on iOS 15–17, a formSheet (smaller; sized by preferredContentSize) on iOS 18 and later"), text)
+        XCTAssertTrue(text.contains("set <UINavigationController: prefsNav>'s modalPresentationStyle explicitly"), text)
+    }
 }

@@ -39,14 +39,28 @@ final class AlertMistakesTests: XCTestCase {
         XCTAssertEqual(d.fix, "present alert <UIAlertController: second> from <DetailViewController: detail> (the top of the key window's chain), which shows it above <DetailViewController: detail>, or queue it until <DetailViewController: detail> is dismissed")
     }
 
+    /// UIKit names the controller being dismissed as not in the window hierarchy (console corpus:
+    /// react-native-image-crop-picker issue 1631, hl_image_picker issue 15).
     func testAnAlertFromAControllerBeingDismissedWaitsForTheTransition() throws {
         let d = try rejection([
             #"{ "present": "detail", "from": "root", "animated": false }"#,
             #"{ "dismiss": "detail", "animated": true }"#,
             #"{ "present": "second", "from": "detail", "animated": false }"#,
         ])
-        XCTAssertEqual(d.code, .presentationInProgress)
-        XCTAssertEqual(d.fix, "alert <UIAlertController: second> was presented while a present or dismiss runs (from <DetailViewController: detail>, which may be the controller being dismissed): queue it and present it from the completion of that transition, from <DetailViewController: detail> (the top of the key window's chain)")
+        XCTAssertEqual(d.code, .notInWindowHierarchy)
+        XCTAssertEqual(d.message, "Attempt to present <UIAlertController: second> on <DetailViewController: detail> (from <DetailViewController: detail>) whose view is not in the window hierarchy.")
+        XCTAssertEqual(d.fix, "alert <UIAlertController: second> was presented from <DetailViewController: detail>, which is being dismissed: present it from <RootViewController: root> (the top of the key window's chain), which stays, from the completion of that dismissal")
+    }
+
+    /// Over a presentation being dismissed: the alert waits for the end of that dismissal.
+    func testAnAlertOverAPresentationBeingDismissedWaitsForTheDismissal() throws {
+        let d = try rejection([
+            #"{ "present": "detail", "from": "root", "animated": false }"#,
+            #"{ "dismiss": "detail", "animated": true }"#,
+            #"{ "present": "second", "from": "root", "animated": false }"#,
+        ])
+        XCTAssertEqual(d.code, .alreadyPresenting)
+        XCTAssertEqual(d.fix, "alert <UIAlertController: second> was presented while <DetailViewController: detail> is being dismissed: present it from the completion handler of that dismissal")
     }
 
     func testAnAlertFromAControllerNoLongerInAWindowIsPresentedFromTheKeyWindow() throws {
@@ -57,7 +71,7 @@ final class AlertMistakesTests: XCTestCase {
         ])
         XCTAssertEqual(d.code, .notInWindowHierarchy)
         XCTAssertTrue(d.message.hasPrefix("Attempt to present <UIAlertController: second>"), d.message)
-        XCTAssertEqual(d.fix, "alert <UIAlertController: second> was presented from <DetailViewController: detail>, which is no longer in a window (dismissed, or not yet shown): present it from the top of the key window's chain (its root's presentedViewController, followed to the end) instead, or queue it until a controller in the window can show it")
+        XCTAssertEqual(d.fix, "alert <UIAlertController: second> was presented from <DetailViewController: detail>, which is no longer in a window (dismissed, covered by a full-screen presentation, or not yet shown): present it from the top of the key window's chain (its root's presentedViewController, followed to the end) instead, or queue it until a controller in the window can show it")
     }
 
     func testAPlainControllerKeepsTheGeneralFix() throws {

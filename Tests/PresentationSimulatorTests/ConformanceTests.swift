@@ -2,6 +2,7 @@ import XCTest
 import Foundation
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// A stand-in for UIKit in conformance runs: a simulation that records observations as the
 /// device hooks do and answers as the original scenario's `observed` objects say.
@@ -17,16 +18,25 @@ private final class SimulatedWorld: ConformanceWorld {
 
     /// What this world's controllers are in fact (a device reading an anchor the scenario lacks).
     private let facts: (inout Scenario) -> Void
+    /// The iOS version this world's "UIKit" runs, whatever the scenario says.
+    private let runs: SystemVersion?
+    /// Whether the world tells the run its version (a device does).
+    private let tellsVersion: Bool
+    var systemVersion: SystemVersion? { tellsVersion ? runs : nil }
 
-    init(deviatingAs original: Scenario? = nil, sizeClass: SizeClass? = nil, facts: @escaping (inout Scenario) -> Void = { _ in }) {
+    init(deviatingAs original: Scenario? = nil, sizeClass: SizeClass? = nil, runs: SystemVersion? = nil, tellsVersion: Bool = true,
+         facts: @escaping (inout Scenario) -> Void = { _ in }) {
         deviations = original?.steps.compactMap { s in s.observed.map { (s.action, $0) } } ?? []
         fixedHorizontalSizeClass = sizeClass
+        self.runs = runs
+        self.tellsVersion = tellsVersion
         self.facts = facts
     }
 
     func load(_ scenario: Scenario) async throws {
         var scenario = scenario
         if let fixedHorizontalSizeClass { scenario.environment.horizontalSizeClass = fixedHorizontalSizeClass }
+        if let runs { scenario.environment.systemVersion = runs }
         facts(&scenario)
         try sim.load(scenario)
     }
@@ -53,12 +63,13 @@ final class ConformanceTests: XCTestCase {
         ])
         let plan = ConformancePlan(try Scenario.parse(json, file: "t.json"))
         XCTAssertEqual(plan.skipped.map(\.index), [2, 3, 4])
-        XCTAssertEqual(plan.skipped[0].description, "steps[2] (swipeDown): a swipe cannot be performed by code; swipe by hand to compare")
-        XCTAssertTrue(plan.skipped[1].reason.contains("main thread"))
-        XCTAssertTrue(plan.skipped[2].reason.hasPrefix("UIKit raises here (active-controller)"), plan.skipped[2].reason)
+        XCTAssertEqual(try plan.skipped.element(0).description, "steps[2] (swipeDown): a swipe cannot be performed by code; swipe by hand to compare")
+        XCTAssertTrue(try plan.skipped.element(1).reason.contains("main thread"))
+        let raises = try plan.skipped.element(2).reason
+        XCTAssertTrue(raises.hasPrefix("UIKit raises here (active-controller)"), raises)
         XCTAssertEqual(plan.scenario.steps.map(\.action.kindName), ["present", "advance", "dismiss"])
-        XCTAssertNil(plan.scenario.steps[0].observed, "on a device UIKit answers for itself")
-        XCTAssertEqual(plan.scenario.steps[1].action, .advance(ConformancePlan.maximumWait))
+        XCTAssertNil(try plan.scenario.steps.element(0).observed, "on a device UIKit answers for itself")
+        XCTAssertEqual(try plan.scenario.steps.element(1).action, .advance(ConformancePlan.maximumWait))
     }
 
     @MainActor
@@ -70,7 +81,29 @@ final class ConformanceTests: XCTestCase {
             XCTAssertGreaterThan(r.diff.factsCompared, 0, r.scenario)
         }
         XCTAssertEqual(report.factsAgreeing, report.factsCompared)
-        XCTAssertTrue(report.text().hasSuffix("total: UIKit agrees with the model on \(report.factsCompared)/\(report.factsCompared) facts in 8 scenarios\n"), report.text())
+        XCTAssertTrue(report.text().hasSuffix("total: UIKit agrees with the model on \(report.factsCompared)/\(report.factsCompared) facts in \(report.results.count) scenarios\n"), report.text())
+    }
+
+    /// The run predicts by the rules of the iOS version the device runs: a world of iOS 17 and
+    /// one of iOS 26 both agree on every built-in scenario, and one that does not say its
+    /// version is compared with the newest rules (a default sheet: formSheet, not iOS 17's pageSheet).
+    @MainActor
+    func testTheRunPredictsByTheDevicesIOSVersion() async throws {
+        for version in [SystemVersion(major: 17, minor: 4), SystemVersion(major: 26, minor: 2)] {
+            let report = await ConformanceRunner.run(ConformanceRunner.builtInScenarios()) { SimulatedWorld(runs: version) }
+            XCTAssertEqual(report.factsAgreeing, report.factsCompared, "iOS \(String(describing: version))\n" + report.text())
+        }
+        let sheet = try Scenario.parse(scenarioJSON(env: #"{ "idiom": "pad" }"#, controllers: tabbedControllers, steps: [
+            #"{ "present": "sheet", "from": "list" }"#, #"{ "advance": 1 }"#,
+        ]), file: "t.json")
+        let silent = await ConformanceRunner.run(sheet, in: SimulatedWorld(runs: SystemVersion(major: 17, minor: 4), tellsVersion: false))
+        XCTAssertTrue(silent.diff.differences.contains { $0.field == "effectiveStyle" }, silent.diff.text(nameA: "model", nameB: "world"))
+        let told = await ConformanceRunner.run(sheet, in: SimulatedWorld(runs: SystemVersion(major: 17, minor: 4)))
+        XCTAssertTrue(told.diff.isEquivalent, told.diff.text(nameA: "model", nameB: "world"))
+        let named = ConformancePlan(try Scenario.parse(scenarioJSON(env: #"{ "iOS": "18.0" }"#, controllers: tabbedControllers, steps: []), file: "t.json"),
+                                    systemVersion: SystemVersion(major: 17, minor: 4))
+        XCTAssertEqual(named.notes, ["run by the rules of iOS 17.4, the device's, not the scenario's iOS 18.0"])
+        XCTAssertEqual(named.scenario.environment.systemVersion, SystemVersion(major: 17, minor: 4))
     }
 
     @MainActor
@@ -114,10 +147,10 @@ final class ConformanceTests: XCTestCase {
         ]
         let t = ids.translate(dev)
         XCTAssertEqual(t.count, 1, "other controllers and leak checks are not part of the run")
-        XCTAssertEqual(t[0].presented, ControllerRef(id: "sheet", type: "SheetViewController"))
-        XCTAssertEqual(t[0].window, "main")
-        XCTAssertEqual(t[0].observed?.presenting?.id, "root")
-        XCTAssertEqual(t[0].observed?.window, "main")
+        XCTAssertEqual(try t.element(0).presented, ControllerRef(id: "sheet", type: "SheetViewController"))
+        XCTAssertEqual(try t.element(0).window, "main")
+        XCTAssertEqual(try t.element(0).observed?.presenting?.id, "root")
+        XCTAssertEqual(try t.element(0).observed?.window, "main")
     }
 
     /// Before iOS 17 the device keeps its own size class: the model is run in that one, and the

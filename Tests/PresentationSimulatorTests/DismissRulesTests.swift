@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// DESIGN rules 6–9: views in the window, dismissal, interactive dismissal, transitions.
 final class DismissRulesTests: XCTestCase {
@@ -38,7 +39,7 @@ final class DismissRulesTests: XCTestCase {
     func testForwardedDismissIsRecordedOnce() throws {
         let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: chainSteps + [#"{ "dismiss": "c" }"#]))
         XCTAssertEqual(r.dismisses.count, 1, "the re-entrant dismiss on the presenting controller is coalesced")
-        let e = r.dismisses[0]
+        let e = try r.dismisses.element(0)
         XCTAssertEqual(e.receiver?.id, "c")
         XCTAssertEqual(e.handledBy?.id, "b")
         XCTAssertEqual(e.forwarded, true)
@@ -48,7 +49,7 @@ final class DismissRulesTests: XCTestCase {
 
     func testDismissFromAChildUsesTheInheritedPresentedController() throws {
         let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: chainSteps + [#"{ "dismiss": "list" }"#]))
-        let e = r.dismisses[0]
+        let e = try r.dismisses.element(0)
         XCTAssertEqual(e.handledBy?.id, "root")
         XCTAssertEqual(e.forwarded, true)
         XCTAssertEqual(r.ids(e.dismissed), ["c", "b", "a"])
@@ -57,7 +58,7 @@ final class DismissRulesTests: XCTestCase {
 
     func testNothingToDismiss() throws {
         let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: [#"{ "dismiss": "list" }"#]))
-        let e = r.dismisses[0]
+        let e = try r.dismisses.element(0)
         XCTAssertEqual(e.outcome, .noOp)
         XCTAssertEqual(e.diagnostics.map(\.code), [.nothingToDismiss])
         XCTAssertEqual(e.diagnostics.first?.severity, .info)
@@ -65,15 +66,34 @@ final class DismissRulesTests: XCTestCase {
         XCTAssertNil(e.handledBy)
     }
 
+    /// UIKit hands the dismiss to the presenting controller first, and the message names that
+    /// controller, not the receiver (IDMPhotoBrowser issue 29, SWRevealViewController issue 282).
     func testDismissDuringTransitionChangesNothing() throws {
         let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: [
             #"{ "present": "a", "from": "list" }"#, #"{ "dismiss": "a" }"#,
         ]))
-        let e = r.dismisses[0]
+        XCTAssertEqual(r.dismisses.count, 1, "UIKit's forward to the presenting controller is folded into the call")
+        let e = try r.dismisses.element(0)
         XCTAssertEqual(e.outcome, .rejected)
+        XCTAssertEqual(e.receiver?.id, "a")
+        XCTAssertEqual(e.handledBy?.id, "root")
+        XCTAssertEqual(e.forwarded, true)
         XCTAssertEqual(e.diagnostics.first?.code, .dismissDuringTransition)
-        XCTAssertEqual(e.diagnostics.first?.message, "Attempt to dismiss from view controller <AViewController: a> while a presentation or dismiss is in progress!")
+        XCTAssertEqual(e.diagnostics.first?.message, "Attempt to dismiss from view controller <UITabBarController: root> while a presentation or dismiss is in progress!")
+        XCTAssertTrue(r.simulation.console.contains { $0.text == "[Presentation] " + (e.diagnostics.first?.message ?? "") })
         XCTAssertEqual(r.chain("main"), ["root", "a"])
+    }
+
+    /// A presenting controller refusing a dismiss sent to itself names itself.
+    func testDismissDuringTransitionSentToThePresenterNamesIt() throws {
+        let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: [
+            #"{ "present": "a", "from": "list" }"#, #"{ "dismiss": "root" }"#,
+        ]))
+        let e = try r.dismisses.element(0)
+        XCTAssertEqual(e.outcome, .rejected)
+        XCTAssertEqual(e.handledBy?.id, "root")
+        XCTAssertEqual(e.forwarded, false)
+        XCTAssertEqual(e.diagnostics.first?.message, "Attempt to dismiss from view controller <UITabBarController: root> while a presentation or dismiss is in progress!")
     }
 
     /// A transition's end settles only what it started: a sheet swiped away during its animated
@@ -119,7 +139,7 @@ final class DismissRulesTests: XCTestCase {
     func testNonAnimatedCompletionIsRecordedAfterItsPresent() throws {
         let r = try simulate(scenarioJSON(controllers: tabbedControllers, steps: [#"{ "present": "a", "from": "list", "animated": false }"#]))
         XCTAssertEqual(r.events.map(\.kind), [.present, .presentCompleted])
-        XCTAssertEqual(r.events[1].relatesTo, r.events[0].seq)
+        XCTAssertEqual(try r.events.element(1).relatesTo, try r.events.element(0).seq)
     }
 
     func testViewsInTheWindow() throws {

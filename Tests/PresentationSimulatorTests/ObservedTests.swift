@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// Scenario steps carrying `observed`: the simulation follows UIKit's (overridden) answer and
 /// the event records the observation with one `model-drift` per differing field.
@@ -15,14 +16,14 @@ final class ObservedTests: XCTestCase {
         ]))
         let e = try XCTUnwrap(run.presents.first)
         XCTAssertEqual(e.presenting?.id, "root", "the top-level field stays the model's prediction")
-        XCTAssertEqual(e.effectiveStyle, .pageSheet)
+        XCTAssertEqual(e.effectiveStyle, .formSheet)
         XCTAssertEqual(e.observed?.presenting?.id, "nav")
         XCTAssertEqual(e.observed?.effectiveStyle, .fullScreen)
         let d = drifts(e)
         XCTAssertEqual(d.count, 2)
         XCTAssertEqual(d.map(\.severity), [.warning, .warning])
-        XCTAssertEqual(d[0].message, "model predicted presenting <UITabBarController: root>, UIKit chose <UINavigationController: nav>")
-        XCTAssertEqual(d[1].message, "model predicted effectiveStyle pageSheet, UIKit chose fullScreen")
+        XCTAssertEqual(try d.element(0).message, "model predicted presenting <UITabBarController: root>, UIKit chose <UINavigationController: nav>")
+        XCTAssertEqual(try d.element(1).message, "model predicted effectiveStyle formSheet, UIKit chose fullScreen")
         // The chain follows reality: nav presents the sheet, as a full-screen presentation.
         XCTAssertIdentical(run.c("sheet").presenting, run.c("nav"))
         XCTAssertEqual(run.c("sheet").effectiveStyle, .fullScreen)

@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) @testable import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// Every present is also resolved in the other horizontal size class (DESIGN, rule 11).
 final class OtherSizeClassTests: XCTestCase {
@@ -10,7 +11,7 @@ final class OtherSizeClassTests: XCTestCase {
       { "id": "anchored", "type": "MenuViewController", "modalPresentationStyle": "popover", "hasPopoverAnchor": true },
       { "id": "sheet", "type": "SheetViewController" } ]
     """
-    private let anchorMessage = "UIPopoverPresentationController (<MenuViewController: menu>) should have a non-nil sourceView or barButtonItem set before the presentation occurs."
+    private let anchorMessage = "UIPopoverPresentationController (<UIPopoverPresentationController: menu.popoverPresentationController>) should have a non-nil sourceView or barButtonItem set before the presentation occurs."
 
     func testAnAnchorlessPopoverOnAPhoneWarnsThatAnIPadRaises() throws {
         let phone = try simulate(scenarioJSON(controllers: controllers, steps: [#"{ "present": "menu", "from": "root" }"#]))
@@ -57,11 +58,11 @@ final class OtherSizeClassTests: XCTestCase {
             #"{ "present": "menu", "from": "root" }"#, #"{ "present": "anchored", "from": "root" }"#,
         ]))
         XCTAssertEqual(pad.presents.map(\.outcome), [.rejected, .presented])
-        XCTAssertEqual(pad.presents[0].diagnostics.map(\.code), [.popoverWithoutAnchor])
-        XCTAssertEqual(pad.presents[0].diagnostics.first?.message, anchorMessage)
+        XCTAssertEqual(try pad.presents.element(0).diagnostics.map(\.code), [.popoverWithoutAnchor])
+        XCTAssertEqual(try pad.presents.element(0).diagnostics.first?.message, anchorMessage)
         // Anchored: a popover here, full screen on a phone; a style that adapts is no finding.
-        XCTAssertEqual(pad.presents[1].effectiveStyle, .popover)
-        XCTAssertEqual(pad.presents[1].diagnostics, [])
+        XCTAssertEqual(try pad.presents.element(1).effectiveStyle, .popover)
+        XCTAssertEqual(try pad.presents.element(1).diagnostics, [])
     }
 
     func testSheetsAndAnchoredPopoversOnAPhoneAddNothing() throws {
@@ -79,8 +80,8 @@ final class OtherSizeClassTests: XCTestCase {
         let phone = try simulate(scenarioJSON(controllers: controllers, steps: [
             #"{ "present": "sheet", "from": "root", "animated": false }"#, #"{ "present": "menu", "from": "root" }"#,
         ]))
-        XCTAssertEqual(phone.presents[1].outcome, .rejected)
-        XCTAssertEqual(phone.presents[1].diagnostics.map(\.code), [.alreadyPresenting])
+        XCTAssertEqual(try phone.presents.element(1).outcome, .rejected)
+        XCTAssertEqual(try phone.presents.element(1).diagnostics.map(\.code), [.alreadyPresenting])
     }
 
     // MARK: the comparison itself, for outcomes today's rules reach only in one size class
@@ -104,7 +105,7 @@ final class OtherSizeClassTests: XCTestCase {
         XCTAssertEqual(moved.severity, .warning)
         XCTAssertEqual(moved.message, "In regular width and height (an iPad, full screen or in a wide split) <SheetViewController: sheet> is presented by "
                        + "<UINavigationController: nav> and covers the area of <UINavigationController: nav> (overCurrentContext), "
-                       + "not of <UITabBarController: root> as here (pageSheet).")
+                       + "not of <UITabBarController: root> as here (formSheet).")
         XCTAssertTrue(moved.fix?.contains("<SheetViewController: sheet>") == true, moved.fix ?? "nil")
 
         // Refused (a warning-level check) rather than raising: UIKit's words and that check's own remedy.
@@ -125,7 +126,7 @@ final class OtherSizeClassTests: XCTestCase {
                                file: "opts.json")
         }
         XCTAssertThrowsError(try parse(#"{ "checksOtherSize": false }"#)) { error in
-            XCTAssertEqual("\(error)", #"opts.json:1:16: options key "checksOtherSize": unknown key (expected one of: checksOtherSizeClass)"#)
+            XCTAssertEqual("\(error)", #"opts.json:1:16: options key "checksOtherSize": unknown key (expected one of: checksOtherIOSVersions, checksOtherSizeClass, minimumIOS)"#)
         }
         XCTAssertThrowsError(try parse(#"{ "checksOtherSizeClass": "no" }"#)) { error in
             XCTAssertEqual("\(error)", #"opts.json:1:16: options key "checksOtherSizeClass": must be true or false, found a string"#)

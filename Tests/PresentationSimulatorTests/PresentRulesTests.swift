@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// DESIGN rules 0–3 and 5: defaults, styles, presenting controller, context provider, transition.
 final class PresentRulesTests: XCTestCase {
@@ -20,7 +21,13 @@ final class PresentRulesTests: XCTestCase {
     }
 
     func testEffectiveStyleRules() {
-        XCTAssertEqual(PresentationResolver.effectiveStyle(.automatic, sizeClass: .regular).0, .pageSheet)
+        // Rule 1 by version (UIKitVersions.automaticStyle): formSheet from iOS 18, pageSheet before;
+        // the newest modelled without a version.
+        XCTAssertEqual(PresentationResolver.effectiveStyle(.automatic, sizeClass: .regular).0, .formSheet)
+        XCTAssertEqual(PresentationResolver.effectiveStyle(.automatic, sizeClass: .regular, version: SystemVersion(major: 18)).0, .formSheet)
+        XCTAssertEqual(PresentationResolver.effectiveStyle(.automatic, sizeClass: .regular, version: SystemVersion(major: 17, minor: 6)).0, .pageSheet)
+        XCTAssertEqual(PresentationResolver.effectiveStyle(.automatic, sizeClass: .compact, version: SystemVersion(major: 15)).0, .pageSheet)
+        XCTAssertEqual(PresentationResolver.effectiveStyle(.pageSheet, sizeClass: .regular, version: SystemVersion(major: 26)).0, .pageSheet)
         XCTAssertEqual(PresentationResolver.effectiveStyle(.popover, sizeClass: .compact).0, .formSheet)
         XCTAssertEqual(PresentationResolver.effectiveStyle(.popover, sizeClass: .regular).0, .popover)
         XCTAssertEqual(PresentationResolver.effectiveStyle(.formSheet, sizeClass: .compact).0, .formSheet)
@@ -36,7 +43,7 @@ final class PresentRulesTests: XCTestCase {
         XCTAssertEqual(e.presenting?.id, "root", "the tab bar controller, the presentation root, presents")
         XCTAssertEqual(e.contextProvider?.id, "root")
         XCTAssertEqual(e.requestedStyle, .automatic)
-        XCTAssertEqual(e.effectiveStyle, .pageSheet)
+        XCTAssertEqual(e.effectiveStyle, .formSheet)
         XCTAssertEqual(e.window, "main")
         XCTAssertEqual(r.ids(e.chain), ["root", "sheet"])
         XCTAssertTrue(r.c("sheet").presenting === r.c("root"))
@@ -93,11 +100,11 @@ final class PresentRulesTests: XCTestCase {
             #"{ "advance": 1 }"#,
             #"{ "comment": "not a context style: the provider's transition is not used", "present": "sheet", "from": "list" }"#,
         ]))
-        let first = r.presents[0]
+        let first = try r.presents.element(0)
         XCTAssertEqual(first.requestedTransition, .crossDissolve)
         XCTAssertEqual(first.effectiveTransition, .flipHorizontal)
-        XCTAssertEqual(r.presents[1].requestedTransition, .coverVertical)
-        XCTAssertEqual(r.presents[1].effectiveTransition, .coverVertical)
+        XCTAssertEqual(try r.presents.element(1).requestedTransition, .coverVertical)
+        XCTAssertEqual(try r.presents.element(1).effectiveTransition, .coverVertical)
     }
 
     func testPresentingFromAPresentedControllerChainsOnTop() throws {
@@ -108,7 +115,7 @@ final class PresentRulesTests: XCTestCase {
         ]))
         XCTAssertEqual(r.presents.map(\.presenting?.id), ["root", "a", "b"])
         XCTAssertEqual(r.chain("main"), ["root", "a", "b", "c"])
-        XCTAssertEqual(r.ids(r.presents[2].chain), ["root", "a", "b", "c"])
+        XCTAssertEqual(r.ids(try r.presents.element(2).chain), ["root", "a", "b", "c"])
     }
 
     func testPopoverNeedsAnAnchorOnlyWhenReallyShownAsAPopover() throws {
@@ -130,7 +137,7 @@ final class PresentRulesTests: XCTestCase {
         let r = try XCTUnwrap(padBare.presents.first)
         XCTAssertEqual(r.outcome, .rejected)
         XCTAssertEqual(r.diagnostics.map(\.code), [.popoverWithoutAnchor])
-        XCTAssertEqual(r.diagnostics.first?.message, "UIPopoverPresentationController (<MenuViewController: menu>) should have a non-nil sourceView or barButtonItem set before the presentation occurs.")
+        XCTAssertEqual(r.diagnostics.first?.message, "UIPopoverPresentationController (<UIPopoverPresentationController: menu.popoverPresentationController>) should have a non-nil sourceView or barButtonItem set before the presentation occurs.")
         XCTAssertEqual(r.diagnostics.first?.severity, .error)
         XCTAssertNil(padBare.c("menu").presenting)
         XCTAssertEqual(padBare.events.filter { $0.kind == .presentCompleted }.count, 0)

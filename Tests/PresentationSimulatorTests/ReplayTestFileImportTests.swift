@@ -1,5 +1,6 @@
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
+import TestSupport
 import XCTest
 
 /// The file `pinspect test` writes needs what README and Testing.md tell a test target to depend

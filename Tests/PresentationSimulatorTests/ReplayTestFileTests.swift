@@ -23,4 +23,24 @@ final class ReplayTestFileTests: XCTestCase {
             XCTAssertTrue(source.hasPrefix("// Written by `pinspect test evil name x .jsonl --framework"), String(source.prefix(120)))
         }
     }
+
+    /// The as-recorded test names each field that differs, with both values; fields that agree
+    /// say nothing (the generated file holds the same function: Scripts/ci/33-replay-tests.sh
+    /// breaks one expectation and reads the failure).
+    func testDifferencesNameEachDifferingField() throws {
+        let run = Simulation(recorder: Recorder(capacity: 64))
+        try run.run(try BuiltInScenarios.camera.scenario())
+        let e = try XCTUnwrap(run.recorder.events.first)
+        let recorded = ReplayTestFile.facts(e)
+        XCTAssertEqual(recorded.count, ReplayTestFile.factNames.count)
+        XCTAssertEqual(ReplayTestFile.differences(recorded, recorded), [])
+        for (i, name) in ReplayTestFile.factNames.enumerated() {
+            var replayed = recorded
+            replayed[i] = "other"
+            XCTAssertEqual(ReplayTestFile.differences(recorded, replayed),
+                           ["\(name): recorded \(recorded[i].isEmpty ? "none" : recorded[i]), replayed other"])
+        }
+        XCTAssertEqual(ReplayTestFile.differences(["present"], []), ["kind: recorded present, replayed none"])
+        XCTAssertEqual(ReplayTestFile.fact(e), recorded.joined(separator: " | "))
+    }
 }

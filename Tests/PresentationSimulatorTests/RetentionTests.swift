@@ -40,6 +40,29 @@ final class RetentionTests: XCTestCase {
         XCTAssertEqual(leak.time, 1.35 + 2, accuracy: 1e-9)
     }
 
+    /// A leak check relates to the call that dismissed the controller (what the report links, and
+    /// what a replay releases the controller after): the `dismiss` event, not its completion, and
+    /// the swipe's `interactive-dismiss` event. Another dismissal between them must not take it.
+    func testALeakCheckRelatesToTheDismissalOrSwipeThatRemovedTheController() throws {
+        let controllers = """
+        [ { "id": "root", "type": "Root" }, { "id": "other", "type": "Other" },
+          { "id": "leaky", "type": "LeakyViewController", "modalPresentationStyle": "pageSheet", "leaks": true } ]
+        """
+        for removal in [#"{ "dismiss": "leaky" }"#, #"{ "swipeDown": "leaky", "complete": true }"#] {
+            let r = try simulate(scenarioJSON(controllers: controllers, steps: [
+                #"{ "present": "leaky", "from": "root" }"#, #"{ "advance": 1 }"#, removal, #"{ "release": "leaky" }"#,
+                #"{ "advance": 1 }"#, #"{ "present": "other", "from": "root" }"#, #"{ "advance": 1 }"#, #"{ "dismiss": "other" }"#,
+                #"{ "advance": 3 }"#,
+            ]))
+            let removed = try XCTUnwrap(r.events.first { ($0.kind == .dismiss || $0.kind == .interactiveDismiss) && $0.receiver?.id == "leaky" })
+            XCTAssertEqual(removed.kind, removal.contains("swipeDown") ? .interactiveDismiss : .dismiss)
+            let leak = try XCTUnwrap(r.events.first { $0.kind == .leakCheck }, removal)
+            XCTAssertEqual(leak.dismissed.map(\.id), ["leaky"], removal)
+            XCTAssertEqual(leak.relatesTo, removed.seq, "\(removal): the call that removed it")
+            XCTAssertEqual(r.events.filter { $0.kind == .leakCheck }.count, 1, "other is released with its dismissal")
+        }
+    }
+
     /// A conformance run keeps its scenario's controllers until it ends: they are exempt.
     func testAnExemptControllerIsNotLeakChecked() throws {
         let controllers = """

@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// Scenario files: DESIGN's format, and errors that name the file, the step and the key.
 final class ScenarioParserTests: XCTestCase {
@@ -49,8 +50,8 @@ final class ScenarioParserTests: XCTestCase {
         """)
         XCTAssertEqual(s.name, "camera chain")
         XCTAssertEqual(s.environment.horizontalSizeClass, .compact)
-        XCTAssertEqual(s.controllers[1].children, ["library"])
-        XCTAssertEqual(s.controllers[1].definesPresentationContext, false)
+        XCTAssertEqual(try s.controllers.element(1).children, ["library"])
+        XCTAssertEqual(try s.controllers.element(1).definesPresentationContext, false)
         XCTAssertEqual(s.steps.map(\.action), [.present("photos", from: "root", animated: true), .advance(0.5), .dismiss("library", animated: false)])
     }
 
@@ -73,7 +74,7 @@ final class ScenarioParserTests: XCTestCase {
 
     func testStepWithoutOrWithTwoActions() {
         XCTAssertEqual(error(withSteps(#"[ { "from": "root" } ]"#)),
-                       #"bad.json:1:187: steps[0] key "from": a step needs exactly one of: present, dismiss, push, pop, select, addChild, removeFromParent, set, advance, swipeDown, release"#)
+                       #"bad.json:1:187: steps[0] key "from": a step needs exactly one of: present, dismiss, push, pop, select, addChild, removeFromParent, set, advance, swipeDown, release, startRecording"#)
         XCTAssertEqual(error(withSteps(#"[ { "present": "p", "dismiss": "p", "from": "root" } ]"#)),
                        #"bad.json:1:203: steps[0] key "dismiss": a step has one action; found both "present" and "dismiss""#)
     }

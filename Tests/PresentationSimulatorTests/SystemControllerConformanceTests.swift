@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) @testable import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// Alerts, action sheets and share sheets in the built-in scenarios and the conformance run:
 /// the iPhone recording that shows an iPad-only crash, and the iPad run that leaves out what
@@ -12,11 +13,11 @@ final class SystemControllerConformanceTests: XCTestCase {
         let presents = sim.recorder.events.filter { $0.kind == .present }
         XCTAssertEqual(presents.map { $0.presented?.id }, ["uploadFailed", "photoActions", "moreActions", "photoShare"])
         XCTAssertTrue(presents.allSatisfy { $0.outcome == .presented }, "an iPhone shows all four")
-        XCTAssertEqual(presents[0].effectiveStyle, .custom, "an alert is never a sheet")
-        XCTAssertEqual(presents[0].diagnostics, [])
-        XCTAssertEqual(presents[1].diagnostics, [], "an anchored action sheet is right on every device")
-        for (p, uikit) in [(presents[2], "UIAlertController (<UIAlertController: moreActions>) of style UIAlertControllerStyleActionSheet"),
-                           (presents[3], "UIActivityViewController (<UIActivityViewController: photoShare>). In its current trait environment")] {
+        XCTAssertEqual(try presents.element(0).effectiveStyle, .custom, "an alert is never a sheet")
+        XCTAssertEqual(try presents.element(0).diagnostics, [])
+        XCTAssertEqual(try presents.element(1).diagnostics, [], "an anchored action sheet is right on every device")
+        for (p, uikit) in [(try presents.element(2), "UIAlertController (<UIAlertController: moreActions>) of style UIAlertControllerStyleActionSheet"),
+                           (try presents.element(3), "UIActivityViewController (<UIActivityViewController: photoShare>). In its current trait environment")] {
             let d = try XCTUnwrap(p.diagnostics.first { $0.code == .otherSizeClass }, "\(p.diagnostics)")
             XCTAssertEqual(p.diagnostics.count, 1)
             XCTAssertTrue(d.message.contains("UIKit raises (the app crashes): Your application has presented a " + uikit), d.message)
@@ -35,10 +36,9 @@ final class SystemControllerConformanceTests: XCTestCase {
         let plan = ConformancePlan(scenario)
         XCTAssertEqual(plan.skipped.map(\.index), [12, 13])
         XCTAssertTrue(plan.skipped.allSatisfy { $0.reason.hasPrefix("UIKit raises here (popover-without-anchor)") }, "\(plan.skipped)")
-        XCTAssertTrue(plan.skipped[0].diagnostic?.message.hasPrefix("Your application has presented a UIAlertController (<UIAlertController: padMoreActions>) of style UIAlertControllerStyleActionSheet") == true,
-                      plan.skipped[0].diagnostic?.message ?? "no diagnostic")
-        XCTAssertTrue(plan.skipped[1].diagnostic?.message.hasPrefix("Your application has presented a UIActivityViewController (<UIActivityViewController: padShare>). In its current trait environment") == true,
-                      plan.skipped[1].diagnostic?.message ?? "no diagnostic")
+        let alert = try plan.skipped.element(0).diagnostic?.message ?? "no diagnostic", share = try plan.skipped.element(1).diagnostic?.message ?? "no diagnostic"
+        XCTAssertTrue(alert.hasPrefix("Your application has presented a UIAlertController (<UIAlertController: padMoreActions>) of style UIAlertControllerStyleActionSheet"), alert)
+        XCTAssertTrue(share.hasPrefix("Your application has presented a UIActivityViewController (<UIActivityViewController: padShare>). In its current trait environment"), share)
         XCTAssertEqual(plan.skipped.map { $0.diagnostic?.severity }, [.error, .error])
         // The anchored ones and the alert run, as popovers and as UIKit's own presentation.
         let sim = Simulation(configuration: HandlerConfiguration(leakCheckDelay: nil))
@@ -64,7 +64,7 @@ final class SystemControllerConformanceTests: XCTestCase {
                 for sizeClass in [SizeClass.compact, .regular] {
                     let node = SimController(id: "p", type: kind?.name ?? "PlainViewController")
                     node.preferredStyle = alertStyle
-                    let rules = SystemControllerRules.effectiveStyle(of: node, sizeClass: sizeClass).predicted
+                    let rules = SystemControllerRules.effectiveStyle(of: node, sizeClass: sizeClass, version: UIKitVersions.newestModelled).predicted
                     XCTAssertEqual(SystemControllerKind.predictsStyle(kind, alertStyle: alertStyle, sizeClass: sizeClass), rules,
                                    "\(kind?.name ?? "plain") \(alertStyle?.rawValue ?? "-") \(sizeClass)")
                 }

@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// System controllers by their documented behaviour (DESIGN "System controllers"): alerts,
 /// action sheets and share sheets in each width, UIKit's messages by kind and iOS version, and
@@ -67,7 +68,7 @@ final class SystemControllerTests: XCTestCase {
     func testAnAnchorlessShareSheetIsPresentedInCompactWidthAndRejectedInRegular() throws {
         let phone = try present("share", env: compact)
         XCTAssertEqual(phone.outcome, .presented)
-        XCTAssertEqual(phone.effectiveStyle, .pageSheet, "presented modally: automatic reads pageSheet")
+        XCTAssertEqual(phone.effectiveStyle, .formSheet, "presented modally: automatic reads formSheet")
 
         let pad = try present("share", env: regular)
         XCTAssertEqual(pad.outcome, .rejected)
@@ -76,12 +77,15 @@ final class SystemControllerTests: XCTestCase {
         XCTAssertEqual(pad.diagnostics.first?.message, "Your application has presented a UIActivityViewController (<UIActivityViewController: share>). In its current trait environment, the modalPresentationStyle of a UIActivityViewController with this style is UIModalPresentationPopover. You must provide location information for this popover through the view controller's popoverPresentationController. You must provide either a sourceView and sourceRect or a barButtonItem.  If this information is not known when you present the view controller, you may provide it in the UIPopoverPresentationControllerDelegate method -prepareForPopoverPresentation.")
     }
 
-    func testBeforeiOS10UIKitWordsTheMissingAnchorAsThePopoverPresentationController() throws {
-        let old = try present("sheet", env: #"{ "idiom": "pad", "iOS": "9.3" }"#)
-        XCTAssertEqual(old.outcome, .rejected)
-        XCTAssertEqual(old.diagnostics.first?.message, "UIPopoverPresentationController (<UIAlertController: sheet>) should have a non-nil sourceView or barButtonItem set before the presentation occurs.")
-        let modern = try present("share", env: #"{ "idiom": "pad", "iOS": "10.0" }"#)
-        XCTAssertTrue(modern.diagnostics.first?.message.hasPrefix("Your application has presented a UIActivityViewController") == true)
+    /// The oldest supported version (the package's deployment target) words a missing anchor of a
+    /// share sheet or action sheet as UIKit has since iOS 10.
+    func testEverySupportedVersionWordsTheMissingAnchorOfASystemController() throws {
+        for version in ["15.0", "17.4", "26.2"] {
+            let share = try present("share", env: #"{ "idiom": "pad", "iOS": "\#(version)" }"#)
+            XCTAssertTrue(share.diagnostics.first?.message.hasPrefix("Your application has presented a UIActivityViewController") == true, version)
+            let sheet = try present("sheet", env: #"{ "idiom": "pad", "iOS": "\#(version)" }"#)
+            XCTAssertTrue(sheet.diagnostics.first?.message.hasPrefix("Your application has presented a UIAlertController") == true, version)
+        }
     }
 
     func testASubclassNamedAsASystemControllerFollowsItsRules() throws {
@@ -120,7 +124,7 @@ final class SystemControllerTests: XCTestCase {
         let facts = try XCTUnwrap(run.events.flatMap(\.facts).first { $0.id == "swiftUISheet" })
         XCTAssertEqual(facts.systemController, .alertController)
         XCTAssertEqual(facts.preferredStyle, .actionSheet)
-        let line = EventCoding.encode(run.events[0])
+        let line = EventCoding.encode(try run.events.element(0))
         XCTAssertTrue(line.contains(#""systemController":"UIAlertController","preferredStyle":"actionSheet""#), line)
         let back = try LogReader.read(text: LogWriter.text(header: LogHeader(), events: run.events))
         XCTAssertEqual(back.events.flatMap(\.facts).first { $0.id == "swiftUISheet" }, facts)

@@ -10,9 +10,10 @@ struct Run {
     var dismisses: [Event] { events.filter { $0.kind == .dismiss } }
     func c(_ id: String) -> SimController { simulation.controller(id)! }
     func ids(_ refs: [ControllerRef]) -> [String] { refs.map(\.id) }
-    /// The chain of window `w`, root first, as ids.
+    /// The chain of window `w`, root first, as ids (none: no such window, which the test's
+    /// comparison then reports).
     func chain(_ w: String) -> [String] {
-        simulation.windowChains().first { $0.id == w }!.chain.map(\.id)
+        simulation.windowChains().first { $0.id == w }?.chain.map(\.id) ?? []
     }
 }
 

@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
+import TestSupport
 
 /// A compact height (an iPhone in landscape, also the large ones whose width is regular there)
 /// adapts popovers as a compact width does: "for horizontally or vertically compact environments,
@@ -21,7 +22,8 @@ final class VerticalSizeClassTests: XCTestCase {
         XCTAssertEqual(e.outcome, .presented, "no anchor is needed where the popover is a sheet")
         XCTAssertEqual(e.effectiveStyle, .formSheet)
         XCTAssertEqual(e.diagnostics.map(\.code), [.otherSizeClass])
-        XCTAssertTrue(e.diagnostics[0].message.hasPrefix("In regular width and height (an iPad"), e.diagnostics[0].message)
+        let warning = try e.diagnostics.element(0).message
+        XCTAssertTrue(warning.hasPrefix("In regular width and height (an iPad"), warning)
         XCTAssertTrue(e.steps.map(\.sentence).contains { $0.contains("horizontally or vertically compact") })
     }
 
@@ -39,7 +41,7 @@ final class VerticalSizeClassTests: XCTestCase {
         ]))
         XCTAssertEqual(run.presents.map(\.outcome), [.presented, .presented])
         XCTAssertFalse(run.presents.flatMap(\.diagnostics).contains { $0.code == .popoverWithoutAnchor })
-        XCTAssertEqual(run.presents.map(\.effectiveStyle), [.pageSheet, .custom])
+        XCTAssertEqual(run.presents.map(\.effectiveStyle), [.formSheet, .custom])
     }
 
     func testTheScenarioKeyIsCheckedAndWrittenBack() throws {
@@ -76,7 +78,7 @@ final class VerticalSizeClassTests: XCTestCase {
         let step = #"{ "present": "sheet", "from": "root", "observed": { "effectiveStyle": "fullScreen" } }"#
         let landscape = try simulate(scenarioJSON(env: #"{ "idiom": "phone", "verticalSizeClass": "compact" }"#, controllers: plain, steps: [step]))
         let e = try XCTUnwrap(landscape.presents.first)
-        XCTAssertEqual(e.effectiveStyle, .pageSheet)
+        XCTAssertEqual(e.effectiveStyle, .formSheet)
         XCTAssertEqual(e.diagnostics.filter { $0.code == .modelDrift }, [], "observed only")
         XCTAssertTrue(e.steps.map(\.sentence).contains { $0.contains("defaults to a full screen appearance") })
         let portrait = try simulate(scenarioJSON(controllers: plain, steps: [step]))

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Package) import PresentationInspectorCore
 import XCTest
+import TestSupport
 
 /// Hostile logs: deep nesting, giant lines, garbage, duplicate and cyclic references. Every
 /// complete event is kept, every bad line reported with its number, and every exporter copes.
@@ -22,7 +23,8 @@ final class HostileLogTests: XCTestCase {
         let read = try readFile([header, event(1), #"{"seq":2,"x":"# + String(repeating: "[", count: 200_000) + "}", event(3)])
         XCTAssertEqual(read.events.map(\.seq), [1, 3])
         XCTAssertEqual(read.issues.map(\.line), [3])
-        XCTAssertTrue(read.issues[0].message.contains("nesting deeper than 256 levels"), read.issues[0].message)
+        let issue = try read.issues.element(0)
+        XCTAssertTrue(issue.message.contains("nesting deeper than 256 levels"), issue.message)
     }
 
     func testOversizedLineEndsTheReadingWithoutBufferingIt() throws {
@@ -30,8 +32,8 @@ final class HostileLogTests: XCTestCase {
         let read = try readFile([header, event(1), giant, event(3)])
         XCTAssertEqual(read.events.map(\.seq), [1])
         XCTAssertEqual(read.issues.count, 1)
-        XCTAssertTrue(read.issues.first?.description.hasPrefix("line 3: line is longer than \(LogReader.maximumLineLength) bytes") ?? false,
-                      read.issues.first?.description ?? "no issue")
+        let issue = try read.issues.element(0)
+        XCTAssertTrue(issue.description.hasPrefix("line 3: line is longer than \(LogReader.maximumLineLength) bytes"), issue.description)
     }
 
     /// A line that never ends, from a device: the reading stops once the line passes the limit.

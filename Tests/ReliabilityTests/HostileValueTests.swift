@@ -2,6 +2,7 @@ import Foundation
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// Numbers past their range: the reader refuses them as bad lines naming the key, the value and
 /// the range (docs/FORMATS.md), and every view survives them when they reach it some other way
@@ -40,9 +41,10 @@ final class HostileValueTests: XCTestCase {
                           line(seq: "2", extra: #","relatesTo":1e300"#), line(seq: "9007199254740992")])
         XCTAssertEqual(r.events.map(\.seq), [9_007_199_254_740_992])
         XCTAssertEqual(r.issues.count, 3)
-        XCTAssertEqual(r.issues[0].message, #"key "seq": out of range: 9223372036854775807 is not in 0…2^53; skipped"#, "as written, not as a Double reads it")
-        XCTAssertEqual(r.issues[1].message, #"key "seq": out of range: 9007199254740994 is not in 0…2^53; skipped"#)
-        XCTAssertTrue(r.issues[2].message.hasPrefix(#"key "relatesTo": out of range: "#), r.issues[2].message)
+        XCTAssertEqual(try r.issues.element(0).message, #"key "seq": out of range: 9223372036854775807 is not in 0…2^53; skipped"#, "as written, not as a Double reads it")
+        XCTAssertEqual(try r.issues.element(1).message, #"key "seq": out of range: 9007199254740994 is not in 0…2^53; skipped"#)
+        let third = try r.issues.element(2).message
+        XCTAssertTrue(third.hasPrefix(#"key "relatesTo": out of range: "#), third)
         let negative = try read([header, line(seq: "-3"), line(seq: "1.5")])
         XCTAssertEqual(negative.issues.map(\.message), [#"key "seq": out of range: -3 is not in 0…2^53; skipped"#,
                                                         #"key "seq": expected a non-negative integer, found 1.5; skipped"#])
@@ -101,8 +103,8 @@ final class HostileValueTests: XCTestCase {
         let extremes: [Double] = [1e16, 1e13, 1e308, -1e308, .infinity, -.infinity, .nan, -1, 0]
         for t in extremes {
             var events = base
-            events[events.count / 2].time = t
-            events[events.count - 1].time = t
+            try events.change(events.count / 2) { $0.time = t }
+            try events.change(events.count - 1) { $0.time = t }
             var h = LogHeader(app: ["name": "extreme", "build": "1"])
             h.dropped = Int.max
             for format in ExportFormat.allCases {

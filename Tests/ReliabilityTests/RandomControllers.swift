@@ -1,5 +1,6 @@
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
+import TestSupport
 
 /// 24 controllers of random kinds and styles (a third of them defining a presentation context) in
 /// a simulation, the first two the roots of windows `w0` (key) and `w1`: the start of the
@@ -18,7 +19,7 @@ func addRandomControllers(to sim: Simulation, rng: inout SplitMix, styles: [Pres
         try sim.add(c)
         all.append(c)
     }
-    try sim.addWindow(id: "w0", root: all[0], isKey: true)
-    try sim.addWindow(id: "w1", root: all[1])
+    try sim.addWindow(id: "w0", root: try all.element(0), isKey: true)
+    try sim.addWindow(id: "w1", root: try all.element(1))
     return all
 }

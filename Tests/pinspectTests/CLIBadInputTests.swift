@@ -2,6 +2,7 @@ import Foundation
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// Bad input: one clear message naming the file and line, exit 65 (66 for a missing file),
 /// never a crash or a hang; valid events around a bad line are still used.
@@ -50,7 +51,8 @@ final class CLIBadInputTests: XCTestCase {
         let path = fx.path("huge.jsonl")
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
         let h = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try h.write(contentsOf: Data((lines[0] + "\n" + lines[1] + "\n").utf8))
+        let header = try lines.element(0), event = try lines.element(1)
+        try h.write(contentsOf: Data((header + "\n" + event + "\n").utf8))
         let block = Data(repeating: UInt8(ascii: "a"), count: 1 << 20)
         try h.write(contentsOf: Data("{\"seq\":99,\"junk\":\"".utf8))
         for _ in 0..<100 { try h.write(contentsOf: block) }
@@ -111,7 +113,7 @@ final class CLIBadInputTests: XCTestCase {
 
     func testNewerVersionIsRefused() throws {
         var l = lines
-        l[0] = l[0].replacingOccurrences(of: "\"version\":1", with: "\"version\":2")
+        try l.change(0) { $0 = $0.replacingOccurrences(of: "\"version\":1", with: "\"version\":2") }
         let path = try fx.write("v2.jsonl", l.joined(separator: "\n") + "\n")
         assertBadData(try PInspectBinary.run(["diagnose", path]), ["\(path):1:", "version 2 is newer"])
     }
@@ -131,8 +133,8 @@ final class CLIBadInputTests: XCTestCase {
 
     func testUnknownKindsAreNamedAndCounted() throws {
         var l = lines
-        l[3] = l[3].replacingOccurrences(of: "\"kind\":\"", with: "\"kind\":\"teleport-")
-        l[5] = l[5].replacingOccurrences(of: "\"kind\":\"", with: "\"kind\":\"teleport-")
+        try l.change(3) { $0 = $0.replacingOccurrences(of: "\"kind\":\"", with: "\"kind\":\"teleport-") }
+        try l.change(5) { $0 = $0.replacingOccurrences(of: "\"kind\":\"", with: "\"kind\":\"teleport-") }
         let path = try fx.write("kinds.jsonl", l.joined(separator: "\n") + "\n")
         let r = try PInspectBinary.run(["timeline", path])
         assertBadData(r, ["\(path):4:", "unknown kind \"teleport-", "2 lines skipped in all: 4, 6", "\(eventCount - 2) valid events used"])

@@ -2,6 +2,7 @@ import Foundation
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// Every subcommand end to end, through the built binary.
 final class CLICommandTests: XCTestCase {
@@ -226,7 +227,7 @@ final class CLICommandTests: XCTestCase {
         let title = try XCTUnwrap(events.lazy.flatMap(\.controllers).first { $0.title != nil }?.title)
         let r = try PInspectBinary.run(["timeline", "--kind", "present", "--controller", title, log])
         XCTAssertEqual(r.status, 0, r.stderr)
-        let listed = r.stdout.components(separatedBy: "\nPresented lifetimes")[0].split(separator: "\n").dropFirst()
+        let listed = try r.stdout.components(separatedBy: "\nPresented lifetimes").element(0).split(separator: "\n").dropFirst()
             .filter { $0.hasPrefix("  #") }.map { Int($0.dropFirst(3).prefix { $0.isNumber })! }
         let expected = events.filter { $0.kind == .present && ($0.controllers + $0.chain + $0.ancestry).contains { $0.title == title } }
             .map(\.seq)

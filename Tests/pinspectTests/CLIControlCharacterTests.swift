@@ -2,6 +2,7 @@ import Foundation
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// A log from someone else's machine may hold escape sequences and line breaks in any string: no
 /// command may pass them to the terminal that prints its output, and no text format may let a
@@ -113,7 +114,8 @@ final class CLIControlCharacterTests: XCTestCase {
         let scenario = try fx.write("bad.json", #"{"controllers": [{"id": "a", "type": "A", "x\u001b[2J\ny": 1}], "windows": [{"id": "w", "root": "a"}]}"#)
         let log: String = path
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
-        let retyped = lines[0] + "\n" + lines[1].replacing(#/"type":"Type[^"]*"/#, with: #""type":"Other\u001b[2J\nX""#) + "\n"
+        let header = try lines.element(0), event = try lines.element(1)
+        let retyped = header + "\n" + event.replacing(#/"type":"Type[^"]*"/#, with: #""type":"Other\u001b[2J\nX""#) + "\n"
             + lines.dropFirst(2).joined(separator: "\n") + "\n"
         let unreplayable = try fx.write("retyped.jsonl", retyped)
         for (arguments, expected) in [(["simulate", scenario], #"key "x\u{1B}[2J\ny": unknown key"#),
@@ -123,14 +125,14 @@ final class CLIControlCharacterTests: XCTestCase {
             XCTAssertNotEqual(r.status, 0, "\(arguments)")
             assertVisible(r.stderr, "\(arguments) on standard error")
             XCTAssertTrue(r.stderr.contains(expected), "\(arguments): \(r.stderr)")
-            if arguments[0] != "convert" { XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr) }
+            if try arguments.element(0) != "convert" { XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr) }
         }
     }
 
     func testJSONOutputsKeepTheStringsExactly() throws {
         let r = try PInspectBinary.run(["convert", "--to", "jsonl", path])
         let lines = r.stdout.split(separator: "\n")
-        let first = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
+        let first = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try lines.element(1).utf8)) as? [String: Any])
         let source = try XCTUnwrap(first["source"] as? [String: Any])
         XCTAssertEqual(source["title"] as? String, Self.hostile)
         for command in [["summary", "--json"], ["diagnose", "--json"], ["explain", "--json", "1"], ["convert", "--to", "perfetto"],

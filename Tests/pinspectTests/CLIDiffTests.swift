@@ -148,7 +148,7 @@ final class CLIDiffTests: XCTestCase {
         XCTAssertTrue(same.isEquivalent, same.text(nameA: "a", nameB: "b"))
         var c = b
         let i = try XCTUnwrap(c.firstIndex { $0.kind == .present })
-        c[i].effectiveStyle = .formSheet
+        c[i].effectiveStyle = .overFullScreen
         let diff = LogDiff(a, c)
         XCTAssertEqual(diff.differences.map(\.field), ["effectiveStyle"])
     }

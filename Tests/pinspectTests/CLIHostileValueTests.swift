@@ -2,6 +2,7 @@ import Foundation
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// The crashes and misleading messages found with hostile values: each command exits with a
 /// message in the user's terms instead of a Swift fatal error (exit 132).
@@ -19,7 +20,7 @@ final class CLIHostileValueTests: XCTestCase {
     /// The camera log with event line `index` (1-based among events) edited by `edit`.
     private func edited(_ name: String, line index: Int, _ edit: (String) -> String) throws -> String {
         var lines = try String(contentsOfFile: log.path, encoding: .utf8).split(separator: "\n").map(String.init)
-        lines[index] = edit(lines[index])
+        try lines.change(index) { $0 = edit($0) }
         return try fx.write(name, lines.joined(separator: "\n") + "\n")
     }
 

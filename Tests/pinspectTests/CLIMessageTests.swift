@@ -2,6 +2,7 @@ import Foundation
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// Mistakes at the edges get their real reason and the documented exit code (docs/CLI.md).
 final class CLIMessageTests: XCTestCase {
@@ -24,7 +25,7 @@ final class CLIMessageTests: XCTestCase {
 
     func testExplainOfAnEventOnASkippedLineGivesTheBadLineAnd65() throws {
         var lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
-        lines[3] = "{not json"  // line 4: event #3
+        try lines.change(3) { $0 = "{not json" }  // line 4: event #3
         let path = try fx.write("bad.jsonl", lines.joined(separator: "\n") + "\n")
         let r = try PInspectBinary.run(["explain", "3", path])
         XCTAssertEqual(r.status, 65, r.stderr)

@@ -18,7 +18,7 @@ final class CLIModelDriftTests: XCTestCase {
       "steps": [ { "present": "sheet", "from": "list", "observed": { "presenting": "nav", "effectiveStyle": "fullScreen" } } ] }
     """
     private let presentingDrift = "model predicted presenting <UITabBarController: tabs>, UIKit chose <UINavigationController: nav>"
-    private let styleDrift = "model predicted effectiveStyle pageSheet, UIKit chose fullScreen"
+    private let styleDrift = "model predicted effectiveStyle formSheet, UIKit chose fullScreen"
 
     private func log() throws -> String {
         let out = fx.path("drift.jsonl")

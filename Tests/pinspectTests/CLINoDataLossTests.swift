@@ -2,6 +2,7 @@ import Foundation
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
 import XCTest
+import TestSupport
 
 /// No command destroys what it reads: an output that is one of the inputs, however spelt, is
 /// refused (exit 64, both named) and the input stays byte for byte; every output file is written
@@ -161,7 +162,7 @@ final class CLINoDataLossTests: XCTestCase {
         p.standardError = FileHandle.nullDevice
         try p.run()
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
-        try input.fileHandleForWriting.write(contentsOf: Data((lines[0] + "\n").utf8))
+        try input.fileHandleForWriting.write(contentsOf: Data((try lines.element(0) + "\n").utf8))
         var partial: String?
         for round in 0..<5_000 where partial == nil {
             var chunk = ""

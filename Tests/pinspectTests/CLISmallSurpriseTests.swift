@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
+import TestSupport
 import XCTest
 
 /// What surprised a first-time user, each now said plainly: an event log given to `simulate`,
@@ -28,14 +29,15 @@ final class CLISmallSurpriseTests: XCTestCase {
         XCTAssertTrue(piped.stderr.contains("<stdin>:1: this is an event log (presentation-inspector-log), not a scenario; "
                                             + "make a scenario that replays it with: pinspect scenario LOG -o scenario.json"), piped.stderr)
         // A header alone is no scenario either (it is valid JSON: the scenario reader saw an unknown key).
-        let header = try fx.write("header.jsonl", String(try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")[0]) + "\n")
+        let header = try fx.write("header.jsonl", String(try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").element(0)) + "\n")
         XCTAssertTrue(try PInspectBinary.run(["simulate", header]).stderr.contains("this is an event log"))
     }
 
     /// Two events with one number: every command says so once (the events are all used).
     func testRepeatedSequenceNumbersAreNoted() throws {
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
-        let repeated = try fx.write("repeated.jsonl", (lines + [lines[2], lines[3]]).joined(separator: "\n") + "\n")
+        let (l0, l1, l2, l3) = (try lines.element(0), try lines.element(1), try lines.element(2), try lines.element(3))
+        let repeated = try fx.write("repeated.jsonl", (lines + [l2, l3]).joined(separator: "\n") + "\n")
         let note = "pinspect: note: \(repeated): 2 events repeat the sequence number of an earlier one (first #2): "
             + "a recorder numbers each event once, so the log was edited or written by another tool; explain and --at take the first event with a number\n"
         for command in [["summary"], ["timeline"], ["diagnose", "--fail-on", "none"], ["explain", "2"], ["graph"]] {
@@ -46,9 +48,9 @@ final class CLISmallSurpriseTests: XCTestCase {
         let clean = try PInspectBinary.run(["summary", log])
         XCTAssertEqual(clean.stderr, "", "no note for a log as the recorder writes it")
         // Out of order is not repeated: the note counts repeats only.
-        let shuffled = try fx.write("shuffled.jsonl", ([lines[0], lines[3], lines[1], lines[2]] + lines[4...]).joined(separator: "\n") + "\n")
+        let shuffled = try fx.write("shuffled.jsonl", ([l0, l3, l1, l2] + lines.dropFirst(4)).joined(separator: "\n") + "\n")
         XCTAssertEqual(try PInspectBinary.run(["summary", shuffled]).stderr, "")
-        let both = try fx.write("both.jsonl", ([lines[0], lines[3], lines[1], lines[2], lines[1]] + lines[4...]).joined(separator: "\n") + "\n")
+        let both = try fx.write("both.jsonl", ([l0, l3, l1, l2, l1] + lines.dropFirst(4)).joined(separator: "\n") + "\n")
         XCTAssertTrue(try PInspectBinary.run(["summary", both]).stderr.contains("an event repeats the sequence number of an earlier one (first #1)"))
     }
 
@@ -60,7 +62,7 @@ final class CLISmallSurpriseTests: XCTestCase {
         let path = fx.path("large.jsonl")
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
         let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try file.write(contentsOf: Data((lines[0] + "\n").utf8))
+        try file.write(contentsOf: Data((try lines.element(0) + "\n").utf8))
         var written = 0
         while written < largeLogBytes {
             let chunk = Data((body + "\n").utf8)

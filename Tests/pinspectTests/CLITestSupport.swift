@@ -9,7 +9,7 @@ enum PInspectBinary {
     static var path: String {
         if let p = ProcessInfo.processInfo.environment["PINSPECT_BINARY"] { return p }
         #if os(macOS)
-        let dir = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }!.bundleURL.deletingLastPathComponent()
+        let dir = (Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") } ?? Bundle.main).bundleURL.deletingLastPathComponent()
         #else
         let dir = Bundle.main.bundleURL
         #endif

@@ -17,13 +17,16 @@ let package = Package(
         .package(name: "PresentationInspector", path: "../../..", traits: []),
     ],
     targets: [
+        // The version table (`UIKitVersions`) is shared by the package's own targets (`@_spi(Package)`).
         .target(name: "InspectorTour",
-                dependencies: [.product(name: "PresentationInspector", package: "PresentationInspector")]),
+                dependencies: [.product(name: "PresentationInspector", package: "PresentationInspector"),
+                               .product(name: "PresentationInspectorCore", package: "PresentationInspector")]),
         // The tests build synthetic events, whose initialisers the package's own targets share
         // (`@_spi(Package)`): not part of what an app sees.
         .testTarget(name: "InspectorTourTests",
                     dependencies: ["InspectorTour", .product(name: "PresentationInspector", package: "PresentationInspector"),
-                                   .product(name: "PresentationInspectorCore", package: "PresentationInspector")]),
+                                   .product(name: "PresentationInspectorCore", package: "PresentationInspector"),
+                                   .product(name: "PresentationSimulator", package: "PresentationInspector")]),
     ],
     swiftLanguageModes: [.v6]
 )

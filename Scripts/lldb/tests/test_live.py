@@ -49,7 +49,7 @@ def first(events, **fields):
 def test_chain_shows_every_window_and_the_live_camera_chain(demo):
     out = demo.pi("chain")
     windows = re.findall(r"^window (\S+) ", out, re.M)
-    assert windows == ["calendar", "camera-window", "recipes", "ipad", "shop", "lab", "photos"]
+    assert windows == ["calendar", "camera-window", "recipes", "ipad", "shop", "lab", "notesWindow", "photos"]
     assert ("window camera-window (level 0): 2 presented\n"
             '  CameraViewController "Camera" (camera)\n'
             "  └─ UINavigationController (photos)\n"
@@ -63,7 +63,7 @@ def test_chain_shows_every_window_and_the_live_camera_chain(demo):
     assert with_containers.startswith(f"{out}\n\nChains after #{int(demo.events[-1]['seq'])}\n")
     # A container's child, which the live chain (root and presented controllers only) does not show.
     assert '|   | <PhotoLibraryViewController: library> "Photos"' in with_containers
-    assert "presented: pageSheet, from <PhotoLibraryViewController: library>" in with_containers
+    assert "presented: formSheet, from <PhotoLibraryViewController: library>" in with_containers
 
 
 def test_events_json_is_the_log_the_demo_wrote(demo):
@@ -96,7 +96,7 @@ def test_explain_the_people_picker_presented_from_the_library(demo):
     assert '  source:            PhotoLibraryViewController "Photos" (library)  (the receiver of present)' in out
     assert "  presenting:        UINavigationController (photos)" in out
     assert "  context provider:  UINavigationController (photos)" in out
-    assert "  style:             automatic → pageSheet" in out
+    assert "  style:             automatic → formSheet" in out
     assert "why:\n  1. " in out
     assert json.loads(demo.pi(f"explain {int(picker['seq'])} --json")) == picker
 
@@ -142,6 +142,15 @@ def test_diagnose_lists_every_diagnostic_of_rules_4_and_7(demo):
     errors = demo.pi("diagnose --severity error")
     assert set(re.findall(r"^error\s+#\d+ \S+ (\S+)$", errors, re.M)) >= {"already-presented", "active-controller"}
     assert "already-presenting" not in errors
+
+
+def test_diagnose_shows_what_another_ios_version_does(demo):
+    # The demo's iPad scenario on iOS 17.4: a default sheet is a smaller formSheet from iOS 18.
+    out = demo.pi("diagnose --severity info")
+    assert re.search(r"^info\s+#\d+ \S+ other-ios-version$", out, re.M), out
+    assert "a formSheet (smaller; sized by preferredContentSize) on iOS 18 and later" in out
+    settings = first(demo.events, presented__id="prefsNav")
+    assert settings["rulesIOS"] == "17.4"
 
 
 def test_graph_in_every_format(demo):

@@ -52,6 +52,7 @@ final class UIKitConformanceWorld: ConformanceWorld {
             vc.title = spec.title ?? spec.type
             if let v = spec.modalPresentationStyle { vc.modalPresentationStyle = UIModalPresentationStyle(rawValue: v.rawValue) ?? .automatic }
             if let v = spec.modalTransitionStyle { vc.modalTransitionStyle = UIModalTransitionStyle(rawValue: v.rawValue) ?? .coverVertical }
+            if let v = spec.preferredTransition { Self.setPreferredTransition(v, on: vc) }
             if let v = spec.definesPresentationContext { vc.definesPresentationContext = v }
             if let v = spec.providesPresentationContextTransitionStyle { vc.providesPresentationContextTransitionStyle = v }
             if let v = spec.isModalInPresentation { vc.isModalInPresentation = v }
@@ -90,6 +91,9 @@ final class UIKitConformanceWorld: ConformanceWorld {
         }
         await pause(0.05)
     }
+
+    /// The iOS version this device runs: the model predicts by its rules.
+    var systemVersion: SystemVersion? { UIKitNode.runningVersion }
 
     /// Before iOS 17 a window cannot be given a size class: every window has the scene's.
     var fixedHorizontalSizeClass: SizeClass? {
@@ -148,6 +152,8 @@ final class UIKitConformanceWorld: ConformanceWorld {
             throw StepError(description: "a swipe cannot be performed by code")
         case .release(let id):
             controllers[id] = nil
+        case .startRecording:
+            break  // the plan skips it: the run records from its first step
         }
     }
 
@@ -222,11 +228,26 @@ final class UIKitConformanceWorld: ConformanceWorld {
         switch property {
         case .modalPresentationStyle(let s): vc.modalPresentationStyle = UIModalPresentationStyle(rawValue: s.rawValue) ?? .automatic
         case .modalTransitionStyle(let t): vc.modalTransitionStyle = UIModalTransitionStyle(rawValue: t.rawValue) ?? .coverVertical
+        case .preferredTransition(let t): Self.setPreferredTransition(t, on: vc)
         case .definesPresentationContext(let b): vc.definesPresentationContext = b
         case .providesPresentationContextTransitionStyle(let b): vc.providesPresentationContextTransitionStyle = b
         case .isModalInPresentation(let b): vc.isModalInPresentation = b
         case .hasPopoverAnchor(let b): specs[id]?.hasPopoverAnchor = b
         case .title(let t): vc.title = t ?? specs[id]?.type
+        }
+    }
+
+    /// `preferredTransition` (iOS 18 and later; a scenario cannot name one for an older system):
+    /// a zoom from no particular view, or the transition style of that name.
+    private static func setPreferredTransition(_ t: TransitionStyle?, on vc: UIViewController) {
+        guard #available(iOS 18.0, *) else { return }
+        switch t {
+        case nil: vc.preferredTransition = nil
+        case .zoom: vc.preferredTransition = .zoom { _ in nil }
+        case .coverVertical: vc.preferredTransition = .coverVertical
+        case .flipHorizontal: vc.preferredTransition = .flipHorizontal
+        case .crossDissolve: vc.preferredTransition = .crossDissolve
+        case .partialCurl: vc.preferredTransition = .partialCurl
         }
     }
 

@@ -87,8 +87,9 @@ enum ControllerFactsReader {
                 f.selected = index >= 0 && index < tabs.children.count ? index : nil
             }
         }
-        f.modalPresentationStyle = PresentationStyle(rawValue: vc.modalPresentationStyle.rawValue) ?? .custom
+        f.modalPresentationStyle = RequestedStyleHook.requestedStyle(of: vc)
         f.modalTransitionStyle = TransitionStyle(rawValue: vc.modalTransitionStyle.rawValue) ?? .coverVertical
+        if let preferred = RequestedStyleHook.preferredTransition(of: vc) { f.preferredTransition = .some(preferred) }
         f.definesPresentationContext = vc.definesPresentationContext
         f.providesPresentationContextTransitionStyle = vc.providesPresentationContextTransitionStyle
         f.isModalInPresentation = vc.isModalInPresentation
@@ -123,6 +124,14 @@ enum ControllerFactsReader {
         if popover.sourceView != nil || popover.barButtonItem != nil { return true }
         if #available(iOS 16.0, *) { return popover.sourceItem != nil }
         return false
+    }
+
+    /// The popover presentation controller UIKit's exception for a missing anchor names (DESIGN
+    /// rule 10), read only where the style already is `.popover`, as ``popoverAnchor(of:)`` reads
+    /// it: for any other style reading it would make nothing, or make one before the app's call.
+    @MainActor static func popoverPresentationControllerRef(of vc: UIViewController) -> ControllerRef? {
+        guard vc.modalPresentationStyle == .popover, let popover = vc.popoverPresentationController else { return nil }
+        return ControllerRef(id: UIKitNode.address(of: popover), type: UIKitNode.typeName(of: popover))
     }
 
     /// Whether `vc` is shown as a popover in regular width: its style is `.popover`, or it is an

@@ -67,6 +67,7 @@ enum PresentationHooks {
         present.install(block: presentBlock())
         dismiss.install(block: dismissBlock())
         viewWillDisappear.install(block: viewWillDisappearBlock())
+        RequestedStyleHook.install()
     }
 
     /// Restores UIKit's implementations (idempotent).
@@ -74,6 +75,7 @@ enum PresentationHooks {
         present.uninstall()
         dismiss.uninstall()
         viewWillDisappear.uninstall()
+        RequestedStyleHook.uninstall()
     }
 
     // Call sites: each hook block captures the stack first thing (`CapturedCallStack.capture()`:

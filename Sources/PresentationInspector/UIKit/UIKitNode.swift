@@ -184,9 +184,12 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
         read(nil) { vc in UIKitEnvironment.windows().first { $0.rootViewController === vc }.map(UIKitNode.address) }
     }
 
+    /// What the app asked for (``RequestedStyleHook``): the getter answers `.automatic` with the
+    /// style it maps to.
     var modalPresentationStyle: PresentationStyle {
-        read(.automatic) { PresentationStyle(rawValue: $0.modalPresentationStyle.rawValue) ?? .custom }
+        read(.automatic) { RequestedStyleHook.requestedStyle(of: $0) }
     }
+    var preferredTransition: TransitionStyle? { read(nil) { RequestedStyleHook.preferredTransition(of: $0) } }
     var modalTransitionStyle: TransitionStyle {
         read(.coverVertical) { TransitionStyle(rawValue: $0.modalTransitionStyle.rawValue) ?? .coverVertical }
     }
@@ -253,6 +256,16 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
     /// (UIViewControllerTransitionCoordinator.h).
     var isBeingPresentedOrDismissed: Bool {
         read(false) { vc in (vc.isBeingPresented || vc.isBeingDismissed) && vc.transitionCoordinator != nil }
+    }
+
+    /// Being dismissed while the transition runs, read as ``isBeingPresentedOrDismissed`` reads it.
+    var isBeingDismissed: Bool {
+        read(false) { vc in vc.isBeingDismissed && vc.transitionCoordinator != nil }
+    }
+
+    /// Asked only when the resolver reports a popover without an anchor.
+    var popoverPresentationControllerRef: ControllerRef? {
+        read(nil) { ControllerFactsReader.popoverPresentationControllerRef(of: $0) }
     }
 
     func makeLivenessProbe() -> LivenessProbe {

@@ -20,6 +20,9 @@ extension EventCoding {
             if let v = f.selected { w.field("selected", v) }
             if let v = f.modalPresentationStyle { w.field("modalPresentationStyle", v.name) }
             if let v = f.modalTransitionStyle { w.field("modalTransitionStyle", v.name) }
+            if let v = f.preferredTransition {
+                if let t = v { w.field("preferredTransition", t.name) } else { w.key("preferredTransition"); w.null() }
+            }
             if let v = f.definesPresentationContext { w.field("definesPresentationContext", v) }
             if let v = f.providesPresentationContextTransitionStyle { w.field("providesPresentationContextTransitionStyle", v) }
             if let v = f.isModalInPresentation { w.field("isModalInPresentation", v) }
@@ -30,6 +33,8 @@ extension EventCoding {
             if let v = f.windowRoot { w.field("windowRoot", v) }
             if let v = f.horizontalSizeClass { w.field("horizontalSizeClass", v.rawValue) }
             if let v = f.verticalSizeClass { w.field("verticalSizeClass", v.rawValue) }
+            if let v = f.presentedBy { w.field("presentedBy", v) }
+            if let v = f.presentedAs { w.field("presentedAs", v.name) }
             w.endObject()
         }
         w.endArray()
@@ -91,7 +96,11 @@ extension EventCoding {
                 f.selected = n
             }
             f.modalPresentationStyle = try named("modalPresentationStyle", PresentationStyle.init(name:), PresentationStyle.allCases.map(\.name))
-            f.modalTransitionStyle = try named("modalTransitionStyle", TransitionStyle.init(name:), TransitionStyle.allCases.map(\.name))
+            f.modalTransitionStyle = try named("modalTransitionStyle", TransitionStyle.init(name:), TransitionStyle.modalStyles.map(\.name))
+            if let v = o["preferredTransition"] {
+                f.preferredTransition = v == .null ? .some(nil)
+                    : .some(try named("preferredTransition", TransitionStyle.init(name:), TransitionStyle.allCases.map(\.name)))
+            }
             f.definesPresentationContext = try bool("definesPresentationContext")
             f.providesPresentationContextTransitionStyle = try bool("providesPresentationContextTransitionStyle")
             f.isModalInPresentation = try bool("isModalInPresentation")
@@ -102,6 +111,8 @@ extension EventCoding {
             f.windowRoot = try string("windowRoot")
             f.horizontalSizeClass = try named("horizontalSizeClass", SizeClass.init(rawValue:), SizeClass.allCases.map(\.rawValue))
             f.verticalSizeClass = try named("verticalSizeClass", SizeClass.init(rawValue:), SizeClass.allCases.map(\.rawValue))
+            f.presentedBy = try string("presentedBy")
+            f.presentedAs = try named("presentedAs", PresentationStyle.init(name:), PresentationStyle.allCases.map(\.name))
             out.append(f)
         }
         return out

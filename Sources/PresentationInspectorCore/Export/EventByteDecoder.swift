@@ -71,7 +71,7 @@ import Foundation
         case seq, time, thread, kind, outcome, animated, window, relatesTo, source, presented, presenting
         case contextProvider, receiver, handledBy, requestedStyle, effectiveStyle, requestedTransition
         case effectiveTransition, explanation, dismissed, dismissedControllers, forwarded, diagnostics
-        case chain, callSite, ancestry, observed, facts, other
+        case chain, callSite, ancestry, observed, facts, rulesIOS, other
     }
 
     /// Up to 8 bytes at `p` (of which `available` may be read) as a little-endian word, zero past `count`.
@@ -160,6 +160,7 @@ import Foundation
             case 0x657469536C6C6163: return .callSite
             case 0x7972747365636E61: return .ancestry
             case 0x646576726573626F: return .observed
+            case 0x534F4973656C7572: return .rulesIOS
             default: return .other
             }
         case 9:
@@ -264,6 +265,10 @@ import Foundation
                 case .chain: e.pointee.chain = try refList(&p)
                 case .callSite: e.pointee.callSite = try Self.isNull(&p) ? nil : string(&p)
                 case .ancestry: e.pointee.ancestry = try refList(&p)
+                case .rulesIOS:
+                    guard !(try Self.isNull(&p)) else { break }
+                    guard let v = SystemVersion(parsing: try Self.string(&p)) else { throw Bail() }
+                    e.pointee.rulesVersion = v
                 case .observed:
                     // Rare (device logs), nested and versioned: the reference decoder reads it.
                     let v = try p.parseValue(depth: 1)

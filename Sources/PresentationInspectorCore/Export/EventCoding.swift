@@ -64,6 +64,7 @@
         w.field("animated", e.animated)
         if let v = e.window { w.field("window", v) }
         if let v = e.relatesTo { w.field("relatesTo", v) }
+        if let v = e.rulesVersion { w.field("rulesIOS", v.description) }
         ref("source", e.source, &w)
         ref("presented", e.presented, &w)
         ref("presenting", e.presenting, &w)
@@ -216,6 +217,10 @@
                 if value != .null {
                     e.relatesTo = try count(key, value)
                 }
+            case "rulesIOS":
+                guard value != .null else { continue }
+                guard let s = value.stringValue, let v = SystemVersion(parsing: s) else { throw bad(key, "an iOS version such as \"18.0\"", value) }
+                e.rulesVersion = v
             case "source": e.source = try optionalRef(key, value)
             case "presented": e.presented = try optionalRef(key, value)
             case "presenting": e.presenting = try optionalRef(key, value)

@@ -45,6 +45,14 @@ public struct InspectorConfiguration: Sendable {
     /// `other-size-class` warning with UIKit's message and the fix. On by default; it costs one
     /// more resolve per present.
     public var checksOtherSizeClass: Bool
+    /// Whether each present is also resolved by the rules of the app's other supported iOS
+    /// versions: where users there would see something else (a default sheet on iPad is a
+    /// pageSheet before iOS 18 and a smaller formSheet from iOS 18), the event gets an
+    /// `other-ios-version` note (info). On by default.
+    public var checksOtherIOSVersions: Bool
+    /// The oldest iOS version the app supports, where that comparison starts; nil (the default)
+    /// reads the app's `MinimumOSVersion` from its Info.plist.
+    public var minimumIOSVersion: SystemVersion?
     /// Lets `start` run in a build without the `DEBUG` flag. Off by default so that a
     /// forgotten `start()` in release code does nothing.
     public var allowsReleaseBuilds: Bool
@@ -55,7 +63,7 @@ public struct InspectorConfiguration: Sendable {
                 redactsTitlesInExports: Bool = false, excludesInspectorAndFLEX: Bool = true,
                 ignore: (@Sendable (ControllerRef) -> Bool)? = nil, leakCheckDelay: Double? = 2.0,
                 resolver: ResolverOptions = ResolverOptions(), allowsReleaseBuilds: Bool = false,
-                checksOtherSizeClass: Bool = true) {
+                checksOtherSizeClass: Bool = true, checksOtherIOSVersions: Bool = true, minimumIOSVersion: SystemVersion? = nil) {
         self.capacity = capacity
         self.liveLogPath = liveLogPath
         self.opensOnShake = opensOnShake
@@ -69,6 +77,8 @@ public struct InspectorConfiguration: Sendable {
         self.resolver = resolver
         self.allowsReleaseBuilds = allowsReleaseBuilds
         self.checksOtherSizeClass = checksOtherSizeClass
+        self.checksOtherIOSVersions = checksOtherIOSVersions
+        self.minimumIOSVersion = minimumIOSVersion
     }
 
     /// The exclusions this configuration asks for: the built-in ones (when
@@ -83,7 +93,15 @@ public struct InspectorConfiguration: Sendable {
     /// hierarchy reports after every call (observation first), so it always records observations.
     @_spi(Package) public var handlerConfiguration: HandlerConfiguration {
         HandlerConfiguration(resolver: resolver, leakCheckDelay: leakCheckDelay, ignore: exclusionPolicy.controllerPredicate,
-                             recordsObservations: true, checksOtherSizeClass: checksOtherSizeClass)
+                             recordsObservations: true, checksOtherSizeClass: checksOtherSizeClass,
+                             checksOtherIOSVersions: checksOtherIOSVersions,
+                             minimumIOS: minimumIOSVersion ?? Self.minimumOSVersion(in: Bundle.main.infoDictionary))
+    }
+
+    /// The app's `MinimumOSVersion` (its deployment target, which Xcode writes into Info.plist),
+    /// or nil when absent or not a version.
+    @_spi(Package) public static func minimumOSVersion(in info: [String: Any]?) -> SystemVersion? {
+        (info?["MinimumOSVersion"] as? String).flatMap(SystemVersion.init(parsing:))
     }
 }
 

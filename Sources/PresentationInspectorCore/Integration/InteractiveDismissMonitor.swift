@@ -193,12 +193,12 @@ import Foundation
         lock.unlock()
         guard interactive else { return }
         let r = controller.ref
-        handler.recorder.record(Event(
+        handler.recorder.record(PresentationHooksHandler.ruled(Event(
             time: handler.scheduler.now, thread: context.thread, kind: .interactiveDismiss, outcome: .cancelled,
             animated: true, window: Hierarchy.windowID(of: controller), relatesTo: seq,
             explanation: ["The interactive transition started by dismiss call #\(seq) was cancelled: \(r.label) stays presented."],
             receiver: r, forwarded: false,
-            chain: Hierarchy.chain(from: Hierarchy.ultimateRoot(of: controller)).map(\.ref)))
+            chain: Hierarchy.chain(from: Hierarchy.ultimateRoot(of: controller)).map(\.ref)), by: controller))
     }
 
     /// Records a `dismiss` event for a dismissal no hooked call explains, and returns the
@@ -216,18 +216,21 @@ import Foundation
             "Its presenting controller \(presenting?.ref.label ?? "?") removes, top first: \(dismissed.map(\.label).joined(separator: ", ")).",
             "Typical causes: a popover dismissed by a tap outside it, an alert dismissing itself after an action, or a class that overrides dismiss(animated:completion:) without calling super.",
         ]
-        let recorded = handler.recorder.record(Event(
+        let recorded = handler.recorder.record(PresentationHooksHandler.ruled(Event(
             time: handler.scheduler.now, thread: context.thread, kind: .dismiss, outcome: .dismissed, animated: true,
             window: window, explanation: explanation, receiver: r, handledBy: presenting?.ref, dismissed: dismissed,
             forwarded: false,
-            chain: Hierarchy.chain(from: windowRoot).filter { !removed.contains(ObjectIdentifier($0)) }.map(\.ref)))
+            chain: Hierarchy.chain(from: windowRoot).filter { !removed.contains(ObjectIdentifier($0)) }.map(\.ref)), by: controller))
         let handledBy = presenting?.ref
+        let rulesVersion = recorded.rulesVersion
         return Transition(attribution: .withoutDismissCall, isInteractive: false) { [handler] cancelled, context in
             guard !cancelled else { return }
-            handler.recorder.record(Event(
+            var done = Event(
                 time: handler.scheduler.now, thread: context.thread, kind: .dismissCompleted, outcome: .completed,
                 animated: true, window: window, relatesTo: recorded.seq, receiver: r, handledBy: handledBy,
-                dismissed: dismissed, chain: Hierarchy.chain(from: windowRoot).map(\.ref)))
+                dismissed: dismissed, chain: Hierarchy.chain(from: windowRoot).map(\.ref))
+            done.rulesVersion = rulesVersion
+            handler.recorder.record(done)
         }
     }
 }

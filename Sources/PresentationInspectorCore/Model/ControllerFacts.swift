@@ -38,6 +38,8 @@
     @_spi(Package) public var modalPresentationStyle: PresentationStyle?
     /// `modalTransitionStyle`, when read.
     @_spi(Package) public var modalTransitionStyle: TransitionStyle?
+    /// `preferredTransition` (iOS 18 and later), when read: `.some(nil)` when it is not set.
+    @_spi(Package) public var preferredTransition: TransitionStyle??
     /// `definesPresentationContext`, when read.
     @_spi(Package) public var definesPresentationContext: Bool?
     /// `providesPresentationContextTransitionStyle`, when read.
@@ -60,6 +62,13 @@
     @_spi(Package) public var horizontalSizeClass: SizeClass?
     /// Its window's vertical size class, when read (compact: an iPhone in landscape).
     @_spi(Package) public var verticalSizeClass: SizeClass?
+    /// The controller presenting it, from a `present` the recorder's ring dropped: the ring passes
+    /// what its dropped events said to the oldest event it keeps (``Recorder``), so that a replay
+    /// of a recording that starts mid-session can rebuild the presentations already on screen.
+    /// Nil when no dropped event says so, and once a dropped dismissal removed it.
+    @_spi(Package) public var presentedBy: String?
+    /// The style that present had in effect (UIKit's, where observed), beside ``presentedBy``.
+    @_spi(Package) public var presentedAs: PresentationStyle?
 
     /// Creates facts naming only the controller; set the fields that were read.
     @_spi(Package) public init(id: String, type: String, title: String? = nil) {
@@ -80,6 +89,7 @@
         if merged.container == nil { merged.container = container }
         if merged.modalPresentationStyle == nil { merged.modalPresentationStyle = modalPresentationStyle }
         if merged.modalTransitionStyle == nil { merged.modalTransitionStyle = modalTransitionStyle }
+        if merged.preferredTransition == nil { merged.preferredTransition = preferredTransition }
         if merged.definesPresentationContext == nil { merged.definesPresentationContext = definesPresentationContext }
         if merged.providesPresentationContextTransitionStyle == nil {
             merged.providesPresentationContextTransitionStyle = providesPresentationContextTransitionStyle
@@ -90,7 +100,21 @@
         if merged.preferredStyle == nil { merged.preferredStyle = preferredStyle }
         if merged.horizontalSizeClass == nil { merged.horizontalSizeClass = horizontalSizeClass }
         if merged.verticalSizeClass == nil { merged.verticalSizeClass = verticalSizeClass }
+        if merged.presentedBy == nil { merged.presentedBy = presentedBy; merged.presentedAs = merged.presentedAs ?? presentedAs }
         return merged
+    }
+}
+
+extension Array where Element == ControllerFacts {
+    /// These facts, one per controller, updated by `newer` as a reader of the log would read them
+    /// in turn: a controller that left its parent is no longer among that parent's children.
+    mutating func merge(_ newer: ControllerFacts) {
+        guard let i = firstIndex(where: { $0.id == newer.id }) else { append(newer); return }
+        let before = self[i]
+        self[i] = before.updated(by: newer)
+        if let old = before.parent, old != newer.parent, let j = firstIndex(where: { $0.id == old }), let list = self[j].children {
+            self[j].children = list.filter { $0 != newer.id }
+        }
     }
 }
 
@@ -123,7 +147,9 @@ struct ControllerFactsTracker {
             if let old = before?.parent, old != f.parent, let list = known[old]?.children {
                 known[old]?.children = list.filter { $0 != f.id }
             }
-            if !out.contains(where: { $0.id == f.id }) { out.append(f) }
+            // A controller read twice by one call (as a child, then on the call's path with its
+            // children) is recorded once, with everything read.
+            if let i = out.firstIndex(where: { $0.id == f.id }) { out[i] = out[i].updated(by: f) } else { out.append(f) }
         }
         return out
     }

@@ -31,11 +31,11 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomString
     public static let alreadyPresented = Self(rawValue: "already-presented")
     /// The presented controller has a parent or is a window's root (UIKit raises).
     public static let activeController = Self(rawValue: "active-controller")
-    /// A present or dismiss transition is running in the source's window.
+    /// A presentation transition is running in the source's window.
     public static let presentationInProgress = Self(rawValue: "presentation-in-progress")
     /// The resolved presenting controller already presents something.
     public static let alreadyPresenting = Self(rawValue: "already-presenting")
-    /// The source's view is not in a window.
+    /// The presenting controller's view is not in a window (or it is being dismissed), or the source's is not.
     public static let notInWindowHierarchy = Self(rawValue: "not-in-window-hierarchy")
     /// A dismiss arrived while a transition was running.
     public static let dismissDuringTransition = Self(rawValue: "dismiss-during-transition")
@@ -54,13 +54,16 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomString
     /// The same present, resolved in the other size class (compact ↔ regular: an iPhone against an iPad), would
     /// raise, be refused or cover another controller's area: what the other kind of device does.
     public static let otherSizeClass = Self(rawValue: "other-size-class")
+    /// The same present looks different on another iOS version the app supports (another style,
+    /// transition or presenting controller): what users on that version see.
+    public static let otherIOSVersion = Self(rawValue: "other-ios-version")
 
     /// Every code this version emits, in the order of DESIGN's rules.
     public static let known: [DiagnosticCode] = [
         .alreadyPresented, .activeController, .presentationInProgress, .alreadyPresenting,
         .notInWindowHierarchy, .dismissDuringTransition, .nothingToDismiss, .offMainThread,
         .leakedAfterDismiss, .detachedPresenter, .popoverWithoutAnchor, .deepChain,
-        .otherSizeClass, .modelDrift,
+        .otherSizeClass, .otherIOSVersion, .modelDrift,
     ]
 }
 
@@ -116,10 +119,11 @@ extension Diagnostic {
                    message: "Attempt to present \(p.consoleDescription) on \(r.consoleDescription) (from \(s.consoleDescription)) whose view is not in the window hierarchy.")
     }
 
-    /// "Attempt to dismiss from view controller <R> while a presentation or dismiss is in progress!"
-    @_spi(Package) public static func dismissDuringTransition(_ receiver: ControllerRef) -> Diagnostic {
+    /// "Attempt to dismiss from view controller <H> while a presentation or dismiss is in progress!",
+    /// `<H>` the controller UIKit handed the dismiss to (rule 7), which need not be its receiver.
+    @_spi(Package) public static func dismissDuringTransition(_ handler: ControllerRef) -> Diagnostic {
         Diagnostic(code: .dismissDuringTransition, severity: .warning,
-                   message: "Attempt to dismiss from view controller \(receiver.consoleDescription) while a presentation or dismiss is in progress!")
+                   message: "Attempt to dismiss from view controller \(handler.consoleDescription) while a presentation or dismiss is in progress!")
     }
 
     /// Informational: a dismiss with nothing to dismiss.
@@ -146,10 +150,11 @@ extension Diagnostic {
                    message: "Presenting view controllers on detached view controllers is discouraged \(source.consoleDescription).")
     }
 
-    /// "UIPopoverPresentationController (<P>) should have a non-nil sourceView or barButtonItem set before the presentation occurs."
-    @_spi(Package) public static func popoverWithoutAnchor(_ presented: ControllerRef) -> Diagnostic {
+    /// "UIPopoverPresentationController (<C>) should have a non-nil sourceView or barButtonItem set before
+    /// the presentation occurs.", `<C>` the popover presentation controller (not the presented one).
+    @_spi(Package) public static func popoverWithoutAnchor(popoverController: ControllerRef) -> Diagnostic {
         Diagnostic(code: .popoverWithoutAnchor, severity: .error,
-                   message: "UIPopoverPresentationController (\(presented.consoleDescription)) should have a non-nil sourceView or barButtonItem set before the presentation occurs.")
+                   message: "UIPopoverPresentationController (\(popoverController.consoleDescription)) should have a non-nil sourceView or barButtonItem set before the presentation occurs.")
     }
 
     /// Informational: the chain is deeper than the limit.

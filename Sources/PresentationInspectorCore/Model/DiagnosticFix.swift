@@ -24,8 +24,15 @@ extension Diagnostic {
             return "present a new \(VisibleText.escaped(e.presented?.type ?? "controller")): \(p) is a child or a window's root; remove it from its parent first (removeFromParent) if it must be reused"
         case .presentationInProgress:
             let p = name(e.presented, "the controller")
-            return "present \(p) from the completion handler of the running present or dismiss"
+            return "present \(p) from the completion handler of the running presentation"
                 + (top.map { ", then from \($0) (the top of the chain)" } ?? "")
+        case .alreadyPresenting where e.steps.contains(where: { if case .dismissalNotCounted = $0 { true } else { false } }):
+            // What the presenting controller still presents is being dismissed (the resolver's steps say so).
+            let current = e.steps.lazy.compactMap { step -> ControllerRef? in
+                if case .alreadyPresenting(_, let q, _) = step { return q }
+                return nil
+            }.first.map(\.consoleDescription) ?? "the presented controller"
+            return "\(current) is being dismissed: present from the completion handler of that dismissal (whether UIKit also counts a running dismissal as a presentation in progress is unverified; it names \(current) here)"
         case .alreadyPresenting:
             let current = e.presenting.flatMap { r in e.chain.firstIndex { $0.id == r.id } }
                 .flatMap { $0 + 1 < e.chain.count ? e.chain[$0 + 1].consoleDescription : nil }
@@ -34,6 +41,11 @@ extension Diagnostic {
             return "dismiss \(current ?? "the presented controller") first"
         case .notInWindowHierarchy:
             let s = name(e.source, "the source")
+            // The presenting controller is being dismissed (the resolver's step says so).
+            let leaving = e.steps.contains { if case .presentingNotInWindow(_, leaving: true) = $0 { true } else { false } }
+            if leaving, let r = e.presenting {
+                return "\(r.consoleDescription) is being dismissed: present from the completion handler of that dismissal, from the controller that presented it"
+            }
             let other = top.flatMap { $0 == s ? nil : $0 }
             return "present once \(s) is in a window (viewDidAppear)" + (other.map { ", or from \($0)" } ?? "")
         case .dismissDuringTransition:

@@ -71,7 +71,8 @@ public struct Event: Hashable, Sendable {
     // dismiss
     /// The receiver of `dismiss` (or the swiped sheet for an interactive dismissal).
     public var receiver: ControllerRef?
-    /// The presenting controller that performed the dismissal.
+    /// The presenting controller that performed the dismissal, or that refused it while a
+    /// transition ran (UIKit's message names it).
     public var handledBy: ControllerRef?
     /// Dismissed controllers, top first.
     public var dismissed: [ControllerRef]
@@ -100,6 +101,11 @@ public struct Event: Hashable, Sendable {
     /// What UIKit reported, where the hooks (or a scenario's `observed` override) could see
     /// it; the fields above stay the model's prediction (a difference is a `model-drift` diagnostic).
     public var observed: Observation? = nil
+    /// The iOS version whose UIKit rules the model applied (docs/DESIGN.md, "UIKit by iOS version"): the version the app
+    /// runs on, or the newest modelled for a newer one; a scenario's `environment.iOS`, else the
+    /// newest modelled. Nil for an event the model did not resolve (a call off the main thread)
+    /// and in logs written before the field existed (JSON key `rulesIOS`).
+    public var rulesVersion: SystemVersion? = nil
     /// What the rules read about the controllers this event's call involved, for those whose
     /// facts the recording had not kept yet or saw changed (``ControllerFacts``); usually empty.
     @_spi(Package) public var facts: [ControllerFacts] = []

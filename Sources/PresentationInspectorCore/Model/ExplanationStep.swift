@@ -32,7 +32,8 @@ public enum ExplanationStep: Sendable, CustomStringConvertible {
     case presentCalled(source: ControllerRef, presented: ControllerRef)
     case walkedUp(path: [String], root: ControllerRef, place: RootPlace)
     case ownRoot(ControllerRef, place: RootPlace)
-    case automaticStyle
+    /// `.automatic` resolved to this style by the rules of this iOS version (`pinspect uikit-versions`).
+    case automaticStyle(PresentationStyle, rules: SystemVersion)
     case popoverAdapts
     case styleAsIs(PresentationStyle, sheetInCompact: Bool)
     case contextFound(PresentationStyle, walk: [ContextCheck], provider: ControllerRef)
@@ -43,19 +44,23 @@ public enum ExplanationStep: Sendable, CustomStringConvertible {
     case transitionFromProvider(provider: ControllerRef, transition: TransitionStyle, requested: TransitionStyle)
     case transitionOwnProviderDeclines(TransitionStyle, providerType: String)
     case transitionOwn(TransitionStyle)
+    /// From iOS 18, the presented controller's `preferredTransition` replaces this transition.
+    case preferredTransition(TransitionStyle, replaces: TransitionStyle)
     case alreadyPresented(ControllerRef, by: ControllerRef)
     case activeChild(ControllerRef, parent: ControllerRef)
     case activeRoot(ControllerRef, window: String)
+    case presentingNotInWindow(ControllerRef, leaving: Bool)
     case transitionRunning
+    case dismissalNotCounted
     case alreadyPresenting(presenting: ControllerRef, current: ControllerRef, inheritedFrom: ControllerRef?)
     case notInWindow(source: ControllerRef)
-    case popoverWithoutAnchor(ControllerRef)
+    case popoverWithoutAnchor(ControllerRef, popoverController: ControllerRef)
     case checksPassed(presentingType: String)
     case nothingChanges
     case detachedSource(ControllerRef)
     // dismiss
     case dismissCalled(ControllerRef)
-    case dismissDuringTransition
+    case dismissDuringTransition(receiver: ControllerRef, handler: ControllerRef?)
     case dismissesOwn(receiver: ControllerRef, presented: ControllerRef)
     case dismissInherited(receiver: ControllerRef, presented: ControllerRef, handler: ControllerRef)
     case removed([ControllerRef])
@@ -78,8 +83,8 @@ public enum ExplanationStep: Sendable, CustomStringConvertible {
             return "Walking up through parent: \(path.map { VisibleText.escaped($0) }.joined(separator: " → ")). The presentation root is \(label: root), \(Self.describe(place))."
         case .ownRoot(let s, let place):
             return "\(label: s) has no parent, so it is its own presentation root: \(Self.describe(place))."
-        case .automaticStyle:
-            return "Requested style automatic resolves to pageSheet."
+        case .automaticStyle(let style, let version):
+            return "Requested style automatic resolves to \(style.name) on iOS \(version) (Apple, UIModalPresentationStyle.automatic: \"formSheet in iOS 18 and later; pageSheet in versions of iOS earlier than iOS 18\")."
         case .popoverAdapts:
             return "Requested style popover adapts to formSheet in a horizontally or vertically compact environment (shown as a sheet)."
         case .styleAsIs(let style, let sheetInCompact):
@@ -100,31 +105,43 @@ public enum ExplanationStep: Sendable, CustomStringConvertible {
             return "Transition \(transition.name) is the presented controller's own (\(VisibleText.escaped(providerType)).providesPresentationContextTransitionStyle = false)."
         case .transitionOwn(let transition):
             return "Transition \(transition.name) is the presented controller's own."
+        case .preferredTransition(let preferred, let replaced):
+            return "Its preferredTransition \(preferred.name) (iOS 18 and later) replaces \(replaced.name); UIKit treats it as a preference it \"may\" ignore \"if not supported by the current context\" (UIViewController.h)."
         case .alreadyPresented(let p, let by):
             return "Check already-presented failed: \(label: p) is already being presented by \(label: by). UIKit raises an exception."
         case .activeChild(_, let parent):
             return "Check active-controller failed: it is a child of \(label: parent). UIKit raises an exception."
         case .activeRoot(_, let window):
             return "Check active-controller failed: it is the root of window \(VisibleText.escaped(window)). UIKit raises an exception."
+        case .presentingNotInWindow(let r, let leaving):
+            if leaving {
+                return "Check not-in-window-hierarchy failed: the presenting controller \(label: r) is being dismissed, so its view is leaving the window. UIKit names it in its message."
+            }
+            return "Check not-in-window-hierarchy failed: the presenting controller \(label: r)'s view is not in a window (covered by a completed full-screen presentation, or not shown yet). UIKit checks this before whether it already presents something."
         case .transitionRunning:
-            return "Check presentation-in-progress failed: a present or dismiss transition is still running in this window."
+            return "Check presentation-in-progress failed: a presentation is still running in this window."
+        case .dismissalNotCounted:
+            return "A dismissal is still running in this window. The model does not count it as a presentation in progress, as the one report of this case shows (a present on a controller whose presentation was being dismissed: \"which is already presenting\"); that is unverified on a device."
         case .alreadyPresenting(let presenting, let current, let inheritedFrom):
             let owner = inheritedFrom.map { " (inherited from \(label: $0), rule 5)" } ?? ""
             return "Check already-presenting failed: \(label: presenting).presentedViewController is \(label: current)\(owner)."
         case .notInWindow(let s):
-            return "Check not-in-window-hierarchy failed: \(label: s)'s view is not in a window (hidden tab or navigation level, covered by a full-screen presentation, or never shown)."
-        case .popoverWithoutAnchor(let p):
-            return "Check popover-without-anchor failed: \(label: p) is shown as a popover (regular width) with no sourceView or barButtonItem. UIKit raises an exception."
+            return "Check not-in-window-hierarchy failed: \(label: s)'s view is not in a window (a hidden tab or navigation level), while the presenting controller's is. No console report shows UIKit checking the source's own view: this is the model's contract."
+        case .popoverWithoutAnchor(let p, let popoverController):
+            return "Check popover-without-anchor failed: \(label: p) is shown as a popover (regular width) with no sourceView or barButtonItem. UIKit raises an exception naming its popover presentation controller \(popoverController.consoleDescription)."
         case .checksPassed(let presentingType):
-            return "Checks passed: not already presented, not an active child or root, no transition running, \(VisibleText.escaped(presentingType)) presents nothing yet, the source's view is in the window."
+            return "Checks passed: not already presented, not an active child or root, the presenting controller's view is in the window, no presentation running, \(VisibleText.escaped(presentingType)) presents nothing yet, the source's view is in the window."
         case .nothingChanges:
             return "Rejected: nothing changes."
         case .detachedSource(let s):
             return "\(label: s) is not attached to any window's controller hierarchy (detached)."
         case .dismissCalled(let r):
             return "dismiss was called on \(label: r)."
-        case .dismissDuringTransition:
-            return "A present or dismiss transition is still running in this window: UIKit ignores the dismissal."
+        case .dismissDuringTransition(let r, let handler):
+            guard let handler else {
+                return "A present or dismiss transition is still running in this window: UIKit refuses the dismissal, naming \(label: r)."
+            }
+            return "UIKit hands the dismiss sent to \(label: r) to \(label: handler) (rule 7), which refuses it: a present or dismiss transition is still running in this window. UIKit's message names \(label: handler), not the receiver."
         case .dismissesOwn(let r, let p):
             return "\(label: r) presents \(label: p): it dismisses that controller and everything above it."
         case .dismissInherited(let r, let p, let handler):

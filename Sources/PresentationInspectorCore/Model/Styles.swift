@@ -49,12 +49,15 @@ public enum PresentationStyle: Int, CaseIterable, Sendable {
     @_spi(Package) public func isPredicted(inCompactHeight: Bool) -> Bool { !(inCompactHeight && isSheet) }
 }
 
-/// `UIModalTransitionStyle`, with UIKit's raw values.
+/// `UIModalTransitionStyle`, with UIKit's raw values, and the zoom of `preferredTransition`.
 public enum TransitionStyle: Int, CaseIterable, Sendable {
     case coverVertical = 0
     case flipHorizontal = 1
     case crossDissolve = 2
     case partialCurl = 3
+    /// `UIViewController.preferredTransition`'s zoom (iOS 18 and later): no `UIModalTransitionStyle`
+    /// has it, so its raw value is the package's own, outside UIKit's.
+    case zoom = 100
 
     /// The name used in scenario files and logs.
     public var name: String {
@@ -63,8 +66,12 @@ public enum TransitionStyle: Int, CaseIterable, Sendable {
         case .flipHorizontal: "flipHorizontal"
         case .crossDissolve: "crossDissolve"
         case .partialCurl: "partialCurl"
+        case .zoom: "zoom"
         }
     }
+
+    /// The four styles `modalTransitionStyle` can hold (not ``zoom``).
+    @_spi(Package) public static let modalStyles: [TransitionStyle] = [.coverVertical, .flipHorizontal, .crossDissolve, .partialCurl]
 
     /// Parses a name as written by ``name``.
     public init?(name: String) {

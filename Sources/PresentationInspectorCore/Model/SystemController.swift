@@ -20,6 +20,8 @@ public enum SystemControllerKind: String, Sendable, CaseIterable {
     case messageComposeViewController = "MFMessageComposeViewController"
     /// `UISearchController`.
     case searchController = "UISearchController"
+    /// `GroupActivitySharingController` (GroupActivities, iOS 15.4): always a pageSheet.
+    case groupActivitySharingController = "GroupActivitySharingController"
 
     /// The UIKit class name, as scenario files and logs write it.
     public var name: String { rawValue }
@@ -56,6 +58,7 @@ public enum SystemControllerKind: String, Sendable, CaseIterable {
         case nil: true
         case .alertController: alertStyle == .actionSheet && sizeClass == .regular
         case .activityViewController: sizeClass == .regular
+        case .groupActivitySharingController: true
         default: false
         }
     }
@@ -84,6 +87,12 @@ public struct SystemVersion: Hashable, Sendable, Comparable, CustomStringConvert
     /// Creates a version; `major` must be in ``majorRange`` and `minor` in 0…99.
     public init?(major: Int, minor: Int = 0) {
         guard Self.majorRange.contains(major), (0...99).contains(minor) else { return nil }
+        self.major = major
+        self.minor = minor
+    }
+
+    /// A version the package names itself (the version table's rows), in range by construction.
+    init(constant major: Int, _ minor: Int = 0) {
         self.major = major
         self.minor = minor
     }

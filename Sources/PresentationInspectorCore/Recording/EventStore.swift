@@ -18,6 +18,8 @@ struct EventStore {
         var kind = EventKind.present
         var outcome = Outcome.presented
         var animated = false
+        /// ``Event/rulesVersion`` as `major * 100 + minor`; 0: nil.
+        var rulesVersion: UInt16 = 0
         var forwarded: Bool?
         var requestedStyle: PresentationStyle?
         var effectiveStyle: PresentationStyle?
@@ -69,6 +71,7 @@ struct EventStore {
         r.kind = e.kind
         r.outcome = e.outcome
         r.animated = e.animated
+        r.rulesVersion = e.rulesVersion.map { UInt16($0.major * 100 + $0.minor) } ?? 0
         r.forwarded = e.forwarded
         r.requestedStyle = e.requestedStyle
         r.effectiveStyle = e.effectiveStyle
@@ -91,6 +94,29 @@ struct EventStore {
         factLists.release(r.facts)
     }
 
+    /// Notes in `carried` what the dropped record `r` said that still holds: its facts, a
+    /// successful present's presenter and style as the presented controller's
+    /// ``ControllerFacts/presentedBy`` and ``ControllerFacts/presentedAs``, and a finished
+    /// dismissal's removal of them. Reads only what it needs: most records carry nothing.
+    func carry(from r: Record, into carried: inout CarriedFacts) {
+        for f in factLists[r.facts] ?? [] { carried.merge(f) }
+        switch r.kind {
+        case .present where r.outcome == .presented:
+            guard let p = refs[r.presented] else { return }
+            let observed = observations[r.observed]
+            carried.present(p, by: (observed?.presenting ?? refs[r.presenting])?.id, as: observed?.effectiveStyle ?? r.effectiveStyle)
+        case .presentCompleted:
+            guard let p = refs[r.presented], let style = observations[r.observed]?.effectiveStyle else { return }
+            carried.adapt(p.id, to: style)
+        case .dismissCompleted:
+            carried.remove((observations[r.observed]?.dismissed ?? refArrays[r.dismissed] ?? []).map(\.id))
+        case .interactiveDismiss where r.outcome == .completed:
+            carried.remove((refArrays[r.dismissed] ?? []).map(\.id))
+        default:
+            return
+        }
+    }
+
     /// The event `r` was made from.
     func event(_ r: Record) -> Event {
         var e = Event(seq: r.seq, time: r.time, thread: strings[r.thread] ?? "main", kind: r.kind, outcome: r.outcome,
@@ -104,6 +130,7 @@ struct EventStore {
                       chain: chains.chain(r.chain, refs: refs), callSite: strings[r.callSite], capturedCallStack: r.callStack, ancestry: refArrays[r.ancestry] ?? [])
         e.observed = observations[r.observed]
         e.facts = factLists[r.facts] ?? []
+        if r.rulesVersion != 0 { e.rulesVersion = SystemVersion(major: Int(r.rulesVersion / 100), minor: Int(r.rulesVersion % 100)) }
         return e
     }
 

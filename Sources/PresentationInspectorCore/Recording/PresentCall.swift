@@ -48,6 +48,7 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
                       requestedTransition: resolution.requestedTransition, effectiveTransition: resolution.effectiveTransition,
                       steps: steps, diagnostics: diagnostics, chain: chain, callSite: context.callSiteText,
                       capturedCallStack: context.capturedCallStack, ancestry: resolution.ancestryRefs)
+        e.rulesVersion = resolution.rulesVersion
         e.addFixes()
         return e
     }
@@ -83,6 +84,7 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
                              animated: animated, window: resolution.windowID, relatesTo: seq, source: refs.source,
                              presented: refs.presented, presenting: presenter.ref, effectiveStyle: resolution.effectiveStyle,
                              chain: handler.chain(from: Hierarchy.ultimateRoot(of: resolution.presented)))
+            done.rulesVersion = resolution.rulesVersion
             let observation = Observation(presenting: presenter.ref, outcome: .presented).merging(observe?(true))
             PresentationHooksHandler.store(observation, drift: drift(predicted: predicted, observed: observation), on: &done)
             handler.recorder.record(done)
@@ -157,6 +159,7 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
         var done = Event(time: handler.scheduler.now, thread: context.thread, kind: .presentCompleted, outcome: .completed,
                          animated: animated, window: resolution.windowID, relatesTo: s.seq, source: refs.source, presented: refs.presented,
                          presenting: nil, effectiveStyle: resolution.effectiveStyle, chain: chain)
+        done.rulesVersion = resolution.rulesVersion
         if s.lookedAtEnd && s.succeeded, var seen = s.firstLook {
             // The call's look was taken at the end of the transition: it is what a second look
             // would see, and its differences are on the present's own event.

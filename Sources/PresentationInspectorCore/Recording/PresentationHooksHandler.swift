@@ -18,15 +18,29 @@ import Foundation
     /// `other-size-class` warning where the other kind of device would raise, refuse it or cover
     /// another area (DESIGN, rule 11). On by default.
     @_spi(Package) public var checksOtherSizeClass: Bool
+    /// The iOS versions the app supports, compared for each present (`other-ios-version`, info,
+    /// DESIGN rule 12): from its minimum (on a device `MinimumOSVersion`; nil: the package's,
+    /// ``UIKitVersions/oldestSupported``) to the newest modelled; nil turns the comparison off.
+    @_spi(Package) public var otherIOSVersionsFrom: SystemVersion?
+    /// Whether each present is compared with the other iOS versions the app supports.
+    @_spi(Package) public var checksOtherIOSVersions: Bool
 
     @_spi(Package) public init(resolver: ResolverOptions = ResolverOptions(), leakCheckDelay: Double? = 2.0,
                 ignore: (@Sendable (ControllerRef) -> Bool)? = nil, recordsObservations: Bool = false,
-                checksOtherSizeClass: Bool = true) {
+                checksOtherSizeClass: Bool = true, checksOtherIOSVersions: Bool = true, minimumIOS: SystemVersion? = nil) {
         self.resolver = resolver
         self.leakCheckDelay = leakCheckDelay
         self.ignore = ignore
         self.recordsObservations = recordsObservations
         self.checksOtherSizeClass = checksOtherSizeClass
+        self.checksOtherIOSVersions = checksOtherIOSVersions
+        self.otherIOSVersionsFrom = minimumIOS
+    }
+
+    /// The versions `other-ios-version` compares: the app's minimum (clamped to the supported
+    /// range) to the newest modelled.
+    @_spi(Package) public var supportedIOSVersions: ClosedRange<SystemVersion> {
+        UIKitVersions.rulesVersion(for: otherIOSVersionsFrom ?? UIKitVersions.oldestSupported)...UIKitVersions.newestModelled
     }
 }
 
@@ -52,11 +66,16 @@ import Foundation
     var pendingSwipeCount: Int { pendingSwipes.withLock { $0.count } }
     /// A scenario's own choice for ``HandlerConfiguration/checksOtherSizeClass`` (nil: the configuration's).
     private let otherSizeClassChoice = Locked<Bool?>(nil)
+    /// A scenario's own choice for the iOS versions compared: nil, the configuration's; `.some(nil)`, none.
+    /// The iOS versions each present is compared with, and their spans (computed once per choice),
+    /// nil when off: the scenario's choice (`chooseOtherIOSVersions(_:)`), else the configuration's.
+    private let otherIOSVersionSpans: Locked<OtherIOSVersion.Supported?>
 
     @_spi(Package) public init(recorder: Recorder, scheduler: any InspectorScheduler, configuration: HandlerConfiguration = HandlerConfiguration()) {
         self.recorder = recorder
         self.scheduler = scheduler
         self.configuration = configuration
+        otherIOSVersionSpans = Locked(configuration.checksOtherIOSVersions ? OtherIOSVersion.Supported(configuration.supportedIOSVersions) : nil)
     }
 
     /// The chain that starts at `root` (a window's root) as the events name it, walked now.
@@ -78,6 +97,19 @@ import Foundation
     /// scenario's `options`); nil returns to the configuration's.
     @_spi(Package) public func chooseOtherSizeClassCheck(_ on: Bool?) {
         otherSizeClassChoice.withLock { $0 = on }
+    }
+
+    /// The iOS versions each present is compared with (`other-ios-version`), nil when off.
+    var otherIOSVersions: ClosedRange<SystemVersion>? { otherIOSVersionSpans.withLock { $0?.range } }
+
+    /// Overrides the iOS versions compared for the calls that follow (a scenario's `options`):
+    /// `.some(nil)` turns the comparison off; nil returns to the configuration's.
+    @_spi(Package) public func chooseOtherIOSVersions(_ versions: ClosedRange<SystemVersion>??) {
+        let chosen: ClosedRange<SystemVersion>? = switch versions {
+        case .none: configuration.checksOtherIOSVersions ? configuration.supportedIOSVersions : nil
+        case .some(let range): range
+        }
+        otherIOSVersionSpans.withLock { $0 = chosen.map(OtherIOSVersion.Supported.init) }
     }
 
     // MARK: present
@@ -107,6 +139,11 @@ import Foundation
         if !context.isMainThread { diagnostics.append(.offMainThread("present(_:animated:completion:)", thread: context.thread)) }
         // What the other kind of device would do: one more resolve, in the other size class.
         if checksOtherSizeClass, let other = OtherSizeClass.diagnostic(for: resolution, options: configuration.resolver) {
+            diagnostics.append(other)
+        }
+        // What users on the app's other iOS versions see: one more resolve per span of versions.
+        if let versions = otherIOSVersionSpans.withLock({ $0 }),
+           let other = OtherIOSVersion.diagnostic(for: resolution, options: configuration.resolver, supported: versions) {
             diagnostics.append(other)
         }
         let call = PresentCall(handler: self, resolution: resolution, diagnostics: diagnostics, animated: animated, context: context,
@@ -162,6 +199,7 @@ import Foundation
             handledBy: resolution.refs.handledBy, dismissed: dismissedRefs, forwarded: resolution.forwarded,
             diagnostics: diagnostics, chain: chainAfter, callSite: context.callSiteText, capturedCallStack: context.capturedCallStack,
             ancestry: Hierarchy.refs(Hierarchy.ancestry(of: receiver)))
+        event.rulesVersion = UIKitVersions.rulesVersion(for: receiver.systemVersion)
         event.addFixes()
         Self.attach(observe?(), to: &event)
         // Recorded before the original runs, so a crash in UIKit's dismissal cannot lose it.
@@ -198,6 +236,7 @@ import Foundation
                         var done = Event(time: scheduler.now, thread: thread, kind: .dismissCompleted, outcome: .completed,
                                          animated: animated, window: predicted.window, relatesTo: seq, receiver: receiverRef,
                                          handledBy: predicted.handledBy, dismissed: dismissedRefs, chain: chain(from: windowRoot))
+                        done.rulesVersion = predicted.rulesVersion
                         if let observation, !observation.isEmpty {
                             let drift = ModelDrift.diagnostics(predicted: predicted, observed: observation.subtracting(observedAtCall))
                             Self.store(observation, drift: drift, on: &done)
@@ -205,7 +244,7 @@ import Foundation
                         recorder.record(done)
                     }
                     if let delay = configuration.leakCheckDelay {
-                        scheduleLeakChecks(probes, after: delay, relatesTo: seq, window: predicted.window)
+                        scheduleLeakChecks(probes, after: delay, relatesTo: seq, window: predicted.window, rulesVersion: predicted.rulesVersion)
                     }
                     // The app's own calls from its completion are its own, whatever UIKit forwards.
                     DismissForward.run(expecting: nil) { DismissCallInFlight.run(seq: nil) { completion?() } }
@@ -261,14 +300,24 @@ import Foundation
         if !drift.isEmpty { event.diagnostics += drift; event.addFixes() }
     }
 
-    func scheduleLeakChecks(_ probes: [(ControllerRef, LivenessProbe)], after delay: Double, relatesTo seq: Int, window: String?) {
+    func scheduleLeakChecks(_ probes: [(ControllerRef, LivenessProbe)], after delay: Double, relatesTo seq: Int, window: String?,
+                            rulesVersion: SystemVersion?) {
         guard !probes.isEmpty else { return }
         scheduler.schedule(after: delay) { [recorder, scheduler, leakCheckExemptions] in
             for (ref, probe) in probes where !leakCheckExemptions.contains(ref.id) && probe.isLeaked() {
-                recorder.record(Event(time: scheduler.now, kind: .leakCheck, outcome: .completed, window: window, relatesTo: seq,
-                                      dismissed: [ref], diagnostics: [.leakedAfterDismiss(ref, seconds: delay)]).withFixes())
+                var check = Event(time: scheduler.now, kind: .leakCheck, outcome: .completed, window: window, relatesTo: seq,
+                                  dismissed: [ref], diagnostics: [.leakedAfterDismiss(ref, seconds: delay)])
+                check.rulesVersion = rulesVersion
+                recorder.record(check.withFixes())
             }
         }
+    }
+
+    /// `event` stamped with the rules version of `node`'s app (``Event/rulesVersion``).
+    static func ruled<N: PresentationNode>(_ event: Event, by node: N) -> Event {
+        var e = event
+        e.rulesVersion = UIKitVersions.rulesVersion(for: node.systemVersion)
+        return e
     }
 
     // MARK: interactive dismissal
@@ -305,9 +354,9 @@ import Foundation
         let r = PresentationResolver.resolveInteractiveDismiss(sheet: sheet, completes: false)
         var steps = r.steps
         if !sheet.isModalInPresentation { steps.append(.text("The app refused the dismissal (isModalInPresentation or its delegate).")) }
-        recorder.record(Event(time: scheduler.now, thread: context.thread, kind: .interactiveDismiss, outcome: .blocked, animated: true,
-                              window: r.windowID, steps: steps, receiver: sheet.ref, forwarded: false,
-                              chain: Hierarchy.refs(r.windowChain)))
+        recorder.record(Self.ruled(Event(time: scheduler.now, thread: context.thread, kind: .interactiveDismiss, outcome: .blocked, animated: true,
+                                         window: r.windowID, steps: steps, receiver: sheet.ref, forwarded: false,
+                                         chain: Hierarchy.refs(r.windowChain)), by: sheet))
     }
 
     /// The swipe ended: `completed` is true when the sheet went away, false when the user cancelled.
@@ -316,9 +365,9 @@ import Foundation
         let pending = pendingSwipes.withLock { $0.removeValue(forKey: ObjectIdentifier(sheet)) }.flatMap { $0.sheet === sheet ? $0 : nil }
         guard completed else {
             let r = PresentationResolver.resolveInteractiveDismiss(sheet: sheet, completes: false)
-            recorder.record(Event(time: scheduler.now, thread: context.thread, kind: .interactiveDismiss, outcome: .cancelled,
-                                  animated: true, window: r.windowID, steps: r.steps, receiver: sheet.ref, forwarded: false,
-                                  chain: Hierarchy.refs(r.windowChain)))
+            recorder.record(Self.ruled(Event(time: scheduler.now, thread: context.thread, kind: .interactiveDismiss, outcome: .cancelled,
+                                             animated: true, window: r.windowID, steps: r.steps, receiver: sheet.ref, forwarded: false,
+                                             chain: Hierarchy.refs(r.windowChain)), by: sheet))
             return
         }
         let p = pending ?? {
@@ -326,11 +375,13 @@ import Foundation
             return PendingSwipe(sheet: sheet, dismissed: Hierarchy.refs(r.dismissed), handledBy: r.handledBy?.ref, window: r.windowID,
                                 steps: r.steps, chainAfter: [])
         }()
-        let seq = recorder.record(Event(time: scheduler.now, thread: context.thread, kind: .interactiveDismiss, outcome: .completed,
-                                        animated: true, window: p.window, steps: p.steps, receiver: sheet.ref,
-                                        handledBy: p.handledBy, dismissed: p.dismissed, forwarded: false, chain: p.chainAfter)).seq
+        let swipe = Self.ruled(Event(time: scheduler.now, thread: context.thread, kind: .interactiveDismiss, outcome: .completed,
+                                     animated: true, window: p.window, steps: p.steps, receiver: sheet.ref,
+                                     handledBy: p.handledBy, dismissed: p.dismissed, forwarded: false, chain: p.chainAfter), by: sheet)
+        let seq = recorder.record(swipe).seq
         if let delay = configuration.leakCheckDelay {
-            scheduleLeakChecks([(sheet.ref, sheet.makeLivenessProbe())], after: delay, relatesTo: seq, window: p.window)
+            scheduleLeakChecks([(sheet.ref, sheet.makeLivenessProbe())], after: delay, relatesTo: seq, window: p.window,
+                               rulesVersion: swipe.rulesVersion)
         }
     }
 }

@@ -14,7 +14,9 @@ import Foundation
 ///
 /// When the ring is full the oldest event is dropped and counted, so a reader always knows
 /// how much is missing (``RecordingSnapshot/droppedCount``; sequence numbers stay gapless
-/// from the first retained event). Subscribers see every event, in sequence order.
+/// from the first retained event); what it said that still holds (controllers' facts, the
+/// presentations standing) passes to the oldest event kept. Subscribers see every event, in
+/// sequence order.
 @_spi(Package) public final class Recorder: @unchecked Sendable {
     /// The default ring capacity.
     @_spi(Package) public static let defaultCapacity = 10_000
@@ -33,6 +35,8 @@ import Foundation
         var liveLog: LiveLogWriter?
         /// What the recording has kept of each controller's facts.
         var factsTracker = ControllerFactsTracker()
+        /// What the dropped events said that still holds, for the oldest event kept.
+        var carried = CarriedFacts()
         var factsEpoch = 0
         /// Facts noted for the call being handled, carried by the next event recorded.
         var pendingFacts: [ControllerFacts] = []
@@ -84,6 +88,8 @@ import Foundation
             e.seq = s.nextSeq
             s.nextSeq += 1
             if s.count == capacity {
+                // What the dropped event said still holds: the oldest kept event says it when read.
+                s.store.carry(from: s.ring[s.head], into: &s.carried)
                 s.store.release(s.ring[s.head])
                 s.ring[s.head] = s.store.store(e)
                 s.head = s.head + 1 == capacity ? 0 : s.head + 1
@@ -124,7 +130,8 @@ import Foundation
     @_spi(Package) public func snapshot() -> RecordingSnapshot {
         let capacity = capacity
         return state.withLock { s in
-            let events = (0..<s.count).map { i in s.store.event(s.ring[(s.head + i) % capacity]) }
+            var events = (0..<s.count).map { i in s.store.event(s.ring[(s.head + i) % capacity]) }
+            if !s.carried.isEmpty, !events.isEmpty { events[0].facts = s.carried.given(to: events[0].facts) }
             return RecordingSnapshot(events: events, droppedCount: s.dropped, totalRecorded: s.nextSeq - 1)
         }
     }
@@ -137,7 +144,9 @@ import Foundation
             let (offset, overflow) = seq.subtractingReportingOverflow(s.ring[s.head].seq)
             guard !overflow else { return nil }
             guard offset >= 0, offset < s.count else { return nil }
-            return s.store.event(s.ring[(s.head + offset) % capacity])
+            var e = s.store.event(s.ring[(s.head + offset) % capacity])
+            if offset == 0 { e.facts = s.carried.given(to: e.facts) }
+            return e
         }
     }
 
@@ -149,15 +158,22 @@ import Foundation
     /// forgotten events count as dropped: a completion still in flight, the live log and the
     /// signpost planner refer to events by number, and a restarted count made a later event share
     /// its number with a forgotten one (a cleared overlay then ended the wrong signpost interval).
-    @_spi(Package) public func reset() {
+    @_spi(Package) public func reset() { reset(numberingFrom: 0) }
+
+    /// ``reset()``, numbering the next event `seq` when that is later than the next number: a
+    /// replay that rebuilt the state a recording started in (`pinspect scenario`) forgets the
+    /// events that rebuilt it and numbers its own as the recording did.
+    @_spi(Package) public func reset(numberingFrom seq: Int) {
         let capacity = capacity
         state.withLock { s in
+            s.nextSeq = max(s.nextSeq, seq)
             s.ring = Array(repeating: EventStore.Record(), count: capacity)
             s.store.removeAll()
             s.head = 0
             s.count = 0
             s.dropped = s.nextSeq - 1
             s.factsTracker.removeAll()
+            s.carried.removeAll()
             s.pendingFacts = []
             s.factsEpoch &+= 1
         }

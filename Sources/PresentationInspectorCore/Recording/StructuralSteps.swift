@@ -24,7 +24,7 @@ extension ExplanationStep {
         case .presentCalled(let a0, let a1): if case .presentCalled(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
         case .walkedUp(let a0, let a1, let a2): if case .walkedUp(let b0, let b1, let b2) = other { return a0 == b0 && a1 == b1 && a2 == b2 }
         case .ownRoot(let a0, let a1): if case .ownRoot(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
-        case .automaticStyle: if case .automaticStyle = other { return true }
+        case .automaticStyle(let a0, let a1): if case .automaticStyle(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
         case .popoverAdapts: if case .popoverAdapts = other { return true }
         case .styleAsIs(let a0, let a1): if case .styleAsIs(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
         case .contextFound(let a0, let a1, let a2): if case .contextFound(let b0, let b1, let b2) = other { return a0 == b0 && a1 == b1 && a2 == b2 }
@@ -35,18 +35,21 @@ extension ExplanationStep {
         case .transitionFromProvider(let a0, let a1, let a2): if case .transitionFromProvider(let b0, let b1, let b2) = other { return a0 == b0 && a1 == b1 && a2 == b2 }
         case .transitionOwnProviderDeclines(let a0, let a1): if case .transitionOwnProviderDeclines(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
         case .transitionOwn(let a0): if case .transitionOwn(let b0) = other { return a0 == b0 }
+        case .preferredTransition(let a0, let a1): if case .preferredTransition(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
         case .alreadyPresented(let a0, let a1): if case .alreadyPresented(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
         case .activeChild(let a0, let a1): if case .activeChild(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
         case .activeRoot(let a0, let a1): if case .activeRoot(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
+        case .presentingNotInWindow(let a0, let a1): if case .presentingNotInWindow(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
         case .transitionRunning: if case .transitionRunning = other { return true }
+        case .dismissalNotCounted: if case .dismissalNotCounted = other { return true }
         case .alreadyPresenting(let a0, let a1, let a2): if case .alreadyPresenting(let b0, let b1, let b2) = other { return a0 == b0 && a1 == b1 && a2 == b2 }
         case .notInWindow(let a0): if case .notInWindow(let b0) = other { return a0 == b0 }
-        case .popoverWithoutAnchor(let a0): if case .popoverWithoutAnchor(let b0) = other { return a0 == b0 }
+        case .popoverWithoutAnchor(let a0, let a1): if case .popoverWithoutAnchor(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
         case .checksPassed(let a0): if case .checksPassed(let b0) = other { return a0 == b0 }
         case .nothingChanges: if case .nothingChanges = other { return true }
         case .detachedSource(let a0): if case .detachedSource(let b0) = other { return a0 == b0 }
         case .dismissCalled(let a0): if case .dismissCalled(let b0) = other { return a0 == b0 }
-        case .dismissDuringTransition: if case .dismissDuringTransition = other { return true }
+        case .dismissDuringTransition(let a0, let a1): if case .dismissDuringTransition(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
         case .dismissesOwn(let a0, let a1): if case .dismissesOwn(let b0, let b1) = other { return a0 == b0 && a1 == b1 }
         case .dismissInherited(let a0, let a1, let a2): if case .dismissInherited(let b0, let b1, let b2) = other { return a0 == b0 && a1 == b1 && a2 == b2 }
         case .removed(let a0): if case .removed(let b0) = other { return a0 == b0 }
@@ -67,7 +70,7 @@ extension ExplanationStep {
         case .presentCalled(let a0, let a1): hasher.combine(0 as UInt8); hasher.combine(a0); hasher.combine(a1)
         case .walkedUp(let a0, let a1, let a2): hasher.combine(1 as UInt8); hasher.combine(a0); hasher.combine(a1); hasher.combine(a2)
         case .ownRoot(let a0, let a1): hasher.combine(2 as UInt8); hasher.combine(a0); hasher.combine(a1)
-        case .automaticStyle: hasher.combine(3 as UInt8)
+        case .automaticStyle(let a0, let a1): hasher.combine(3 as UInt8); hasher.combine(a0); hasher.combine(a1)
         case .popoverAdapts: hasher.combine(4 as UInt8)
         case .styleAsIs(let a0, let a1): hasher.combine(5 as UInt8); hasher.combine(a0); hasher.combine(a1)
         case .contextFound(let a0, let a1, let a2): hasher.combine(6 as UInt8); hasher.combine(a0); hasher.combine(a1); hasher.combine(a2)
@@ -84,12 +87,12 @@ extension ExplanationStep {
         case .transitionRunning: hasher.combine(17 as UInt8)
         case .alreadyPresenting(let a0, let a1, let a2): hasher.combine(18 as UInt8); hasher.combine(a0); hasher.combine(a1); hasher.combine(a2)
         case .notInWindow(let a0): hasher.combine(19 as UInt8); hasher.combine(a0)
-        case .popoverWithoutAnchor(let a0): hasher.combine(20 as UInt8); hasher.combine(a0)
+        case .popoverWithoutAnchor(let a0, let a1): hasher.combine(20 as UInt8); hasher.combine(a0); hasher.combine(a1)
         case .checksPassed(let a0): hasher.combine(21 as UInt8); hasher.combine(a0)
         case .nothingChanges: hasher.combine(22 as UInt8)
         case .detachedSource(let a0): hasher.combine(23 as UInt8); hasher.combine(a0)
         case .dismissCalled(let a0): hasher.combine(24 as UInt8); hasher.combine(a0)
-        case .dismissDuringTransition: hasher.combine(25 as UInt8)
+        case .dismissDuringTransition(let a0, let a1): hasher.combine(25 as UInt8); hasher.combine(a0); hasher.combine(a1)
         case .dismissesOwn(let a0, let a1): hasher.combine(26 as UInt8); hasher.combine(a0); hasher.combine(a1)
         case .dismissInherited(let a0, let a1, let a2): hasher.combine(27 as UInt8); hasher.combine(a0); hasher.combine(a1); hasher.combine(a2)
         case .removed(let a0): hasher.combine(28 as UInt8); hasher.combine(a0)
@@ -100,6 +103,9 @@ extension ExplanationStep {
         case .swipeCancelled: hasher.combine(33 as UInt8)
         case .swipeCompletes(let a0, let a1): hasher.combine(34 as UInt8); hasher.combine(a0); hasher.combine(a1)
         case .text(let a0): hasher.combine(35 as UInt8); hasher.combine(a0)
+        case .preferredTransition(let a0, let a1): hasher.combine(36 as UInt8); hasher.combine(a0); hasher.combine(a1)
+        case .presentingNotInWindow(let a0, let a1): hasher.combine(37 as UInt8); hasher.combine(a0); hasher.combine(a1)
+        case .dismissalNotCounted: hasher.combine(38 as UInt8)
         }
     }
 }

@@ -26,6 +26,8 @@ extension ControllerFacts {
         }
         f.modalPresentationStyle = node.modalPresentationStyle
         f.modalTransitionStyle = node.modalTransitionStyle
+        // Recorded when set (a log stays as it was for the many controllers without one).
+        if let preferred = node.preferredTransition { f.preferredTransition = .some(preferred) }
         f.definesPresentationContext = node.definesPresentationContext
         f.providesPresentationContextTransitionStyle = node.providesPresentationContextTransitionStyle
         f.isModalInPresentation = node.isModalInPresentation

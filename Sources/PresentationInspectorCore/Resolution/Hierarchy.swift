@@ -91,6 +91,17 @@
         return false
     }
 
+    /// Which transitions run in the window whose chain is `chain`: whether one of its controllers
+    /// is being presented, and whether one is being dismissed. A present checks only the first
+    /// (DESIGN rule 4: "while a presentation is in progress"); a dismiss checks either (rule 7).
+    @inlinable @_spi(Package) public static func runningTransitions<N: PresentationNode>(in chain: [N]) -> (presentation: Bool, dismissal: Bool) {
+        var presentation = false, dismissal = false
+        for i in 0..<chain.count where chain[i].isBeingPresentedOrDismissed {
+            if chain[i].isBeingDismissed { dismissal = true } else { presentation = true }
+        }
+        return (presentation, dismissal)
+    }
+
     /// The snapshots of `nodes`, in order.
     @inlinable @_spi(Package) public static func refs<N: PresentationNode>(_ nodes: [N]) -> [ControllerRef] {
         // A loop, not `map`: unspecialised, `map` asks the runtime for the array's metadata.

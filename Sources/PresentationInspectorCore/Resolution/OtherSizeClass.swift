@@ -29,10 +29,12 @@ enum OtherSizeClass {
         // The size class enters the rules only through the style (rule 1, and the system
         // controllers' own): where the other size class gives the same style, its answer is this
         // one (OtherSizeClassPremiseTests holds the rules to that).
-        let otherStyle = SystemControllerRules.effectiveStyle(of: here.presented, sizeClass: opposite(of: current)).style
+        let otherStyle = SystemControllerRules.effectiveStyle(of: here.presented, sizeClass: opposite(of: current),
+                                                              version: here.rulesVersion).style
         guard otherStyle != here.effectiveStyle else { return nil }
         var otherOptions = options
         otherOptions.sizeClass = opposite(of: current)
+        otherOptions.systemVersion = here.rulesVersion
         // The same reads of the hierarchy: only the size class differs.
         let there = PresentationResolver.resolvePresent(here.reads, options: otherOptions)
         return difference(here: here, there: there, in: opposite(of: current))

@@ -1,6 +1,6 @@
 /// What ``PresentationResolver`` reads of the hierarchy for one `present` whatever the size class
 /// it resolves in: where the source hangs, whether the presented controller is free, whether a
-/// transition runs, whether the source is in a window.
+/// transition runs, whether the source and its ancestors are in a window.
 ///
 /// Read once per present: the answer in the other size class (``OtherSizeClass``) decides over
 /// the same reads instead of walking the window again. Everything here is read in the order the
@@ -25,15 +25,26 @@ struct PresentReads<N: PresentationNode> {
     let presentedWindow: String?
     /// The chain of the source's window (of ``ultimateRoot``) before the call.
     let windowChain: [N]
-    /// Whether a present or dismiss transition runs in the source's window.
-    let transitionInProgress: Bool
+    /// Whether a presentation transition runs in the source's window (rule 4's in-progress check).
+    let presentationRuns: Bool
+    /// Whether a dismissal transition runs in the source's window (counted by no check of a
+    /// present: recorded in the explanation, DESIGN "unverified").
+    let dismissalRuns: Bool
     /// Whether the source's view is in a window.
     let sourceIsInWindow: Bool
+    /// Whether each of ``ancestry``'s views is in a window: the presenting controller is one of
+    /// them whatever the size class (the presentation root, or the context provider).
+    let ancestryInWindow: [Bool]
+    /// Whether the top of the source's ancestry, or a controller it was presented from, is being
+    /// dismissed: every controller of the ancestry is leaving the window.
+    let rootIsLeaving: Bool
     /// The size class the rules see where the source is displayed (`SizeClass.rulesSee(horizontal:vertical:)`).
     let sourceSizeClass: SizeClass
     /// Whether the source is displayed in a compact height (an iPhone in landscape), where a sheet
     /// looks full screen.
     let sourceHeightIsCompact: Bool
+    /// The iOS version the app runs on (nil: unknown, the newest modelled).
+    let systemVersion: SystemVersion?
 
     init(source: N, presented: N) {
         self.source = source
@@ -50,10 +61,28 @@ struct PresentReads<N: PresentationNode> {
         presentedParent = presented.parentNode
         presentedWindow = presented.rootOfWindow
         windowChain = Hierarchy.chain(from: ultimateRoot)
-        transitionInProgress = Hierarchy.transitionRuns(in: windowChain)
+        (presentationRuns, dismissalRuns) = Hierarchy.runningTransitions(in: windowChain)
         sourceIsInWindow = source.isViewInWindow
+        // A child's view is inside its parent's: when the source's view is in a window, so are its
+        // ancestors' (no read needed); otherwise each is asked.
+        var inWindow = [sourceIsInWindow]
+        for i in 1..<max(1, ancestry.count) { inWindow.append(sourceIsInWindow || ancestry[i].isViewInWindow) }
+        ancestryInWindow = inWindow
+        // Only a running dismissal can take the ancestry with it: otherwise nothing is read.
+        var leaving = false
+        if dismissalRuns {
+            var x: N? = root
+            var depth = 0
+            while let node = x, !leaving, depth < 1_000 {
+                leaving = node.isBeingDismissed
+                x = node.presentingNode
+                depth += 1
+            }
+        }
+        rootIsLeaving = leaving
         let vertical = source.verticalSizeClass
         sourceSizeClass = SizeClass.rulesSee(horizontal: source.horizontalSizeClass, vertical: vertical)
         sourceHeightIsCompact = vertical == .compact
+        systemVersion = source.systemVersion
     }
 }

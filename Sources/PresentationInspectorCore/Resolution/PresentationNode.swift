@@ -24,6 +24,9 @@ public protocol PresentationNode: AnyObject {
 
     var modalPresentationStyle: PresentationStyle { get }
     var modalTransitionStyle: TransitionStyle { get }
+    /// `preferredTransition` (iOS 18 and later) when set and its kind is known: it replaces
+    /// ``modalTransitionStyle`` from iOS 18 (`pinspect uikit-versions`). Nil by default.
+    var preferredTransition: TransitionStyle? { get }
     var definesPresentationContext: Bool { get }
     var providesPresentationContextTransitionStyle: Bool { get }
     var isModalInPresentation: Bool { get }
@@ -51,6 +54,15 @@ public protocol PresentationNode: AnyObject {
     /// isBeingDismissed`). A transition runs in a window while its root or one of the controllers
     /// presented in it answers true.
     var isBeingPresentedOrDismissed: Bool { get }
+    /// Whether this controller is being dismissed now (`isBeingDismissed`): its view is leaving
+    /// the window, and a present on it is refused as not in the window hierarchy (DESIGN rule 4).
+    /// False by default: a node that cannot tell counts every running transition as a presentation.
+    var isBeingDismissed: Bool { get }
+    /// The popover presentation controller UIKit names when this controller is shown as a popover
+    /// without an anchor (its class and address, for rule 10's message), when the adapter could
+    /// read it without creating it; nil (the default) when unknown, and the message then names it
+    /// by this controller (`<UIPopoverPresentationController: id.popoverPresentationController>`).
+    var popoverPresentationControllerRef: ControllerRef? { get }
 
     /// A weak probe used by leak checks after dismissal.
     func makeLivenessProbe() -> LivenessProbe
@@ -66,12 +78,18 @@ extension PresentationNode {
 
     /// False: the anchor, if any, is set before `present` is called.
     public var popoverAnchorIsSetByDelegate: Bool { false }
+    /// Nil: no preferred transition.
+    public var preferredTransition: TransitionStyle? { nil }
     /// Nil: a plain controller.
     public var systemController: SystemControllerKind? { nil }
     /// Nil: not an alert controller.
     public var alertControllerStyle: AlertControllerStyle? { nil }
     /// Nil: the newest behaviour the model knows.
     public var systemVersion: SystemVersion? { nil }
+    /// False: not known to be dismissed.
+    public var isBeingDismissed: Bool { false }
+    /// Nil: the popover presentation controller is named by the controller it belongs to.
+    public var popoverPresentationControllerRef: ControllerRef? { nil }
 }
 
 /// Tells, some time after a dismissal, whether the dismissed controller is still alive and

@@ -36,8 +36,10 @@
     /// Whether the presented controller had a presenter when the resolver asked (its first check).
     let presentedWasPresented: Bool
     /// What the resolver read of the hierarchy whatever the size class: a second answer in the
-    /// other size class (``OtherSizeClass``) decides over the same reads.
+    /// other size class (``OtherSizeClass``) or iOS version (``OtherIOSVersion``) decides over the same reads.
     let reads: PresentReads<Node>
+    /// The iOS version whose rules decided (``UIKitVersions/rulesVersion(for:)``).
+    @_spi(Package) public let rulesVersion: SystemVersion
     /// Whether the model predicts ``effectiveStyle``: false for a system controller whose style
     /// Apple does not document (DESIGN "System controllers"), which is recorded as observed only
     /// (an observed style never drifts from it).
@@ -47,7 +49,7 @@
          effectiveStyle: PresentationStyle, requestedTransition: TransitionStyle, effectiveTransition: TransitionStyle,
          diagnostics: [Diagnostic], rejection: Diagnostic?, steps: [ExplanationStep], windowID: String?,
          ultimateRoot: Node, refs: (source: ControllerRef, presented: ControllerRef, presenting: ControllerRef, contextProvider: ControllerRef),
-         ancestryRefs: [ControllerRef], presentedWasPresented: Bool, reads: PresentReads<Node>) {
+         ancestryRefs: [ControllerRef], presentedWasPresented: Bool, reads: PresentReads<Node>, rulesVersion: SystemVersion) {
         self.source = source; self.presented = presented; self.presenting = presenting; self.contextProvider = contextProvider
         self.requestedStyle = requestedStyle; self.effectiveStyle = effectiveStyle
         self.requestedTransition = requestedTransition; self.effectiveTransition = effectiveTransition
@@ -57,13 +59,15 @@
         self.ancestryRefs = ancestryRefs
         self.presentedWasPresented = presentedWasPresented
         self.reads = reads
+        self.rulesVersion = rulesVersion
     }
 }
 
 /// What the model says a `dismiss` call does.
 @_spi(Package) public struct DismissResolution<Node: PresentationNode> {
     @_spi(Package) public let receiver: Node
-    /// The presenting controller that performs the dismissal; nil when nothing is dismissed.
+    /// The presenting controller that performs the dismissal, or that refuses it while a transition
+    /// runs; nil when there is none.
     @_spi(Package) public let handledBy: Node?
     /// Controllers removed, top first.
     @_spi(Package) public let dismissed: [Node]
@@ -105,6 +109,10 @@ public struct ResolverOptions: Sendable {
     /// of the source's own (nil: the source's, as UIKit does): how `OtherSizeClass` asks what the
     /// other kind of device would do.
     var sizeClass: SizeClass?
+    /// The iOS version whose rules to resolve by (``UIKitVersions``), instead of the one the app
+    /// runs on (nil: the app's, as UIKit does): how `OtherIOSVersion` asks what another version
+    /// would do.
+    var systemVersion: SystemVersion?
 
     /// Options with the given deep-chain limit (3 by default).
     public init(deepChainLimit: Int = 3) { self.deepChainLimit = deepChainLimit }
@@ -112,18 +120,25 @@ public struct ResolverOptions: Sendable {
 
 /// DESIGN's presentation rules as pure functions over ``PresentationNode``s.
 @_spi(Package) public enum PresentationResolver {
-    /// Rule 1: the style UIKit uses for a requested style in an environment.
-    @_spi(Package) public static func effectiveStyle(_ requested: PresentationStyle, sizeClass: SizeClass) -> (PresentationStyle, String) {
-        let (style, step) = effectiveStyleStep(requested, sizeClass: sizeClass)
+    /// Rule 1: the style UIKit uses for a requested style in an environment, by the rules of
+    /// `version` (nil: the newest modelled).
+    @_spi(Package) public static func effectiveStyle(_ requested: PresentationStyle, sizeClass: SizeClass,
+                                                     version: SystemVersion? = nil) -> (PresentationStyle, String) {
+        let (style, step) = effectiveStyleStep(requested, sizeClass: sizeClass, version: UIKitVersions.rulesVersion(for: version))
         return (style, step.sentence)
     }
 
-    /// Rule 1, with its explanation step.
-    static func effectiveStyleStep(_ requested: PresentationStyle, sizeClass: SizeClass) -> (PresentationStyle, ExplanationStep) {
+    /// Rule 1 by the rules of `version` (``UIKitVersions``), with its explanation step.
+    static func effectiveStyleStep(_ requested: PresentationStyle, sizeClass: SizeClass,
+                                   version: SystemVersion) -> (PresentationStyle, ExplanationStep) {
         switch requested {
-        case .automatic: (.pageSheet, .automaticStyle)
-        case .popover where sizeClass == .compact: (.formSheet, .popoverAdapts)
-        default: (requested, .styleAsIs(requested, sheetInCompact: sizeClass == .compact && requested.isSheet))
+        case .automatic:
+            let style = UIKitVersions.automaticStyle.value(at: version) ?? .pageSheet
+            return (style, .automaticStyle(style, rules: version))
+        case .popover where sizeClass == .compact:
+            return (UIKitVersions.popoverInCompact.value(at: version) ?? .formSheet, .popoverAdapts)
+        default:
+            return (requested, .styleAsIs(requested, sheetInCompact: sizeClass == .compact && requested.isSheet))
         }
     }
 
@@ -161,9 +176,10 @@ public struct ResolverOptions: Sendable {
             steps.append(.ownRoot(s, place: place))
         }
 
-        // Style (rule 1).
+        // Style (rule 1), by the rules of the iOS version the app runs on.
         let sizeClass = options.sizeClass ?? reads.sourceSizeClass
-        var (style, styleNote, styleIsPredicted) = SystemControllerRules.effectiveStyle(of: presented, sizeClass: sizeClass)
+        let version = options.systemVersion ?? UIKitVersions.rulesVersion(for: reads.systemVersion)
+        var (style, styleNote, styleIsPredicted) = SystemControllerRules.effectiveStyle(of: presented, sizeClass: sizeClass, version: version)
         steps.append(styleNote)
         if options.sizeClass == nil, styleIsPredicted, !style.isPredicted(inCompactHeight: reads.sourceHeightIsCompact) {
             styleIsPredicted = false
@@ -174,6 +190,7 @@ public struct ResolverOptions: Sendable {
         // controller from the source up that defines a context; otherwise the presentation root.
         var provider = root
         var providerRef = rootRef
+        var providerIndex = ancestry.count - 1
         if style.isContextStyle {
             var walk: [ExplanationStep.ContextCheck] = []
             var found: Int?
@@ -185,6 +202,7 @@ public struct ResolverOptions: Sendable {
             if let found {
                 provider = ancestry[found]
                 providerRef = ancestryRefs[found]
+                providerIndex = found
                 steps.append(.contextFound(style, walk: walk, provider: providerRef))
             } else {
                 steps.append(.contextNotFound(style, walk: walk, root: rootRef))
@@ -209,11 +227,18 @@ public struct ResolverOptions: Sendable {
         } else {
             steps.append(.transitionOwn(transition))
         }
+        // From iOS 18 a preferred transition (zoom) replaces the style's (``UIKitVersions/preferredTransition``).
+        if let preferred = presented.preferredTransition, UIKitVersions.preferredTransition.value(at: version) == true {
+            steps.append(.preferredTransition(preferred, replaces: transition))
+            transition = preferred
+        }
 
-        // Checks (rule 4), in order; the first failure rejects.
+        // Checks (rule 4), in the order real console output shows (DESIGN rule 4, the console
+        // corpus); the first failure rejects.
         var diagnostics: [Diagnostic] = []
         var rejection: Diagnostic?
         let presentedBy = reads.presentedBy
+        let presentingIsLeaving = reads.rootIsLeaving && reads.ancestryInWindow[providerIndex]
         if let q = presentedBy {
             rejection = .alreadyPresented(p, by: q.ref)
             steps.append(.alreadyPresented(p, by: q.ref))
@@ -223,31 +248,45 @@ public struct ResolverOptions: Sendable {
         } else if let window = reads.presentedWindow {
             rejection = .activeController(p)
             steps.append(.activeRoot(p, window: window))
-        } else if reads.transitionInProgress {
+        } else if !reads.ancestryInWindow[providerIndex] || presentingIsLeaving {
+            // UIKit's "whose view" is the presenting controller's: covered by a completed full-screen
+            // presentation, not shown yet, or being dismissed; found before already-presenting.
+            rejection = .notInWindowHierarchy(p, on: presentingRef, from: s)
+            steps.append(.presentingNotInWindow(presentingRef, leaving: presentingIsLeaving))
+        } else if reads.presentationRuns {
             rejection = .presentationInProgress(p, on: presentingRef, from: s)
             steps.append(.transitionRunning)
-        } else if let q = Hierarchy.presentedController(of: presenting) {
-            rejection = .alreadyPresenting(p, on: presentingRef, from: s, current: q.ref)
-            let owner = q.presentingNode.flatMap { $0 === presenting ? nil : $0.ref }
-            steps.append(.alreadyPresenting(presenting: presentingRef, current: q.ref, inheritedFrom: owner))
-        } else if !reads.sourceIsInWindow {
-            rejection = .notInWindowHierarchy(p, on: presentingRef, from: s)
-            steps.append(.notInWindow(source: s))
-        } else if style == .popover && !presented.hasPopoverAnchor && !presented.popoverAnchorIsSetByDelegate {
-            // Only a real popover (regular width) needs an anchor; in compact width it adapted (rule 1,
-            // and DESIGN "System controllers" for action sheets and share sheets).
-            rejection = SystemControllerRules.popoverWithoutAnchor(presented, p, presenting: presentingRef)
-            steps.append(.popoverWithoutAnchor(p))
         } else {
-            if style == .popover && !presented.hasPopoverAnchor {
-                steps.append(.text("The popover's delegate implements prepareForPopoverPresentation(_:), where apps set the anchor: whether it has one is known only once UIKit has asked it."))
+            if reads.dismissalRuns { steps.append(.dismissalNotCounted) }
+            if let q = Hierarchy.presentedController(of: presenting) {
+                rejection = .alreadyPresenting(p, on: presentingRef, from: s, current: q.ref)
+                let owner = q.presentingNode.flatMap { $0 === presenting ? nil : $0.ref }
+                steps.append(.alreadyPresenting(presenting: presentingRef, current: q.ref, inheritedFrom: owner))
+            } else if !reads.sourceIsInWindow {
+                rejection = .notInWindowHierarchy(p, on: presentingRef, from: s)
+                steps.append(.notInWindow(source: s))
+            } else if style == .popover && !presented.hasPopoverAnchor && !presented.popoverAnchorIsSetByDelegate {
+                // Only a real popover (regular width) needs an anchor; in compact width it adapted (rule 1,
+                // and DESIGN "System controllers" for action sheets and share sheets).
+                let popoverController = SystemControllerRules.popoverPresentationController(of: presented, p)
+                rejection = SystemControllerRules.popoverWithoutAnchor(presented, p, popoverController: popoverController, presenting: presentingRef)
+                steps.append(.popoverWithoutAnchor(p, popoverController: popoverController))
+            } else {
+                if style == .popover && !presented.hasPopoverAnchor {
+                    steps.append(.text("The popover's delegate implements prepareForPopoverPresentation(_:), where apps set the anchor: whether it has one is known only once UIKit has asked it."))
+                }
+                steps.append(.checksPassed(presentingType: presentingRef.type))
             }
-            steps.append(.checksPassed(presentingType: presentingRef.type))
         }
         if var alertRejection = rejection, presented.systemController == .alertController {
+            // The top of the chain once a running dismissal ends: what stays on screen.
+            var top = detached ? nil : reads.windowChain.last
+            if !detached, reads.dismissalRuns, let i = reads.windowChain.firstIndex(where: { $0.isBeingDismissed }), i > 0 {
+                top = reads.windowChain[i - 1]
+            }
             alertRejection.fix = SystemControllerRules.alertFix(for: alertRejection, alert: p, source: s,
                                                                  current: Hierarchy.presentedController(of: presenting),
-                                                                 top: detached ? nil : reads.windowChain.last?.ref)
+                                                                 top: top?.ref, presentingIsLeaving: presentingIsLeaving)
             rejection = alertRejection
         }
         if detached { diagnostics.append(.detachedPresenter(s)) }
@@ -270,7 +309,7 @@ public struct ResolverOptions: Sendable {
                                            diagnostics: diagnostics, rejection: rejection, steps: steps,
                                            windowID: windowID, ultimateRoot: ultimateRoot,
                                            refs: (s, p, presentingRef, providerRef), ancestryRefs: ancestryRefs,
-                                           presentedWasPresented: presentedBy != nil, reads: reads)
+                                           presentedWasPresented: presentedBy != nil, reads: reads, rulesVersion: version)
         resolution.styleIsPredicted = styleIsPredicted
         return resolution
     }
@@ -291,13 +330,19 @@ public struct ResolverOptions: Sendable {
                               diagnostics: diagnostics, steps: steps, windowID: window, ultimateRoot: windowRoot,
                               windowChain: windowChain, refs: refs)
         }
-        if Hierarchy.transitionRuns(in: windowChain) {
-            steps.append(.dismissDuringTransition)
-            return result(handledBy: nil, dismissed: [], forwarded: false, outcome: .rejected,
-                          diagnostics: [.dismissDuringTransition(r)], refs: ([], nil))
-        }
         // The receiver's `presentedViewController` (rule 5): its own, else an ancestor's.
-        if let p = Hierarchy.presentedController(of: receiver), let handler = p.presentingNode {
+        let presented = Hierarchy.presentedController(of: receiver)
+        if Hierarchy.transitionRuns(in: windowChain) {
+            // UIKit hands the message on first (below): the controller it reaches refuses it, and
+            // its message names that controller (DESIGN rule 7). With nothing to hand it to, the receiver.
+            let handler: N?
+            if let presented { handler = presented.presentingNode } else { handler = rootPresenter }
+            let handlerRef = handler?.ref
+            steps.append(.dismissDuringTransition(receiver: r, handler: handler === receiver ? nil : handlerRef))
+            return result(handledBy: handler, dismissed: [], forwarded: handler.map { $0 !== receiver } ?? false, outcome: .rejected,
+                          diagnostics: [.dismissDuringTransition(handlerRef ?? r)], refs: ([], handlerRef))
+        }
+        if let p = presented, let handler = p.presentingNode {
             let set = Hierarchy.dismissalSet(startingAt: p)
             let setRefs = Hierarchy.refs(set)
             let presentedRef = p.ref

@@ -8,14 +8,20 @@ enum SystemControllerRules {
     /// Rule 1 for `presented` in `sizeClass` (compact when the width or the height is:
     /// `PresentReads.sourceSizeClass`), with the system controllers' own rules: the style,
     /// the step that says why, and whether the model predicts it (false: observed only).
-    static func effectiveStyle<N: PresentationNode>(of presented: N, sizeClass: SizeClass)
+    static func effectiveStyle<N: PresentationNode>(of presented: N, sizeClass: SizeClass, version: SystemVersion)
         -> (style: PresentationStyle, step: ExplanationStep, predicted: Bool) {
         let requested = presented.modalPresentationStyle
         guard let kind = presented.systemController else {
-            let (style, step) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass)
+            let (style, step) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass, version: version)
             return (style, step, true)
         }
         switch kind {
+        case .groupActivitySharingController:
+            if let style = UIKitVersions.groupActivitySharingStyle.value(at: version) {
+                return (style, .text("A GroupActivitySharingController is always a \(style.name) (Apple: \"This property always sets the presentation style for the view controller to pageSheet\")."), true)
+            }
+            let (style, _) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass, version: version)
+            return (style, .text("GroupActivitySharingController exists from iOS 15.4; before, the model reads \(style.name) by rule 1, observed only."), false)
         case .alertController where presented.alertControllerStyle == .actionSheet:
             if sizeClass == .regular {
                 return (.popover, .text("A UIAlertController of style actionSheet is a popover in regular width and height (UIKit: \"The modalPresentationStyle of a UIAlertController with this style is UIModalPresentationPopover\"): it needs an anchor."), true)
@@ -26,41 +32,46 @@ enum SystemControllerRules {
         case .activityViewController where sizeClass == .regular:
             return (.popover, .text("A UIActivityViewController is a popover in regular width and height (Apple: \"On iPad, you must present the view controller in a popover\"): it needs an anchor."), true)
         case .activityViewController:
-            let (style, _) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass)
+            let (style, _) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass, version: version)
             return (style, .text("A UIActivityViewController is presented modally in compact width or height (Apple: \"On iPhone and iPod touch, you must present it modally\"); the model reads \(style.name) by rule 1, and the style UIKit uses is recorded as observed only."), false)
         default:
-            let (style, _) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass)
+            let (style, _) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass, version: version)
             return (style, .text("\(kind.name)'s presentation style is not modelled (Apple does not document it): the model reads \(style.name) by rule 1, and the style UIKit uses is recorded as observed only."), false)
         }
     }
 
-    /// The first iOS version whose UIKit words a missing anchor of an action sheet or share sheet
-    /// as "Your application has presented a …"; before it UIKit said "UIPopoverPresentationController
-    /// (…) should have a non-nil sourceView or barButtonItem set before the presentation occurs."
-    static let systemPopoverWordingSince = SystemVersion(major: 10)
+    /// The popover presentation controller of `presented` (snapshot `p`), as UIKit's exception names
+    /// it: the one the adapter read, else a `UIPopoverPresentationController` named by its controller
+    /// (`<UIPopoverPresentationController: p.popoverPresentationController>`), the class reports from
+    /// iOS 8 to 17 name for a plain popover (DESIGN rule 10).
+    static func popoverPresentationController<N: PresentationNode>(of presented: N, _ p: ControllerRef) -> ControllerRef {
+        presented.popoverPresentationControllerRef
+            ?? ControllerRef(id: p.id + ".popoverPresentationController", type: "UIPopoverPresentationController")
+    }
 
-    /// `popover-without-anchor` for `presented` (snapshot `p`) shown from `presenting`, in UIKit's
-    /// words for its kind and iOS version.
-    static func popoverWithoutAnchor<N: PresentationNode>(_ presented: N, _ p: ControllerRef, presenting: ControllerRef) -> Diagnostic {
-        if let version = presented.systemVersion, let since = systemPopoverWordingSince, version < since {
-            return .popoverWithoutAnchor(p)
-        }
+    /// `popover-without-anchor` for `presented` (snapshot `p`, popover presentation controller
+    /// `popoverController`) shown from `presenting`, in UIKit's words for its kind. (Before iOS 10,
+    /// outside the supported range, action sheets and share sheets used a plain popover's words:
+    /// DESIGN "System controllers".)
+    static func popoverWithoutAnchor<N: PresentationNode>(_ presented: N, _ p: ControllerRef, popoverController: ControllerRef,
+                                                          presenting: ControllerRef) -> Diagnostic {
         switch presented.systemController {
         case .alertController where presented.alertControllerStyle == .actionSheet:
             return .actionSheetWithoutAnchor(p, from: presenting)
         case .activityViewController:
             return .activityViewControllerWithoutAnchor(p)
         default:
-            return .popoverWithoutAnchor(p)
+            return .popoverWithoutAnchor(popoverController: popoverController)
         }
     }
 
     /// The fix that works for an alert the checks reject: present it from the top of the key
     /// window's chain, or queue it until what is up (another alert, a running transition) is gone.
     /// `current` is what the presenting controller already presents, `top` the top of the
-    /// source's window chain; nil for a rejection that is not an alert's own mistake.
+    /// source's window chain (once a running dismissal ends), `presentingIsLeaving` whether the
+    /// presenting controller is being dismissed; nil for a rejection that is not an alert's own mistake.
     static func alertFix<N: PresentationNode>(for d: Diagnostic, alert p: ControllerRef, source s: ControllerRef,
-                                             current: N?, top: ControllerRef?) -> String? {
+                                             current: N?, top: ControllerRef?, presentingIsLeaving: Bool = false) -> String? {
         let alert = p.consoleDescription
         let topClause = top.map { "\($0.consoleDescription) (the top of the key window's chain)" }
             ?? "the top of the key window's chain (its root's presentedViewController, followed to the end)"
@@ -68,14 +79,19 @@ enum SystemControllerRules {
         case .alreadyPresenting:
             guard let current else { return nil }
             let q = current.ref.consoleDescription
+            if current.isBeingDismissed {
+                return "alert \(alert) was presented while \(q) is being dismissed: present it from the completion handler of that dismissal"
+            }
             if current.systemController == .alertController {
                 return "alert \(alert) was presented while alert \(q) is up: queue it and present it once \(q) is dismissed (from the handler of \(q)'s action, which runs after its dismissal), or fold both messages into one alert"
             }
             return "present alert \(alert) from \(topClause), which shows it above \(q), or queue it until \(q) is dismissed"
         case .presentationInProgress:
-            return "alert \(alert) was presented while a present or dismiss runs (from \(s.consoleDescription), which may be the controller being dismissed): queue it and present it from the completion of that transition, from \(topClause)"
+            return "alert \(alert) was presented while another presentation runs (from \(s.consoleDescription)): queue it and present it from the completion of that presentation, from \(topClause)"
+        case .notInWindowHierarchy where presentingIsLeaving:
+            return "alert \(alert) was presented from \(s.consoleDescription), which is being dismissed: present it from \(topClause), which stays, from the completion of that dismissal"
         case .notInWindowHierarchy:
-            return "alert \(alert) was presented from \(s.consoleDescription), which is no longer in a window (dismissed, or not yet shown): present it from \(topClause) instead, or queue it until a controller in the window can show it"
+            return "alert \(alert) was presented from \(s.consoleDescription), which is no longer in a window (dismissed, covered by a full-screen presentation, or not yet shown): present it from \(topClause) instead, or queue it until a controller in the window can show it"
         default:
             return nil
         }

@@ -16,7 +16,7 @@ extension PresentationRecording {
     /// ```
     /// 1 presentation goes wrong in the other size class:
     /// warning other-size-class at #1 0.000s present MenuViewController (menu) from …
-    ///   UIKit: In regular width and height (an iPad, full screen or in a wide split) UIKit raises (the app crashes): UIPopoverPresentationController (<MenuViewController: menu>) should have a non-nil sourceView or barButtonItem set before the presentation occurs.
+    ///   UIKit: In regular width and height (an iPad, full screen or in a wide split) UIKit raises (the app crashes): UIPopoverPresentationController (<UIPopoverPresentationController: menu.popoverPresentationController>) should have a non-nil sourceView or barButtonItem set before the presentation occurs.
     ///   Fix: give <MenuViewController: menu> an anchor before presenting it: popoverPresentationController?.sourceView = … (with sourceRect) or …
     ///   Call site: not recorded (simulated call)
     /// ```

@@ -56,8 +56,8 @@ public struct PresentationRecording: Sendable {
 
     /// The failure message for every diagnostic of `severity` or worse, or `nil` if there is none.
     ///
-    /// Each diagnostic reads: its code and severity with the event, UIKit's console message,
-    /// the resolver's explanation, and the call site recorded on device. `model-drift` is left
+    /// Each diagnostic reads: its code and severity with the event, UIKit's console message, the
+    /// fix, the resolver's explanation, and the call site recorded on device. `model-drift` is left
     /// out: it says where UIKit differed from the model, not what the app did wrong.
     public func diagnosticsFailure(atLeast severity: Severity = .warning) -> String? {
         let found = diagnostics(atLeast: severity).filter { $0.diagnostic.code != .modelDrift }
@@ -124,6 +124,7 @@ public struct PresentationRecording: Sendable {
     static func describe(_ d: Diagnostic, in e: Event) -> String {
         var lines = ["\(d.severity.rawValue) \(d.code.rawValue) at \(e.summary)",
                      "  UIKit: \(d.message)"]
+        if let fix = d.fix ?? Diagnostic.fix(for: d, in: e) { lines.append("  Fix: \(fix)") }
         if !e.steps.isEmpty {
             lines.append("  Why:")
             lines += e.explanation.enumerated().map { "    \($0.offset + 1). \($0.element)" }

@@ -44,9 +44,16 @@ public struct ConformancePlan: Sendable {
 
     /// Plans `original`. The model runs the kept steps once to find those UIKit raises for.
     /// `horizontalSizeClass`: the size class the world's windows have whatever the scenario says
-    /// (nil: they take the scenario's).
-    public init(_ original: Scenario, horizontalSizeClass fixed: SizeClass? = nil) {
+    /// (nil: they take the scenario's). `systemVersion`: the iOS version the world's UIKit runs
+    /// (nil: the scenario's): the model predicts by its rules (`pinspect uikit-versions`).
+    public init(_ original: Scenario, horizontalSizeClass fixed: SizeClass? = nil, systemVersion running: SystemVersion? = nil) {
         var original = original
+        if let running, running != original.environment.systemVersion {
+            if let named = original.environment.systemVersion {
+                notes.append("run by the rules of iOS \(UIKitVersions.rulesVersion(for: running)), the device's, not the scenario's iOS \(named)")
+            }
+            original.environment.systemVersion = running
+        }
         if let fixed, fixed != original.environment.horizontalSizeClass {
             notes.append("run in the \(fixed.rawValue) size class, not the scenario's \(original.environment.horizontalSizeClass.rawValue): "
                          + "windows cannot be given a size class before iOS 17, so the model predicts for the device's")
@@ -78,6 +85,7 @@ public struct ConformancePlan: Sendable {
             var s = Scenario.Step(step.action)
             switch step.action {
             case .swipeDown: skip("a swipe cannot be performed by code; swipe by hand to compare"); continue
+            case .startRecording: skip("the run records from its first step: the steps before this one are compared too"); continue
             case .advance(let seconds): s = Scenario.Step(.advance(min(max(seconds, 0), Self.maximumWait)))
             default: break
             }

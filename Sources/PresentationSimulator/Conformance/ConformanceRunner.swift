@@ -19,11 +19,16 @@ public protocol ConformanceWorld: AnyObject {
     /// The horizontal size class every window of this world has whatever the scenario says (UIKit
     /// before iOS 17 cannot give a window one), or nil when windows take the scenario's.
     var fixedHorizontalSizeClass: SizeClass? { get }
+    /// The iOS version this world's UIKit runs (a device's own), or nil when it follows the
+    /// scenario's: the model then predicts by that version's rules.
+    var systemVersion: SystemVersion? { get }
 }
 
 extension ConformanceWorld {
     /// Windows take the scenario's size class.
     public var fixedHorizontalSizeClass: SizeClass? { nil }
+    /// The scenario's version.
+    public var systemVersion: SystemVersion? { nil }
 }
 
 /// Runs a scenario in a ``ConformanceWorld`` and in the model, and compares the two. On the
@@ -34,7 +39,7 @@ public enum ConformanceRunner {
     /// the model's events with the world's as observed. A step the world fails is reported
     /// among the skipped ones (the comparison then shows its events as missing).
     @_spi(Package) public static func run(_ scenario: Scenario, in world: some ConformanceWorld) async -> ConformanceComparison {
-        let plan = ConformancePlan(scenario, horizontalSizeClass: world.fixedHorizontalSizeClass)
+        let plan = ConformancePlan(scenario, horizontalSizeClass: world.fixedHorizontalSizeClass, systemVersion: world.systemVersion)
         if let refusal = plan.refusal {
             return ConformanceComparison(scenario: scenario.name, model: [], uikit: [], skipped: ["not run: \(refusal)"],
                                          notes: plan.notes, observedOnlyStyles: [])
@@ -69,7 +74,8 @@ public enum ConformanceRunner {
             guard SystemControllerKind.predictsStyle(kind, alertStyle: kind == .alertController ? c.preferredStyle : nil, sizeClass: sizeClass) else {
                 return true
             }
-            let style = PresentationResolver.effectiveStyle(c.modalPresentationStyle ?? .automatic, sizeClass: sizeClass).0
+            let style = PresentationResolver.effectiveStyle(c.modalPresentationStyle ?? .automatic, sizeClass: sizeClass,
+                                                            version: environment.systemVersion).0
             return !style.isPredicted(inCompactHeight: environment.verticalSizeClass == .compact)
         }.map(\.id))
     }

@@ -50,6 +50,8 @@ public final class SimController: PresentationNode {
     public var modalPresentationStyle: PresentationStyle = .automatic { didSet { simulation?.factsDidChange() } }
     /// `modalTransitionStyle`.
     public var modalTransitionStyle: TransitionStyle = .coverVertical { didSet { simulation?.factsDidChange() } }
+    /// `preferredTransition` (iOS 18 and later).
+    public var preferredTransition: TransitionStyle? { didSet { simulation?.factsDidChange() } }
     /// `definesPresentationContext`.
     public var definesPresentationContext: Bool { didSet { simulation?.factsDidChange() } }
     /// `providesPresentationContextTransitionStyle`.

@@ -58,6 +58,8 @@ extension Simulation {
         case .release(let id):
             _ = try c(id, "release")
             release(id)
+        case .startRecording(let seq):
+            recorder.reset(numberingFrom: seq)
         }
     }
 }
@@ -77,6 +79,7 @@ extension Scenario.Action {
         case .advance: "advance"
         case .swipeDown: "swipeDown"
         case .release: "release"
+        case .startRecording: "startRecording"
         }
     }
 }

@@ -28,9 +28,10 @@ extension Simulation {
         return false
     }
 
-    /// Whether `p`'s completed presentation has taken the views it covers out of the window.
+    /// Whether `p`'s completed presentation has taken the views it covers out of the window. Once
+    /// its dismissal begins they are back: the dismissal shows them as `p` leaves (DESIGN rule 6).
     static func covers(_ p: SimController) -> Bool {
-        p.presentationCompleted && !(p.effectiveStyle?.keepsCoveredViewsInWindow ?? true)
+        p.presentationCompleted && !p.isBeingDismissed && !(p.effectiveStyle?.keepsCoveredViewsInWindow ?? true)
     }
 
     /// Every controller whose view is in window `w`.

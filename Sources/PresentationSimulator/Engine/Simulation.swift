@@ -126,10 +126,12 @@ public final class Simulation {
     /// Loads a scenario's environment, controllers and windows (steps are not run).
     public func load(_ scenario: Scenario) throws(SimulationError) {
         handler.chooseOtherSizeClassCheck(scenario.checksOtherSizeClass)
+        handler.chooseOtherIOSVersions(Self.otherIOSVersions(of: scenario))
         for spec in scenario.controllers {
             let c = SimController(id: spec.id, type: spec.type, title: spec.title, container: spec.container)
             if let v = spec.modalPresentationStyle { c.modalPresentationStyle = v }
             if let v = spec.modalTransitionStyle { c.modalTransitionStyle = v }
+            c.preferredTransition = spec.preferredTransition
             if let v = spec.definesPresentationContext { c.definesPresentationContext = v }
             if let v = spec.providesPresentationContextTransitionStyle { c.providesPresentationContextTransitionStyle = v }
             if let v = spec.isModalInPresentation { c.isModalInPresentation = v }
@@ -150,6 +152,14 @@ public final class Simulation {
         for w in scenario.windows {
             try addWindow(id: w.id, root: try declared(w.root, key: "root"), level: w.level, isKey: w.key, environment: scenario.environment)
         }
+    }
+
+    /// The iOS versions a scenario's `options` compare (`other-ios-version`): nil, the handler's
+    /// configuration; `.some(nil)`, none; else its `minimumIOS` (or the package's) to the newest modelled.
+    static func otherIOSVersions(of scenario: Scenario) -> ClosedRange<SystemVersion>?? {
+        if scenario.checksOtherIOSVersions == false { return .some(nil) }
+        guard scenario.checksOtherIOSVersions == true || scenario.minimumIOS != nil else { return nil }
+        return UIKitVersions.rulesVersion(for: scenario.minimumIOS ?? UIKitVersions.oldestSupported)...UIKitVersions.newestModelled
     }
 
     /// The controller a scenario's declaration names (the parser checks every name; a scenario
@@ -281,24 +291,29 @@ public final class Simulation {
     }
 
     /// What UIKit's own `dismiss` does: forward to the presenting controller (re-entering the
-    /// hooked method, as UIKit does), or remove the presented chain.
+    /// hooked method, as UIKit does), or remove the presented chain. The controller the message
+    /// reaches refuses it while a transition runs, in its own name (DESIGN rule 7).
     private func originalDismiss(_ receiver: SimController, animated: Bool, context: CallContext, completion: (() -> Void)?) {
-        if isTransitionInProgress(for: receiver) {
-            log("[Presentation] " + Diagnostic.dismissDuringTransition(receiver.ref).message)
-            return
-        }
         let target: SimController
         if let p = Hierarchy.presentedController(of: receiver) {
             target = p
         } else if Hierarchy.presentationRoot(of: receiver).presenting != nil {
             target = Hierarchy.presentationRoot(of: receiver)
         } else {
+            if isTransitionInProgress(for: receiver) {
+                log("[Presentation] " + Diagnostic.dismissDuringTransition(receiver.ref).message)
+                return
+            }
             removeObservedWithoutPrediction(animated: animated, completion: completion)
             return
         }
         guard let handler = target.presenting else { completion?(); return }
         if handler !== receiver {
             dismiss(handler, animated: animated, context: context, completion: completion)
+            return
+        }
+        if isTransitionInProgress(for: receiver) {
+            log("[Presentation] " + Diagnostic.dismissDuringTransition(receiver.ref).message)
             return
         }
         let removed = observationOverride?.dismissed ?? Hierarchy.dismissalSet(startingAt: target)
@@ -432,6 +447,7 @@ public final class Simulation {
         switch property {
         case .modalPresentationStyle(let v): c.modalPresentationStyle = v
         case .modalTransitionStyle(let v): c.modalTransitionStyle = v
+        case .preferredTransition(let v): c.preferredTransition = v
         case .definesPresentationContext(let v): c.definesPresentationContext = v
         case .providesPresentationContextTransitionStyle(let v): c.providesPresentationContextTransitionStyle = v
         case .isModalInPresentation(let v): c.isModalInPresentation = v

@@ -33,7 +33,7 @@
             var c = Scenario.Controller(id: "c\(i)", type: type)
             c.container = container
             if chance(0.7) { c.modalPresentationStyle = pick(PresentationStyle.allCases) }
-            if chance(0.3) { c.modalTransitionStyle = pick(TransitionStyle.allCases) }
+            if chance(0.3) { c.modalTransitionStyle = pick(TransitionStyle.modalStyles) }
             if chance(0.3) { c.definesPresentationContext = chance(0.5) }
             if chance(0.2) { c.providesPresentationContextTransitionStyle = true }
             if chance(0.15) { c.isModalInPresentation = true }
@@ -45,7 +45,13 @@
         // System controllers and an iOS version, from a generator of their own so that every
         // other draw (and so the rest of the scenario) stays what the seed gave before.
         var system = Generator(seed: seed ^ 0x5157_454D_4354_524C)
-        if Int.random(in: 0..<3, using: &system) == 0 { s.environment.systemVersion = SystemVersion(major: [9, 15, 17][Int.random(in: 0..<3, using: &system)]) }
+        if Int.random(in: 0..<3, using: &system) == 0 {
+            s.environment.systemVersion = SystemVersion(major: [15, 17, 18, 26][Int.random(in: 0..<4, using: &system)])
+        }
+        // A preferred zoom where the version has it (iOS 18 and later, or the newest modelled).
+        if UIKitVersions.preferredTransition.value(at: UIKitVersions.rulesVersion(for: s.environment.systemVersion)) == true {
+            for i in s.controllers.indices where Int.random(in: 0..<8, using: &system) == 0 { s.controllers[i].preferredTransition = .zoom }
+        }
         for i in s.controllers.indices where s.controllers[i].type == "Leaf" {
             switch Int.random(in: 0..<10, using: &system) {
             case 0, 1:
@@ -89,7 +95,7 @@
             case 61..<64: action = .removeFromParent(pick(ids))
             case 64..<72:
                 let props: [Scenario.Property] = [
-                    .modalPresentationStyle(pick(PresentationStyle.allCases)), .modalTransitionStyle(pick(TransitionStyle.allCases)),
+                    .modalPresentationStyle(pick(PresentationStyle.allCases)), .modalTransitionStyle(pick(TransitionStyle.modalStyles)),
                     .definesPresentationContext(chance(0.5)), .providesPresentationContextTransitionStyle(chance(0.5)),
                     .isModalInPresentation(chance(0.3)), .hasPopoverAnchor(chance(0.5)), .title(chance(0.5) ? "N\(Int.random(in: 0..<9, using: &g))" : nil),
                 ]

@@ -19,26 +19,80 @@
         case asRecorded
     }
 
-    /// One event as the as-recorded test compares it. The generated file holds the same
-    /// function (``factFunctionSource``); CI runs generated tests, which keeps the two in step.
-    @_spi(Package) public static func fact(_ e: Event) -> String {
+    /// The names of an event's fields as the as-recorded test compares them (``facts(_:)``, in order).
+    @_spi(Package) public static let factNames = ["kind", "subject", "outcome", "presenting", "contextProvider", "effectiveStyle",
+                                                   "effectiveTransition", "handledBy", "dismissed", "diagnostics"]
+
+    /// One event's fields as the as-recorded test compares them (``factNames``). The generated file
+    /// holds the same function (``factsFunctionSource``); CI runs generated tests, which keeps the two in step.
+    @_spi(Package) public static func facts(_ e: Event) -> [String] {
         let subject = e.presented ?? e.receiver ?? e.dismissed.first
         return [e.kind.rawValue, subject?.id ?? "-", e.outcome.rawValue, e.presenting?.id ?? "-", e.contextProvider?.id ?? "-",
                 e.effectiveStyle?.name ?? "-", e.effectiveTransition?.name ?? "-", e.handledBy?.id ?? "-",
                 e.dismissed.map(\.id).joined(separator: ","), e.diagnostics.map(\.code.rawValue).sorted().joined(separator: ",")]
-            .joined(separator: " | ")
     }
 
-    static let factFunctionSource = """
-            /// One event as this test compares it (as `pinspect test` wrote `recordedEvents`).
-            static func fact(_ e: Event) -> String {
+    /// One event as one line: ``facts(_:)`` joined.
+    @_spi(Package) public static func fact(_ e: Event) -> String { facts(e).joined(separator: " | ") }
+
+    /// What differs between a recorded event's fields and a replayed one's, one `field: recorded
+    /// X, replayed Y` per field; empty when they agree. The generated file holds the same function.
+    @_spi(Package) public static func differences(_ recorded: [String], _ replayed: [String]) -> [String] {
+        var out: [String] = []
+        for (i, name) in factNames.enumerated() {
+            let a = i < recorded.count ? recorded[i] : "", b = i < replayed.count ? replayed[i] : ""
+            if a != b { out.append("\(name): recorded \(a.isEmpty ? "none" : a), replayed \(b.isEmpty ? "none" : b)") }
+        }
+        return out
+    }
+
+    static let factsFunctionSource = """
+            /// The names of the fields `facts` gives, in order.
+            static let factNames = ["kind", "subject", "outcome", "presenting", "contextProvider", "effectiveStyle",
+                                    "effectiveTransition", "handledBy", "dismissed", "diagnostics"]
+
+            /// One event's fields as this test compares them (as `pinspect test` wrote `recordedEvents`).
+            static func facts(_ e: Event) -> [String] {
                 let subject = e.presented ?? e.receiver ?? e.dismissed.first
                 return [e.kind.rawValue, subject?.id ?? "-", e.outcome.rawValue, e.presenting?.id ?? "-", e.contextProvider?.id ?? "-",
                         e.effectiveStyle?.name ?? "-", e.effectiveTransition?.name ?? "-", e.handledBy?.id ?? "-",
                         e.dismissed.map(\\.id).joined(separator: ","), e.diagnostics.map(\\.code.rawValue).sorted().joined(separator: ",")]
-                    .joined(separator: " | ")
+            }
+
+            /// What differs between a recorded event's fields and a replayed one's, field by field.
+            static func differences(_ recorded: [String], _ replayed: [String]) -> [String] {
+                var out: [String] = []
+                for (i, name) in factNames.enumerated() {
+                    let a = i < recorded.count ? recorded[i] : "", b = i < replayed.count ? replayed[i] : ""
+                    if a != b { out.append("\\(name): recorded \\(a.isEmpty ? "none" : a), replayed \\(b.isEmpty ? "none" : b)") }
+                }
+                return out
             }
         """
+
+    /// The check the as-recorded test runs: each recorded event against the replayed event at its
+    /// place, a difference reported at the line that expected it (`fail(message, line)`), naming
+    /// the event's seq and each differing field; a replay out of step (another kind or subject)
+    /// stops there, and a count that differs is reported at the end.
+    static func checkSource(fail: (_ message: String, _ line: String) -> String) -> String {
+        """
+                let replayed = replay.events.map(Self.facts)
+                for (i, recorded) in Self.recordedEvents.enumerated() {
+                    guard i < replayed.count else {
+                        \(fail(#""event #\(recorded.seq): recorded, not replayed (the replay has \(replayed.count) events)""#, "recorded.line"))
+                        return
+                    }
+                    let differences = Self.differences(recorded.facts, replayed[i])
+                    guard !differences.isEmpty else { continue }
+                    \(fail(#""event #\(recorded.seq) (\(recorded.facts[0]) \(recorded.facts[1])): " + differences.joined(separator: "; ")"#, "recorded.line"))
+                    // Another kind or subject: the replay is out of step from here on.
+                    if recorded.facts.prefix(2) != replayed[i].prefix(2) { return }
+                }
+                if let extra = replayed.dropFirst(Self.recordedEvents.count).first {
+                    \(fail(#""the replay has \(replayed.count - Self.recordedEvents.count) events more than recorded, from: \(extra.joined(separator: " | "))""#, "#line"))
+                }
+        """
+    }
 
     /// A Swift type name made from `name` (a file name stem): its letters and digits, each word
     /// capitalized; `Replay…` when that would be empty or start with a digit, `…Replay` when it
@@ -102,10 +156,14 @@
         out += "    /// The scenario built from \(oneLineName).\n"
         out += "    static let replayedScenario = " + rawLiteral(scenario.jsonText.trimmingTrailingNewlines(), indent: "        ") + "\n\n"
         if expectation == .asRecorded {
-            let expected = events.sorted { $0.seq < $1.seq }.map(fact)
-            out += "    /// The recorded events, one line each (see `fact`).\n"
-            out += "    static let recordedEvents: [String] = [\n" + expected.map { "        " + quoted($0) + ",\n" }.joined() + "    ]\n\n"
-            out += factFunctionSource + "\n\n"
+            out += "    /// The recorded events, one a line: its line (where a difference is reported), its seq, its\n"
+            out += "    /// fields (`factNames`).\n"
+            out += "    static let recordedEvents: [(line: Int, seq: Int, facts: [String])] = [\n"
+            for e in events.sorted(by: { $0.seq < $1.seq }) {
+                out += "        (#line, \(e.seq), [" + facts(e).map(quoted).joined(separator: ", ") + "]),\n"
+            }
+            out += "    ]\n\n"
+            out += factsFunctionSource + "\n\n"
         }
         out += framework == .xctest ? "    func testReplay() throws {\n" : "    @Test func replay() throws {\n"
         out += "        let replay = try PresentationRecording.capture(running: try Scenario.parse(Self.replayedScenario, file: \(quoted(logName))))\n"
@@ -117,9 +175,11 @@
             out += "            chains: replay.chains)\n"
             out += framework == .xctest ? "        XCTAssertNoPresentationDiagnostics(recording, atLeast: .info)\n" : "        recording.expectNoDiagnostics(atLeast: .info)\n"
         case (.asRecorded, .xctest):
-            out += "        XCTAssertEqual(replay.events.map(Self.fact), Self.recordedEvents)\n"
+            out += checkSource { message, line in "XCTFail(\(message), line: UInt(\(line)))" } + "\n"
         case (.asRecorded, .swiftTesting):
-            out += "        #expect(replay.events.map(Self.fact) == Self.recordedEvents)\n"
+            out += checkSource { message, line in
+                "Issue.record(Comment(rawValue: \(message)), sourceLocation: SourceLocation(fileID: #fileID, filePath: #filePath, line: \(line), column: 1))"
+            } + "\n"
         }
         out += "    }\n}\n"
         return out

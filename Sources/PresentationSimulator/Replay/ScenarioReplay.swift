@@ -27,6 +27,7 @@ public struct ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
 /// `dismiss-completed` differs from the prediction); what a `present-completed` observed beyond
 /// its call becomes the step's `observedAtEnd`. Where the log lacks a
 /// fact, the controller's `comment` says so and the documented default (docs/SCENARIOS.md) stands.
+/// A recording that starts mid-session is rebuilt first, unrecorded (`rebuildStart`).
 public enum ScenarioReplay {
     /// The scenario that replays `events` (in `seq` order) recorded under `header`.
     public static func scenario(from events: [Event], header: LogHeader? = nil, name: String) throws(ReplayError) -> Scenario {
@@ -93,6 +94,7 @@ struct ReplayBuilder {
         try declareControllers()
         declareWindows()
         let leaks = leakChecks()
+        rebuildStart()
         var declaring = true
         for e in events {
             if !e.facts.isEmpty {
@@ -106,7 +108,7 @@ struct ReplayBuilder {
             for id in leaks[e.seq] ?? [] { steps.append(Scenario.Step(.release(id))) }
         }
         var s = Scenario(name: name)
-        s.environment = environment()
+        s.environment = try environment()
         s.controllers = order.map { id in
             var c = declared[id]!
             if let n = notes[id], !n.isEmpty { c.comment = n.joined(separator: " ") }
@@ -121,8 +123,9 @@ struct ReplayBuilder {
         if !sawFacts {
             scenarioNotes.append("The log keeps no controller facts (a recording made before they were logged): every controller is declared with UIKit's defaults and outside any container, so a present from inside a container may resolve differently.")
         }
-        if let dropped = header?.dropped, dropped > 0 {
-            scenarioNotes.append("The recording dropped its first \(dropped) events: controllers presented before them are not replayed.")
+        if let first = events.lazy.compactMap(\.rulesVersion).first,
+           let other = events.lazy.compactMap(\.rulesVersion).first(where: { $0 != first }) {
+            scenarioNotes.append("The recording's events follow the rules of iOS \(first) and of iOS \(other) too; a scenario has one version, so the replay keeps the first.")
         }
         s.comment = (["Replays a recording (pinspect scenario)."] + scenarioNotes).joined(separator: " ")
         return s
@@ -182,6 +185,7 @@ struct ReplayBuilder {
         c.title = f.title
         c.modalPresentationStyle = f.modalPresentationStyle
         c.modalTransitionStyle = f.modalTransitionStyle
+        c.preferredTransition = f.preferredTransition ?? nil
         c.definesPresentationContext = f.definesPresentationContext
         c.providesPresentationContextTransitionStyle = f.providesPresentationContextTransitionStyle
         c.isModalInPresentation = f.isModalInPresentation
@@ -212,18 +216,28 @@ struct ReplayBuilder {
     private mutating func leakChecks() -> [Int: [String]] {
         var out: [Int: [String]] = [:]
         var released = Set<String>()
+        let kept = Set(events.map(\.seq))
         for e in events where e.kind == .leakCheck && e.diagnostics.contains(where: { $0.code == .leakedAfterDismiss }) {
-            guard let id = e.dismissed.first?.id, let after = e.relatesTo, released.insert(id).inserted else { continue }
+            guard let id = e.dismissed.first?.id else { continue }
+            declared[id]?.leaks = true
+            // A dismissal the log does not keep is made again before it starts (rebuildStart).
+            guard let after = e.relatesTo, kept.contains(after), released.insert(id).inserted else { continue }
             declared[id]?.leaks = true
             out[after, default: []].append(id)
         }
         return out
     }
 
-    private func environment() -> Scenario.Environment {
+    private func environment() throws(ReplayError) -> Scenario.Environment {
         let idiom = header?.device["idiom"].flatMap { Scenario.Idiom(rawValue: $0) }
         // The device's "system" reads "iOS 17.4" (or "iPadOS 17.4"): the version is its last word.
+        // Else the version the events' rules came from (a simulation's log has no device).
         let version = header?.device["system"].flatMap { $0.split(separator: " ").last }.flatMap { SystemVersion(parsing: String($0)) }
+            ?? events.lazy.compactMap(\.rulesVersion).first
+        if let version, version < UIKitVersions.oldestSupported {
+            throw ReplayError(seq: nil, fact: "device.system",
+                              message: "the log's device runs iOS \(version); the model covers \(UIKitVersions.supportedRangeText)")
+        }
         // Regular width in a compact height is a large iPhone in landscape, not an iPad.
         let guessed: Scenario.Idiom = sizeClass == .regular && verticalSizeClass != .compact ? .pad : .phone
         return Scenario.Environment(idiom: idiom ?? guessed, horizontalSizeClass: sizeClass,
@@ -252,6 +266,7 @@ extension ReplayBuilder {
             if now.title != known.title { changes.append(.title(now.title)) }
             if let v = f.modalPresentationStyle, v != known.modalPresentationStyle { changes.append(.modalPresentationStyle(v)) }
             if let v = f.modalTransitionStyle, v != known.modalTransitionStyle { changes.append(.modalTransitionStyle(v)) }
+            if let v = f.preferredTransition, .some(v) != known.preferredTransition { changes.append(.preferredTransition(v)) }
             if let v = f.definesPresentationContext, v != known.definesPresentationContext { changes.append(.definesPresentationContext(v)) }
             if let v = f.providesPresentationContextTransitionStyle, v != known.providesPresentationContextTransitionStyle {
                 changes.append(.providesPresentationContextTransitionStyle(v))
@@ -320,6 +335,7 @@ extension ReplayBuilder {
             case .title(let v): declared[id]!.title = v
             case .modalPresentationStyle(let v): declared[id]!.modalPresentationStyle = v
             case .modalTransitionStyle(let v): declared[id]!.modalTransitionStyle = v
+            case .preferredTransition(let v): declared[id]!.preferredTransition = v
             case .definesPresentationContext(let v): declared[id]!.definesPresentationContext = v
             case .providesPresentationContextTransitionStyle(let v): declared[id]!.providesPresentationContextTransitionStyle = v
             case .isModalInPresentation(let v): declared[id]!.isModalInPresentation = v

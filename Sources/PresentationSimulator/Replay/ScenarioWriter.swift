@@ -20,8 +20,12 @@ extension Scenario {
             if environment.verticalSizeClass == .compact { w.field("verticalSizeClass", environment.verticalSizeClass.rawValue) }
             if let v = environment.systemVersion { w.field("iOS", v.description) }
         } + ",\n"
-        if let v = checksOtherSizeClass {
-            out += "  \"options\": " + object { w in w.field("checksOtherSizeClass", v) } + ",\n"
+        if checksOtherSizeClass != nil || checksOtherIOSVersions != nil || minimumIOS != nil {
+            out += "  \"options\": " + object { w in
+                if let v = checksOtherSizeClass { w.field("checksOtherSizeClass", v) }
+                if let v = checksOtherIOSVersions { w.field("checksOtherIOSVersions", v) }
+                if let v = minimumIOS { w.field("minimumIOS", v.description) }
+            } + ",\n"
         }
         out += "  \"controllers\": [\n"
         out += controllers.map { c in
@@ -38,6 +42,7 @@ extension Scenario {
                 if c.selected != 0 { w.field("selected", c.selected) }
                 if let v = c.modalPresentationStyle { w.field("modalPresentationStyle", v.name) }
                 if let v = c.modalTransitionStyle { w.field("modalTransitionStyle", v.name) }
+                if let v = c.preferredTransition { w.field("preferredTransition", v.name) }
                 if let v = c.definesPresentationContext { w.field("definesPresentationContext", v) }
                 if let v = c.providesPresentationContextTransitionStyle { w.field("providesPresentationContextTransitionStyle", v) }
                 if let v = c.isModalInPresentation { w.field("isModalInPresentation", v) }
@@ -88,6 +93,8 @@ extension Scenario {
                 switch p {
                 case .modalPresentationStyle(let v): w.field("modalPresentationStyle", v.name)
                 case .modalTransitionStyle(let v): w.field("modalTransitionStyle", v.name)
+                case .preferredTransition(let v):
+                    if let v { w.field("preferredTransition", v.name) } else { w.key("preferredTransition"); w.null() }
                 case .definesPresentationContext(let v): w.field("definesPresentationContext", v)
                 case .providesPresentationContextTransitionStyle(let v): w.field("providesPresentationContextTransitionStyle", v)
                 case .isModalInPresentation(let v): w.field("isModalInPresentation", v)
@@ -102,6 +109,8 @@ extension Scenario {
             w.field("swipeDown", sheet); w.field("complete", complete)
         case let .release(id):
             w.field("release", id)
+        case let .startRecording(seq):
+            w.field("startRecording", seq)
         }
         if step.thread != "main" { w.field("thread", step.thread) }
         if let o = step.observed { write(o, as: "observed", to: &w) }

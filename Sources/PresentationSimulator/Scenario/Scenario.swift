@@ -32,6 +32,8 @@ public struct Scenario: Sendable {
         public var selected: Int = 0
         public var modalPresentationStyle: PresentationStyle?
         public var modalTransitionStyle: TransitionStyle?
+        /// `preferredTransition` (iOS 18 and later), when set.
+        public var preferredTransition: TransitionStyle?
         public var definesPresentationContext: Bool?
         public var providesPresentationContextTransitionStyle: Bool?
         public var isModalInPresentation: Bool?
@@ -62,6 +64,8 @@ public struct Scenario: Sendable {
     public enum Property: Sendable, Equatable {
         case modalPresentationStyle(PresentationStyle)
         case modalTransitionStyle(TransitionStyle)
+        /// `preferredTransition`; nil clears it.
+        case preferredTransition(TransitionStyle?)
         case definesPresentationContext(Bool)
         case providesPresentationContextTransitionStyle(Bool)
         case isModalInPresentation(Bool)
@@ -82,6 +86,10 @@ public struct Scenario: Sendable {
         case advance(Double)
         case swipeDown(String, complete: Bool)
         case release(String)
+        /// Forgets what the steps before it recorded and numbers the next event as given (or the
+        /// next free number, if that is later): a replay of a recording that starts mid-session
+        /// rebuilds the state it started in with the steps before, unrecorded.
+        case startRecording(Int)
     }
 
     public struct Step: Sendable {
@@ -116,6 +124,12 @@ public struct Scenario: Sendable {
     /// The scenario's `options.checksOtherSizeClass`: false runs it without the `other-size-class`
     /// check; nil (absent) leaves the simulation's configuration in charge.
     public var checksOtherSizeClass: Bool?
+    /// The scenario's `options.checksOtherIOSVersions`: false runs it without the `other-ios-version`
+    /// comparison; nil (absent) leaves the simulation's configuration in charge.
+    public var checksOtherIOSVersions: Bool?
+    /// The scenario's `options.minimumIOS`: the app's oldest supported iOS, where the
+    /// `other-ios-version` comparison starts (nil: the package's, iOS 15).
+    public var minimumIOS: SystemVersion?
     /// A note for the reader.
     public var comment: String?
     /// The file it came from, for messages.

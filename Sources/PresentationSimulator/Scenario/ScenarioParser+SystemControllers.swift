@@ -4,11 +4,15 @@
 /// environment's `iOS` version, a controller's `systemController`, `preferredStyle` and
 /// `popoverAnchor`.
 extension ScenarioReader {
-    /// Reads `"iOS": "17.4"`.
+    /// Reads `"iOS": "17.4"`: a version in the supported range (`UIKitVersions`), never one the
+    /// model would silently replace with another.
     func version(_ o: JSONObject, _ k: String) throws(ScenarioError) -> SystemVersion? {
         guard let s = try string(o, k) else { return nil }
         guard let v = SystemVersion(parsing: s) else {
-            throw fail(k, "must be an iOS version such as \"17.4\" with a major version in \(SystemVersion.majorRange.lowerBound)…\(SystemVersion.majorRange.upperBound), found \"\(s)\"")
+            throw fail(k, "must be an iOS version such as \"17.4\", found \"\(s)\"; the model covers \(UIKitVersions.supportedRangeText)")
+        }
+        guard v >= UIKitVersions.oldestSupported else {
+            throw fail(k, "iOS \(v) is older than the package supports: the model covers \(UIKitVersions.supportedRangeText)")
         }
         return v
     }
@@ -64,5 +68,5 @@ enum PopoverAnchor: String, Sendable, CaseIterable {
     case none
 
     /// The first iOS version that has the property, nil when every modelled version has it.
-    var introducedIn: SystemVersion? { self == .sourceItem ? SystemVersion(major: 16) : nil }
+    var introducedIn: SystemVersion? { self == .sourceItem ? UIKitVersions.sourceItem.rows.first?.since : nil }
 }

@@ -178,10 +178,27 @@ struct ScenarioReader {
         return v
     }
 
+    /// Reads a `modalTransitionStyle`: one of UIKit's four (zoom is a `preferredTransition`).
     func transitionStyle(_ o: JSONObject, _ k: String) throws(ScenarioError) -> TransitionStyle? {
         guard let s = try string(o, k) else { return nil }
         guard let v = TransitionStyle(name: s) else {
-            throw fail(k, "unknown transition style \"\(s)\" (expected one of: \(TransitionStyle.allCases.map(\.name).joined(separator: ", ")))")
+            throw fail(k, "unknown transition style \"\(s)\" (expected one of: \(TransitionStyle.modalStyles.map(\.name).joined(separator: ", ")))")
+        }
+        guard v != .zoom else {
+            throw fail(k, "zoom is no modalTransitionStyle: it is a preferredTransition (iOS 18 and later): use \"preferredTransition\": \"zoom\"")
+        }
+        return v
+    }
+
+    /// Reads a `preferredTransition`, checked against the environment's iOS version.
+    func preferredTransition(_ o: JSONObject, _ k: String) throws(ScenarioError) -> TransitionStyle? {
+        guard let s = try string(o, k) else { return nil }
+        guard let v = TransitionStyle(name: s) else {
+            throw fail(k, "unknown transition \"\(s)\" (expected one of: \(TransitionStyle.allCases.map(\.name).joined(separator: ", ")))")
+        }
+        let version = UIKitVersions.rulesVersion(for: systemVersion)
+        guard UIKitVersions.preferredTransition.value(at: version) == true else {
+            throw fail(k, "preferredTransition exists from iOS 18; the environment names iOS \(version): use modalTransitionStyle")
         }
         return v
     }
@@ -189,13 +206,16 @@ struct ScenarioReader {
     static let controllerKeys: Set<String> = [
         "id", "type", "title", "container", "children", "selected", "modalPresentationStyle", "modalTransitionStyle",
         "definesPresentationContext", "providesPresentationContextTransitionStyle", "isModalInPresentation",
-        "hasPopoverAnchor", "popoverAnchor", "systemController", "preferredStyle", "leaks", "comment",
+        "hasPopoverAnchor", "popoverAnchor", "systemController", "preferredStyle", "preferredTransition", "leaks", "comment",
     ]
     static let settableKeys: Set<String> = [
-        "title", "modalPresentationStyle", "modalTransitionStyle", "definesPresentationContext",
+        "title", "modalPresentationStyle", "modalTransitionStyle", "preferredTransition", "definesPresentationContext",
         "providesPresentationContextTransitionStyle", "isModalInPresentation", "hasPopoverAnchor", "popoverAnchor",
     ]
-    static let stepKinds = ["present", "dismiss", "push", "pop", "select", "addChild", "removeFromParent", "set", "advance", "swipeDown", "release"]
+    /// The largest number a `startRecording` step gives the next event: 2^53, the largest integer
+    /// every JSON reader keeps exactly.
+    static let maximumStartSeq = 1 << 53
+    static let stepKinds = ["present", "dismiss", "push", "pop", "select", "addChild", "removeFromParent", "set", "advance", "swipeDown", "release", "startRecording"]
 
     mutating func read(_ root: JSONValue) throws(ScenarioError) -> Scenario {
         let doc = try object(root, "the scenario")
@@ -231,8 +251,15 @@ struct ScenarioReader {
         if let optionsValue = doc["options"] {
             path = [.key("options")]
             let options = try object(optionsValue, "options")
-            try checkKeys(options, allowed: ["checksOtherSizeClass"])
+            try checkKeys(options, allowed: ["checksOtherSizeClass", "checksOtherIOSVersions", "minimumIOS"])
             scenario.checksOtherSizeClass = try bool(options, "checksOtherSizeClass")
+            scenario.checksOtherIOSVersions = try bool(options, "checksOtherIOSVersions")
+            if let minimum = try version(options, "minimumIOS") {
+                if let running = systemVersion, running < minimum {
+                    throw fail("minimumIOS", "is iOS \(minimum), newer than the environment's iOS \(running): an app does not run below its minimum")
+                }
+                scenario.minimumIOS = minimum
+            }
         }
 
         path = []
@@ -262,6 +289,7 @@ struct ScenarioReader {
             c.selected = try int(o, "selected") ?? 0
             c.modalPresentationStyle = try presentationStyle(o, "modalPresentationStyle")
             c.modalTransitionStyle = try transitionStyle(o, "modalTransitionStyle")
+            c.preferredTransition = try preferredTransition(o, "preferredTransition")
             c.definesPresentationContext = try bool(o, "definesPresentationContext")
             c.providesPresentationContextTransitionStyle = try bool(o, "providesPresentationContextTransitionStyle")
             c.isModalInPresentation = try bool(o, "isModalInPresentation")
@@ -408,6 +436,8 @@ struct ScenarioReader {
                     if o[k] == .null { props.append(.title(nil)) } else { props.append(.title(try string(o, k))) }
                 case "modalPresentationStyle": if let v = try presentationStyle(o, k) { props.append(.modalPresentationStyle(v)) }
                 case "modalTransitionStyle": if let v = try transitionStyle(o, k) { props.append(.modalTransitionStyle(v)) }
+                case "preferredTransition":
+                    if o[k] == .null { props.append(.preferredTransition(nil)) } else if let v = try preferredTransition(o, k) { props.append(.preferredTransition(v)) }
                 case "definesPresentationContext": if let v = try bool(o, k) { props.append(.definesPresentationContext(v)) }
                 case "providesPresentationContextTransitionStyle":
                     if let v = try bool(o, k) { props.append(.providesPresentationContextTransitionStyle(v)) }
@@ -436,6 +466,13 @@ struct ScenarioReader {
         case "release":
             try checkKeys(o, allowed: common)
             action = .release(try id("release"))
+        case "startRecording":
+            try checkKeys(o, allowed: common)
+            guard let seq = try int(o, "startRecording") else { throw fail("startRecording", "is required") }
+            guard seq >= 1, seq <= Self.maximumStartSeq else {
+                throw fail("startRecording", "must be an event number between 1 and \(Self.maximumStartSeq), found \(seq)")
+            }
+            action = .startRecording(seq)
         default:
             throw fail(kind, "unknown step")
         }

@@ -148,14 +148,11 @@ public enum PresentationTour {
         controller.popoverPresentationController?.sourceRect = CGRect(x: view.bounds.midX, y: view.bounds.midY, width: 1, height: 1)
     }
 
-    /// The style UIKit must show, where nothing can adapt it: styles that never adapt, and in
-    /// regular width the sheets and the popover (UIKit adapts them in compact width only).
+    /// The style UIKit must show on this device (``TourExpectations/style(_:regularWidth:systemVersion:)``).
     static func expectedStyle(_ style: PresentationStyle, regularWidth: Bool) -> PresentationStyle? {
-        switch style {
-        case .fullScreen, .overFullScreen, .currentContext, .overCurrentContext: style
-        case .pageSheet, .formSheet, .popover: regularWidth ? style : nil
-        default: nil
-        }
+        let v = ProcessInfo.processInfo.operatingSystemVersion
+        return TourExpectations.style(style, regularWidth: regularWidth,
+                                      systemVersion: SystemVersion(major: v.majorVersion, minor: min(max(v.minorVersion, 0), 99)))
     }
 }
 #endif

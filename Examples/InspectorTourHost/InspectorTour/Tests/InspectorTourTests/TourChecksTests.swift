@@ -2,6 +2,7 @@ import XCTest
 import PresentationInspector
 @_spi(Package) import PresentationInspectorCore
 @testable import InspectorTour
+@_spi(Package) import PresentationSimulator
 
 /// The tour's checks on recorded events, run on synthetic events: each check passes on a
 /// recording that matches what UIKit did and fails, naming the step, on one that does not.
@@ -127,5 +128,52 @@ final class TourChecksTests: XCTestCase {
         later.seq = 2
         XCTAssertEqual(TourChecks.presentThenDismiss(of: "0x3", step: "s", in: [rejected, later]),
                        ["s: the present was recorded rejected [\(rejected.summary)]"])
+    }
+}
+
+/// The tour's presents of every style, simulated under the iOS 17 and iOS 26 models with UIKit's
+/// answers as the tour expects them on each: the tour's checks hold under both, and fail where
+/// the model follows another version than the device's.
+final class SimulatedTourTests: XCTestCase {
+    private let styles: [PresentationStyle] = [.fullScreen, .pageSheet, .formSheet, .currentContext, .overFullScreen,
+                                               .overCurrentContext, .popover, .automatic]
+
+    /// The UIKit-styles stage as a scenario on an iPad: each style presented from home and dismissed,
+    /// UIKit's answer (`observed`) the style the tour expects on `device`.
+    private func tour(model: String, device: SystemVersion) throws -> [Event] {
+        let controllers = ["{ \"id\": \"home\", \"type\": \"HomeScreen\" }"] + styles.map { s in
+            "{ \"id\": \"\(s.name)\", \"type\": \"TourScreen\", \"modalPresentationStyle\": \"\(s.name)\"\(s == .popover ? ", \"popoverAnchor\": \"sourceView\"" : "") }"
+        }
+        let steps = styles.flatMap { s -> [String] in
+            let observed = TourExpectations.style(s, regularWidth: true, systemVersion: device).map { ", \"observed\": { \"effectiveStyle\": \"\($0.name)\" }" } ?? ""
+            return ["{ \"present\": \"\(s.name)\", \"from\": \"home\"\(observed) }", "{ \"advance\": 1 }", "{ \"dismiss\": \"\(s.name)\" }", "{ \"advance\": 1 }"]
+        }
+        let json = """
+        { "name": "tour", "environment": { "idiom": "pad", "iOS": "\(model)" },
+          "controllers": [\(controllers.joined(separator: ","))], "windows": [ { "id": "main", "root": "home", "key": true } ],
+          "steps": [\(steps.joined(separator: ","))] }
+        """
+        let simulation = Simulation(configuration: HandlerConfiguration(leakCheckDelay: nil, recordsObservations: true))
+        try simulation.run(try Scenario.parse(json, file: "tour.json"))
+        return simulation.recorder.events
+    }
+
+    func testTheChecksHoldUnderTheIOS17AndIOS26Models() throws {
+        for version in ["17.4", "26.2"] {
+            let device = try XCTUnwrap(SystemVersion(parsing: version))
+            let events = try tour(model: version, device: device)
+            XCTAssertEqual(events.filter { $0.kind == .present }.count, styles.count, version)
+            XCTAssertEqual(TourChecks.noModelDrift(events), [], version)
+        }
+        XCTAssertEqual(TourExpectations.style(.automatic, regularWidth: true, systemVersion: SystemVersion(major: 17, minor: 4)), .pageSheet)
+        XCTAssertEqual(TourExpectations.style(.automatic, regularWidth: true, systemVersion: SystemVersion(major: 26, minor: 2)), .formSheet)
+        XCTAssertNil(TourExpectations.style(.automatic, regularWidth: false, systemVersion: SystemVersion(major: 26)))
+    }
+
+    func testAModelOfAnotherVersionThanTheDevicesDrifts() throws {
+        let events = try tour(model: "26.2", device: try XCTUnwrap(SystemVersion(major: 17, minor: 4)))
+        let drift = TourChecks.noModelDrift(events)
+        XCTAssertEqual(drift.count, 1, "\(drift)")
+        XCTAssertTrue(drift.first?.contains("model predicted effectiveStyle formSheet, UIKit chose pageSheet") == true, "\(drift)")
     }
 }

@@ -1,0 +1,168 @@
+@_spi(Package) import PresentationInspectorCore
+
+extension ReplayBuilder {
+    // MARK: A recording that starts mid-session
+
+    /// The steps that rebuild, unrecorded, the state a recording that starts mid-session (its ring
+    /// dropped the first events, or it was cut) started in, then `startRecording` numbered as its
+    /// first event: the presentations its first events show on screen, the transitions and leak
+    /// checks of dropped calls that its kept events see end, each as the facts say. Nothing when
+    /// the recording starts at event 1.
+    mutating func rebuildStart() {
+        guard let first = events.first, first.seq > 1 || (header?.dropped ?? 0) > 0 else { return }
+        let kept = Set(events.map(\.seq))
+        let carried = Dictionary(first.facts.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        let inFlightPresents = events.filter { $0.kind == .presentCompleted && !$0.relatesTo.map(kept.contains).orTrue }
+        let inFlightDismissals = events.filter { $0.kind == .dismissCompleted && !$0.relatesTo.map(kept.contains).orTrue }
+        let arriving = Set(inFlightPresents.compactMap { $0.presented?.id })
+
+        // The presentations on screen before the first event of each window, in chain order (a
+        // presenting controller before what it presents): that event's chain without what it
+        // presented, with what it (or a dropped call it ends) removed.
+        var standing: [(id: String, step: Scenario.Step)] = []
+        var presenters = Set<String>()
+        func stand(_ id: String, by presenter: String) {
+            var observed = Scenario.Observed()
+            observed.presenting = presenter
+            observed.effectiveStyle = carried[id]?.presentedAs.flatMap { $0 == .automatic ? nil : $0 }
+            standing.append((id, Scenario.Step(.present(id, from: presenter, animated: false), observed: observed)))
+            presenters.insert(presenter)
+            note(id, "Presented by \(presenter) before the recording's first event (#\(first.seq)): rebuilt, unrecorded, before startRecording.")
+        }
+        var windowsSeen = Set<String>(), presentedInLog = Set<String>()
+        for e in events {
+            if e.kind == .present && e.outcome == .presented, let p = e.presented?.id { presentedInLog.insert(p) }
+            // A tree in no window (a detached presenter's) is known by its root.
+            guard !e.chain.isEmpty, windowsSeen.insert(e.window ?? "detached " + (e.chain.first?.id ?? "")).inserted else { continue }
+            var chain = e.chain.dropFirst().map(\.id).filter { !presentedInLog.contains($0) }
+            let removes = e.kind == .dismiss || e.kind == .dismissCompleted || (e.kind == .interactiveDismiss && e.outcome == .completed)
+            if removes { chain += e.dismissed.reversed().map(\.id).filter { !chain.contains($0) } }
+            var before = e.chain.first?.id
+            for id in chain {
+                defer { before = id }
+                guard !arriving.contains(id), !standing.contains(where: { $0.id == id }), declared[id] != nil else { continue }
+                let presenter: String
+                if let q = carried[id]?.presentedBy, declared[q] != nil {
+                    presenter = q
+                } else if let q = before {
+                    presenter = q
+                    note(id, "The recording does not say who presented it: the replay has the controller before it in the chain of #\(e.seq) present it.")
+                } else { continue }
+                stand(id, by: presenter)
+            }
+        }
+        // Presentations no kept chain shows (in a tree no window holds), from the facts the ring
+        // carried: each after its presenting controller's own.
+        // A controller a kept chain shows as its root before any kept present of it is presented by no one.
+        var unpresented = Set<String>(), presentedLater = Set<String>()
+        for e in events {
+            if e.kind == .present, e.outcome == .presented, let p = e.presented?.id { presentedLater.insert(p) }
+            if let root = e.chain.first?.id, !presentedLater.contains(root) { unpresented.insert(root) }
+        }
+        var waiting = first.facts.filter { f in
+            f.presentedBy.map { declared[$0] != nil } == true && declared[f.id] != nil && !arriving.contains(f.id)
+                && !unpresented.contains(f.id) && !standing.contains { $0.id == f.id }
+        }
+        while let i = waiting.firstIndex(where: { f in !waiting.contains { $0.id == f.presentedBy } }) {
+            let f = waiting.remove(at: i)
+            if let by = f.presentedBy { stand(f.id, by: by) }
+        }
+
+        // Calls the ring dropped whose ends it kept: made again, unrecorded, at the time that
+        // makes them end as recorded, once the presentations above stand.
+        var calls: [(time: Double, steps: [Scenario.Step])] = []
+        for c in inFlightPresents {
+            guard let p = c.presented?.id else { continue }
+            guard let q = (c.presenting ?? c.observed?.presenting)?.id ?? carried[p]?.presentedBy, declared[q] != nil else {
+                // Its end names no presenter: a swipe (the only removal a running transition
+                // allows) took the sheet away before it, and the ring dropped both. A swipe made
+                // again could meet no sheet (the present refused) and stop the replay: not made.
+                note(p, "Its present (#\(c.relatesTo ?? 0)) and what removed it before its end (#\(c.seq)) were dropped: that end is not replayed.")
+                continue
+            }
+            var step = Scenario.Step(.present(p, from: q, animated: true), thread: c.thread)
+            if let o = c.observed {
+                // What drifted at the end was seen there; the rest was seen at the call.
+                let atEnd = { (field: String) in c.diagnostics.contains { $0.isModelDrift(of: field) } }
+                step.observed = Self.answers(o) { !atEnd($0) }
+                let end = Self.answers(o, where: atEnd)
+                step.observedAtEnd = end.contextProvider == nil && end.effectiveStyle == nil && end.effectiveTransition == nil
+                    && end.presentationControllerClass == nil ? nil : end
+                step.observed?.presenting = o.presenting?.id
+            }
+            calls.append((c.time - Simulation.transitionDuration, [step]))
+            note(p, "Its present (#\(c.relatesTo ?? 0)) was dropped and its end (#\(c.seq)) kept: made again from \(q), unrecorded, before startRecording.")
+        }
+        var leakChecked: [Int: [String]] = [:]
+        for l in events where l.kind == .leakCheck {
+            if let seq = l.relatesTo, let id = l.dismissed.first?.id { leakChecked[seq, default: []].append(id) }
+        }
+        var madeAgain = Set<Int>()
+        for d in inFlightDismissals {
+            guard let r = d.receiver?.id, let seq = d.relatesTo else { continue }
+            var step = Scenario.Step(.dismiss(r, animated: true), thread: d.thread)
+            if let gone = d.observed?.dismissed { var o = Scenario.Observed(); o.dismissed = gone.map(\.id); step.observed = o }
+            calls.append((d.time - Simulation.transitionDuration, [step] + (leakChecked[seq] ?? []).map { Scenario.Step(.release($0)) }))
+            madeAgain.insert(seq)
+        }
+        calls.sort { $0.time < $1.time }
+
+        // Dismissals the ring dropped whose leak checks it kept: the controller, presented from its
+        // window's root, is dismissed at the time that makes its check come as recorded, and
+        // released (it was: its check found it alive). Before the presentations above, while
+        // the roots present nothing, unless a call above must come first.
+        let delay = HandlerConfiguration().leakCheckDelay ?? 0
+        var leaks: [(time: Double, steps: [Scenario.Step])] = []
+        for l in events where l.kind == .leakCheck && !l.relatesTo.map({ kept.contains($0) || madeAgain.contains($0) }).orTrue {
+            guard let id = l.dismissed.first?.id, !arriving.contains(id), declared[id]?.leaks == true else { continue }
+            let time = l.time - delay
+            let early = calls.first.map { time <= $0.time } ?? true
+            let host = windows.first(where: { $0.id == l.window })?.root ?? windows.first?.root
+            let contained = declared.values.contains { $0.children.contains(id) }
+            guard let host, early || (!presenters.contains(host) && !standing.contains { $0.id == id }), !contained else {
+                note(id, "Its dismissal (#\(l.relatesTo ?? 0)) was dropped, and the hierarchy the recording starts with leaves no way to make it again: its leak check (#\(l.seq)) is not replayed.")
+                continue
+            }
+            var observed = Scenario.Observed()
+            observed.presenting = host
+            leaks.append((time, [Scenario.Step(.present(id, from: host, animated: false), observed: observed),
+                                 Scenario.Step(.dismiss(id, animated: false)), Scenario.Step(.release(id))]))
+            note(id, "Its dismissal (#\(l.relatesTo ?? 0)) was dropped and its leak check (#\(l.seq)) kept: presented and dismissed again, unrecorded, before startRecording.")
+        }
+        leaks.sort { $0.time < $1.time }
+
+        let firstCall = calls.first?.time ?? .infinity
+        for leak in leaks where leak.time <= firstCall {
+            advance(to: leak.time)
+            steps += leak.steps
+        }
+        steps += standing.map(\.step)
+        typealias Timed = (time: Double, steps: [Scenario.Step], ends: Bool)
+        var timed: [Timed] = calls.map { ($0.time, $0.steps, true) } + leaks.filter { $0.time > firstCall }.map { ($0.time, $0.steps, false) }
+        timed.sort { $0.time < $1.time }
+        // A dropped call came before every kept end: the clock stops short of the ends pending.
+        var pendingEnd = Double.infinity
+        for t in timed {
+            advance(to: min(t.time, pendingEnd - 0.000_001))
+            steps += t.steps
+            if t.ends { pendingEnd = min(pendingEnd, t.time + Simulation.transitionDuration) }
+        }
+        steps.append(Scenario.Step(.startRecording(first.seq)))
+        scenarioNotes.append("The recording starts at event #\(first.seq)\((header?.dropped ?? 0) > 0 ? " (its ring dropped \(header?.dropped ?? 0) events before it)" : ""): the steps before startRecording rebuild, unrecorded, what its first events show.")
+    }
+
+    /// What a `present-completed` observed, the fields `included` names, as a replayed present's answers.
+    private static func answers(_ o: Observation, where included: (String) -> Bool) -> Scenario.Observed {
+        var r = Scenario.Observed()
+        if included("contextProvider") { r.contextProvider = o.contextProvider?.id }
+        if included("effectiveStyle") { r.effectiveStyle = o.effectiveStyle }
+        if included("effectiveTransition") { r.effectiveTransition = o.effectiveTransition }
+        if included("presentationControllerClass") { r.presentationControllerClass = o.presentationControllerClass }
+        return r
+    }
+}
+
+private extension Optional where Wrapped == Bool {
+    /// True when nil: an event that relates to none is taken as relating to one outside the log.
+    var orTrue: Bool { self ?? true }
+}
