@@ -80,7 +80,7 @@ final class CLIBadInputTests: XCTestCase {
         let inputs = ["exec \"$0\" \"$@\" < /dev/zero", "tr '\\0' x < /dev/zero | \"$0\" \"$@\""]
         for input in inputs {
             for command in [["summary", "-"], ["timeline", "-"], ["convert", "--to", "html", "-"]] {
-                let r = try shell(input, command)
+                let r = try PInspectBinary.shell(input, command)
                 XCTAssertEqual(r.status, 65, "\(input) \(command): \(r.stderr)")
                 XCTAssertTrue(r.stderr.contains("<stdin>:" + refusal), "\(input) \(command): \(r.stderr)")
             }
@@ -88,27 +88,9 @@ final class CLIBadInputTests: XCTestCase {
         // A scenario is read whole, up to its size limit.
         assertBadData(try PInspectBinary.run(["simulate", "/dev/zero"], timeout: 30),
                       ["/dev/zero: longer than \(Scenario.maximumFileSize) bytes (the size limit)"])
-        let scenario = try shell("exec \"$0\" \"$@\" < /dev/zero", ["simulate", "-"])
+        let scenario = try PInspectBinary.shell("exec \"$0\" \"$@\" < /dev/zero", ["simulate", "-"])
         XCTAssertEqual(scenario.status, 65, scenario.stderr)
         XCTAssertTrue(scenario.stderr.contains("<stdin>: longer than \(Scenario.maximumFileSize) bytes (the size limit)"), scenario.stderr)
-    }
-
-    /// Runs pinspect with `arguments` through `sh -c script` (where `$0` is pinspect and `$@` the
-    /// arguments); the exit status is -1 when the watchdog had to stop it.
-    private func shell(_ script: String, _ arguments: [String]) throws -> (status: Int32, stderr: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", script, PInspectBinary.path] + arguments
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        let watchdog = DispatchWorkItem { if p.isRunning { p.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        watchdog.cancel()
-        return (p.terminationReason == .exit ? p.terminationStatus : -1, stderr)
     }
 
     func testNewerVersionIsRefused() throws {

@@ -252,19 +252,9 @@ final class CLICommandTests: XCTestCase {
             ("simulate -", "no scenario given and standard input is a terminal: name the scenario file, or pipe one in (pinspect simulate scenario.json"),
         ]
         for (arguments, example) in cases {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-            p.arguments = ["-qec", PInspectBinary.path + " " + arguments, "/dev/null"]
-            let out = Pipe()
-            p.standardOutput = out; p.standardError = out; p.standardInput = Pipe()
-            try p.run()
-            let watchdog = DispatchWorkItem { if p.isRunning { p.terminate() } }
-            DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
-            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            p.waitUntilExit()
-            watchdog.cancel()
-            XCTAssertEqual(p.terminationReason, .exit, "\(arguments): killed: it waited on the terminal")
-            XCTAssertEqual(p.terminationStatus, 64, "\(arguments): \(text)")
+            let (status, text) = try PInspectBinary.watched("/usr/bin/script", ["-qec", PInspectBinary.path + " " + arguments, "/dev/null"],
+                                                            mergingOutput: true)
+            XCTAssertEqual(status, 64, "\(arguments): \(text)")
             XCTAssertTrue(text.contains("standard input is a terminal"), "\(arguments): \(text)")
             XCTAssertTrue(text.contains(example), "\(arguments): \(text)")
         }
