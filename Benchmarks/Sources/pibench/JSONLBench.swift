@@ -50,9 +50,11 @@ func runJSONLBenchmark(_ o: Options) {
         let decoded = CodableLog.decode(path: foundationPath)
         t1 = Measure.nanoseconds()
         importFoundation.append(Double(t1 - t0))
-        precondition(decoded.count == n, "Foundation import lost events")
+        // fatalError, not precondition: a release build keeps its message.
+        guard decoded.count == n else { fatalError("Foundation import lost events: \(decoded.count) of \(n)") }
         if let k = decoded.indices.first(where: { decoded[$0] != read.events[$0] }) {
-            preconditionFailure("the two paths read event #\(read.events[k].seq) differently:\n\(decoded[k])\n\(read.events[k])")
+            fatalError("the two paths read event #\(read.events[k].seq) differently (CodableEvent lacks a field EventCoding writes?):\n"
+                       + "Foundation: \(decoded[k])\nours:       \(read.events[k])")
         }
     }
     func rate(_ ns: [Double]) -> Double { Double(n) / (Measure.median(ns) / 1e9) }
@@ -103,6 +105,74 @@ struct CodableEvent: Codable {
         var providesPresentationContextTransitionStyle: Bool?, isModalInPresentation: Bool?, hasPopoverAnchor: Bool?
         var systemController: String?, preferredStyle: String?, window: String?, windowRoot: String?
         var horizontalSizeClass: String?, verticalSizeClass: String?
+        /// Absent: not read; `null` (`.some(nil)`): read and not set; else its name. Synthesized
+        /// coding would read `null` back as absent, so this member is coded by hand.
+        var preferredTransition: String??
+        var presentedBy: String?, presentedAs: String?
+
+        private enum Key: String, CodingKey { case preferredTransition }
+
+        init(id: String, type: String, title: String?, container: String?, parent: String?, children: [String]?, selected: Int?,
+             modalPresentationStyle: String?, modalTransitionStyle: String?, definesPresentationContext: Bool?,
+             providesPresentationContextTransitionStyle: Bool?, isModalInPresentation: Bool?, hasPopoverAnchor: Bool?,
+             systemController: String?, preferredStyle: String?, window: String?, windowRoot: String?,
+             horizontalSizeClass: String?, verticalSizeClass: String?, preferredTransition: String??, presentedBy: String?, presentedAs: String?) {
+            self.id = id; self.type = type; self.title = title; self.container = container; self.parent = parent
+            self.children = children; self.selected = selected; self.modalPresentationStyle = modalPresentationStyle
+            self.modalTransitionStyle = modalTransitionStyle; self.definesPresentationContext = definesPresentationContext
+            self.providesPresentationContextTransitionStyle = providesPresentationContextTransitionStyle
+            self.isModalInPresentation = isModalInPresentation; self.hasPopoverAnchor = hasPopoverAnchor
+            self.systemController = systemController; self.preferredStyle = preferredStyle; self.window = window
+            self.windowRoot = windowRoot; self.horizontalSizeClass = horizontalSizeClass; self.verticalSizeClass = verticalSizeClass
+            self.preferredTransition = preferredTransition; self.presentedBy = presentedBy; self.presentedAs = presentedAs
+        }
+
+        init(from decoder: any Decoder) throws {
+            let plain = try decoder.container(keyedBy: PlainKey.self)
+            func s(_ k: PlainKey) throws -> String? { try plain.decodeIfPresent(String.self, forKey: k) }
+            func b(_ k: PlainKey) throws -> Bool? { try plain.decodeIfPresent(Bool.self, forKey: k) }
+            self.init(id: try plain.decode(String.self, forKey: .id), type: try plain.decode(String.self, forKey: .type), title: try s(.title),
+                      container: try s(.container), parent: try s(.parent), children: try plain.decodeIfPresent([String].self, forKey: .children),
+                      selected: try plain.decodeIfPresent(Int.self, forKey: .selected), modalPresentationStyle: try s(.modalPresentationStyle),
+                      modalTransitionStyle: try s(.modalTransitionStyle), definesPresentationContext: try b(.definesPresentationContext),
+                      providesPresentationContextTransitionStyle: try b(.providesPresentationContextTransitionStyle),
+                      isModalInPresentation: try b(.isModalInPresentation), hasPopoverAnchor: try b(.hasPopoverAnchor),
+                      systemController: try s(.systemController), preferredStyle: try s(.preferredStyle), window: try s(.window),
+                      windowRoot: try s(.windowRoot), horizontalSizeClass: try s(.horizontalSizeClass), verticalSizeClass: try s(.verticalSizeClass),
+                      preferredTransition: nil, presentedBy: try s(.presentedBy), presentedAs: try s(.presentedAs))
+            let special = try decoder.container(keyedBy: Key.self)
+            if special.contains(.preferredTransition) {
+                preferredTransition = .some(try special.decodeNil(forKey: .preferredTransition) ? nil : try special.decode(String.self, forKey: .preferredTransition))
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var plain = encoder.container(keyedBy: PlainKey.self)
+            try plain.encode(id, forKey: .id); try plain.encode(type, forKey: .type); try plain.encodeIfPresent(title, forKey: .title)
+            try plain.encodeIfPresent(container, forKey: .container); try plain.encodeIfPresent(parent, forKey: .parent)
+            try plain.encodeIfPresent(children, forKey: .children); try plain.encodeIfPresent(selected, forKey: .selected)
+            try plain.encodeIfPresent(modalPresentationStyle, forKey: .modalPresentationStyle)
+            try plain.encodeIfPresent(modalTransitionStyle, forKey: .modalTransitionStyle)
+            try plain.encodeIfPresent(definesPresentationContext, forKey: .definesPresentationContext)
+            try plain.encodeIfPresent(providesPresentationContextTransitionStyle, forKey: .providesPresentationContextTransitionStyle)
+            try plain.encodeIfPresent(isModalInPresentation, forKey: .isModalInPresentation)
+            try plain.encodeIfPresent(hasPopoverAnchor, forKey: .hasPopoverAnchor)
+            try plain.encodeIfPresent(systemController, forKey: .systemController); try plain.encodeIfPresent(preferredStyle, forKey: .preferredStyle)
+            try plain.encodeIfPresent(window, forKey: .window); try plain.encodeIfPresent(windowRoot, forKey: .windowRoot)
+            try plain.encodeIfPresent(horizontalSizeClass, forKey: .horizontalSizeClass)
+            try plain.encodeIfPresent(verticalSizeClass, forKey: .verticalSizeClass)
+            try plain.encodeIfPresent(presentedBy, forKey: .presentedBy); try plain.encodeIfPresent(presentedAs, forKey: .presentedAs)
+            if let preferredTransition {
+                var special = encoder.container(keyedBy: Key.self)
+                if let name = preferredTransition { try special.encode(name, forKey: .preferredTransition) } else { try special.encodeNil(forKey: .preferredTransition) }
+            }
+        }
+
+        private enum PlainKey: String, CodingKey {
+            case id, type, title, container, parent, children, selected, modalPresentationStyle, modalTransitionStyle
+            case definesPresentationContext, providesPresentationContextTransitionStyle, isModalInPresentation, hasPopoverAnchor
+            case systemController, preferredStyle, window, windowRoot, horizontalSizeClass, verticalSizeClass, presentedBy, presentedAs
+        }
     }
     var seq: Int
     var time: Double
@@ -112,6 +182,7 @@ struct CodableEvent: Codable {
     var animated: Bool
     var window: String?
     var relatesTo: Int?
+    var rulesIOS: String?
     var source: Ref?, presented: Ref?, presenting: Ref?, contextProvider: Ref?
     var requestedStyle: String?, effectiveStyle: String?, requestedTransition: String?, effectiveTransition: String?
     var explanation: [String]?
@@ -128,8 +199,9 @@ struct CodableEvent: Codable {
 
     init(_ e: Event) {
         func r(_ c: ControllerRef?) -> Ref? { c.map { Ref(id: $0.id, type: $0.type, title: $0.title) } }
-        seq = e.seq; time = e.time; thread = e.thread; kind = e.kind.rawValue; outcome = e.outcome.rawValue
-        animated = e.animated; window = e.window; relatesTo = e.relatesTo
+        // The log keeps times to the microsecond (JSONWriter.number): so does the mirror.
+        seq = e.seq; time = (e.time * 1_000_000).rounded() / 1_000_000; thread = e.thread; kind = e.kind.rawValue; outcome = e.outcome.rawValue
+        animated = e.animated; window = e.window; relatesTo = e.relatesTo; rulesIOS = e.rulesVersion?.description
         source = r(e.source); presented = r(e.presented); presenting = r(e.presenting); contextProvider = r(e.contextProvider)
         requestedStyle = e.requestedStyle?.name; effectiveStyle = e.effectiveStyle?.name
         requestedTransition = e.requestedTransition?.name; effectiveTransition = e.effectiveTransition?.name
@@ -155,7 +227,8 @@ struct CodableEvent: Codable {
                   providesPresentationContextTransitionStyle: f.providesPresentationContextTransitionStyle,
                   isModalInPresentation: f.isModalInPresentation, hasPopoverAnchor: f.hasPopoverAnchor,
                   systemController: f.systemController?.name, preferredStyle: f.preferredStyle?.rawValue, window: f.window,
-                  windowRoot: f.windowRoot, horizontalSizeClass: f.horizontalSizeClass?.rawValue, verticalSizeClass: f.verticalSizeClass?.rawValue)
+                  windowRoot: f.windowRoot, horizontalSizeClass: f.horizontalSizeClass?.rawValue, verticalSizeClass: f.verticalSizeClass?.rawValue,
+                  preferredTransition: f.preferredTransition.map { $0?.name }, presentedBy: f.presentedBy, presentedAs: f.presentedAs?.name)
         }
     }
 
@@ -174,6 +247,7 @@ struct CodableEvent: Codable {
                           Severity(rawValue: d.severity).map { Diagnostic(code: DiagnosticCode(rawValue: d.code), severity: $0, message: d.message, fix: d.fix) }
                       },
                       chain: chain.compactMap(c), callSite: callSite, ancestry: (ancestry ?? []).compactMap(c))
+        e.rulesVersion = rulesIOS.flatMap(SystemVersion.init(parsing:))
         e.observed = observed.map { o in
             Observation(presenting: c(o.presenting), contextProvider: c(o.contextProvider),
                         effectiveStyle: o.effectiveStyle.flatMap(PresentationStyle.init(name:)),
@@ -196,6 +270,9 @@ struct CodableEvent: Codable {
             facts.window = f.window; facts.windowRoot = f.windowRoot
             facts.horizontalSizeClass = f.horizontalSizeClass.flatMap(SizeClass.init(rawValue:))
             facts.verticalSizeClass = f.verticalSizeClass.flatMap(SizeClass.init(rawValue:))
+            facts.preferredTransition = f.preferredTransition.map { $0.flatMap(TransitionStyle.init(name:)) }
+            facts.presentedBy = f.presentedBy
+            facts.presentedAs = f.presentedAs.flatMap(PresentationStyle.init(name:))
             return facts
         }
         return e

@@ -53,7 +53,9 @@
         w.endObject()
     }
 
-    /// Writes the event's object into `w`; fields that do not apply are omitted.
+    /// Writes the event's object into `w`; fields that do not apply are omitted. (The JSONL
+    /// benchmark's Foundation baseline, pibench's `CodableEvent`, writes the same fields: one added
+    /// here goes there too, or `pibench jsonl` stops, saying the two paths read an event differently.)
     static func write(_ e: Event, into w: inout JSONWriter) {
         w.beginObject()
         w.field("seq", e.seq)
