@@ -217,7 +217,7 @@ struct Explain: ParsableCommand {
             if let o = e.observed, !o.isEmpty {
                 // What UIKit reported, as the text form shows it (controller labels, style names).
                 w.key("observed"); w.beginObject()
-                for f in o.fields { w.field(f.name, f.value) }
+                for f in o.fields { w.key(escaping: f.name); w.string(f.value) }
                 w.endObject()
             }
             w.endObject()

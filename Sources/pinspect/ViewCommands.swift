@@ -158,7 +158,7 @@ enum TimelineJSON {
         return w.text
     }
 
-    private static func ref(_ key: String, _ r: ControllerRef?, _ w: inout JSONWriter) {
+    private static func ref(_ key: StaticString, _ r: ControllerRef?, _ w: inout JSONWriter) {
         guard let r else { return }
         w.key(key); w.beginObject(); w.field("id", r.id); w.field("type", r.type)
         if let title = r.title { w.field("title", title) }

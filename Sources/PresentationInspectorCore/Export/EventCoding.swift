@@ -118,7 +118,7 @@
         w.endObject()
     }
 
-    private static func ref(_ key: String, _ r: ControllerRef?, _ w: inout JSONWriter) {
+    private static func ref(_ key: StaticString, _ r: ControllerRef?, _ w: inout JSONWriter) {
         guard let r else { return }
         w.key(key)
         writeRef(r, &w)
@@ -135,7 +135,7 @@
 
     private static func writeStringMap(_ m: [String: String], _ w: inout JSONWriter) {
         w.beginObject()
-        for k in m.keys.sorted() { w.field(k, m[k]!) }
+        for k in m.keys.sorted() { w.key(escaping: k); w.string(m[k]!) }
         w.endObject()
     }
 

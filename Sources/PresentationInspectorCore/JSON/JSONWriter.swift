@@ -42,8 +42,20 @@
     @_spi(Package) public mutating func beginArray() { separator(); bytes.append(UInt8(ascii: "[")); needsComma.append(false) }
     @_spi(Package) public mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma.removeLast() }
 
-    /// Writes `"key":` inside an object; the value follows.
-    @_spi(Package) public mutating func key(_ k: String) {
+    /// Writes `"key":` inside an object; the value follows. `k` is a key the package's code
+    /// spells out (`"seq"`): nothing in it to escape, so it is written as it is, without the scan a
+    /// string from data needs (a log line has some thirty keys).
+    @_spi(Package) public mutating func key(_ k: StaticString) {
+        separator()
+        bytes.append(0x22)
+        raw(k)
+        bytes.append(0x22)
+        bytes.append(UInt8(ascii: ":"))
+        afterKey = true
+    }
+
+    /// Writes `"key":` for a key that comes from data (a dictionary's, a log's), quoted and escaped.
+    @_spi(Package) public mutating func key(escaping k: String) {
         separator()
         Self.appendQuoted(k, toBytes: &bytes)
         bytes.append(UInt8(ascii: ":"))
@@ -54,13 +66,13 @@
 
     /// Writes `json`, a complete JSON value another writer produced, as the next value.
     @_spi(Package) public mutating func embedded(_ json: String) { separator(); raw(json) }
-    @_spi(Package) public mutating func bool(_ b: Bool) { separator(); raw(b ? "true" : "false") }
+    @_spi(Package) public mutating func bool(_ b: Bool) { separator(); raw(b ? "true" as StaticString : "false") }
     @_spi(Package) public mutating func int(_ n: Int) { separator(); raw(String(n)) }
-    @_spi(Package) public mutating func null() { separator(); raw("null") }
+    @_spi(Package) public mutating func null() { separator(); raw("null" as StaticString) }
     /// Writes a number; integral values print without a fraction, others with up to 6 decimals.
     @_spi(Package) public mutating func number(_ d: Double) {
         separator()
-        guard d.isFinite else { raw("null"); return }
+        guard d.isFinite else { raw("null" as StaticString); return }
         if d == d.rounded() && abs(d) < 1e15 { raw(String(Int(d))); return }
         let scaled = (d * 1_000_000).rounded() / 1_000_000
         // Near Double's maximum the scaling overflows to infinity: print those unrounded
@@ -68,10 +80,10 @@
         raw(scaled.isFinite ? "\(scaled)" : "\(d)")
     }
 
-    @_spi(Package) public mutating func field(_ k: String, _ v: String) { key(k); string(v) }
-    @_spi(Package) public mutating func field(_ k: String, _ v: Bool) { key(k); bool(v) }
-    @_spi(Package) public mutating func field(_ k: String, _ v: Int) { key(k); int(v) }
-    @_spi(Package) public mutating func field(_ k: String, number v: Double) { key(k); number(v) }
+    @_spi(Package) public mutating func field(_ k: StaticString, _ v: String) { key(k); string(v) }
+    @_spi(Package) public mutating func field(_ k: StaticString, _ v: Bool) { key(k); bool(v) }
+    @_spi(Package) public mutating func field(_ k: StaticString, _ v: Int) { key(k); int(v) }
+    @_spi(Package) public mutating func field(_ k: StaticString, number v: Double) { key(k); number(v) }
 
     /// Appends `s` as a quoted JSON string with the mandatory escapes.
     @_spi(Package) public static func appendQuoted(_ s: String, to out: inout String) {
