@@ -22,7 +22,8 @@ Usage: Scripts/doc_examples.py [--check] [--screenshots] [--bin DIR]
   (default)      rewrite the blocks in place
   --check        rewrite nothing; exit 1, with a diff, when a block is not what the build prints
                  (CI step 73: a changed number fails until the docs are regenerated)
-  --screenshots  also refresh docs/report-screenshot*.png from the same run's report
+  --screenshots  also refresh docs/report-screenshot*.png from the same run's report (and the
+                 sheet one from the drawer scenario's)
   --bin DIR      where pinspect and InspectorDemo are (default: swift build --show-bin-path)
 """
 import difflib, os, re, shlex, subprocess, sys, tempfile
@@ -100,8 +101,12 @@ def main():
             raw = replies[command] if command.startswith("pi ") else run_local(command, work, bindir)
             outputs[(command, lines, tail)] = cut(STAMP.sub("2026-01-01T00:00:00.000Z", raw), lines, tail)
         if shots:
+            # The drawer scenario alone, for the screenshot of a sheet's detent and what stays interactive.
+            subprocess.run([os.path.join(bindir, "InspectorDemo"), "--quiet", "--no-color", "--scenario", "map-drawer",
+                            "--output", "sheet"], cwd=work, check=True, stdout=subprocess.DEVNULL)
             subprocess.run([sys.executable, os.path.join(ROOT, "Scripts", "report_screenshots.py"),
-                            os.path.join(work, "inspector-output", "report.html")], check=True)
+                            os.path.join(work, "inspector-output", "report.html"),
+                            "--sheet", os.path.join(work, "sheet", "report.html")], check=True)
     stale = []
     for d in DOCS:
         def fill(m):

@@ -12,7 +12,8 @@ from typing import Any
 # keeps them equal).
 VERSION = "0.12.0"
 SEVERITIES = ("info", "warning", "error")
-EVENT_KINDS = ("present", "dismiss", "interactive-dismiss", "present-completed", "dismiss-completed", "leak-check")
+EVENT_KINDS = ("present", "dismiss", "interactive-dismiss", "present-completed", "dismiss-completed", "leak-check",
+               "sheet-detent-changed")
 GRAPH_FORMATS = ("text", "dot", "mermaid")
 EXPORT_FORMATS = ("jsonl", "html", "perfetto", "dot", "mermaid", "text", "otlp")
 DEFAULT_EVENT_COUNT = 20

@@ -73,6 +73,25 @@ def ref_label(ref: dict[str, Any] | None) -> str:
     return f'{ref.get("type", "?")} ({ref.get("id", "?")})'
 
 
+def resting_detent(sheet: dict[str, Any]) -> str:
+    """Where a sheet rests, as SheetState.restingDetent: its selected detent when it is one of its
+    detents, else the smallest (UIKit's rule for nil or an unknown identifier)."""
+    detents = sheet.get("detents") if isinstance(sheet.get("detents"), list) else ["large"]
+    selected = sheet.get("selectedDetent")
+    if selected in detents:
+        return str(selected)
+    return str(detents[0]) if detents else "no detent"
+
+
+def resting_summary(sheet: dict[str, Any] | None) -> str:
+    """`medium, undimmed`, `large`: where a sheet rests, as SheetState.restingSummary."""
+    if not isinstance(sheet, dict):
+        return "?"
+    detent = resting_detent(sheet)
+    suffix = {"interactive": ", undimmed", "modal": ", undimmed but modal", "covered": ", full screen"}
+    return detent + suffix.get(sheet.get("background"), "")
+
+
 def _dismissed_refs(event: dict[str, Any]) -> list[Any]:
     refs = event.get("dismissedControllers")
     if refs:
@@ -95,6 +114,8 @@ def event_summary(event: dict[str, Any]) -> str:
             text += " removing " + ", ".join(ref_label(r) for r in _dismissed_refs(event))
     elif kind == "present-completed":
         text += " " + ref_label(event.get("presented"))
+    elif kind == "sheet-detent-changed":
+        text += f' {ref_label(event.get("presented"))} to {resting_summary(event.get("sheet"))}'
     else:
         text += " " + ", ".join(ref_label(r) for r in _dismissed_refs(event))
     text += f' → {event.get("outcome", "?")}'
@@ -123,11 +144,50 @@ def format_chain(data: dict[str, Any]) -> str:
         levels = window.get("levels")
         if not isinstance(levels, list) or len(levels) != len(chain):
             levels = list(range(len(chain)))
-        for depth, ref in zip(levels, chain):
-            depth = depth if isinstance(depth, int) and depth >= 0 else 0
+        levels = [d if isinstance(d, int) and d >= 0 else 0 for d in levels]
+        sheets = window.get("sheets")
+        if not isinstance(sheets, list) or len(sheets) != len(chain):
+            sheets = [None] * len(chain)
+        reach = _still_interactive(levels, sheets)
+        for i, (depth, ref) in enumerate(zip(levels, chain)):
             indent = "   " * (depth - 1) if depth > 1 else ""
-            lines.append(f"  {indent}{'└─ ' if depth else ''}{ref_label(ref)}")
+            line = f"  {indent}{'└─ ' if depth else ''}{ref_label(ref)}"
+            if isinstance(sheets[i], dict) and _detents_configured(sheets[i]):
+                line += f"  [sheet at {resting_summary(sheets[i])}]"
+            if i in reach:
+                line += f"  (still interactive: {ref_label(chain[reach[i]])} above rests undimmed)"
+            lines.append(line)
     return "\n".join(lines)
+
+
+def _detents_configured(sheet: dict[str, Any]) -> bool:
+    """Whether the app configured the sheet's detents (SheetState.hasDetentsConfigured): a default
+    sheet (`[large]`, nothing selected or undimmed) is not annotated."""
+    return sheet.get("detents", ["large"]) != ["large"] or bool(sheet.get("selectedDetent")) \
+        or bool(sheet.get("largestUndimmedDetent"))
+
+
+def _still_interactive(levels: list[int], sheets: list[Any]) -> dict[int, int]:
+    """{presenter's position: its sheet's position} for each controller left interactive below a
+    sheet: the sheet rests undimmed (`background` interactive), and so does everything presented
+    above it (the entries after it at deeper levels). The presenter is the nearest entry before
+    the sheet one level lower (DESIGN "Sheets")."""
+    def undimmed(i: int) -> bool:
+        return isinstance(sheets[i], dict) and sheets[i].get("background") == "interactive"
+
+    out = {}
+    for i in range(1, len(levels)):
+        if not undimmed(i):
+            continue
+        j = i + 1
+        while j < len(levels) and levels[j] > levels[i] and undimmed(j):
+            j += 1
+        if j < len(levels) and levels[j] > levels[i]:
+            continue  # something above the sheet dims or covers it
+        presenter = next((j for j in range(i - 1, -1, -1) if levels[j] == levels[i] - 1), None)
+        if presenter is not None:
+            out[presenter] = i
+    return out
 
 
 def parse_jsonl(text: str) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]:
@@ -191,6 +251,9 @@ def format_explain(event: dict[str, Any]) -> str:
         fact("context provider", ref_label(event.get("contextProvider")) if event.get("contextProvider") else None)
         fact("style", style(event.get("requestedStyle"), event.get("effectiveStyle")))
         fact("transition", style(event.get("requestedTransition"), event.get("effectiveTransition")))
+    elif kind == "sheet-detent-changed":
+        fact("sheet", ref_label(event.get("presented")))
+        fact("presenting", ref_label(event.get("presenting")) if event.get("presenting") else None)
     elif kind in ("dismiss", "interactive-dismiss"):
         fact("receiver", ref_label(event.get("receiver")) if event.get("receiver") else None)
         handled = event.get("handledBy")
@@ -204,6 +267,16 @@ def format_explain(event: dict[str, Any]) -> str:
     fact("window", event.get("window"))
     fact("call site", event.get("callSite"))
     fact("chain after", " → ".join(ref_label(r) for r in event.get("chain", [])))
+    sheet = event.get("sheet")
+    if isinstance(sheet, dict):
+        # The sheet as its sheet presentation controller holds it; appearance and background are the model's.
+        lines.append(f"sheet (at {resting_summary(sheet)}):")
+        for name, value in sheet.items():
+            if isinstance(value, list):
+                value = "[" + ", ".join(str(v) for v in value) + "]"
+            elif isinstance(value, bool):
+                value = "true" if value else "false"
+            lines.append(f"  {str(name) + ':':<36} {value}")
     observed = event.get("observed")
     if isinstance(observed, dict) and observed:
         # Observation first: what UIKit reported, beside the model's prediction above.

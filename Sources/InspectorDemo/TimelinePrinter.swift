@@ -53,6 +53,7 @@ struct TimelinePrinter {
             if let r = e.requestedStyle, let s = e.effectiveStyle { facts.append(r == s ? "style \(s.name)" : "style \(r.name) → \(s.name)") }
             if let r = e.requestedTransition, let t = e.effectiveTransition { facts.append(r == t ? "transition \(t.name)" : "transition \(r.name) → \(t.name)") }
             if !e.animated { facts.append("not animated") }
+            if let sheet = e.sheet, sheet.hasDetentsConfigured { facts.append("sheet at \(sheet.restingSummary)") }
             Swift.print(dim("      " + facts.joined(separator: " · ")))
             printWhy(e)
         case .dismiss, .interactiveDismiss:
@@ -68,6 +69,11 @@ struct TimelinePrinter {
             Swift.print(dim("\(head) dismiss transition finished; chain: \(e.chain.map(\.type).joined(separator: " → "))"))
         case .leakCheck:
             Swift.print("\(head) \(bold("leak check")) \(e.dismissed.map { name($0) }.joined(separator: ", "))")
+        case .sheetDetentChanged:
+            Swift.print("\(head) \(bold("detent")) \(name(e.presented)) rests at \(e.sheet?.restingSummary ?? "?")")
+            if let sheet = e.sheet, let presenter = e.presenting, sheet.background == .interactive {
+                Swift.print(dim("      \(name(presenter)) below stays interactive"))
+            }
         }
         for d in e.diagnostics { Swift.print("      \(badge(d)) \(d.code): \(d.message)") }
         if e.thread != "main" { Swift.print(dim("      on thread \(e.thread)")) }

@@ -214,6 +214,12 @@ struct Explain: ParsableCommand {
                 w.field("message", d.message); if let fix = d.fix { w.field("fix", fix) }; w.endObject()
             }
             w.endArray()
+            if let sheet = e.sheet {
+                // The sheet as its sheet presentation controller holds it, and the model's reading.
+                w.key("sheet"); w.beginObject()
+                for f in sheet.fields { w.key(escaping: f.name); w.string(f.value) }
+                w.endObject()
+            }
             if let o = e.observed, !o.isEmpty {
                 // What UIKit reported, as the text form shows it (controller labels, style names).
                 w.key("observed"); w.beginObject()
@@ -227,6 +233,10 @@ struct Explain: ParsableCommand {
             if let v = e.rulesVersion { out += "UIKit rules of iOS \(v) (pinspect uikit-versions lists what changes between versions)\n" }
             out += "\n"
             for (i, s) in steps.enumerated() { out += wrap("\(i + 1). \(s)", indent: "   ") + "\n" }
+            if let sheet = e.sheet {
+                out += "\nSheet (its sheet presentation controller; appearance and background are the model's reading):\n"
+                for f in sheet.fields { out += "- \(f.name): \(f.value)\n" }
+            }
             if let o = e.observed, !o.isEmpty {
                 out += "\nObserved (what UIKit reported; the steps above are the model's prediction):\n"
                 for f in o.fields { out += "- \(f.name): \(VisibleText.escaped(f.value))\n" }

@@ -14,8 +14,10 @@ struct Diff: ParsableCommand {
         then each field of `observed` (what UIKit was seen doing), shown as
         `observed.FIELD` with `not observed` where one event lacks it; then the
         window's chain after the event, from the first position (root 1) where
-        the two chains part. A simulation log has no observations: against a
-        device log, --ignore-observed compares the rest.
+        the two chains part; then the sheet each event records, shown as
+        `sheet.FIELD` (its detents and what it leaves interactive). A simulation
+        log has no observations: against a device log, --ignore-observed
+        compares the rest.
 
         EXAMPLES
           pinspect diff before.jsonl after.jsonl
@@ -30,6 +32,7 @@ struct Diff: ParsableCommand {
     @Flag(help: "Print a JSON object instead of text.") var json = false
     @Flag(help: "Leave out `observed` (what UIKit was seen doing).") var ignoreObserved = false
     @Flag(help: "Leave out the window's chain after each event.") var ignoreChain = false
+    @Flag(help: "Leave out the sheet each event records (`sheet`).") var ignoreSheet = false
 
     func validate() throws {
         if a == "-" && b == "-" { throw ValidationError("only one of the two logs can be standard input") }
@@ -43,6 +46,7 @@ struct Diff: ParsableCommand {
         var extras = LogDiff.Extras.all
         if ignoreObserved { extras.remove(.observed) }
         if ignoreChain { extras.remove(.chain) }
+        if ignoreSheet { extras.remove(.sheet) }
         let diff = LogDiff(logA.events, logB.events, comparing: extras)
         try writeStandardOutput(json ? diff.json() + "\n" : diff.text(nameA: logA.name, nameB: logB.name))
         try logA.finish()

@@ -49,6 +49,10 @@ struct EventFilterOptions: ParsableArguments {
         }
         out.transitions = t.transitions.filter { selected.contains($0.seq) }
         out.markers = t.markers.filter { selected.contains($0.seq) }
+        out.reachable = t.reachable.filter { r in
+            selected.contains(r.startSeq) || r.endSeq.map(selected.contains) == true
+                || controller.map { r.controller.isNamed($0) || r.sheet.isNamed($0) } == true
+        }
         return out
     }
 }

@@ -22,6 +22,8 @@ enum EventProse {
             case .dismissCompleted:
                 let start = origin.map { " started by #\($0.seq) at \(formatTime($0.time))" } ?? ""
                 steps.append("The dismiss transition\(start) finished at \(formatTime(e.time)): \(e.dismissed.map(\.label).joined(separator: ", ")) left the screen; the completion handler runs now.")
+            case .sheetDetentChanged:
+                steps.append("\(name(e.presented))'s sheet came to rest at \(e.sheet?.restingSummary ?? "another detent").")
             case .leakCheck:
                 let after = origin.map { " \(formatTime(e.time - $0.time)) after the dismissal #\($0.seq)" } ?? ""
                 steps.append("The inspector checked\(after) whether \(e.dismissed.map(\.label).joined(separator: ", ")) had been freed.")

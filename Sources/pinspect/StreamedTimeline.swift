@@ -31,7 +31,7 @@ struct StreamedTimeline {
     private let items: Spool
     /// How many events the filter selected.
     private(set) var selectedCount = 0
-    private var lifetimes: [Slot] = [], transitions: [Slot] = [], markers: [Slot] = []
+    private var lifetimes: [Slot] = [], transitions: [Slot] = [], markers: [Slot] = [], reachable: [Slot] = []
     private var lastSeq = Int.min
     private var startTime: Double?, endTime: Double?
     /// Whether every event came in seq order (else the output must come from the sorted log).
@@ -73,6 +73,10 @@ struct StreamedTimeline {
             case .marker(let m):
                 guard !filter.isActive || selected.contains(m.seq) else { continue }
                 Self.put(markers.count, in: &markers, render(m), lane: m.lane, items: items, json: json)
+            case .reachable(let n, let r):
+                let keep = !filter.isActive || selected.contains(r.startSeq) || r.endSeq.map(selected.contains) == true
+                    || filter.controller.map { r.controller.isNamed($0) || r.sheet.isNamed($0) } == true
+                Self.put(n, in: &reachable, keep ? render(r) : nil, lane: r.lane, items: items, json: json)
             }
         }
     }
@@ -90,6 +94,14 @@ struct StreamedTimeline {
         var x = x, w = JSONWriter()
         x.lane = Self.laneMark
         TimelineJSON.transition(x, &w)
+        return w.text
+    }
+
+    private func render(_ r: PresentationTimeline.Reachable) -> String {
+        guard json else { return TextExporter.reachableLine(r) }
+        var r = r, w = JSONWriter()
+        r.lane = Self.laneMark
+        TimelineJSON.reachable(r, &w)
         return w.text
     }
 
@@ -140,7 +152,7 @@ struct StreamedTimeline {
             for l in ending.lanes { TimelineJSON.lane(l, &w) }
             w.endArray()
             out.put(w.text)  // the object is closed below, after the items
-            for (key, slots) in [("lifetimes", lifetimes), ("transitions", transitions), ("markers", markers)] {
+            for (key, slots) in [("lifetimes", lifetimes), ("transitions", transitions), ("markers", markers), ("reachable", reachable)] {
                 out.put(",\"\(key)\":[")
                 var first = true
                 for slot in slots where slot.length >= 0 {
@@ -159,14 +171,17 @@ struct StreamedTimeline {
         // Each lane's lifetimes, then its transitions, in creation order; lanes without lifetimes are not listed.
         var lifetimesByLane = [[Int32]](repeating: [], count: ending.lanes.count)
         var transitionsByLane = [[Int32]](repeating: [], count: ending.lanes.count)
+        var reachableByLane = [[Int32]](repeating: [], count: ending.lanes.count)
         for (n, s) in lifetimes.enumerated() where s.length >= 0 { lifetimesByLane[ending.laneIndex[Int(s.lane)]].append(Int32(n)) }
         for (n, s) in transitions.enumerated() where s.length >= 0 { transitionsByLane[ending.laneIndex[Int(s.lane)]].append(Int32(n)) }
+        for (n, s) in reachable.enumerated() where s.length >= 0 { reachableByLane[ending.laneIndex[Int(s.lane)]].append(Int32(n)) }
         var any = false
         for (i, lane) in ending.lanes.enumerated() where !lifetimesByLane[i].isEmpty {
             any = true
             out.put(TextExporter.laneHeading(lane))
             for n in lifetimesByLane[i] { copy(lifetimes[Int(n)], ending, to: out) }
             for n in transitionsByLane[i] { copy(transitions[Int(n)], ending, to: out) }
+            for n in reachableByLane[i] { copy(reachable[Int(n)], ending, to: out) }
         }
         if !any { out.put(TextExporter.noLifetimes) }
     }

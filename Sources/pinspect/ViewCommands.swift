@@ -154,8 +154,20 @@ enum TimelineJSON {
         w.key("markers"); w.beginArray()
         for m in t.markers { marker(m, &w) }
         w.endArray()
+        w.key("reachable"); w.beginArray()
+        for r in t.reachable { reachable(r, &w) }
+        w.endArray()
         w.endObject()
         return w.text
+    }
+
+    /// A time a presenting controller stayed interactive below an undimmed sheet.
+    static func reachable(_ r: PresentationTimeline.Reachable, _ w: inout JSONWriter) {
+        w.beginObject(); ref("controller", r.controller, &w); ref("sheet", r.sheet, &w); w.field("detent", r.detent)
+        w.field("lane", r.lane); w.field("start", number: r.start); w.field("end", number: r.end); w.field("open", r.isOpen)
+        w.field("startSeq", r.startSeq)
+        if let s = r.endSeq { w.field("endSeq", s) }
+        w.endObject()
     }
 
     private static func ref(_ key: StaticString, _ r: ControllerRef?, _ w: inout JSONWriter) {

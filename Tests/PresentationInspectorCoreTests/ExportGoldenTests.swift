@@ -7,7 +7,7 @@ import TestSupport
 /// Golden-file tests: the text, DOT and Mermaid exports of every built-in scenario.
 final class ExportGoldenTests: XCTestCase {
     func testTextDOTAndMermaidOfEveryBuiltInScenarioMatchTheirGoldenFiles() throws {
-        XCTAssertEqual(BuiltInScenarios.all.count, 8, "a scenario was added or removed: add or delete its golden files")
+        XCTAssertEqual(BuiltInScenarios.all.count, 9, "a scenario was added or removed: add or delete its golden files")
         for s in BuiltInScenarios.all {
             let events = try ExportFixtures.events(s)
             XCTAssertFalse(events.isEmpty, s.key)

@@ -204,7 +204,7 @@ final class ExportHTMLTests: XCTestCase {
         let start = try XCTUnwrap(data["start"]?.numberValue)
         func micros(_ t: Double) -> Int { Int(((t - start) * 1_000_000).rounded()) }
 
-        let kindCodes: [PresentationTimeline.MarkerKind: Int] = [.request: 0, .rejection: 1, .diagnostic: 2, .interactive: 3]
+        let kindCodes: [PresentationTimeline.MarkerKind: Int] = [.request: 0, .rejection: 1, .diagnostic: 2, .interactive: 3, .detent: 4]
         let marks = try ints("marks")
         XCTAssertEqual(marks.count, timeline.markers.count * 5)
         var time = 0, seq = 0
@@ -225,6 +225,18 @@ final class ExportHTMLTests: XCTestCase {
         // The rejected present #13 was attempted on photos (level 1 of camera-window): drawn there.
         let rejection = try XCTUnwrap(timeline.markers.first { $0.seq == 13 })
         XCTAssertEqual(try timeline.lanes.element(rejection.lane).title, "camera-window · level 1")
+        // The times a presenter stays interactive below an undimmed sheet (the map under its drawer).
+        let reach = try ints("reach"), detents = try XCTUnwrap(data["detents"]?.arrayValue).compactMap(\.stringValue)
+        let ctl = try XCTUnwrap(data["ctl"]?.arrayValue).compactMap(\.stringValue)
+        XCTAssertEqual(reach.count, timeline.reachable.count * 6)
+        XCTAssertFalse(timeline.reachable.isEmpty)
+        time = 0; seq = 0
+        for (i, r) in timeline.reachable.enumerated() {
+            time += reach[i * 6 + 1]; seq += reach[i * 6 + 3]
+            XCTAssertEqual([reach[i * 6], time, time + reach[i * 6 + 2], seq], [r.lane, micros(r.start), micros(r.end), r.startSeq])
+            XCTAssertEqual(detents[reach[i * 6 + 4]], r.detent)
+            XCTAssertEqual(ctl[reach[i * 6 + 5]], r.controller.title.map { "\(r.controller.type) “\($0)”" } ?? r.controller.type)
+        }
     }
 
     // MARK: Headless chromium (docs/RELIABILITY.md, "Tool traps")

@@ -77,7 +77,7 @@ final class LogTests: XCTestCase {
         XCTAssertEqual(read.events.map(\.seq), [1, 3])
         XCTAssertEqual(try read.events.element(1).diagnostics.first?.code.rawValue, "from-the-future")
         XCTAssertEqual(read.issues.map(\.description), [
-            #"line 3: key "kind": unknown kind "teleport" (known: present, dismiss, interactive-dismiss, present-completed, dismiss-completed, leak-check); skipped"#,
+            #"line 3: key "kind": unknown kind "teleport" (known: present, dismiss, interactive-dismiss, present-completed, dismiss-completed, leak-check, sheet-detent-changed); skipped"#,
             "line 4: invalid JSON: invalid literal at column 1; skipped",
         ])
         XCTAssertFalse(read.truncatedLastLine)

@@ -50,8 +50,8 @@ final class OtherIOSVersionPremiseTests: XCTestCase {
                                                                  sizeClass: sizeClass, listDefinesContext: defines, rootBusy: busy)
                                     let label = "\(style.name) \(kind?.rawValue ?? "plain") \(alertStyle?.rawValue ?? "") anchor \(anchor) zoom \(zoom) \(sizeClass) defines \(defines) busy \(busy)"
                                     // The shortcut's own reading of the other side agrees with the full answer.
-                                    XCTAssertEqual(OtherIOSVersion.transitionThere(n, version: SystemVersion(major: 17, minor: 4)!), o.effectiveTransition, label)
-                                    XCTAssertEqual(OtherIOSVersion.transitionThere(o, version: SystemVersion(major: 26, minor: 2)!), n.effectiveTransition, label)
+                                    XCTAssertEqual(OtherIOSVersion.transitionThere(try XCTUnwrap(n.versionInputs), version: SystemVersion(major: 17, minor: 4)!), o.effectiveTransition, label)
+                                    XCTAssertEqual(OtherIOSVersion.transitionThere(try XCTUnwrap(o.versionInputs), version: SystemVersion(major: 26, minor: 2)!), n.effectiveTransition, label)
                                     // Two sheets: the same answer but the style (the shortcut resolves no further).
                                     if o.effectiveStyle != n.effectiveStyle, o.effectiveStyle.isSheet, n.effectiveStyle.isSheet {
                                         sheets += 1

@@ -25,6 +25,11 @@ final class ReplayWrappedRingTests: XCTestCase {
     /// Sessions the replay cannot reproduce, each for a reason the log does not hold (checked
     /// against this list both ways: a fix that makes one replay must take it off).
     static let knownInexact: [UInt64: String] = [
+        // Two presentations standing side by side when the ring starts (the window's root presents
+        // one, a child another, by a device-shaped presenter the model does not predict): the
+        // rebuild makes them in chain order, the root's first, and the child's is then refused; the
+        // log does not say which came first.
+        227: "side-by-side presentations rebuilt in chain order, the second refused",
         // A dropped dismissal ran while a dropped swipe removed its sheets; its kept end names
         // controllers no kept event shows presented.
         242: "a dismissal's sheets swiped away while it ran, both dropped",

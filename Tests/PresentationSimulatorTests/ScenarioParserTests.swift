@@ -74,7 +74,7 @@ final class ScenarioParserTests: XCTestCase {
 
     func testStepWithoutOrWithTwoActions() {
         XCTAssertEqual(error(withSteps(#"[ { "from": "root" } ]"#)),
-                       #"bad.json:1:187: steps[0] key "from": a step needs exactly one of: present, dismiss, push, pop, select, addChild, removeFromParent, set, advance, swipeDown, release, startRecording"#)
+                       #"bad.json:1:187: steps[0] key "from": a step needs exactly one of: present, dismiss, push, pop, select, addChild, removeFromParent, set, advance, swipeDown, release, startRecording, selectDetent"#)
         XCTAssertEqual(error(withSteps(#"[ { "present": "p", "dismiss": "p", "from": "root" } ]"#)),
                        #"bad.json:1:203: steps[0] key "dismiss": a step has one action; found both "present" and "dismiss""#)
     }

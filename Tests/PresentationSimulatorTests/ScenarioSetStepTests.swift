@@ -16,7 +16,7 @@ final class ScenarioSetStepTests: XCTestCase {
             let message = error(steps: #"[ { "set": "p", "\#(key)": 1 } ]"#)
             XCTAssertTrue(message.contains("key \"\(key)\""), message)
             XCTAssertTrue(message.contains("cannot be changed by a set step (\(how))"), message)
-            XCTAssertTrue(message.contains("set changes only: definesPresentationContext, hasPopoverAnchor"), message)
+            XCTAssertTrue(message.contains("set changes only: definesPresentationContext, detents, hasPopoverAnchor"), message)
         }
     }
 

@@ -112,6 +112,22 @@ final class CLIDiffTests: XCTestCase {
         XCTAssertEqual(try PInspectBinary.run(["diff", "--ignore-chain", log.path, other]).status, 0)
     }
 
+    /// A sheet resting elsewhere: one difference per field of the sheet, left out by --ignore-sheet.
+    func testASheetDifferenceNamesItsFields() throws {
+        let log = try fx.log(BuiltInScenarios.drawer)
+        var events = log.events
+        let i = try XCTUnwrap(events.firstIndex { $0.kind == .present && $0.sheet != nil })
+        events[i].sheet?.selectedDetent = "large"
+        events[i].sheet?.background = .dimmed
+        let other = try fx.write("other.jsonl", LogWriter.text(header: LogHeader(), events: events))
+        let r = try PInspectBinary.run(["diff", log.path, other])
+        XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+        XCTAssertTrue(r.stdout.contains(": sheet.selectedDetent: medium ≠ large\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains(": sheet.background: interactive ≠ dimmed\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("(2 fields; sheet: 2)"), r.stdout)
+        XCTAssertEqual(try PInspectBinary.run(["diff", "--ignore-sheet", log.path, other]).status, 0)
+    }
+
     func testBadInputUsesTheCommonExitCodes() throws {
         let log = try fx.log(BuiltInScenarios.calendar)
         XCTAssertEqual(try PInspectBinary.run(["diff", log.path, fx.path("absent.jsonl")]).status, 66)

@@ -43,6 +43,7 @@ final class CLIStreamingTests: XCTestCase {
             let shuffled = ([header] + lines.reversed()).joined(separator: "\n") + "\n"
             for args in [["timeline"], ["timeline", "--json"], ["timeline", "--kind", "present"],
                          ["timeline", "--json", "--controller", "UINavigationController"],
+                         ["timeline", "--controller", "map"], ["timeline", "--json", "--kind", "sheet-detent-changed"],
                          ["diagnose", "--fail-on", "error"], ["diagnose", "--json"]] {
                 let streamed = try run(args, inOrder)
                 let whole = try run(args, shuffled)
@@ -50,6 +51,9 @@ final class CLIStreamingTests: XCTestCase {
                 XCTAssertEqual(streamed.status == 65, badLines, "\(args): \(streamed.stderr)")
                 XCTAssertFalse(streamed.stdout.isEmpty)
                 XCTAssertEqual(streamed.stdout, whole.stdout, "\(args) (bad lines: \(badLines))")
+                if args == ["timeline", "--controller", "map"] {
+                    XCTAssertTrue(streamed.stdout.contains("interactive below PlacesDrawerViewController"), streamed.stdout)
+                }
             }
         }
     }

@@ -107,11 +107,11 @@ final class DemoOptionsTests: XCTestCase {
     func testWriteScenariosWritesOnlyTheScenariosAndSaysWhatItReplaced() throws {
         let first = try run(["--write-scenarios", "scenarios"])
         XCTAssertEqual(first.status, 0, first.stderr)
-        XCTAssertTrue(first.stdout.hasPrefix("writing the 8 built-in scenarios into scenarios\n  wrote scenarios/"), first.stdout)
+        XCTAssertTrue(first.stdout.hasPrefix("writing the 9 built-in scenarios into scenarios\n  wrote scenarios/"), first.stdout)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory).sorted(), ["scenarios"], "nothing but the scenarios")
         let again = try run(["--write-scenarios", "scenarios"])
         XCTAssertEqual(again.status, 0, again.stderr)
-        XCTAssertEqual(again.stdout.components(separatedBy: "  replaced scenarios/").count - 1, 8, again.stdout)
+        XCTAssertEqual(again.stdout.components(separatedBy: "  replaced scenarios/").count - 1, 9, again.stdout)
         let mixed = try run(["--write-scenarios", "s2", "--output", "out"])
         XCTAssertEqual(mixed.status, 64)
         XCTAssertTrue(mixed.stderr.contains("--write-scenarios only writes the scenario files and runs nothing; --output is for a run"), mixed.stderr)

@@ -261,3 +261,53 @@ def test_run_reports_the_process_error_line():
     with pytest.raises(PiError, match="^no event #500 yet"):
         pic.run(pic.parse_arguments(["explain", "500"]), caller)
     assert pic.run(pic.parse_arguments(["help"]), None).startswith("PresentationInspector")
+
+
+def test_format_chain_shows_sheets_and_what_stays_interactive_below_them():
+    undimmed = {"detents": ["medium", "large"], "selectedDetent": "medium", "largestUndimmedDetent": "medium",
+                "background": "interactive"}
+    dimmed = {"detents": ["medium", "large"], "selectedDetent": "large", "background": "dimmed"}
+    window = {"id": "mapWindow", "level": 0, "key": True, "levels": [0, 1],
+              "chain": [{"id": "map", "type": "MapViewController"}, {"id": "drawer", "type": "DrawerViewController"}],
+              "sheets": [None, undimmed]}
+    assert pic.format_chain({"windows": [window]}).split("\n") == [
+        "window mapWindow (key, level 0): 1 presented",
+        "  MapViewController (map)  (still interactive: DrawerViewController (drawer) above rests undimmed)",
+        "  └─ DrawerViewController (drawer)  [sheet at medium, undimmed]",
+    ]
+    # A dimmed sheet above the drawer covers the map: nothing below it stays interactive.
+    window["levels"] = [0, 1, 2]
+    window["chain"].append({"id": "card", "type": "CardViewController"})
+    window["sheets"].append(dimmed)
+    lines = pic.format_chain({"windows": [window]}).split("\n")
+    assert lines[1] == "  MapViewController (map)"
+    assert lines[3] == "     └─ CardViewController (card)  [sheet at large]"
+    # A default sheet ([large], nothing selected or undimmed) is not annotated.
+    window["sheets"][2] = {"detents": ["large"], "background": "dimmed"}
+    assert pic.format_chain({"windows": [window]}).split("\n")[3] == "     └─ CardViewController (card)"
+    # Sheets that do not match the chain are ignored.
+    window["sheets"] = [None]
+    assert "sheet" not in pic.format_chain({"windows": [window]})
+
+
+def test_a_detent_change_reads_as_the_swift_summary_and_shows_its_sheet():
+    change = {"seq": 4, "time": 1.0, "kind": "sheet-detent-changed", "outcome": "completed",
+              "presented": {"id": "drawer", "type": "DrawerViewController"}, "presenting": {"id": "map", "type": "MapViewController"},
+              "sheet": {"detents": ["medium", "large"], "selectedDetent": "large", "largestUndimmedDetent": "medium",
+                        "prefersGrabberVisible": True, "background": "dimmed"}}
+    assert pic.event_summary(change) == "#4 1.000s sheet-detent-changed DrawerViewController (drawer) to large → completed"
+    change["sheet"]["selectedDetent"] = "gone"
+    change["sheet"]["background"] = "interactive"
+    assert pic.event_summary(change).endswith("to medium, undimmed → completed"), "an unknown identifier rests at the smallest"
+    assert "sheet-detent-changed" in pic.EVENT_KINDS
+
+
+def test_an_events_detail_lists_its_sheet():
+    present = dict(PICKER_PRESENT, sheet={"detents": ["medium", "large"], "selectedDetent": "medium",
+                                          "largestUndimmedDetent": "medium", "prefersGrabberVisible": True,
+                                          "appearance": "sheet", "background": "interactive"})
+    lines = pif.format_explain(present).split("\n")
+    start = lines.index("sheet (at medium, undimmed):")
+    assert lines[start + 1].split() == ["detents:", "[medium,", "large]"]
+    assert lines[start + 4].split() == ["prefersGrabberVisible:", "true"]
+    assert "sheet (" not in pif.format_explain(PICKER_PRESENT)

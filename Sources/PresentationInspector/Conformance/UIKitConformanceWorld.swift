@@ -113,6 +113,7 @@ final class UIKitConformanceWorld: ConformanceWorld {
                 popover.sourceView = source.view
                 popover.sourceRect = CGRect(x: source.view.bounds.midX, y: source.view.bounds.midY, width: 1, height: 1)
             }
+            if let spec = specs[p] { ConformanceSheets.configure(presented, as: spec) }
             source.present(presented, animated: animated)
         case .dismiss(let r, let animated):
             try c(r).dismiss(animated: animated)
@@ -154,6 +155,8 @@ final class UIKitConformanceWorld: ConformanceWorld {
             controllers[id] = nil
         case .startRecording:
             break  // the plan skips it: the run records from its first step
+        case .selectDetent(let detent, let sheet):
+            ConformanceSheets.select(detent, in: try c(sheet))
         }
     }
 
@@ -225,6 +228,10 @@ final class UIKitConformanceWorld: ConformanceWorld {
     }
 
     private func apply(_ property: Scenario.Property, to vc: UIViewController, id: String) {
+        if var spec = specs[id], ConformanceSheets.apply(property, to: vc, spec: &spec) {
+            specs[id] = spec
+            return
+        }
         switch property {
         case .modalPresentationStyle(let s): vc.modalPresentationStyle = UIModalPresentationStyle(rawValue: s.rawValue) ?? .automatic
         case .modalTransitionStyle(let t): vc.modalTransitionStyle = UIModalTransitionStyle(rawValue: t.rawValue) ?? .coverVertical
@@ -234,6 +241,9 @@ final class UIKitConformanceWorld: ConformanceWorld {
         case .isModalInPresentation(let b): vc.isModalInPresentation = b
         case .hasPopoverAnchor(let b): specs[id]?.hasPopoverAnchor = b
         case .title(let t): vc.title = t ?? specs[id]?.type
+        case .detents, .selectedDetent, .largestUndimmedDetent, .prefersGrabberVisible, .prefersEdgeAttachedInCompactHeight,
+             .prefersPageSizing:
+            break  // ConformanceSheets, above
         }
     }
 

@@ -69,6 +69,9 @@ final class EventDetailViewController: UITableViewController {
         if let o = e.observed, !o.isEmpty {
             out.append(("What UIKit reported (observed)", o.fields.map { ("\($0.name): \($0.value)", "observed", nil) }))
         }
+        if let sheet = e.sheet {
+            out.append(("Sheet (\(sheet.restingSummary))", sheet.fields.map { ("\($0.name): \($0.value)", nil, nil) }))
+        }
         if !e.explanation.isEmpty {
             out.append(("Why", e.explanation.enumerated().map { ("\($0.offset + 1). \($0.element)", nil, nil) }))
         }

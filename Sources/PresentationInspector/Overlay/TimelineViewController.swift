@@ -162,6 +162,11 @@ enum TimelineDrawing {
             (segment.transition.direction == .present ? UIColor.systemGreen : UIColor.systemOrange).setFill()
             UIBezierPath(roundedRect: segment.frame.cgRect, cornerRadius: 2).fill()
         }
+        // The presenter stays interactive below an undimmed sheet: a strip along its bar.
+        for band in layout.bands where band.frame.cgRect.intersects(visible) {
+            UIColor.systemGreen.setFill()
+            UIRectFill(band.frame.cgRect)
+        }
         for m in layout.markers {
             let r = m.radius
             let frame = CGRect(x: m.center.x - r, y: m.center.y - r, width: 2 * r, height: 2 * r)
@@ -172,6 +177,7 @@ enum TimelineDrawing {
             case .rejection: color = .systemRed
             case .diagnostic: color = OverlayStyle.color(for: m.marker.severity)
             case .interactive: color = .systemPurple
+            case .detent: color = .systemGreen
             }
             color.setFill()
             UIBezierPath(ovalIn: frame).fill()

@@ -62,12 +62,13 @@ enum PresentationHooks {
     static let dismiss = MethodHook(UIViewController.self, #selector(UIViewController.dismiss(animated:completion:)), typeEncoding: "v@:B@?")
     static let viewWillDisappear = MethodHook(UIViewController.self, #selector(UIViewController.viewWillDisappear(_:)), typeEncoding: "v@:B")
 
-    /// Installs the three hooks (idempotent).
+    /// Installs the three hooks and the setters' (idempotent).
     static func install() {
         present.install(block: presentBlock())
         dismiss.install(block: dismissBlock())
         viewWillDisappear.install(block: viewWillDisappearBlock())
         RequestedStyleHook.install()
+        SelectedDetentHook.install()
     }
 
     /// Restores UIKit's implementations (idempotent).
@@ -76,6 +77,7 @@ enum PresentationHooks {
         dismiss.uninstall()
         viewWillDisappear.uninstall()
         RequestedStyleHook.uninstall()
+        SelectedDetentHook.uninstall()
     }
 
     // Call sites: each hook block captures the stack first thing (`CapturedCallStack.capture()`:

@@ -44,6 +44,7 @@ final class SignpostEmitter: @unchecked Sendable {
         case .interactiveDismiss: os_signpost(.event, log: log, name: "interactive-dismiss", "%{public}@", message as NSString)
         case .rejected: os_signpost(.event, log: log, name: "rejected", "%{public}@", message as NSString)
         case .leak: os_signpost(.event, log: log, name: "leak", "%{public}@", message as NSString)
+        case .sheetDetent: os_signpost(.event, log: log, name: "sheet-detent", "%{public}@", message as NSString)
         }
     }
 }

@@ -71,7 +71,8 @@ enum UIKitEnvironment {
             let nodes = Hierarchy.chain(from: node)
             let chain = handler?.chain(from: node) ?? nodes.map(\.ref)
             return WindowChain(id: UIKitNode.address(of: window), level: Double(window.windowLevel.rawValue),
-                               isKey: window.isKeyWindow, chain: chain, levels: nodes.map { Hierarchy.presentationLevel(of: $0) })
+                               isKey: window.isKeyWindow, chain: chain, levels: nodes.map { Hierarchy.presentationLevel(of: $0) },
+                               sheets: SheetRules.states(ofChain: nodes))
         }
     }
 

@@ -212,6 +212,9 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
         }
     }
 
+    /// The sheet it is presented in, read only once it is presented (``SheetReader``).
+    var sheetState: SheetState? { read(nil) { SheetReader.state(of: $0) } }
+
     /// The system controller the controller's class is or descends from.
     var systemController: SystemControllerKind? { systemKind }
 

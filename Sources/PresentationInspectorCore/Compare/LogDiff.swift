@@ -14,8 +14,10 @@
         @_spi(Package) public static let observed = Extras(rawValue: 1)
         /// The window's presentation chain after the event, position by position.
         @_spi(Package) public static let chain = Extras(rawValue: 2)
-        /// Both: what `pinspect diff` compares.
-        @_spi(Package) public static let all: Extras = [.observed, .chain]
+        /// The sheet each event records (``Event/sheet``), one difference per field of it.
+        @_spi(Package) public static let sheet = Extras(rawValue: 4)
+        /// All three: what `pinspect diff` compares.
+        @_spi(Package) public static let all: Extras = [.observed, .chain, .sheet]
     }
 
     /// One field that differs between two aligned events.
@@ -39,6 +41,10 @@
         @_spi(Package) public var isObserved: Bool { field.hasPrefix(LogDiff.observedPrefix) }
         /// Whether this is a difference in the window's chain.
         @_spi(Package) public var isChain: Bool { field == "chain" }
+        /// Whether this is a difference in the sheet the event records (`sheet.…`).
+        @_spi(Package) public var isSheet: Bool { field.hasPrefix(LogDiff.sheetPrefix) }
+        /// Whether this is a difference in one of the ten recorded facts (``LogDiff/comparedFields``).
+        @_spi(Package) public var isFact: Bool { !isObserved && !isChain && !isSheet }
     }
 
     /// Events matched in both logs, as (first, second) pairs in the first log's order.
@@ -88,6 +94,7 @@
             var d = Self.compare(pair.a, pair.b, byID: byID)
             if extras.contains(.observed) { d += Self.compareObserved(pair.a, pair.b, byID: byID) }
             if extras.contains(.chain), let c = Self.compareChain(pair.a, pair.b, byID: byID) { d.append(c) }
+            if extras.contains(.sheet) { d += Self.compareSheet(pair.a, pair.b) }
             return d
         }
     }
@@ -97,11 +104,11 @@
                                         "requestedTransition", "effectiveTransition", "handledBy", "dismissed", "diagnostics"]
 
     /// The facts compared: the ten recorded facts (``comparedFields``) of every matched pair, plus
-    /// one per unmatched event. Observations and chains are not counted.
+    /// one per unmatched event. Observations, chains and sheets are not counted.
     @_spi(Package) public var factsCompared: Int { pairs.count * Self.comparedFields.count + onlyInA.count + onlyInB.count }
     /// The recorded facts both logs agree on.
     @_spi(Package) public var factsAgreeing: Int {
-        pairs.count * Self.comparedFields.count - differences.count(where: { !$0.isObserved && !$0.isChain })
+        pairs.count * Self.comparedFields.count - differences.count(where: \.isFact)
     }
 
     /// The controller an event is about: what aligns it with its counterpart.
@@ -110,6 +117,7 @@
         case .present, .presentCompleted: e.presented
         case .dismiss, .interactiveDismiss, .dismissCompleted: e.receiver
         case .leakCheck: e.dismissed.first
+        case .sheetDetentChanged: e.presented
         }
     }
 
@@ -168,7 +176,8 @@ extension LogDiff {
             out += "equivalent: \(pairs.count) events match\n"
         } else {
             let observed = differences.count(where: \.isObserved), chain = differences.count(where: \.isChain)
-            let kinds = [(observed, "observed"), (chain, "chain")].filter { $0.0 > 0 }.map { "\($0.1): \($0.0)" }
+            let sheet = differences.count(where: \.isSheet)
+            let kinds = [(observed, "observed"), (chain, "chain"), (sheet, "sheet")].filter { $0.0 > 0 }.map { "\($0.1): \($0.0)" }
             out += "\(differing) of \(pairs.count) matched events differ (\(differences.count) field\(differences.count == 1 ? "" : "s")"
             out += kinds.isEmpty ? "); " : "; " + kinds.joined(separator: ", ") + "); "
             out += "\(onlyInA.count) only in \(nameA), \(onlyInB.count) only in \(nameB)\n"

@@ -1,5 +1,5 @@
 /// What `pinspect diff` compares beyond the ten recorded facts: the observations (what UIKit was
-/// seen doing on a device, or a scenario's `observed` answers) and the window's chain.
+/// seen doing on a device, or a scenario's `observed` answers), the window's chain and the sheet.
 extension LogDiff {
     /// The prefix of an observation's difference: `observed.presenting`, `observed.effectiveStyle`…
     @_spi(Package) public static let observedPrefix = "observed."
@@ -48,6 +48,22 @@ extension LogDiff {
         }
         ref("handledBy", oa.handledBy, ob.handledBy)
         return out
+    }
+
+    /// The prefix of a sheet's difference: `sheet.selectedDetent`, `sheet.background`…
+    @_spi(Package) public static let sheetPrefix = "sheet."
+
+    /// One difference per field of the two events' sheets (``SheetState/fields``), in its order; an
+    /// event without a sheet shows `none` for each field the other has.
+    static func compareSheet(_ a: Event, _ b: Event) -> [FieldDifference] {
+        guard a.sheet != b.sheet else { return [] }
+        let fa = a.sheet?.fields ?? [], fb = b.sheet?.fields ?? []
+        var names: [String] = []
+        for f in fa + fb where !names.contains(f.name) { names.append(f.name) }
+        return names.compactMap { name in
+            let x = fa.first { $0.name == name }?.value, y = fb.first { $0.name == name }?.value
+            return x == y ? nil : FieldDifference(a: a, b: b, field: sheetPrefix + name, aValue: x ?? "none", bValue: y ?? "none")
+        }
     }
 
     /// The chains after the two events compared position by position (the root is position 1):

@@ -38,8 +38,9 @@ enum DebuggerQueries {
     static let notRecording = DebuggerMessage.notRecording
 
     /// Every window's live chain:
-    /// `{"windows":[{"id":…,"level":…,"key":…,"chain":[{"id","type","title"?},…]}]}`, windows
-    /// in the provider's order, each chain root first.
+    /// `{"windows":[{"id":…,"level":…,"key":…,"chain":[{"id","type","title"?},…],"levels":[…],
+    /// "sheets":[{…}|null,…]?}]}`, windows in the provider's order, each chain root first (`sheets`
+    /// only where some entry is a sheet).
     static func chain(_ windows: [WindowChain]) -> DebuggerReply {
         var w = JSONWriter(reservingCapacity: 256 + windows.count * 256)
         w.beginObject()
@@ -55,6 +56,14 @@ enum DebuggerQueries {
             w.key("levels"); w.beginArray()
             for level in window.levels { w.int(level) }
             w.endArray()
+            // Each entry's sheet (null: none), in the log's form (docs/FORMATS.md, `sheet`).
+            if window.sheets.contains(where: { $0 != nil }) {
+                w.key("sheets"); w.beginArray()
+                for sheet in window.sheets {
+                    if let sheet { EventCoding.writeSheetObject(sheet, &w) } else { w.null() }
+                }
+                w.endArray()
+            }
             w.endObject()
         }
         w.endArray()

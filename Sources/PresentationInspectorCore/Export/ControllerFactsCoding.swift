@@ -55,22 +55,11 @@ extension EventCoding {
         for (i, item) in items.enumerated() {
             let at = "facts[\(i)]"
             guard let o = item.objectValue else { throw EventDecodingError(key: at, message: "expected an object, found \(item.typeDescription)") }
-            func string(_ k: String) throws(EventDecodingError) -> String? {
-                guard let v = o[k], v != .null else { return nil }
-                guard let s = v.stringValue else { throw EventDecodingError(key: "\(at).\(k)", message: "expected a string, found \(v.typeDescription)") }
-                return s
-            }
-            func bool(_ k: String) throws(EventDecodingError) -> Bool? {
-                guard let v = o[k], v != .null else { return nil }
-                guard let b = v.boolValue else { throw EventDecodingError(key: "\(at).\(k)", message: "expected a boolean, found \(v.typeDescription)") }
-                return b
-            }
+            let members = ObjectMembers(object: o, path: at)
+            func string(_ k: String) throws(EventDecodingError) -> String? { try members.string(k) }
+            func bool(_ k: String) throws(EventDecodingError) -> Bool? { try members.bool(k) }
             func named<T>(_ k: String, _ make: (String) -> T?, _ known: [String]) throws(EventDecodingError) -> T? {
-                guard let s = try string(k) else { return nil }
-                guard let v = make(s) else {
-                    throw EventDecodingError(key: "\(at).\(k)", message: "unknown value \"\(s)\" (known: \(known.joined(separator: ", ")))")
-                }
-                return v
+                try members.named(k, make, known)
             }
             guard let id = try string("id") else { throw EventDecodingError(key: "\(at).id", message: "missing") }
             guard let type = try string("type") else { throw EventDecodingError(key: "\(at).type", message: "missing") }
@@ -116,5 +105,34 @@ extension EventCoding {
             out.append(f)
         }
         return out
+    }
+}
+
+/// The members of a nested object of an event (`facts[2]`, `sheet`), read with errors that name
+/// their key path (`facts[2].selected`); a missing member or `null` reads as nil.
+struct ObjectMembers {
+    let object: JSONObject
+    /// The object's own path, before each member's key.
+    let path: String
+
+    func string(_ k: String) throws(EventDecodingError) -> String? {
+        guard let v = object[k], v != .null else { return nil }
+        guard let s = v.stringValue else { throw EventDecodingError(key: "\(path).\(k)", message: "expected a string, found \(v.typeDescription)") }
+        return s
+    }
+
+    func bool(_ k: String) throws(EventDecodingError) -> Bool? {
+        guard let v = object[k], v != .null else { return nil }
+        guard let b = v.boolValue else { throw EventDecodingError(key: "\(path).\(k)", message: "expected a boolean, found \(v.typeDescription)") }
+        return b
+    }
+
+    /// A name one of `known` (`make` gives its value), or nil when absent.
+    func named<T>(_ k: String, _ make: (String) -> T?, _ known: [String]) throws(EventDecodingError) -> T? {
+        guard let s = try string(k) else { return nil }
+        guard let v = make(s) else {
+            throw EventDecodingError(key: "\(path).\(k)", message: "unknown value \"\(s)\" (known: \(known.joined(separator: ", ")))")
+        }
+        return v
     }
 }

@@ -35,7 +35,13 @@
         var lines = ChainGraphLayout.lines(for: n.ref)
         if n.isWindowRoot { lines.append("(window root)") }
         if n.definesContext { lines.append("(defines context)") }
+        if n.interactiveUnder != nil { lines.append("(still interactive: the sheet above is undimmed)") }
         return lines.joined(separator: "\n")
+    }
+
+    /// `presents pageSheet at medium, undimmed`: a presentation edge's words, its sheet's detent included.
+    static func presents(_ e: ChainGraph.Edge) -> String {
+        "presents" + (e.style.map { " \($0.name)" } ?? "") + (e.sheet.flatMap { $0.hasDetentsConfigured ? " at \($0.restingSummary)" : nil } ?? "")
     }
 
     private static func attributes(_ n: ChainGraph.Node) -> String {
@@ -43,6 +49,7 @@
         if n.isWindowRoot { a += ", peripheries=2" }
         if n.isPresented { a += ", fillcolor=\"#ddf4ff\"" }
         if n.definesContext { a += ", color=\"#1a7f37\"" }
+        if n.interactiveUnder != nil { a += ", color=\"#1a7f37\", penwidth=2.5, style=\"rounded,filled,bold\"" }
         return a
     }
 
@@ -55,8 +62,7 @@
         case .container:
             return "label=\"child\", color=\"#8c959f\", fontcolor=\"#57606a\", arrowhead=empty"
         case .presentation:
-            let style = e.style.map { " \($0.name)" } ?? ""
-            return "label=\(quote("presents\(style)\(when)")), color=\"#0969da\", fontcolor=\"#0969da\", penwidth=2"
+            return "label=\(quote(presents(e) + when)), color=\"#0969da\", fontcolor=\"#0969da\", penwidth=2"
         case .source:
             return "label=\(quote("source\(when)")), style=dashed, color=\"#8250df\", fontcolor=\"#8250df\""
         case .context:
@@ -124,7 +130,7 @@
                 out += "  \(a) -->|child| \(b)\n"
                 styles.append("  linkStyle \(link) stroke:#8c959f\n")
             case .presentation:
-                out += "  \(a) ==>|\"presents\(e.style.map { " \($0.name)" } ?? "")\(when)\"| \(b)\n"
+                out += "  \(a) ==>|\"\(escape(DOTExporter.presents(e)))\(when)\"| \(b)\n"
                 styles.append("  linkStyle \(link) stroke:#0969da\n")
             case .source:
                 out += "  \(a) -.->|\"source\(when)\"| \(b)\n"
@@ -141,10 +147,15 @@
         out += styles.joined()
         let roots = g.nodes.filter(\.isWindowRoot).compactMap { ids[$0.ref.id] }
         let presented = g.nodes.filter(\.isPresented).compactMap { ids[$0.ref.id] }
+        let interactive = g.nodes.filter { $0.interactiveUnder != nil }.compactMap { ids[$0.ref.id] }
         out += "  classDef root stroke-width:3px\n"
         out += "  classDef presented fill:#ddf4ff\n"
         if !roots.isEmpty { out += "  class \(roots.joined(separator: ",")) root\n" }
         if !presented.isEmpty { out += "  class \(presented.joined(separator: ",")) presented\n" }
+        if !interactive.isEmpty {
+            out += "  classDef interactive stroke:#1a7f37,stroke-width:3px\n"
+            out += "  class \(interactive.joined(separator: ",")) interactive\n"
+        }
         return out
     }
 

@@ -71,7 +71,7 @@ import Foundation
         case seq, time, thread, kind, outcome, animated, window, relatesTo, source, presented, presenting
         case contextProvider, receiver, handledBy, requestedStyle, effectiveStyle, requestedTransition
         case effectiveTransition, explanation, dismissed, dismissedControllers, forwarded, diagnostics
-        case chain, callSite, ancestry, observed, facts, rulesIOS, other
+        case chain, callSite, ancestry, observed, facts, rulesIOS, sheet, other
     }
 
     /// Up to 8 bytes at `p` (of which `available` may be read) as a little-endian word, zero past `count`.
@@ -144,7 +144,13 @@ import Foundation
         switch n {
         case 3: return w0 == 0x0000000000716573 ? .seq : .other
         case 4: return w0 == 0x00000000656D6974 ? .time : w0 == 0x00000000646E696B ? .kind : .other
-        case 5: return w0 == 0x0000006E69616863 ? .chain : w0 == 0x0000007374636166 ? .facts : .other
+        case 5:
+            switch w0 {
+            case 0x0000006E69616863: return .chain
+            case 0x0000007374636166: return .facts
+            case 0x0000007465656873: return .sheet
+            default: return .other
+            }
         case 6:
             switch w0 {
             case 0x0000646165726874: return .thread
@@ -273,6 +279,10 @@ import Foundation
                     // Rare (device logs), nested and versioned: the reference decoder reads it.
                     let v = try p.parseValue(depth: 1)
                     do { e.pointee.observed = try EventCoding.decodeObserved(v) } catch { throw Bail() }
+                case .sheet:
+                    // A sheet's present or detent change: nested, and read by the reference decoder.
+                    let v = try p.parseValue(depth: 1)
+                    do { e.pointee.sheet = try EventCoding.decodeSheet(v) } catch { throw Bail() }
                 case .facts:
                     // Rare (a controller's first event, or a change): the reference decoder reads it.
                     let v = try p.parseValue(depth: 1)

@@ -113,6 +113,7 @@
             for r in e.ancestry { writeRef(r, &w) }
             w.endArray()
         }
+        writeSheet(e.sheet, &w)
         writeObserved(e.observed, &w)
         writeFacts(e.facts, &w)
         w.endObject()
@@ -286,6 +287,7 @@
                     guard let o = v.objectValue else { throw bad("\(key)[\(i)]", "an object", v) }
                     return try decodeRef("\(key)[\(i)]", o)
                 }
+            case "sheet": e.sheet = try decodeSheet(value)
             case "observed": e.observed = try decodeObserved(value)
             case "facts": e.facts = try decodeFacts(value)
             default: continue  // unknown fields are ignored (forward compatibility)

@@ -40,7 +40,7 @@ enum HTMLReportAssets {
     }
 
     static let timelineLegend = #"""
-    <span class="swatch" style="background:#d0d7de"></span>window root<span class="swatch" style="background:#b6e3ff;border:1px solid #54aeff"></span>presented<span class="swatch" style="background:#2da44e99"></span>present transition<span class="swatch" style="background:#fb8f4499"></span>dismiss transition &nbsp; <span style="color:#0969da">●</span> request <span style="color:#8250df">▼</span> swipe-down <span class="sev-error">✕</span> rejection <span class="sev-error">◆</span> error <span class="sev-warning">◆</span> warning <span class="sev-info">◆</span> info
+    <span class="swatch" style="background:#d0d7de"></span>window root<span class="swatch" style="background:#b6e3ff;border:1px solid #54aeff"></span>presented<span class="swatch" style="background:#2da44e99"></span>present transition<span class="swatch" style="background:#fb8f4499"></span>dismiss transition<span class="swatch" style="background:#1a7f37;height:4px"></span>still interactive below an undimmed sheet &nbsp; <span style="color:#0969da">●</span> request <span style="color:#8250df">▼</span> swipe-down <span style="color:#1a7f37">■</span> detent change <span class="sev-error">✕</span> rejection <span class="sev-error">◆</span> error <span class="sev-warning">◆</span> warning <span class="sev-info">◆</span> info
     """#
 
     static let timelineHelp = #"""
@@ -48,7 +48,7 @@ enum HTMLReportAssets {
     """#
 
     static let graphLegend = #"""
-    <span class="line" style="border-top:2px solid #8c959f"></span>container → child<span class="line" style="border-top:3px solid #0969da"></span>presenting → presented<span class="line" style="border-top:2px dashed #8250df"></span>source → presented (when not the presenting one)<span class="line" style="border-top:3px dotted #1a7f37"></span>context provider → presented (when not the presenting one) · double border: window root · green border: defines the presentation context · blue fill: presented
+    <span class="line" style="border-top:2px solid #8c959f"></span>container → child<span class="line" style="border-top:3px solid #0969da"></span>presenting → presented<span class="line" style="border-top:2px dashed #8250df"></span>source → presented (when not the presenting one)<span class="line" style="border-top:3px dotted #1a7f37"></span>context provider → presented (when not the presenting one) · double border: window root · green border: defines the presentation context · green dashed border: still interactive below an undimmed sheet · blue fill: presented
     """#
 
     static let keyboardHelp = #"""

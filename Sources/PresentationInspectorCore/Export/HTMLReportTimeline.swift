@@ -11,7 +11,11 @@
 ///   repeated here: the page takes it from its `present` event (`presentSeq`);
 /// - `segs`: `[lane, Δstart, duration, direction (0 present, 1 dismiss), Δseq]` per transition;
 /// - `marks`: `[lane, Δtime, kind, severity, Δseq]` per marker (kind: 0 request, 1 rejection,
-///   2 diagnostic, 3 swipe-down; severity: -1 none, 0 info, 1 warning, 2 error).
+///   2 diagnostic, 3 swipe-down, 4 detent change; severity: -1 none, 0 info, 1 warning, 2 error);
+/// - `reach` (only when there is one): `[lane, Δstart, duration, Δseq, detent, ctl]` per time a
+///   presenting controller stayed interactive below an undimmed sheet (`seq`: the event that began
+///   it, whose presented controller is the sheet; `detent`: index into `detents`; `ctl`: the
+///   presenting controller's label, in `ctl`).
 /// Times are integer microseconds after `start`; every Δ is against the previous entry of the
 /// same array (entries are in event order, so the deltas are short numbers).
 enum HTMLReportTimeline {
@@ -59,7 +63,19 @@ enum HTMLReportTimeline {
             marks += [m.lane, time &- previous, kindCode(m.kind), severityCode(m.severity), m.seq &- previousSeq]
             previous = time; previousSeq = m.seq
         }
-        out += ",\"ctl\":" + strings(ctl) + ",\n\"bars\":" + ints(bars) + ",\n\"segs\":" + ints(segs) + ",\n\"marks\":" + ints(marks) + "}"
+        // The times a presenting controller stayed interactive below an undimmed sheet.
+        var reach: [Int] = [], detents: [String] = [], detentIndex: [String: Int] = [:]
+        previous = 0; previousSeq = 0
+        for r in t.reachable {
+            let start = micros(r.start)
+            let d: Int
+            if let known = detentIndex[r.detent] { d = known } else { d = detents.count; detents.append(r.detent); detentIndex[r.detent] = d }
+            reach += [r.lane, start &- previous, max(0, micros(r.end) &- start), r.startSeq &- previousSeq, d, controller(r.controller)]
+            previous = start; previousSeq = r.startSeq
+        }
+        out += ",\"ctl\":" + strings(ctl) + ",\n\"bars\":" + ints(bars) + ",\n\"segs\":" + ints(segs) + ",\n\"marks\":" + ints(marks)
+        if !reach.isEmpty { out += ",\n\"reach\":" + ints(reach) + ",\"detents\":" + strings(detents) }
+        out += "}"
         return out.replacingAll("<", with: "\\u003c")
     }
 
@@ -69,6 +85,7 @@ enum HTMLReportTimeline {
         case .rejection: 1
         case .diagnostic: 2
         case .interactive: 3
+        case .detent: 4
         }
     }
 

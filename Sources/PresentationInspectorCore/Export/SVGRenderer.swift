@@ -47,6 +47,12 @@
             let fill = s.transition.direction == .present ? "#2da44e" : "#fb8f44"
             o += "<rect class=\"pi-seg\" data-seq=\"\(s.transition.seq)\" x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"\(fill)\" fill-opacity=\"0.55\"><title>\(esc("\(s.transition.direction.rawValue) transition of \(s.transition.controller.label) #\(s.transition.seq): \(formatTime(s.transition.start))–\(formatTime(s.transition.end))"))</title></rect>"
         }
+        o += "</g><g class=\"pi-reachable\">"
+        for b in l.bands {
+            let f = b.frame, r = b.reachable
+            let tip = "\(r.controller.label) stays interactive below \(r.sheet.label), undimmed at its \(r.detent) detent · \(formatTime(r.start))–\(r.isOpen ? "end" : formatTime(r.end))"
+            o += "<rect class=\"pi-reach\" data-seq=\"\(r.startSeq)\" x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"\(reachableColour)\"><title>\(esc(tip))</title></rect>"
+        }
         o += "</g><g class=\"pi-markers\">"
         for m in l.markers { o += marker(m) }
         o += "</g></svg>"
@@ -58,6 +64,7 @@
         let colour: String = switch (m.marker.kind, m.marker.severity) {
         case (.request, nil): "#0969da"
         case (.interactive, nil): "#8250df"
+        case (.detent, nil): reachableColour
         case (_, let s): colour(s ?? .error)
         }
         let sev = m.marker.severity.map { " pi-sev-\($0.rawValue)" } ?? ""
@@ -75,8 +82,13 @@
         case .interactive:
             let d = "M\(n(c.x - r)) \(n(c.y - r))L\(n(c.x + r)) \(n(c.y - r))L\(n(c.x)) \(n(c.y + r))Z"
             return "<path \(head) d=\"\(d)\" fill=\"\(colour)\">\(tip)</path>"
+        case .detent:
+            return "<rect \(head) x=\"\(n(c.x - r))\" y=\"\(n(c.y - r))\" width=\"\(n(2 * r))\" height=\"\(n(2 * r))\" fill=\"\(colour)\">\(tip)</rect>"
         }
     }
+
+    /// The colour of what stays interactive below an undimmed sheet, and of detent changes.
+    static let reachableColour = "#1a7f37"
 
     /// Edge colours and dash patterns per kind (also used by the report's legend).
     static func edgeStyle(_ k: ChainGraph.EdgeKind) -> (colour: String, dash: String?, width: Double) {
@@ -124,10 +136,14 @@
         o += "</g><g class=\"pi-nodes\">"
         for p in l.nodes {
             let f = p.frame, node = p.node
-            let stroke = node.definesContext ? "#1a7f37" : "#57606a"
-            o += "<g class=\"pi-node\(node.isWindowRoot ? " pi-root" : "")\" data-id=\"\(esc(node.ref.id))\" data-first=\"\(node.firstSeq)\">"
-            o += "<title>\(esc(node.ref.label + (node.definesContext ? " · defines the presentation context" : "")))</title>"
-            o += "<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" rx=\"6\" fill=\"\(node.isPresented ? "#ddf4ff" : "#ffffff")\" stroke=\"\(stroke)\" stroke-width=\"\(node.isWindowRoot || node.definesContext ? 2.5 : 1.2)\"/>"
+            let interactive = node.interactiveUnder != nil
+            let stroke = node.definesContext || interactive ? "#1a7f37" : "#57606a"
+            var tip = node.ref.label + (node.definesContext ? " · defines the presentation context" : "")
+            if interactive { tip += " · still interactive: the sheet above rests undimmed" }
+            o += "<g class=\"pi-node\(node.isWindowRoot ? " pi-root" : "")\(interactive ? " pi-interactive" : "")\" data-id=\"\(esc(node.ref.id))\" data-first=\"\(node.firstSeq)\">"
+            o += "<title>\(esc(tip))</title>"
+            let dash = interactive ? " stroke-dasharray=\"6 3\"" : ""
+            o += "<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" rx=\"6\" fill=\"\(node.isPresented ? "#ddf4ff" : "#ffffff")\" stroke=\"\(stroke)\" stroke-width=\"\(node.isWindowRoot || node.definesContext || interactive ? 2.5 : 1.2)\"\(dash)/>"
             for (i, line) in p.lines.enumerated() {
                 let y = f.y + 5 + TextMetrics.lineHeight * Double(i + 1) - 3
                 let attrs = i == 0 ? " font-weight=\"600\" fill=\"#24292f\"" : " fill=\"#57606a\""

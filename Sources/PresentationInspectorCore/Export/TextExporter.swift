@@ -70,8 +70,10 @@
     static func lifetimes(_ t: PresentationTimeline, meter: inout WorkMeter) -> String {
         var lifetimesByLane = [[PresentationTimeline.Lifetime]](repeating: [], count: t.lanes.count)
         var transitionsByLane = [[PresentationTimeline.Transition]](repeating: [], count: t.lanes.count)
+        var reachableByLane = [[PresentationTimeline.Reachable]](repeating: [], count: t.lanes.count)
         for l in t.lifetimes where lifetimesByLane.indices.contains(l.lane) { meter.steps += 1; lifetimesByLane[l.lane].append(l) }
         for tr in t.transitions where transitionsByLane.indices.contains(tr.lane) { meter.steps += 1; transitionsByLane[tr.lane].append(tr) }
+        for r in t.reachable where reachableByLane.indices.contains(r.lane) { meter.steps += 1; reachableByLane[r.lane].append(r) }
         var out = ""
         for (i, lane) in t.lanes.enumerated() {
             meter.steps += 1
@@ -85,6 +87,10 @@
             for tr in transitionsByLane[i] {
                 meter.steps += 1
                 out += transitionLine(tr) ?? ""
+            }
+            for r in reachableByLane[i] {
+                meter.steps += 1
+                out += reachableLine(r)
             }
         }
         return out.isEmpty ? noLifetimes : out
@@ -112,6 +118,12 @@
     @_spi(Package) public static func transitionLine(_ tr: PresentationTimeline.Transition) -> String? {
         guard tr.end > tr.start else { return nil }
         return "    \(tr.direction == .present ? "presenting" : "dismissing") \(capped(tr.controller.id)): \(formatTime(tr.start)) → \(formatTime(tr.end))\n"
+    }
+
+    /// A line in ``lifetimes(_:)`` for a time a presenting controller stayed interactive below an
+    /// undimmed sheet, listed after its lane's transitions.
+    @_spi(Package) public static func reachableLine(_ r: PresentationTimeline.Reachable) -> String {
+        "    interactive below \(capped(r.sheet.label, 120)) (undimmed at \(capped(r.detent, 40))): \(capped(r.controller.id)) \(formatTime(r.start)) → \(r.isOpen ? "end" : formatTime(r.end))  #\(r.startSeq)–\(r.endSeq.map { "#\($0)" } ?? "")\n"
     }
 
     /// The chains per window: `|` marks a container child, `+` a presented controller, `x` a
@@ -150,11 +162,13 @@
             var s = capped(n.ref.consoleDescription, 2 * ChainGraph.labelLimit)
             if let t = n.ref.title, !t.isEmpty { s += " \"\(capped(t))\"" }
             if n.definesContext { s += ", defines context" }
+            if let sheet = n.interactiveUnder { s += ", still interactive below \(capped(nodes[sheet]?.ref.consoleDescription ?? sheet))" }
             return s
         }
         func presentation(_ e: ChainGraph.Edge, meter: inout WorkMeter) -> String {
             var parts: [String] = []
             if let s = e.style { parts.append(s.name) }
+            if let sheet = e.sheet, sheet.hasDetentsConfigured { parts.append("at \(sheet.restingSummary)") }
             // The source of this presentation: a source edge to the same controller that began
             // in one of its intervals (interval starts looked up in a set, not searched).
             let starts = Set(e.intervals.map(\.start))

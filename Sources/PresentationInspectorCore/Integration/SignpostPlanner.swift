@@ -13,6 +13,8 @@ import Foundation
     case rejected
     /// A point event: a dismissed controller found still alive.
     case leak
+    /// A point event: a sheet came to rest at another detent.
+    case sheetDetent = "sheet-detent"
 }
 
 /// One signpost to emit.
@@ -30,7 +32,7 @@ import Foundation
 ///
 /// A successful `present` begins a `present` interval that its `present-completed` event
 /// ends; a `dismiss` that dismisses begins a `dismiss` interval that `dismiss-completed`
-/// ends. Rejections, no-ops, swipes and leaks are point events. Interval ids come from the
+/// ends. Rejections, no-ops, swipes, leaks and detent changes are point events. Interval ids come from the
 /// planner's own counter, not from sequence numbers, so they stay unique after the recording
 /// is cleared (and its numbering restarts). Thread-safe.
 @_spi(Package) public final class SignpostPlanner: @unchecked Sendable {
@@ -74,6 +76,8 @@ import Foundation
             return [.event(name: .interactiveDismiss, message: message)]
         case (.leakCheck, _):
             return [.event(name: .leak, message: message)]
+        case (.sheetDetentChanged, _):
+            return [.event(name: .sheetDetent, message: message)]
         }
     }
 

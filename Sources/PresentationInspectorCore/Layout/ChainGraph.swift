@@ -49,6 +49,9 @@
         @_spi(Package) public var definesContext: Bool
         /// It was presented (and not dismissed) at the end of the graph's range.
         @_spi(Package) public var isPresented: Bool
+        /// At the end of the graph's range it presents a sheet that leaves it interactive (the
+        /// sheet rests at or below its largest undimmed detent): the sheet's id. DESIGN "Sheets".
+        @_spi(Package) public var interactiveUnder: String? = nil
 
         /// Creates a node.
         @_spi(Package) public init(ref: ControllerRef, window: String, firstSeq: Int, isWindowRoot: Bool, definesContext: Bool, isPresented: Bool) {
@@ -67,6 +70,8 @@
         @_spi(Package) public var to: String
         /// For presentation edges: the effective style of the latest presentation.
         @_spi(Package) public var style: PresentationStyle?
+        /// For presentation edges to a sheet: the sheet as the latest event recorded it (its detent).
+        @_spi(Package) public var sheet: SheetState? = nil
         /// When it held. Container edges hold from their first sighting on.
         @_spi(Package) public var intervals: [Interval]
         /// Whether it held at the end of the graph's range.
@@ -116,6 +121,23 @@
         }
         var g = ChainGraph(nodes: b.nodes, edges: b.edges, windows: b.windows, seq: seq)
         for i in g.nodes.indices { g.nodes[i].isPresented = b.presentedNow[g.nodes[i].ref.id] != nil }
+        // A presenting controller stays interactive below a sheet that rests undimmed, while
+        // everything presented above that sheet rests undimmed too (DESIGN "Sheets").
+        var presents: [String: [String]] = [:]
+        for (presented, opened) in b.presentedNow { if let edge = opened.first { presents[b.edges[edge].from, default: []].append(presented) } }
+        func transparent(_ id: String) -> Bool {
+            var pending = [id], seen = Set<String>()
+            while let next = pending.popLast() {
+                guard seen.insert(next).inserted else { continue }
+                guard let edge = b.presentedNow[next]?.first, b.edges[edge].sheet?.background == .interactive else { return false }
+                pending += presents[next] ?? []
+            }
+            return true
+        }
+        for (presented, opened) in b.presentedNow.sorted(by: { $0.key < $1.key }) {
+            guard let edge = opened.first, transparent(presented), let i = b.nodeIndex[b.edges[edge].from] else { continue }
+            g.nodes[i].interactiveUnder = presented
+        }
         if seq != nil { g = g.stateOnly() }
         return g
     }
@@ -214,6 +236,7 @@ private struct ChainGraphBuilder {
             guard e.outcome == .presented, let presenting = e.presenting else { return }
             closePresentation(of: p.id, at: e.seq)  // presented again without a recorded dismissal
             var opened = [open(.presentation, presenting.id, p.id, e.seq, style: e.effectiveStyle)]
+            edges[opened[0]].sheet = e.sheet
             if source.id != presenting.id { opened.append(open(.source, source.id, p.id, e.seq)) }
             if let c = e.contextProvider, c.id != presenting.id { opened.append(open(.context, c.id, p.id, e.seq)) }
             if let c = e.contextProvider, e.effectiveStyle?.isContextStyle == true, let i = nodeIndex[c.id] {
@@ -226,7 +249,11 @@ private struct ChainGraphBuilder {
         case .interactiveDismiss:
             guard e.outcome == .completed else { return }
             for ref in e.dismissed { closePresentation(of: ref.id, at: e.seq) }
-        case .presentCompleted, .dismissCompleted, .leakCheck:
+        case .presentCompleted, .sheetDetentChanged:
+            // The sheet as it stands now (a detent change, or a sheet configured during its transition).
+            guard let sheet = e.sheet, let p = e.presented, let edge = presentedNow[p.id]?.first else { return }
+            edges[edge].sheet = sheet
+        case .dismissCompleted, .leakCheck:
             return
         }
     }

@@ -38,11 +38,14 @@ func capped(_ s: String, _ limit: Int = ChainGraph.labelLimit) -> String {
 
 extension ChainGraph {
     /// The label drawn beside an edge in the laid-out views (SVG, overlay), nil for unlabelled
-    /// kinds: the style or kind, then, for the whole recording, when it held.
+    /// kinds: the style or kind (a sheet's with the detent it rests at), then, for the whole
+    /// recording, when it held.
     @_spi(Package) public static func edgeLabel(_ e: Edge, seq: Int?) -> String? {
         var text: String
         switch e.kind {
-        case .presentation: text = e.style?.name ?? "presents"
+        case .presentation:
+            text = e.style?.name ?? "presents"
+            if let sheet = e.sheet, sheet.hasDetentsConfigured { text += " at \(sheet.restingSummary)" }
         case .context: text = "context"
         case .rejected: text = "attempted → rejected"
         case .container, .source: return nil

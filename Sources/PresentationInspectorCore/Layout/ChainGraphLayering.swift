@@ -71,7 +71,7 @@ struct LayeredGroup {
                 if indegree[b] == 0 { queue.append(b) }
             }
         }
-        lines = members.map { ChainGraphLayout.lines(for: $0.ref) }
+        lines = members.map { ChainGraphLayout.lines(for: $0.ref) + ($0.interactiveUnder != nil ? [ChainGraphLayout.interactiveLine] : []) }
         size = lines.map { l in
             let widest = l.map { TextMetrics.width(of: $0) }.max() ?? 0
             return LayoutSize(width: widest + 2 * o.nodePadding, height: Double(l.count) * TextMetrics.lineHeight + o.nodePadding)

@@ -95,6 +95,9 @@
         return lines
     }
 
+    /// The line a node gets while it stays interactive below an undimmed sheet it presents.
+    @_spi(Package) public static let interactiveLine = "still interactive (sheet undimmed)"
+
     /// Lays out a graph.
     /// Graphs larger than ``ChainGraph/drawnNodeLimit`` are laid out fitted (``ChainGraph/fitted(maxNodes:)``).
     @_spi(Package) public static func make(graph fullGraph: ChainGraph, options o: Options = Options()) -> ChainGraphLayout {

@@ -73,6 +73,30 @@
         @_spi(Package) public var animated: Bool
     }
 
+    /// A time during which a presenting controller stays interactive below a sheet it presents: the
+    /// sheet rests at or below its largest undimmed detent (DESIGN "Sheets"), from the event that
+    /// put it there to the one that changed its detent or removed it.
+    @_spi(Package) public struct Reachable: Hashable, Sendable {
+        /// The controller the user can still touch (the sheet's presenting controller).
+        @_spi(Package) public var controller: ControllerRef
+        /// The sheet above it.
+        @_spi(Package) public var sheet: ControllerRef
+        /// The detent the sheet rests at.
+        @_spi(Package) public var detent: String
+        /// Index into ``PresentationTimeline/lanes``: the presenting controller's lane.
+        @_spi(Package) public var lane: Int
+        /// Seconds since the recording started.
+        @_spi(Package) public var start: Double
+        /// Seconds since the recording started (the recording's end when still open).
+        @_spi(Package) public var end: Double
+        /// Still so when the recording ends.
+        @_spi(Package) public var isOpen: Bool
+        /// The event that began it (the sheet's present, or a detent change).
+        @_spi(Package) public var startSeq: Int
+        /// The event that ended it, when one did.
+        @_spi(Package) public var endSeq: Int?
+    }
+
     /// What a marker stands for.
     @_spi(Package) public enum MarkerKind: String, Hashable, Sendable {
         /// A present or dismiss call that went through.
@@ -83,6 +107,8 @@
         case diagnostic
         /// A swipe-down of a sheet.
         case interactive
+        /// A sheet came to rest at another detent.
+        case detent
     }
 
     /// A point event on a lane.
@@ -109,6 +135,8 @@
     @_spi(Package) public var transitions: [Transition] = []
     /// Markers in seq order.
     @_spi(Package) public var markers: [Marker] = []
+    /// Every time a presenting controller stayed interactive below an undimmed sheet, in order of appearance.
+    @_spi(Package) public var reachable: [Reachable] = []
     /// The earliest event time.
     @_spi(Package) public var startTime: Double = 0
     /// The latest event time (at least `startTime`).
@@ -119,12 +147,14 @@
         var builder = Builder()
         let sorted = events.sorted { $0.seq < $1.seq }
         var lifetimes: [(Int, Lifetime)] = [], transitions: [(Int, Transition)] = [], markers: [Marker] = []
+        var reachable: [(Int, Reachable)] = []
         func collect(_ items: [Builder.Item]) {
             for item in items {
                 switch item {
                 case .lifetime(let n, let l): lifetimes.append((n, l))
                 case .transition(let n, let x): transitions.append((n, x))
                 case .marker(let m): markers.append(m)
+                case .reachable(let n, let r): reachable.append((n, r))
                 }
             }
         }
@@ -136,6 +166,7 @@
         t.lifetimes = lifetimes.sorted { $0.0 < $1.0 }.map { var l = $0.1; l.lane = end.laneIndex[l.lane]; return l }
         t.transitions = transitions.sorted { $0.0 < $1.0 }.map { var x = $0.1; x.lane = end.laneIndex[x.lane]; return x }
         t.markers = markers.map { var m = $0; m.lane = end.laneIndex[m.lane]; return m }
+        t.reachable = reachable.sorted { $0.0 < $1.0 }.map { var r = $0.1; r.lane = end.laneIndex[r.lane]; return r }
         t.startTime = end.startTime
         t.endTime = end.endTime
         return t

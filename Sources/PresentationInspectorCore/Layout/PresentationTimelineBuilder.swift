@@ -19,6 +19,9 @@ extension PresentationTimeline {
             case transition(Int, Transition)
             /// A marker, in the order markers are made.
             case marker(Marker)
+            /// A time a presenting controller stayed interactive below a sheet, once it ended (or
+            /// was still open when the recording ended), and its creation number.
+            case reachable(Int, Reachable)
         }
 
         /// The lanes in their final order, and what the builder's lane numbers become.
@@ -49,6 +52,8 @@ extension PresentationTimeline {
         /// Transitions not yet complete, by creation number.
         var transitions: [Int: T.Transition] = [:]
         var transitionCount = 0
+        /// The open presentations' sheets, and the times their presenters stay interactive.
+        var sheets = TimelineSheets()
         private var retired: [Item] = []
 
         /// An empty builder.
@@ -145,6 +150,10 @@ extension PresentationTimeline {
                     let l = e.dismissed.first.flatMap { lastLane[$0.id] } ?? rootLane(e, window: window)
                     mark(e, lane: l, kind: .diagnostic)
                 }
+            case .sheetDetentChanged:
+                if let p = e.presented, let sheet = e.sheet { retired += sheets.changed(p.id, to: sheet, at: e.time, seq: e.seq) }
+                let l = e.presented.flatMap { lastLane[$0.id] } ?? rootLane(e, window: window)
+                mark(e, lane: l, kind: .detent)
             }
         }
 
@@ -164,6 +173,10 @@ extension PresentationTimeline {
             pendingTransition[e.seq] = begin(T.Transition(direction: .present, lane: l, controller: p, start: e.time, end: e.time,
                                                           seq: e.seq, completedSeq: nil, animated: e.animated))
             mark(e, lane: l, kind: .request)
+            if let presenting = e.presenting {
+                let below = lastLane[presenting.id] ?? rootLane(e, window: window)
+                retired += sheets.presented(p, by: presenting, sheet: e.sheet, presenterLane: below, at: e.time, seq: e.seq)
+            }
         }
 
         /// The level a presented controller takes: one above the level of the controller whose
@@ -216,6 +229,7 @@ extension PresentationTimeline {
         }
 
         mutating func completed(_ e: Event) {
+            if let p = e.presented, let sheet = e.sheet { retired += sheets.changed(p.id, to: sheet, at: e.time, seq: e.seq) }
             if let op = e.relatesTo, let t = pendingTransition.removeValue(forKey: op) {
                 var x = transitions.removeValue(forKey: t)!
                 x.end = max(x.start, e.time)
@@ -240,6 +254,7 @@ extension PresentationTimeline {
             open[l.controller.id] = nil
             if !l.isWindowRoot { freeSlot(of: l) }
             retired.append(.lifetime(i, l))
+            if !l.isWindowRoot { retired += sheets.removed(l.controller.id, at: time, seq: seq) }
         }
 
         mutating func mark(_ e: Event, lane: Int, kind: T.MarkerKind) {
@@ -262,6 +277,7 @@ extension PresentationTimeline {
                 x.end = max(x.start, end)
                 retired.append(.transition(n, x))
             }
+            retired += sheets.finish(at: end)
             lifetimes = [:]
             transitions = [:]
             let order = laneKeys.indices.sorted { a, b in

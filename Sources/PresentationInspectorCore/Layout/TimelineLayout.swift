@@ -65,6 +65,15 @@
         @_spi(Package) public var frame: LayoutRect
     }
 
+    /// A strip along the bottom of a presenting controller's bar while it stays interactive below
+    /// an undimmed sheet (``PresentationTimeline/Reachable``).
+    @_spi(Package) public struct Band: Hashable, Sendable {
+        /// The time drawn.
+        @_spi(Package) public var reachable: PresentationTimeline.Reachable
+        /// Where it is drawn.
+        @_spi(Package) public var frame: LayoutRect
+    }
+
     /// A marker's position.
     @_spi(Package) public struct Marker: Hashable, Sendable {
         /// The marker drawn.
@@ -105,6 +114,8 @@
     @_spi(Package) public var segments: [Segment]
     /// A marker per timeline marker.
     @_spi(Package) public var markers: [Marker]
+    /// A band per time a presenting controller stayed interactive below an undimmed sheet.
+    @_spi(Package) public var bands: [Band] = []
     /// Ticks of the time axis, left to right.
     @_spi(Package) public var ticks: [Tick]
 
@@ -151,6 +162,10 @@
         }
         let bars = t.lifetimes.map { Bar(lifetime: $0, frame: barRect($0.lane, $0.start, $0.end)) }
         let segments = t.transitions.map { Segment(transition: $0, frame: barRect($0.lane, $0.start, $0.end, inset: 2)) }
+        let bands = t.reachable.map { r -> Band in
+            let bar = barRect(r.lane, r.start, r.end)
+            return Band(reachable: r, frame: LayoutRect(x: bar.x, y: bar.maxY - 4, width: bar.width, height: 4))
+        }
 
         var markers: [Marker] = []
         var lastXByRow: [Int: [Double]] = [:]  // per lane: the last x used in each row
@@ -168,9 +183,11 @@
         let ticks = TimeAxis.ticks(from: t.startTime, to: t.startTime + plotWidth / pps, pixelsPerSecond: pps).map {
             Tick(time: $0.time, x: x($0.time), label: $0.label)
         }
-        return TimelineLayout(timeline: t, options: o, size: LayoutSize(width: width, height: max(height, o.axisHeight)),
-                              originX: originX, pixelsPerSecond: pps, lanes: lanes, bars: bars, segments: segments,
-                              markers: markers, ticks: ticks)
+        var layout = TimelineLayout(timeline: t, options: o, size: LayoutSize(width: width, height: max(height, o.axisHeight)),
+                                    originX: originX, pixelsPerSecond: pps, lanes: lanes, bars: bars, segments: segments,
+                                    markers: markers, ticks: ticks)
+        layout.bands = bands
+        return layout
     }
 }
 

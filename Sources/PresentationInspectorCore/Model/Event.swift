@@ -12,6 +12,9 @@ public enum EventKind: String, Sendable, CaseIterable {
     case dismissCompleted = "dismiss-completed"
     /// A dismissed controller checked for being still alive.
     case leakCheck = "leak-check"
+    /// A presented sheet came to rest at another detent: the user dragged it, or the app set its
+    /// `selectedDetentIdentifier` (the event's ``Event/sheet`` holds the sheet as it is now).
+    case sheetDetentChanged = "sheet-detent-changed"
 }
 
 /// How an operation ended.
@@ -106,6 +109,11 @@ public struct Event: Hashable, Sendable {
     /// newest modelled. Nil for an event the model did not resolve (a call off the main thread)
     /// and in logs written before the field existed (JSON key `rulesIOS`).
     public var rulesVersion: SystemVersion? = nil
+    /// The sheet the presented controller is shown in (present, and `sheet-detent-changed`: as it is
+    /// after the change; `present-completed` where it changed during the transition): its detents
+    /// and configuration as UIKit holds them, with the model's reading (``SheetState``). Nil for
+    /// any other presentation, and in logs written before the field existed (JSON key `sheet`).
+    public var sheet: SheetState? = nil
     /// What the rules read about the controllers this event's call involved, for those whose
     /// facts the recording had not kept yet or saw changed (``ControllerFacts``); usually empty.
     @_spi(Package) public var facts: [ControllerFacts] = []
@@ -144,6 +152,8 @@ public struct Event: Hashable, Sendable {
             s += " \(dismissed.map(\.label).joined(separator: ", "))"
         case .leakCheck:
             s += " \(dismissed.map(\.label).joined(separator: ", "))"
+        case .sheetDetentChanged:
+            s += " \(presented?.label ?? "?") to \(sheet?.restingSummary ?? "?")"
         }
         s += " → \(outcome.rawValue)"
         if thread != "main" { s += " [thread \(VisibleText.escaped(thread))]" }

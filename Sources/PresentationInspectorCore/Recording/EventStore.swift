@@ -14,7 +14,7 @@ struct EventStore {
         var source: UInt32 = 0, presented: UInt32 = 0, presenting: UInt32 = 0
         var contextProvider: UInt32 = 0, receiver: UInt32 = 0, handledBy: UInt32 = 0
         var steps: UInt32 = 0, dismissed: UInt32 = 0, diagnostics: UInt32 = 0
-        var chain: UInt32 = 0, ancestry: UInt32 = 0, observed: UInt32 = 0, facts: UInt32 = 0
+        var chain: UInt32 = 0, ancestry: UInt32 = 0, observed: UInt32 = 0, facts: UInt32 = 0, sheet: UInt32 = 0
         var kind = EventKind.present
         var outcome = Outcome.presented
         var animated = false
@@ -35,6 +35,8 @@ struct EventStore {
     private var stepArrays = InternPool<StructuralSteps>()
     private var diagnosticArrays = InternPool<[Diagnostic]>()
     private var observations = InternPool<Observation>()
+    /// The sheets presents and detent changes record (one sheet's few states repeat).
+    private var sheets = InternPool<SheetState>()
     /// Controllers' facts (rare: a controller's first event, or a change): a recording that
     /// repeats a flow repeats them, and keeps them once.
     private var factLists = InternPool<[ControllerFacts]>()
@@ -43,7 +45,7 @@ struct EventStore {
     /// Distinct values held by the pools, for tests and the memory benchmark's breakdown.
     var pooledValueCount: Int {
         strings.liveCount + refs.liveCount + refArrays.liveCount + stepArrays.liveCount
-            + diagnosticArrays.liveCount + observations.liveCount + factLists.liveCount + chains.nodeCount
+            + diagnosticArrays.liveCount + observations.liveCount + factLists.liveCount + sheets.liveCount + chains.nodeCount
     }
 
     /// Interns `e`'s values (one more holder each) and returns its record.
@@ -68,6 +70,7 @@ struct EventStore {
         r.chain = chains.retain(e.chain, refs: &refs)
         r.ancestry = e.ancestry.isEmpty ? 0 : refArrays.retain(e.ancestry)
         r.observed = observations.retain(e.observed)
+        r.sheet = sheets.retain(e.sheet)
         r.kind = e.kind
         r.outcome = e.outcome
         r.animated = e.animated
@@ -91,6 +94,7 @@ struct EventStore {
         chains.release(r.chain, refs: &refs)
         diagnosticArrays.release(r.diagnostics)
         observations.release(r.observed)
+        sheets.release(r.sheet)
         factLists.release(r.facts)
     }
 
@@ -129,6 +133,7 @@ struct EventStore {
                       forwarded: r.forwarded, diagnostics: diagnosticArrays[r.diagnostics] ?? [],
                       chain: chains.chain(r.chain, refs: refs), callSite: strings[r.callSite], capturedCallStack: r.callStack, ancestry: refArrays[r.ancestry] ?? [])
         e.observed = observations[r.observed]
+        e.sheet = sheets[r.sheet]
         e.facts = factLists[r.facts] ?? []
         if r.rulesVersion != 0 { e.rulesVersion = SystemVersion(major: Int(r.rulesVersion / 100), minor: Int(r.rulesVersion % 100)) }
         return e

@@ -133,6 +133,14 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
             let presenting = succeeded && observation == nil ? observedPresenter?.ref : nil
             let chain = handler.chain(from: chainRoot)
             var e = event(outcome: succeeded ? .presented : .rejected, presenting: presenting, steps: steps, chain: chain)
+            // The sheet, read now that UIKit made its presentation controller (never before the call).
+            if succeeded, let sheet = SheetRules.state(of: resolution.presented, over: observedPresenter) {
+                e.sheet = sheet
+                // An undimmed sheet leaves its presenting controller within reach: the explanation says so.
+                if sheet.background == .interactive || sheet.background == .modal {
+                    e.steps.append(.text(SheetRules.sentence(sheet, sheet: refs.presented, presenter: observedPresenter?.ref)))
+                }
+            }
             let predictedOutcome: Outcome = resolution.rejection == nil ? .presented : .rejected
             var predicted = e
             predicted.outcome = predictedOutcome
@@ -140,11 +148,13 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
                 PresentationHooksHandler.store(observation, drift: drift(predicted: predicted, observed: observation), on: &e)
             }
             s.seq = handler.recorder.record(e).seq
+            if succeeded { handler.recordedSheets.note(refs.presented.id, e.sheet) }
             s.predicted = predicted
             s.firstLook = observation
             s.lookedAtEnd = lookingAtEnd
             s.succeeded = succeeded
             s.chain = chain
+            s.sheet = e.sheet
         }
     }
 
@@ -167,8 +177,15 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
             done.presenting = seen.presenting ?? resolution.presented.presentingNode?.ref
             done.observed = seen
         } else {
-            let presenter = resolution.presented.presentingNode?.ref
+            let presenterNode = resolution.presented.presentingNode
+            let presenter = presenterNode?.ref
             done.presenting = presenter
+            // A sheet configured during the transition (by the app, or by SwiftUI from the sheet's
+            // content: unverified, docs/IOS.md) is recorded as it stands at the end, where it differs.
+            if s.succeeded, let presenterNode, let sheet = SheetRules.state(of: resolution.presented, over: presenterNode), sheet != s.sheet {
+                done.sheet = sheet
+                handler.recordedSheets.note(refs.presented.id, sheet)
+            }
             // Adaptation and the final window are known only now. Without the hierarchy's own
             // look (the simulator), the caller's answer at the end is all there is to see.
             if let predicted = s.predicted,
@@ -198,4 +215,6 @@ private struct PresentCallState {
     /// names the same.
     var chain: [ControllerRef] = []
     var succeeded = false
+    /// The sheet the present's event recorded.
+    var sheet: SheetState?
 }

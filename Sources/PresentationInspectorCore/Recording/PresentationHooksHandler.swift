@@ -62,6 +62,8 @@ import Foundation
     /// Controllers no leak check follows (a conformance run's own).
     @_spi(Package) public let leakCheckExemptions = LeakCheckExemptions()
     private let pendingSwipes = Locked<[ObjectIdentifier: PendingSwipe]>([:])
+    /// The sheets as their events last recorded them (``sheetDetentChanged(sheet:context:)``).
+    let recordedSheets = RecordedSheets()
     /// How many swipes have begun and not ended (for tests).
     var pendingSwipeCount: Int { pendingSwipes.withLock { $0.count } }
     /// A scenario's own choice for ``HandlerConfiguration/checksOtherSizeClass`` (nil: the configuration's).

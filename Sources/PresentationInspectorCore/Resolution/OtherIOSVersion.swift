@@ -29,49 +29,66 @@ enum OtherIOSVersion {
         }
     }
 
+    /// What the comparison reads of a present's resolution, as plain values, taken once by the
+    /// resolver: deciding the common case (nothing differs) asks the runtime for nothing.
+    struct Inputs: Sendable {
+        let style: StyleInputs
+        let sizeClass: SizeClass
+        /// The transition before a preferred transition replaced it.
+        let transitionWithoutPreferred: TransitionStyle
+        let effectiveStyle: PresentationStyle
+        let effectiveTransition: TransitionStyle
+        let rulesVersion: SystemVersion
+        let styleIsPredicted: Bool
+    }
+
     /// The `other-ios-version` note for a present resolved as `here`, comparing the spans of
     /// `supported` (the app's minimum to the newest modelled), or nil when none looks different.
     static func diagnostic<N: PresentationNode>(for here: PresentResolution<N>, options: ResolverOptions,
                                                 supported: Supported) -> Diagnostic? {
-        guard here.rejection == nil, supported.spans.count > 1 else { return nil }
-        let sizeClass = options.sizeClass ?? here.reads.sourceSizeClass
+        guard supported.spans.count > 1, here.rejection == nil, let inputs = here.versionInputs else { return nil }
         var styles: [(span: Span, style: PresentationStyle)] = []
         var transitions: [(span: Span, transition: TransitionStyle)] = []
-        var others: [(span: Span, there: PresentResolution<N>)] = []
+        var resolveOn: [Span] = []
         for span in supported.spans {
-            if span.contains(here.rulesVersion) {
-                styles.append((span, here.effectiveStyle))
-                transitions.append((span, here.effectiveTransition))
+            if span.contains(inputs.rulesVersion) {
+                styles.append((span, inputs.effectiveStyle))
+                transitions.append((span, inputs.effectiveTransition))
                 continue
             }
-            let style = SystemControllerRules.effectiveStyle(of: here.presented, sizeClass: sizeClass, version: span.start).style
+            let style = SystemControllerRules.effectiveStyle(inputs.style, sizeClass: inputs.sizeClass, version: span.start).style
             styles.append((span, style))
-            transitions.append((span, transitionThere(here, version: span.start)))
+            transitions.append((span, transitionThere(inputs, version: span.start)))
             // Another style that is not a sheet where this one is (or the reverse) may change who
             // presents and what the checks find: resolved there. The same style, or two sheets,
             // give this present's answer but for the style (the premise above).
-            guard style != here.effectiveStyle, !(style.isSheet && here.effectiveStyle.isSheet) else { continue }
+            if style != inputs.effectiveStyle, !(style.isSheet && inputs.effectiveStyle.isSheet) { resolveOn.append(span) }
+        }
+        let styleDiffers = inputs.styleIsPredicted && styles.contains { $0.style != inputs.effectiveStyle }
+            && !lookAlike(styles.map(\.style), in: inputs.sizeClass)
+        let transitionDiffers = transitions.contains { $0.transition != inputs.effectiveTransition }
+        guard styleDiffers || transitionDiffers || !resolveOn.isEmpty else { return nil }
+        var answers: [String] = []
+        for span in resolveOn {
             var there = options
             there.systemVersion = span.start
-            others.append((span, PresentationResolver.resolvePresent(here.reads, options: there)))
+            if let text = answerText(here: here, there: PresentationResolver.resolvePresent(here.reads, options: there), on: span) {
+                answers.append(text)
+            }
         }
-        let styleDiffers = here.styleIsPredicted && styles.contains { $0.style != here.effectiveStyle }
-            && !lookAlike(styles.map(\.style), in: sizeClass)
-        let transitionDiffers = transitions.contains { $0.transition != here.effectiveTransition }
-        let answers = others.compactMap { span, there in answerText(here: here, there: there, on: span) }
         guard styleDiffers || transitionDiffers || !answers.isEmpty else { return nil }
 
         // Only now, with something to say: the words.
         var sentences: [String] = []
         var fixes: [String] = []
         let p = here.refs.presented.consoleDescription
-        let current = "this run follows iOS \(here.rulesVersion)"
+        let current = "this run follows iOS \(inputs.rulesVersion)"
         if styleDiffers {
             let listed = styles.map { "\($0.style.name)\(describe($0.style, among: styles.map(\.style))) on \($0.span.text)" }
             let mapping = UIKitVersions.automaticStyle.rows.map { "\($0.value.name) from iOS \($0.since.major)" }.joined(separator: " and to ")
-            let why = here.requestedStyle == .automatic ? " (left at .automatic, which UIKit maps to \(mapping))" : ""
+            let why = inputs.style.requested == .automatic ? " (left at .automatic, which UIKit maps to \(mapping))" : ""
             sentences.append("\(p) is a \(listed.joined(separator: ", a "))\(why); \(current).")
-            fixes.append(here.requestedStyle == .automatic
+            fixes.append(inputs.style.requested == .automatic
                 ? "where one look matters on every version, set \(p)'s modalPresentationStyle explicitly: .pageSheet keeps the page-sized sheet, .formSheet with preferredContentSize the smaller one"
                 : "check \(p)'s layout in each style")
         }
@@ -99,17 +116,13 @@ enum OtherIOSVersion {
             + "and covers the area of \(there.refs.contextProvider.consoleDescription)."
     }
 
-    /// The transition `here`'s presented controller has by the rules of `version`: its preferred
-    /// transition where the version has them, else the one `here` resolved without it.
-    static func transitionThere<N: PresentationNode>(_ here: PresentResolution<N>, version: SystemVersion) -> TransitionStyle {
-        let preferred = here.presented.preferredTransition
-        let applies = UIKitVersions.preferredTransition.value(at: version) == true
-        let appliedHere = preferred != nil && UIKitVersions.preferredTransition.value(at: here.rulesVersion) == true
-        let withoutPreferred = appliedHere ? here.steps.lazy.compactMap { step -> TransitionStyle? in
-            if case .preferredTransition(_, let replaced) = step { return replaced }
-            return nil
-        }.first ?? here.effectiveTransition : here.effectiveTransition
-        return applies ? (preferred ?? withoutPreferred) : withoutPreferred
+    /// The transition the presented controller has by the rules of `version`: its preferred
+    /// transition where the version has them, else the one it resolved without it.
+    static func transitionThere(_ inputs: Inputs, version: SystemVersion) -> TransitionStyle {
+        guard UIKitVersions.preferredTransition.value(at: version) == true, let preferred = inputs.style.preferredTransition else {
+            return inputs.transitionWithoutPreferred
+        }
+        return preferred
     }
 
     /// A run of versions with the same rules: from `start` up to (not including) `end`, or to the

@@ -43,6 +43,11 @@ public protocol PresentationNode: AnyObject {
     /// The iOS version the app runs on; nil (the default) when unknown: the model then follows
     /// the newest behaviour it knows.
     var systemVersion: SystemVersion? { get }
+    /// The sheet this controller is presented in, as its sheet presentation controller holds it
+    /// (the configuration; the model adds its reading), nil when it is not presented
+    /// as a sheet, and by default. Asked only of a controller that is presented: on a device,
+    /// reading `sheetPresentationController` before UIKit made one creates it.
+    var sheetState: SheetState? { get }
 
     /// Whether this controller's view is currently in a window (`viewIfLoaded?.window != nil`).
     var isViewInWindow: Bool { get }
@@ -86,6 +91,8 @@ extension PresentationNode {
     public var alertControllerStyle: AlertControllerStyle? { nil }
     /// Nil: the newest behaviour the model knows.
     public var systemVersion: SystemVersion? { nil }
+    /// Nil: not presented as a sheet.
+    public var sheetState: SheetState? { nil }
     /// False: not known to be dismissed.
     public var isBeingDismissed: Bool { false }
     /// Nil: the popover presentation controller is named by the controller it belongs to.

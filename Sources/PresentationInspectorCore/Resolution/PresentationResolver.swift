@@ -44,6 +44,8 @@
     /// Apple does not document (DESIGN "System controllers"), which is recorded as observed only
     /// (an observed style never drifts from it).
     public internal(set) var styleIsPredicted = true
+    /// What another iOS version's answer is decided over (``OtherIOSVersion``), as plain values.
+    var versionInputs: OtherIOSVersion.Inputs?
 
     init(source: Node, presented: Node, presenting: Node, contextProvider: Node, requestedStyle: PresentationStyle,
          effectiveStyle: PresentationStyle, requestedTransition: TransitionStyle, effectiveTransition: TransitionStyle,
@@ -179,7 +181,8 @@ public struct ResolverOptions: Sendable {
         // Style (rule 1), by the rules of the iOS version the app runs on.
         let sizeClass = options.sizeClass ?? reads.sourceSizeClass
         let version = options.systemVersion ?? UIKitVersions.rulesVersion(for: reads.systemVersion)
-        var (style, styleNote, styleIsPredicted) = SystemControllerRules.effectiveStyle(of: presented, sizeClass: sizeClass, version: version)
+        let inputs = StyleInputs(presented)
+        var (style, styleNote, styleIsPredicted) = SystemControllerRules.effectiveStyle(inputs, sizeClass: sizeClass, version: version)
         steps.append(styleNote)
         if options.sizeClass == nil, styleIsPredicted, !style.isPredicted(inCompactHeight: reads.sourceHeightIsCompact) {
             styleIsPredicted = false
@@ -228,7 +231,8 @@ public struct ResolverOptions: Sendable {
             steps.append(.transitionOwn(transition))
         }
         // From iOS 18 a preferred transition (zoom) replaces the style's (``UIKitVersions/preferredTransition``).
-        if let preferred = presented.preferredTransition, UIKitVersions.preferredTransition.value(at: version) == true {
+        let transitionWithoutPreferred = transition
+        if let preferred = inputs.preferredTransition, UIKitVersions.preferredTransition.value(at: version) == true {
             steps.append(.preferredTransition(preferred, replaces: transition))
             transition = preferred
         }
@@ -237,6 +241,8 @@ public struct ResolverOptions: Sendable {
         // corpus); the first failure rejects.
         var diagnostics: [Diagnostic] = []
         var rejection: Diagnostic?
+        // A sheet above the presenting controller that leaves it within reach (DESIGN "Sheets").
+        var undimmed: UndimmedSheet?
         let presentedBy = reads.presentedBy
         let presentingIsLeaving = reads.rootIsLeaving && reads.ancestryInWindow[providerIndex]
         if let q = presentedBy {
@@ -262,6 +268,8 @@ public struct ResolverOptions: Sendable {
                 rejection = .alreadyPresenting(p, on: presentingRef, from: s, current: q.ref)
                 let owner = q.presentingNode.flatMap { $0 === presenting ? nil : $0.ref }
                 steps.append(.alreadyPresenting(presenting: presentingRef, current: q.ref, inheritedFrom: owner))
+                undimmed = SheetRules.undimmedSheet(current: q)
+                if let undimmed { steps.append(undimmed.step(presenting: presentingRef)) }
             } else if !reads.sourceIsInWindow {
                 rejection = .notInWindowHierarchy(p, on: presentingRef, from: s)
                 steps.append(.notInWindow(source: s))
@@ -291,7 +299,8 @@ public struct ResolverOptions: Sendable {
         }
         if detached { diagnostics.append(.detachedPresenter(s)) }
         if let rejection {
-            diagnostics.insert(rejection, at: 0)
+            // The event tells the undimmed sheet's story; `rejection` keeps UIKit's words (its console line).
+            diagnostics.insert(undimmed.map { $0.telling(rejection, source: s) } ?? rejection, at: 0)
             steps.append(.nothingChanges)
         } else {
             // The presented controller's level: one above the presenting controller's (a
@@ -310,6 +319,9 @@ public struct ResolverOptions: Sendable {
                                            windowID: windowID, ultimateRoot: ultimateRoot,
                                            refs: (s, p, presentingRef, providerRef), ancestryRefs: ancestryRefs,
                                            presentedWasPresented: presentedBy != nil, reads: reads, rulesVersion: version)
+        resolution.versionInputs = OtherIOSVersion.Inputs(style: inputs, sizeClass: sizeClass, transitionWithoutPreferred: transitionWithoutPreferred,
+                                                          effectiveStyle: style, effectiveTransition: transition, rulesVersion: version,
+                                                          styleIsPredicted: styleIsPredicted)
         resolution.styleIsPredicted = styleIsPredicted
         return resolution
     }

@@ -1,3 +1,20 @@
+/// What rule 1 and the preferred transition read of a presented controller, read once: the answers
+/// in another size class or iOS version decide over these values, not over the controller (plain
+/// values, which unspecialised code reads without asking the runtime for anything).
+struct StyleInputs: Sendable {
+    let requested: PresentationStyle
+    let systemController: SystemControllerKind?
+    let alertStyle: AlertControllerStyle?
+    let preferredTransition: TransitionStyle?
+
+    init<N: PresentationNode>(_ presented: N) {
+        requested = presented.modalPresentationStyle
+        systemController = presented.systemController
+        alertStyle = presented.alertControllerStyle
+        preferredTransition = presented.preferredTransition
+    }
+}
+
 /// UIKit's own rules for its system controllers (DESIGN "System controllers"): the style an
 /// alert, action sheet or share sheet is shown with, UIKit's message when a popover among them
 /// has no anchor, and the fixes that work for alerts.
@@ -10,8 +27,14 @@ enum SystemControllerRules {
     /// the step that says why, and whether the model predicts it (false: observed only).
     static func effectiveStyle<N: PresentationNode>(of presented: N, sizeClass: SizeClass, version: SystemVersion)
         -> (style: PresentationStyle, step: ExplanationStep, predicted: Bool) {
-        let requested = presented.modalPresentationStyle
-        guard let kind = presented.systemController else {
+        effectiveStyle(StyleInputs(presented), sizeClass: sizeClass, version: version)
+    }
+
+    /// Rule 1 over what it reads of the presented controller (``StyleInputs``).
+    static func effectiveStyle(_ inputs: StyleInputs, sizeClass: SizeClass, version: SystemVersion)
+        -> (style: PresentationStyle, step: ExplanationStep, predicted: Bool) {
+        let requested = inputs.requested
+        guard let kind = inputs.systemController else {
             let (style, step) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass, version: version)
             return (style, step, true)
         }
@@ -22,7 +45,7 @@ enum SystemControllerRules {
             }
             let (style, _) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass, version: version)
             return (style, .text("GroupActivitySharingController exists from iOS 15.4; before, the model reads \(style.name) by rule 1, observed only."), false)
-        case .alertController where presented.alertControllerStyle == .actionSheet:
+        case .alertController where inputs.alertStyle == .actionSheet:
             if sizeClass == .regular {
                 return (.popover, .text("A UIAlertController of style actionSheet is a popover in regular width and height (UIKit: \"The modalPresentationStyle of a UIAlertController with this style is UIModalPresentationPopover\"): it needs an anchor."), true)
             }

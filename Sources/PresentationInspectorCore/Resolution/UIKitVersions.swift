@@ -146,6 +146,49 @@
         ],
         note: "The page and the header disagree. The model follows the header of the iOS 26.2 SDK: it is the newer text, it names the version that changed (as the .automatic page does for the same iOS 18 change to smaller sheets), and the page states one default for every version.")
 
+    /// Whether `UISheetPresentationController` exists, with its detents (DESIGN "Sheets").
+    @_spi(Package) public static let sheetDetents = VersionRule<Bool>(
+        "sheet detents", [(v(15), true)], describe: { $0 ? "available" : "absent" },
+        evidence: [
+            VersionEvidence(source: "UISheetPresentationController.h, detents",
+                            location: "UIKit.framework/Headers/UISheetPresentationController.h:95-96,130-134",
+                            quote: "API_AVAILABLE(ios(15.0)) API_UNAVAILABLE(tvos, watchos) NS_SWIFT_UI_ACTOR @interface UISheetPresentationController : UIPresentationController … Detents must be specified in order from smallest to largest height. Default: an array of only [UISheetPresentationControllerDetent largeDetent]"),
+            VersionEvidence(source: "UISheetPresentationController.largestUndimmedDetentIdentifier",
+                            location: "https://developer.apple.com/documentation/uikit/uisheetpresentationcontroller/largestundimmeddetentidentifier",
+                            quote: "The default value is nil, which means the system adds a noninteractive dimming view underneath the sheet at all detents. … Without a dimming view, the undimmed area around the sheet responds to user interaction, allowing for a nonmodal experience."),
+        ],
+        note: "From iOS 15, the package's deployment target: every sheet has detents (medium, large), a selected detent and a largest undimmed detent. The model reads which controllers stay interactive below a sheet from them.")
+
+    /// Whether a sheet may have custom detents (`UISheetPresentationController.Detent.custom`).
+    @_spi(Package) public static let customDetents = VersionRule<Bool>(
+        "custom sheet detents", [(v(15), false), (v(16), true)], describe: { $0 ? "available" : "absent" },
+        evidence: [
+            VersionEvidence(source: "UISheetPresentationController.h, customDetentWithIdentifier:resolver:",
+                            location: "UIKit.framework/Headers/UISheetPresentationController.h:59,63",
+                            quote: "If no identifier is specified, a random one will be generated. … + (instancetype)customDetentWithIdentifier:(nullable UISheetPresentationControllerDetentIdentifier)identifier resolver:… API_AVAILABLE(ios(16.0))"),
+        ],
+        note: "A scenario on iOS 15 may name only medium and large. A custom detent is named by its identifier; one made without an identifier gets a random one, which is what a device records. The model takes a custom detent as active: whether its resolver returns nil (inactive) where it is shown is unknown to it.")
+
+    /// Whether the medium detent is inactive where the height is compact.
+    @_spi(Package) public static let mediumDetentInCompactHeight = VersionRule<Bool>(
+        "medium detent in compact height", [(v(15), true)], describe: { $0 ? "inactive" : "active" },
+        evidence: [
+            VersionEvidence(source: "UISheetPresentationController.h, mediumDetent",
+                            location: "UIKit.framework/Headers/UISheetPresentationController.h:50",
+                            quote: "A system detent for a sheet that is approximately half the height of the screen, and is inactive in compact height."),
+        ],
+        note: "In a compact height (an iPhone in landscape) a sheet is full screen unless prefersEdgeAttachedInCompactHeight; edge-attached, it cannot rest at medium. Where a sheet is set to rest at an inactive detent, the header does not say where it rests: the model says unknown.")
+
+    /// Whether `UISheetPresentationController.prefersPageSizing` exists (its default: ``prefersPageSizingDefault``).
+    @_spi(Package) public static let prefersPageSizing = VersionRule<Bool>(
+        "sheet prefersPageSizing", [(v(15), false), (v(17), true)], describe: { $0 ? "available" : "absent" },
+        evidence: [
+            VersionEvidence(source: "UISheetPresentationController.h, prefersPageSizing",
+                            location: "UIKit.framework/Headers/UISheetPresentationController.h:105-109",
+                            quote: "Whether the sheet sizes itself for readable content. … @property (nonatomic) BOOL prefersPageSizing API_AVAILABLE(ios(17.0))"),
+        ],
+        note: "Absent before iOS 17: a scenario naming iOS 15 or 16 cannot set it, and a sheet's recorded prefersPageSizing is then absent.")
+
     /// The style `GroupActivitySharingController` is presented with, whatever the app sets.
     @_spi(Package) public static let groupActivitySharingStyle = VersionRule<PresentationStyle>(
         "GroupActivitySharingController style", [(v(15, 4), .pageSheet)], describe: \.name,
@@ -159,7 +202,8 @@
     /// The rows as the docs list them, each with its name, rows, evidence and note.
     @_spi(Package) public static var table: [(name: String, rows: [(since: SystemVersion, value: String)], evidence: [VersionEvidence], note: String)] {
         [entry(automaticStyle), entry(popoverInCompact), entry(sourceItem), entry(barButtonItemDeprecated),
-         entry(preferredTransition), entry(prefersPageSizingDefault), entry(groupActivitySharingStyle)]
+         entry(preferredTransition), entry(sheetDetents), entry(customDetents), entry(mediumDetentInCompactHeight),
+         entry(prefersPageSizing), entry(prefersPageSizingDefault), entry(groupActivitySharingStyle)]
     }
 
     /// The versions where some row starts, within `range`, and the range's own start: the

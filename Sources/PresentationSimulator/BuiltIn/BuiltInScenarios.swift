@@ -17,7 +17,8 @@ public struct BuiltInScenario: Sendable {
 /// Every built-in scenario. Controller and window ids are unique across all of them, so they
 /// can run one after another in a single simulation (and a single log).
 public enum BuiltInScenarios {
-    public static let all: [BuiltInScenario] = [calendar, camera, recipe, splitContext, tabContext, diagnostics, sheetsByVersion, systemControllers]
+    public static let all: [BuiltInScenario] = [calendar, camera, recipe, splitContext, tabContext, diagnostics, sheetsByVersion, systemControllers,
+                                                drawer]
 
     /// The scenario with this key.
     public static func named(_ key: String) -> BuiltInScenario? { all.first { $0.key == key } }

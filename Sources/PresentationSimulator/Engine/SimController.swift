@@ -61,6 +61,20 @@ public final class SimController: PresentationNode {
     /// Whether a popover presentation has a `sourceView` or `barButtonItem`.
     public var hasPopoverAnchor = false { didSet { simulation?.factsDidChange() } }
 
+    /// `sheetPresentationController.detents`, by identifier, smallest first (UIKit's default: `[large]`).
+    public var detents: [String] = [SheetState.large]
+    /// `sheetPresentationController.selectedDetentIdentifier`.
+    public var selectedDetent: String?
+    /// `sheetPresentationController.largestUndimmedDetentIdentifier`.
+    public var largestUndimmedDetent: String?
+    /// `sheetPresentationController.prefersGrabberVisible`.
+    public var prefersGrabberVisible = false
+    /// `sheetPresentationController.prefersEdgeAttachedInCompactHeight`.
+    public var prefersEdgeAttachedInCompactHeight = false
+    /// `sheetPresentationController.prefersPageSizing` (iOS 17 and later); nil: the version's default
+    /// (`pinspect uikit-versions`).
+    public var prefersPageSizing: Bool?
+
     /// Which system controller it is: implied by its type, or declared for a subclass.
     public var systemController: SystemControllerKind? { didSet { simulation?.factsDidChange() } }
     /// `UIAlertController.preferredStyle`, for an alert controller.
@@ -82,7 +96,11 @@ public final class SimController: PresentationNode {
     /// The scenario environment's vertical size class.
     var verticalSizeClassValue: SizeClass = .regular
     /// The scenario environment's iOS version.
-    var version: SystemVersion?
+    var version: SystemVersion? {
+        didSet { pageSizingDefault = UIKitVersions.prefersPageSizingDefault.value(at: UIKitVersions.rulesVersion(for: version)) }
+    }
+    /// `prefersPageSizing`'s default in that version, looked up once (every present of a sheet reads it).
+    private var pageSizingDefault = UIKitVersions.prefersPageSizingDefault.value(at: UIKitVersions.newestModelled)
     /// When this controller's facts were last noted (``Simulation/noteFacts(_:)``): the
     /// simulation's facts generation, the recorder's facts epoch, and whether its children were
     /// listed. Unchanged since, they are not read again.
@@ -141,6 +159,15 @@ public final class SimController: PresentationNode {
     public var alertControllerStyle: AlertControllerStyle? { systemController == .alertController ? preferredStyle : nil }
     /// The scenario environment's iOS version.
     public var systemVersion: SystemVersion? { version }
+    /// Its sheet's configuration while it is presented as a sheet (a page or form sheet, or a
+    /// popover adapted to one), nil otherwise.
+    public var sheetState: SheetState? {
+        guard presenting != nil, effectiveStyle?.isSheet == true else { return nil }
+        let pageSizing = prefersPageSizing ?? pageSizingDefault
+        return SheetState(detents: detents, selectedDetent: selectedDetent, largestUndimmedDetent: largestUndimmedDetent,
+                          prefersGrabberVisible: prefersGrabberVisible, prefersEdgeAttachedInCompactHeight: prefersEdgeAttachedInCompactHeight,
+                          prefersPageSizing: pageSizing)
+    }
     /// Presented and its transition not finished, or being dismissed.
     public var isBeingPresentedOrDismissed: Bool { isBeingDismissed || (presenting != nil && !presentationCompleted) }
 

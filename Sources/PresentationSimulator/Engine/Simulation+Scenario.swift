@@ -60,6 +60,8 @@ extension Simulation {
             release(id)
         case .startRecording(let seq):
             recorder.reset(numberingFrom: seq)
+        case .selectDetent(let detent, let id):
+            try selectDetent(detent, in: try c(id, "in"), context: context)
         }
     }
 }
@@ -80,6 +82,7 @@ extension Scenario.Action {
         case .swipeDown: "swipeDown"
         case .release: "release"
         case .startRecording: "startRecording"
+        case .selectDetent: "selectDetent"
         }
     }
 }

@@ -138,6 +138,12 @@ public final class Simulation {
             if let v = spec.hasPopoverAnchor { c.hasPopoverAnchor = v }
             if let v = spec.systemController { c.systemController = v }
             c.preferredStyle = spec.preferredStyle
+            if let v = spec.detents { c.detents = v }
+            c.selectedDetent = spec.selectedDetent
+            c.largestUndimmedDetent = spec.largestUndimmedDetent
+            if let v = spec.prefersGrabberVisible { c.prefersGrabberVisible = v }
+            if let v = spec.prefersEdgeAttachedInCompactHeight { c.prefersEdgeAttachedInCompactHeight = v }
+            c.prefersPageSizing = spec.prefersPageSizing
             try add(c, environment: scenario.environment)
             if spec.leaks { leakedOwners.append(c) }
         }
@@ -193,7 +199,7 @@ public final class Simulation {
         windows.map { w in
             let nodes = Hierarchy.chain(from: w.root)
             return WindowChain(id: w.id, level: w.level, isKey: w.isKey, chain: nodes.map(\.ref),
-                               levels: nodes.map { Hierarchy.presentationLevel(of: $0) })
+                               levels: nodes.map { Hierarchy.presentationLevel(of: $0) }, sheets: SheetRules.states(ofChain: nodes))
         }
     }
 
@@ -453,6 +459,12 @@ public final class Simulation {
         case .isModalInPresentation(let v): c.isModalInPresentation = v
         case .hasPopoverAnchor(let v): c.hasPopoverAnchor = v
         case .title(let v): c.title = v
+        case .detents(let v): c.detents = v
+        case .selectedDetent(let v): c.selectedDetent = v
+        case .largestUndimmedDetent(let v): c.largestUndimmedDetent = v
+        case .prefersGrabberVisible(let v): c.prefersGrabberVisible = v
+        case .prefersEdgeAttachedInCompactHeight(let v): c.prefersEdgeAttachedInCompactHeight = v
+        case .prefersPageSizing(let v): c.prefersPageSizing = v
         }
     }
 

@@ -62,6 +62,29 @@
             default: break
             }
         }
+        // Sheets' keys, from a generator of their own as well.
+        var sheets = Generator(seed: seed ^ 0x5348_4545_5453_2121)
+        let version = UIKitVersions.rulesVersion(for: s.environment.systemVersion)
+        let pool = UIKitVersions.customDetents.value(at: version) == true ? ["peek", SheetState.medium, SheetState.large]
+            : [SheetState.medium, SheetState.large]
+        func someDetents() -> [String] {
+            let chosen = pool.filter { _ in Bool.random(using: &sheets) }
+            return chosen.isEmpty ? [SheetState.large] : chosen
+        }
+        func oneOf(_ detents: [String]) -> String? {
+            Bool.random(using: &sheets) ? detents[Int.random(in: 0..<detents.count, using: &sheets)] : nil
+        }
+        for i in s.controllers.indices where Int.random(in: 0..<3, using: &sheets) == 0 {
+            let detents = someDetents()
+            s.controllers[i].detents = detents
+            s.controllers[i].selectedDetent = oneOf(detents)
+            s.controllers[i].largestUndimmedDetent = oneOf(detents)
+            s.controllers[i].prefersGrabberVisible = Bool.random(using: &sheets)
+            s.controllers[i].prefersEdgeAttachedInCompactHeight = Int.random(in: 0..<4, using: &sheets) == 0
+            if UIKitVersions.prefersPageSizing.value(at: version) == true, Bool.random(using: &sheets) {
+                s.controllers[i].prefersPageSizing = Bool.random(using: &sheets)
+            }
+        }
         func isContainer(_ i: Int) -> Bool { s.controllers[i].container != nil || ContainerKind.implied(byType: s.controllers[i].type) != nil }
         let windowCount = chance(0.3) ? 2 : 1
         for i in windowCount..<count where chance(0.5) {
@@ -115,6 +138,19 @@
                 step.observed = o
             }
             if (try? sim.perform(step)) != nil { s.steps.append(step) }
+            // Now and then the user drags a sheet, or the app changes one (kept if it ran).
+            if Int.random(in: 0..<5, using: &sheets) == 0 {
+                let id = ids[Int.random(in: 0..<ids.count, using: &sheets)]
+                let detents = sim.controller(id)?.detents ?? [SheetState.large]
+                let sheetStep: Scenario.Action = Bool.random(using: &sheets) ? .selectDetent(oneOf(detents), in: id)
+                    : .set(id, [.detents(someDetents())].filter { _ in Bool.random(using: &sheets) } + [.largestUndimmedDetent(oneOf(detents))])
+                if case .set(_, let props) = sheetStep, case .detents(let new)? = props.first, props.count == 2,
+                   case .largestUndimmedDetent(let u) = props[1], let u, !new.contains(u) {
+                    continue  // an identifier none of the new detents: no scenario says that
+                }
+                let step = Scenario.Step(sheetStep)
+                if (try? sim.perform(step)) != nil { s.steps.append(step) }
+            }
         }
         return s
     }

@@ -12,10 +12,17 @@ extension ReplayBuilder {
             guard let p = e.presented else { throw ReplayError(seq: e.seq, fact: "presented", message: "a \(kind) event without its presented controller cannot be replayed") }
             guard let source = e.source else { throw ReplayError(seq: e.seq, fact: "source", message: "a \(kind) event without its source (the receiver of present) cannot be replayed") }
             advance(to: e.time)
+            // The sheet it is shown in, as configured at the call; then as its transition's end found it.
+            if e.outcome == .presented, let sheet = e.sheet { configureSheet(p.id, as: sheet, selection: true, at: e) }
             var step = Scenario.Step(.present(p.id, from: source.id, animated: e.animated), thread: e.thread)
             step.observed = observedPresent(e)
             step.observedAtEnd = observedAtPresentEnd(e)
             steps.append(step)
+            if e.outcome == .presented, e.sheet != nil { sheetsShown.insert(p.id) }
+            if let end = presentEnds[e.seq], let sheet = end.sheet {
+                sheetsShown.insert(p.id)
+                configureSheet(p.id, as: sheet, selection: true, at: end)
+            }
         case .dismiss:
             guard let r = e.receiver else { throw ReplayError(seq: e.seq, fact: "receiver", message: "a \(kind) event without its receiver cannot be replayed") }
             advance(to: e.time)
@@ -26,6 +33,8 @@ extension ReplayBuilder {
             guard let sheet = e.receiver else { throw ReplayError(seq: e.seq, fact: "receiver", message: "a swipe-down without its sheet cannot be replayed") }
             advance(to: e.time)
             steps.append(Scenario.Step(.swipeDown(sheet.id, complete: e.outcome == .completed), thread: e.thread))
+        case .sheetDetentChanged:
+            try replaySheetDetentChange(e)
         case .presentCompleted, .dismissCompleted, .leakCheck:
             break
         }

@@ -90,7 +90,9 @@ extension ReplayBuilder {
                     && end.presentationControllerClass == nil ? nil : end
                 step.observed?.presenting = o.presenting?.id
             }
-            calls.append((c.time - Simulation.transitionDuration, [step]))
+            // Its sheet, where it changed during that transition (the end records it then).
+            let sheet = c.sheet.map { rebuiltSheetSteps(p, endingAs: $0, at: c) } ?? []
+            calls.append((c.time - Simulation.transitionDuration, [step] + sheet))
             note(p, "Its present (#\(c.relatesTo ?? 0)) was dropped and its end (#\(c.seq)) kept: made again from \(q), unrecorded, before startRecording.")
         }
         var leakChecked: [Int: [String]] = [:]

@@ -23,6 +23,8 @@ public struct ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
 /// replays the recorded calls in order and at their times: `present`, `dismiss` and swipe-downs
 /// as steps, container and property changes the log saw as `addChild`, `removeFromParent`,
 /// `select` and `set` steps just before the call that saw them, `advance` steps between.
+/// A sheet's configuration, as its events record it, is declared or `set` before the step that shows it,
+/// and each `sheet-detent-changed` becomes a `selectDetent` step.
 /// A device event's observations become the step's `observed` answers (a dismissal's, where its
 /// `dismiss-completed` differs from the prediction); what a `present-completed` observed beyond
 /// its call becomes the step's `observedAtEnd`. Where the log lacks a
@@ -67,6 +69,12 @@ struct ReplayBuilder {
     private var verticalSizeClass: SizeClass?
     /// Whether the facts of some event were used (a log without any gets a note saying so).
     var sawFacts = false
+    /// Each controller's sheet as the replay's steps configure it (its configuration only), and
+    /// the controllers whose sheet a replayed event has shown: their changes take `set` steps.
+    var sheets: [String: SheetState] = [:]
+    var sheetsShown = Set<String>()
+    /// The iOS version the replay's environment names, for the sheet keys that depend on it.
+    var version = UIKitVersions.newestModelled
 
     /// Each dismissal's `dismiss-completed`, by the dismissal's seq: on a device, what a dismissal
     /// really removed is observed there, not at the call.
@@ -93,8 +101,11 @@ struct ReplayBuilder {
         verticalSizeClass = events.lazy.flatMap(\.facts).compactMap(\.verticalSizeClass).first
         try declareControllers()
         declareWindows()
+        version = UIKitVersions.rulesVersion(for: try environment().systemVersion)
         let leaks = leakChecks()
         rebuildStart()
+        // A sheet the rebuild presented is shown already: its later configuration takes `set` steps.
+        for step in steps { if case .present(let p, _, _) = step.action { sheetsShown.insert(p) } }
         var declaring = true
         for e in events {
             if !e.facts.isEmpty {
@@ -329,7 +340,7 @@ extension ReplayBuilder {
         }
     }
 
-    private mutating func applyToDeclaration(_ id: String, _ changes: [Scenario.Property]) {
+    mutating func applyToDeclaration(_ id: String, _ changes: [Scenario.Property]) {
         for p in changes {
             switch p {
             case .title(let v): declared[id]!.title = v
@@ -340,6 +351,12 @@ extension ReplayBuilder {
             case .providesPresentationContextTransitionStyle(let v): declared[id]!.providesPresentationContextTransitionStyle = v
             case .isModalInPresentation(let v): declared[id]!.isModalInPresentation = v
             case .hasPopoverAnchor(let v): declared[id]!.hasPopoverAnchor = v
+            case .detents(let v): declared[id]!.detents = v
+            case .selectedDetent(let v): declared[id]!.selectedDetent = v
+            case .largestUndimmedDetent(let v): declared[id]!.largestUndimmedDetent = v
+            case .prefersGrabberVisible(let v): declared[id]!.prefersGrabberVisible = v
+            case .prefersEdgeAttachedInCompactHeight(let v): declared[id]!.prefersEdgeAttachedInCompactHeight = v
+            case .prefersPageSizing(let v): declared[id]!.prefersPageSizing = v
             }
         }
     }

@@ -49,6 +49,12 @@ extension Scenario {
                 if let v = c.hasPopoverAnchor { w.field("hasPopoverAnchor", v) }
                 if let v = c.systemController, v != SystemControllerKind(name: c.type) { w.field("systemController", v.name) }
                 if let v = c.preferredStyle { w.field("preferredStyle", v.rawValue) }
+                if let v = c.detents { w.key("detents"); Self.strings(v, &w) }
+                if let v = c.selectedDetent { w.field("selectedDetent", v) }
+                if let v = c.largestUndimmedDetent { w.field("largestUndimmedDetent", v) }
+                if let v = c.prefersGrabberVisible { w.field("prefersGrabberVisible", v) }
+                if let v = c.prefersEdgeAttachedInCompactHeight { w.field("prefersEdgeAttachedInCompactHeight", v) }
+                if let v = c.prefersPageSizing { w.field("prefersPageSizing", v) }
                 if c.leaks { w.field("leaks", true) }
                 if let v = c.comment { w.field("comment", v) }
             }
@@ -101,6 +107,14 @@ extension Scenario {
                 case .hasPopoverAnchor(let v): w.field("hasPopoverAnchor", v)
                 case .title(let v):
                     if let v { w.field("title", v) } else { w.key("title"); w.null() }
+                case .detents(let v): w.key("detents"); strings(v, &w)
+                case .selectedDetent(let v):
+                    if let v { w.field("selectedDetent", v) } else { w.key("selectedDetent"); w.null() }
+                case .largestUndimmedDetent(let v):
+                    if let v { w.field("largestUndimmedDetent", v) } else { w.key("largestUndimmedDetent"); w.null() }
+                case .prefersGrabberVisible(let v): w.field("prefersGrabberVisible", v)
+                case .prefersEdgeAttachedInCompactHeight(let v): w.field("prefersEdgeAttachedInCompactHeight", v)
+                case .prefersPageSizing(let v): w.field("prefersPageSizing", v)
                 }
             }
         case let .advance(s):
@@ -111,10 +125,20 @@ extension Scenario {
             w.field("release", id)
         case let .startRecording(seq):
             w.field("startRecording", seq)
+        case let .selectDetent(detent, sheet):
+            if let detent { w.field("selectDetent", detent) } else { w.key("selectDetent"); w.null() }
+            w.field("in", sheet)
         }
         if step.thread != "main" { w.field("thread", step.thread) }
         if let o = step.observed { write(o, as: "observed", to: &w) }
         if let o = step.observedAtEnd { write(o, as: "observedAtEnd", to: &w) }
+    }
+
+    /// An array of strings.
+    private static func strings(_ values: [String], _ w: inout JSONWriter) {
+        w.beginArray()
+        for v in values { w.string(v) }
+        w.endArray()
     }
 
     /// A step's `observed` (or `observedAtEnd`) object, its set fields only.

@@ -43,6 +43,18 @@ public struct Scenario: Sendable {
         public var systemController: SystemControllerKind?
         /// `UIAlertController.preferredStyle`, for an alert controller (required for one).
         public var preferredStyle: AlertControllerStyle?
+        /// Its sheet's `detents` (identifiers, smallest first); nil: UIKit's default, `[large]`.
+        public var detents: [String]?
+        /// Its sheet's `selectedDetentIdentifier`.
+        public var selectedDetent: String?
+        /// Its sheet's `largestUndimmedDetentIdentifier`.
+        public var largestUndimmedDetent: String?
+        /// Its sheet's `prefersGrabberVisible`.
+        public var prefersGrabberVisible: Bool?
+        /// Its sheet's `prefersEdgeAttachedInCompactHeight`.
+        public var prefersEdgeAttachedInCompactHeight: Bool?
+        /// Its sheet's `prefersPageSizing` (iOS 17 and later); nil: the version's default.
+        public var prefersPageSizing: Bool?
         /// Something outside the scenario keeps it alive (a retain cycle): leak checks find it.
         public var leaks = false
         /// A note for the reader (a replayed recording says here which facts it lacked).
@@ -71,6 +83,15 @@ public struct Scenario: Sendable {
         case isModalInPresentation(Bool)
         case hasPopoverAnchor(Bool)
         case title(String?)
+        /// Its sheet's `detents`.
+        case detents([String])
+        /// Its sheet's `selectedDetentIdentifier`, without the event a `selectDetent` step records.
+        case selectedDetent(String?)
+        /// Its sheet's `largestUndimmedDetentIdentifier`; nil dims every detent.
+        case largestUndimmedDetent(String?)
+        case prefersGrabberVisible(Bool)
+        case prefersEdgeAttachedInCompactHeight(Bool)
+        case prefersPageSizing(Bool)
     }
 
     /// One step of the script.
@@ -90,6 +111,9 @@ public struct Scenario: Sendable {
         /// next free number, if that is later): a replay of a recording that starts mid-session
         /// rebuilds the state it started in with the steps before, unrecorded.
         case startRecording(Int)
+        /// A presented sheet comes to rest at this detent (nil: the smallest): the user dragged it, or
+        /// the app set `selectedDetentIdentifier`. Records `sheet-detent-changed`.
+        case selectDetent(String?, in: String)
     }
 
     public struct Step: Sendable {

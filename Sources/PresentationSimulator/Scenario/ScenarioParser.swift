@@ -40,6 +40,9 @@ struct ScenarioReader {
     var totalAdvance: Double = 0
     /// The environment's iOS version, once read: what a popover anchor is checked against.
     var systemVersion: SystemVersion?
+    /// Each controller's sheet detents as the declarations and the steps read so far leave them:
+    /// what a detent identifier is checked against.
+    var detentsOf: [String: [String]] = [:]
     /// The `advance` steps of one scenario add up to at most 10⁸ s (about three years), so that
     /// every simulated time (advances plus 0.35 s transitions) stays inside ValueRanges.time and
     /// the log the simulator writes is one its reader accepts.
@@ -154,19 +157,20 @@ struct ScenarioReader {
         return v
     }
 
-    static let controllerKeys: Set<String> = [
+    static let controllerKeys: Set<String> = Set<String>([
         "id", "type", "title", "container", "children", "selected", "modalPresentationStyle", "modalTransitionStyle",
         "definesPresentationContext", "providesPresentationContextTransitionStyle", "isModalInPresentation",
         "hasPopoverAnchor", "popoverAnchor", "systemController", "preferredStyle", "preferredTransition", "leaks", "comment",
-    ]
-    static let settableKeys: Set<String> = [
+    ]).union(sheetKeys)
+    static let settableKeys: Set<String> = Set<String>([
         "title", "modalPresentationStyle", "modalTransitionStyle", "preferredTransition", "definesPresentationContext",
         "providesPresentationContextTransitionStyle", "isModalInPresentation", "hasPopoverAnchor", "popoverAnchor",
-    ]
+    ]).union(sheetKeys)
     /// The largest number a `startRecording` step gives the next event: 2^53, the largest integer
     /// every JSON reader keeps exactly.
     static let maximumStartSeq = 1 << 53
-    static let stepKinds = ["present", "dismiss", "push", "pop", "select", "addChild", "removeFromParent", "set", "advance", "swipeDown", "release", "startRecording"]
+    static let stepKinds = ["present", "dismiss", "push", "pop", "select", "addChild", "removeFromParent", "set", "advance", "swipeDown",
+                            "release", "startRecording", "selectDetent"]
 
     mutating func read(_ root: JSONValue) throws(ScenarioError) -> Scenario {
         let doc = try object(root, "the scenario")
@@ -246,6 +250,7 @@ struct ScenarioReader {
             c.isModalInPresentation = try bool(o, "isModalInPresentation")
             c.hasPopoverAnchor = try bool(o, "hasPopoverAnchor")
             try readSystemController(o, into: &c)
+            try readSheetKeys(o, into: &c)
             c.leaks = try bool(o, "leaks") ?? false
             c.comment = try string(o, "comment")
             scenario.controllers.append(c)
@@ -397,9 +402,10 @@ struct ScenarioReader {
                     if o["popoverAnchor"] != nil { throw fail(k, "give either hasPopoverAnchor or popoverAnchor, not both") }
                     if let v = try bool(o, k) { props.append(.hasPopoverAnchor(v)) }
                 case "popoverAnchor": if let v = try popoverAnchor(o, k) { props.append(.hasPopoverAnchor(v != .none)) }
-                default: break
+                default: break  // the sheet's keys, read below
                 }
             }
+            props += try sheetProperties(o, target: o["set"]?.stringValue.flatMap { ids.contains($0) ? $0 : nil })
             guard !props.isEmpty else { throw fail("set", "names no property to change (one of: \(Self.settableKeys.sorted().joined(separator: ", ")))") }
             action = .set(try id("set"), props)
         case "advance":
@@ -424,6 +430,9 @@ struct ScenarioReader {
                 throw fail("startRecording", "must be an event number between 1 and \(Self.maximumStartSeq), found \(seq)")
             }
             action = .startRecording(seq)
+        case "selectDetent":
+            try checkKeys(o, allowed: common.union(["in"]))
+            action = try selectDetent(o, sheet: try id("in"))
         default:
             throw fail(kind, "unknown step")
         }

@@ -82,6 +82,12 @@ function PIFocus(box) {
       (e.chain || []).forEach(function (r, k) { role(r, k === 0 ? 'window root' : 'presented'); inChain[r.id] = true; });
       role(e.source, 'source'); role(e.presenting, 'presenting'); role(e.contextProvider, 'context provider');
       role(e.presented, e.outcome === 'presented' ? 'presented by #' + e.seq : 'to present (' + e.outcome + ')');
+      if (e.sheet && e.presented) {  // where the sheet rests, and whether its presenter stays within reach
+        var dets = Array.isArray(e.sheet.detents) ? e.sheet.detents : ['large'];
+        role(e.presented, 'sheet at ' + (dets.indexOf(e.sheet.selectedDetent) >= 0 ? e.sheet.selectedDetent : dets[0])
+          + (e.sheet.background === 'interactive' ? ', undimmed' : ''));
+        if (e.sheet.background === 'interactive') role(e.presenting, 'still interactive below the sheet');
+      }
       role(e.receiver, 'receiver'); role(e.handledBy, 'handled by');
       (e.dismissedControllers || []).forEach(function (r) { role(r, 'dismissed'); });
       var chain = order.filter(function (id) { return inChain[id]; }), others = order.filter(function (id) { return !inChain[id]; });

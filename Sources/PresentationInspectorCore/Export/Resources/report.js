@@ -208,6 +208,14 @@
     if (e.relatesTo !== undefined && bySeq[e.relatesTo]) add('belongs to', link(e.relatesTo));
     var related = followers[e.seq] || [];
     if (related.length) { var span = document.createElement('span'); related.forEach(function (x) { span.appendChild(link(x.seq)); span.appendChild(document.createTextNode(' ' + x.kind + ' ')); }); add('followed by', span); }
+    if (e.sheet && typeof e.sheet === 'object') {  // its detents; appearance and background are the model's reading
+      var sh = e.sheet, dets = Array.isArray(sh.detents) ? sh.detents : ['large'];
+      var rest = dets.indexOf(sh.selectedDetent) >= 0 ? sh.selectedDetent : dets[0];
+      add('sheet', '[' + dets.join(', ') + '] at ' + rest + (sh.largestUndimmedDetent ? ' · undimmed up to ' + sh.largestUndimmedDetent : ' · every detent dimmed')
+        + (sh.prefersGrabberVisible ? ' · grabber' : '') + (sh.appearance ? ' · ' + sh.appearance : ''));
+      if (sh.background) add('below the sheet', { interactive: 'still interactive: ' + ref(e.presenting) + ' can be touched', dimmed: 'dimmed: out of reach',
+        modal: 'undimmed, but isModalInPresentation: out of reach', covered: 'covered (full screen)', unknown: 'unknown to the model' }[sh.background] || sh.background);
+    }
     add('call site', e.callSite);
     add('chain after', (e.chain || []).map(function (r) { return r.type + ' (' + r.id + ')'; }).join(' → '));
     d.appendChild(t);

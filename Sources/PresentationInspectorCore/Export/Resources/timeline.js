@@ -5,12 +5,12 @@
 function PITimeline(box, D, hooks) {
   'use strict';
   var AXIS = 24, HEAD = 22, LANE = 36, PAD = 12, MAX_WIDTH = 4e6;
-  var COLOURS = { request: '#0969da', swipe: '#8250df', sev: ['#1b7c83', '#bf8700', '#cf222e'] };
+  var COLOURS = { request: '#0969da', swipe: '#8250df', reach: '#1a7f37', sev: ['#1b7c83', '#bf8700', '#cf222e'] };
   var lanes = [], groups = [], rows = [], locs = {}, ctl = D.ctl || [];
   var i, k, t, s, span = Math.max((D.end || 0) - (D.start || 0), 1e-3);
   for (i = 0; i + 2 < D.lanes.length; i += 3) {
     var w = D.lanes[i], level = D.lanes[i + 1], slot = D.lanes[i + 2];
-    lanes.push({ w: w, marks: [], segs: [], bars: [],
+    lanes.push({ w: w, marks: [], segs: [], bars: [], reach: [],
       title: (level === 0 ? 'root' : 'level ' + level) + (slot > 0 ? ' (' + (slot + 1) + ')' : '') });
     if (!groups[w]) groups[w] = { name: D.windows[w], lanes: [], collapsed: false };
     groups[w].lanes.push(lanes.length - 1);
@@ -36,6 +36,13 @@ function PITimeline(box, D, hooks) {
               id: D.bars[i + 3] >= 0 ? '' : hooks.id(D.bars[i + 4]),
               root: (D.bars[i + 5] & 1) === 1, open: (D.bars[i + 5] & 2) === 2 };
     if (lane(b.lane)) { lanes[b.lane].bars.push(b); if (b.seq >= 0) locate(b.seq, b.lane, b.t); }
+  }
+  // Times a presenter stays interactive below an undimmed sheet: [lane, Δstart, duration, Δseq, detent, ctl].
+  var reach = D.reach || [], detents = D.detents || [];
+  for (i = 0, t = 0, s = 0; i + 5 < reach.length; i += 6) {
+    t += reach[i + 1]; s += reach[i + 3];
+    var r = { lane: reach[i], t: t / 1e6, end: (t + reach[i + 2]) / 1e6, seq: s, detent: detents[reach[i + 4]] || '?', ctl: ctl[reach[i + 5]] || '' };
+    if (lane(r.lane)) lanes[r.lane].reach.push(r);
   }
   lanes.forEach(function (l) { l.marks.sort(function (a, c) { return a.t - c.t; }); });
   // A window with very many lanes (overlapping presentations) starts collapsed.
@@ -124,9 +131,12 @@ function PITimeline(box, D, hooks) {
     if (kind === 0) { path.moveTo(x + r, y); path.arc(x, y, r, 0, 2 * Math.PI); }
     else if (kind === 1) { path.moveTo(x - r, y - r); path.lineTo(x + r, y + r); path.moveTo(x + r, y - r); path.lineTo(x - r, y + r); }
     else if (kind === 2) { path.moveTo(x, y - r - 1); path.lineTo(x + r + 1, y); path.lineTo(x, y + r + 1); path.lineTo(x - r - 1, y); path.closePath(); }
+    else if (kind === 4) { path.rect(x - r, y - r, 2 * r, 2 * r); }
     else { path.moveTo(x - r, y - r); path.lineTo(x + r, y - r); path.lineTo(x, y + r); path.closePath(); }
   }
-  function markColour(m) { return m.sev >= 0 ? COLOURS.sev[m.sev] : m.kind === 3 ? COLOURS.swipe : m.kind === 1 ? COLOURS.sev[2] : COLOURS.request; }
+  function markColour(m) {
+    return m.sev >= 0 ? COLOURS.sev[m.sev] : m.kind === 3 ? COLOURS.swipe : m.kind === 4 ? COLOURS.reach : m.kind === 1 ? COLOURS.sev[2] : COLOURS.request;
+  }
   // Marks are gathered into one path per colour and kind and painted at once: a path per mark
   // made zoomed-out views of 100,000 events slow.
   // Marks that find no free place are counted on the drawn mark they would cover, whose
@@ -251,6 +261,13 @@ function PITimeline(box, D, hooks) {
         if (g.seq === selected) { ctx.strokeStyle = '#000'; ctx.lineWidth = 2; ctx.strokeRect(x0, barTop + 2, gw, barH - 4); }
         hits.push({ x: x0, y: barTop + 2, w: gw, h: barH - 4, seq: g.seq, what: g.dir === 0 ? 'present transition' : 'dismiss transition' });
       });
+      // A strip along the presenter's bar while it stays interactive below an undimmed sheet.
+      L.reach.forEach(function (q) {
+        if (q.end < tL || q.t > tR) return;
+        var x0 = Math.max(X(q.t), LABEL - 4), qw = Math.max(Math.min(X(q.end), cw + 4) - x0, 2);
+        ctx.fillStyle = COLOURS.reach; ctx.fillRect(x0, barTop + barH - 4, qw, 4);
+        hits.push({ x: x0, y: barTop + barH - 5, w: qw, h: 6, seq: q.seq, what: 'reach', reach: q });
+      });
       drawMarks(L.marks, y, 2, 3.5, tL, tR);
     }
     if (drag && drag.select && Math.abs(drag.x1 - drag.x0) > 3) {
@@ -328,6 +345,7 @@ function PITimeline(box, D, hooks) {
     if (!h) { tip.hidden = true; return; }
     tip.textContent = h.what === 'crowd' ? h.n + ' events here: ' + h.seqs.slice(0, 6).map(hooks.summary).join(' · ') + (h.n > 6 ? ' · …' : '') + ' (click steps through them)'
       : h.what === 'mark' ? hooks.summary(h.seq)
+      : h.what === 'reach' ? h.reach.ctl + ' stays interactive below ' + hooks.label(h.seq) + ', undimmed at its ' + h.reach.detent + ' detent · ' + (h.reach.t + D.start).toFixed(3) + 's– (from #' + h.seq + ')'
       : h.what === 'bar' ? h.bar.ctl + ' · ' + (h.bar.t + D.start).toFixed(3) + 's–' + (h.bar.open ? 'end' : (h.bar.end + D.start).toFixed(3) + 's') + (h.seq >= 0 ? ' · presented by #' + h.seq : ' · window root')
       : h.what + ' of #' + h.seq + ': ' + hooks.summary(h.seq);
     tip.hidden = false;
