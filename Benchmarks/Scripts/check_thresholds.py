@@ -35,12 +35,17 @@ def figures(rows):
         if sim and dev:
             # A present is two events (the call and its completion); a pair is four events.
             out[f"device_ns_per_present_depth_{depth}"] = 2 * (dev["ns_per_pair_median"] - sim["ns_per_pair_median"]) / 4
-        c = {m: one("record-callgrind", mode=m, depth=depth) for m in ("simulator", "inspector", "swiftlog")}
-        if all(c.values()):
-            per = {m: c[m]["instructions"] / c[m]["pairs"] for m in c}
-            log = per["swiftlog"] - per["simulator"]
+        c = {m: one("record-callgrind", mode=m, depth=depth) for m in ("simulator", "inspector", "swiftlog", "device")}
+        per = {m: c[m]["instructions"] / c[m]["pairs"] for m in c if c[m]}
+        if "simulator" in per and "inspector" in per:
+            recording = per["inspector"] - per["simulator"]
+            log = per["swiftlog"] - per["simulator"] if "swiftlog" in per else 0
             if log > 0:
-                out[f"record_instructions_vs_swiftlog_depth_{depth}"] = (per["inspector"] - per["simulator"]) / log
+                out[f"record_instructions_vs_swiftlog_depth_{depth}"] = recording / log
+            # The device path (hooks, call site, facts, observations, leak checks) against the
+            # recorder alone, both over the same simulated UIKit: a ratio of instruction counts.
+            if "device" in per and recording > 0:
+                out[f"device_instructions_vs_recording_depth_{depth}"] = (per["device"] - per["simulator"]) / recording
     memory = find("memory")
     if memory:
         out["memory_heap_bytes_per_event"] = max(r["heap_bytes_per_event"] for r in memory)

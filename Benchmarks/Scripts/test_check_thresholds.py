@@ -16,6 +16,9 @@ RESULTS = [
     {"bench": "memory", "events": 1000, "heap_bytes_per_event": 180, "heap_growth_when_full_bytes": 0, "heap_full_bytes": 180000},
     {"bench": "record", "mode": "simulator", "depth": 50, "ns_per_pair_median": 100000},
     {"bench": "record", "mode": "device", "depth": 50, "ns_per_pair_median": 300000},
+    {"bench": "record-callgrind", "mode": "simulator", "depth": 50, "instructions": 1000000, "pairs": 10},
+    {"bench": "record-callgrind", "mode": "inspector", "depth": 50, "instructions": 3000000, "pairs": 10},
+    {"bench": "record-callgrind", "mode": "device", "depth": 50, "instructions": 9000000, "pairs": 10},
 ]
 
 
@@ -63,6 +66,15 @@ class CheckThresholdsTests(unittest.TestCase):
         relaxed = self.run_check([budget("memory_heap_bytes_per_event", "enforced", {"at_most": 100}, smoke={"at_most": 256})],
                                  "--smoke")
         self.assertEqual(relaxed.returncode, 0, relaxed.stdout)
+
+    def test_the_device_path_is_measured_against_recording_alone_in_instructions(self):
+        # (9,000,000 − 1,000,000) / (3,000,000 − 1,000,000): the device path costs 4× recording alone.
+        r = self.run_check([budget("device_instructions_vs_recording_depth_50", "enforced", {"at_most": 5.0}, {"at_most": 5.0})], "--smoke")
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertIn("4.00", r.stdout)
+        r = self.run_check([budget("device_instructions_vs_recording_depth_50", "enforced", {"at_most": 3.5}, {"at_most": 3.5})], "--smoke")
+        self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+        self.assertIn("EXCEEDED", r.stdout)
 
     def test_a_malformed_file_is_refused(self):
         r = self.run_check([budget("memory_heap_bytes_per_event", "maybe", {"at_most": 256})])

@@ -3,7 +3,10 @@
 # the products an app imports, PresentationInspector and PresentationInspectorTesting: being
 # another package, it sees only their public surface (none of the `@_spi(Package)` declarations), so
 # this fails when something an app or its tests need stops being public. It resolves offline,
-# with this package's pins (Package.resolved) and SwiftPM's local cache of the dependencies.
+# with the example's own pins (Examples/AppShapedClient/Package.resolved, checked in) and SwiftPM's
+# local cache of the dependencies. On Linux SwiftPM rewrites that file without FLEX (declared for
+# Apple hosts only): the step checks that the versions it resolved are the pinned ones, then puts the
+# checked-in file back.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
@@ -12,9 +15,9 @@ client=Examples/AppShapedClient
 fail() { echo "34-app-shaped-client: $*" >&2; exit 1; }
 
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
-[[ -f Package.resolved ]] || swift package resolve >"$log" 2>&1 || { cat "$log"; fail "this package does not resolve"; }
-cp Package.resolved "$client/Package.resolved"   # ignored by git (.gitignore)
+pins=$(mktemp)
+cp "$client/Package.resolved" "$pins"
+trap 'cp "$pins" "$client/Package.resolved"; rm -f "$log" "$pins"' EXIT
 build=(--package-path "$client" --scratch-path "$root/$scratch/app-shaped-client")
 # SwiftPM rebuilds the dependency when it changed but not always the client's file that uses it
 # (an access level changed in the core went unnoticed): the client's own module is compiled afresh
@@ -27,6 +30,15 @@ if ! swift build "${build[@]}" >"$log" 2>&1; then
 fi
 if grep -E "warning:" "$log" | grep -q "AppShapedClient/"; then grep -E "warning:" "$log"; fail "the client builds with warnings"; fi
 echo "app-shaped client built in $((SECONDS - start)) s"
+# Every pin SwiftPM resolved here is the checked-in one (FLEX is resolved on Apple hosts only).
+python3 - "$pins" "$client/Package.resolved" <<'PY' || fail "the example resolved other versions than it pins (Examples/AppShapedClient/Package.resolved)"
+import json, sys
+pinned = {p["identity"]: p["state"].get("version") for p in json.load(open(sys.argv[1]))["pins"]}
+used = {p["identity"]: p["state"].get("version") for p in json.load(open(sys.argv[2]))["pins"]}
+wrong = {k: (v, pinned.get(k)) for k, v in used.items() if pinned.get(k) != v}
+if wrong:
+    sys.exit(f"34-app-shaped-client: resolved {wrong} (resolved, pinned)")
+PY
 if ! "$(swift build "${build[@]}" --show-bin-path)/AppShapedClient" >"$log" 2>&1; then
   cat "$log"; fail "the app-shaped client failed"
 fi

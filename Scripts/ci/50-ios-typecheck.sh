@@ -6,7 +6,10 @@
 # It runs with and without the FLEX trait (-DFLEX) and FLEX's module, and with and without -DDEBUG
 # (the debug-only branches); once compiled for an app extension (-application-extension: no
 # API marked unavailable in extensions); and with the Simulator tests' host app and tour
-# (Examples/InspectorTourHost, whose Swift outside XCTest is checked nowhere else on Linux).
+# (Examples/InspectorTourHost, whose Swift outside XCTest is checked nowhere else on Linux); and for
+# Mac Catalyst, against the mirror's macOS SDK (its System/iOSSupport UIKit), as an app's Mac build
+# compiles the package by default: the FLEX trait on, FLEX not linked (Scripts/ci/catalyst_sdk.py
+# prepares that SDK; a probe module fails unless UIKit is Catalyst's).
 # The core embeds the report's stylesheet and scripts through SwiftPM (`.embedInCode`: a generated
 # `PackageResources` type); the tool compiles sources without SwiftPM, so every variant is handed
 # the file SwiftPM generated for the core (built here first when it is not yet).
@@ -38,7 +41,8 @@ if [[ -n $mirrors ]]; then export PI_MIRRORS=$mirrors; else echo "no mirrors fou
 # SwiftPM's generated `PackageResources` for the core (bytes only: the same on every platform).
 scratch=${PI_SCRATCH_PATH:-.build}
 build_log=$(mktemp)
-trap 'rm -f "$build_log"' EXIT
+probe=""
+trap 'rm -f "$build_log"; [[ -z $probe ]] || rm -rf "$probe"' EXIT
 if ! swift build --scratch-path "$scratch" --target PresentationInspectorCore >"$build_log" 2>&1; then
   cat "$build_log"; echo "50-ios-typecheck: the core does not build"; exit 1
 fi
@@ -89,6 +93,29 @@ check "iOS layer with the FLEX trait and FLEX's headers, DEBUG" "${common[@]}" -
 check "iOS layer with the FLEX trait, FLEX not linked" "${common[@]}" --no-flex -Xswiftc -DFLEX "${modules[@]}"
 # The trait off while the app links FLEX itself: the integration stays out.
 check "iOS layer without the FLEX trait, FLEX's headers present" "${common[@]}" "${modules[@]}"
+
+# Mac Catalyst: the tool knows only the iPhoneOS SDK, so the macOS SDK is handed to swiftc after it
+# (the last -sdk wins) with the Catalyst frameworks and Swift modules of its System/iOSSupport. The
+# SDK's Swift interfaces for Catalyst are arm64e and x86_64 only: the x86_64 slice is checked.
+sdk_git=""
+for d in "${PI_MIRRORS:-/nonexistent}/seayou2468-web+maciOS/repo" "${PI_MIRRORS:-/nonexistent}/seayou2468-web+maciOS"; do
+  if git --git-dir="$d" rev-parse -q --verify HEAD >/dev/null 2>&1; then sdk_git=$d; break; fi
+done
+if [[ -z $sdk_git ]]; then
+  skip "Mac Catalyst: no maciOS mirror to take the macOS SDK from (fetch github:seayou2468-web/maciOS)"
+elif ! macsdk=$(python3 Scripts/ci/catalyst_sdk.py "$sdk_git"); then
+  skip "Mac Catalyst: the mirror's macOS SDK could not be prepared"
+else
+  support=$macsdk/System/iOSSupport
+  probe=$(mktemp -d)
+  printf '%s\n' '#if !canImport(UIKit) || !targetEnvironment(macCatalyst)' '#error("the Mac Catalyst variant does not see Catalyst'"'"'s UIKit")' '#endif' \
+    'import UIKit' 'let catalystProbe: UIModalPresentationStyle = .popover' >"$probe/CatalystProbe.swift"
+  catalyst=(--swift-version 6 --warnings-as-errors --target x86_64-apple-ios15.0-macabi -Xswiftc "$resources"
+            -Xswiftc -sdk -Xswiftc "$macsdk" -Xswiftc -Fsystem -Xswiftc "$support/System/Library/Frameworks"
+            -Xswiftc -I -Xswiftc "$support/usr/lib/swift" -Xswiftc -Xcc -Xswiftc -isystem -Xswiftc -Xcc -Xswiftc "$support/usr/include")
+  check "Mac Catalyst, the FLEX trait on (FLEX is linked for iOS only), DEBUG" \
+    "${catalyst[@]}" --no-flex -Xswiftc -DFLEX -Xswiftc -DDEBUG --module CatalystProbe="$probe" "${modules[@]}"
+fi
 
 ((failed)) && exit 1
 ((skipped)) && exit 3

@@ -44,6 +44,12 @@ public enum PresentationInspector {
             return false
         }
         if HookState.shared.session != nil { return true }
+        // A second copy of the package in the process (an app-hosted test bundle linking it again)
+        // would hook the same methods and record apart.
+        if let notice = InspectorImage.secondCopyNotice {
+            print(notice)
+            return false
+        }
 
         var configuration = configuration
         // The alert UIKit's shake-to-edit shows for the shake that opens the overlay is not the app's.
@@ -66,6 +72,10 @@ public enum PresentationInspector {
         #endif
         return true
     }
+
+    /// The one-line notice when this copy of the package is a second one in the process (it then
+    /// neither hooks nor records); nil in the copy in use.
+    @_spi(Package) public static var secondCopyNotice: String? { InspectorImage.secondCopyNotice }
 
     /// Stops recording: hides the overlay and restores UIKit's original implementations.
     /// The events recorded so far stay available to ``events`` and ``export(format:to:)``.

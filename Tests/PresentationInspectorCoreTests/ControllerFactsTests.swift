@@ -15,7 +15,7 @@ final class ControllerFactsTests: XCTestCase {
         f.definesPresentationContext = true
         f.providesPresentationContextTransitionStyle = false
         f.isModalInPresentation = false
-        f.hasPopoverAnchor = true
+        f.popoverAnchor = .anchored
         f.window = "main"
         f.horizontalSizeClass = .regular
         return f
@@ -33,6 +33,33 @@ final class ControllerFactsTests: XCTestCase {
         XCTAssertEqual(try EventCoding.decodeEvent(try XCTUnwrap(JSONParser.parse(line).objectValue)), e, "the reference path")
         let old = try LogReader.read(text: LogWriter.text(header: LogHeader(), events: [Event(seq: 1, time: 0, kind: .present, outcome: .presented)]))
         XCTAssertEqual(old.events.first?.facts, [])
+    }
+
+    /// An anchor the recording could not see stays unknown through the log, apart from a missing
+    /// one; older logs say `hasPopoverAnchor` only, and a line saying both is refused.
+    func testAnUnknownAnchorIsNotAMissingOneInTheLog() throws {
+        var e = Event(seq: 1, time: 0, kind: .present, outcome: .presented)
+        var unknown = facts("u"), missing = facts("m")
+        unknown.popoverAnchor = .unknown
+        missing.popoverAnchor = .missing
+        e.facts = [unknown, missing, facts("a")]
+        let line = EventCoding.encode(e)
+        XCTAssertTrue(line.contains(#""isModalInPresentation":false,"popoverAnchor":"unknown""#), line)
+        XCTAssertTrue(line.contains(#""isModalInPresentation":false,"hasPopoverAnchor":false"#), line)
+        XCTAssertFalse(line.contains(#""hasPopoverAnchor":false,"popoverAnchor""#), line)
+        var copy = line
+        XCTAssertEqual(copy.withUTF8 { EventByteDecoder.decode($0) }?.facts.map(\.popoverAnchor), [.unknown, .missing, .anchored])
+        XCTAssertEqual(try EventCoding.decodeEvent(try XCTUnwrap(JSONParser.parse(line).objectValue)).facts.map(\.popoverAnchor),
+                       [.unknown, .missing, .anchored])
+
+        let header = EventCoding.encode(LogHeader()) + "\n"
+        let both = #"{"seq":1,"time":0,"kind":"present","outcome":"presented","facts":[{"id":"a","type":"A","hasPopoverAnchor":false,"popoverAnchor":"unknown"}]}"#
+        let other = #"{"seq":2,"time":0,"kind":"present","outcome":"presented","facts":[{"id":"a","type":"A","popoverAnchor":"none"}]}"#
+        let read = try LogReader.read(text: header + both + "\n" + other + "\n", name: "bad.jsonl")
+        XCTAssertEqual(read.issues.count, 2)
+        let first = try read.issues.element(0).description, second = try read.issues.element(1).description
+        XCTAssertTrue(first.contains(#"key "facts[0].popoverAnchor": give either hasPopoverAnchor or popoverAnchor, not both"#), first)
+        XCTAssertTrue(second.contains(#"unknown value "none""#), second)
     }
 
     func testBadFactsMakeABadLineNamingTheKey() throws {

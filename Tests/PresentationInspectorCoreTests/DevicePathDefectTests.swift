@@ -25,7 +25,7 @@ final class DevicePathDefectTests: XCTestCase {
         var definesPresentationContext: Bool { false }
         var providesPresentationContextTransitionStyle: Bool { false }
         var isModalInPresentation: Bool { false }
-        var hasPopoverAnchor: Bool { true }
+        var popoverAnchor: PopoverAnchorState { .anchored }
         var isViewInWindow: Bool { false }
         var horizontalSizeClass: SizeClass { .compact }
         var verticalSizeClass: SizeClass { .regular }

@@ -23,8 +23,9 @@ final class FakeNode: PresentationNode {
     var definesPresentationContext = false
     var providesPresentationContextTransitionStyle = false
     var isModalInPresentation = false
-    var hasPopoverAnchor = false
+    var popoverAnchor: PopoverAnchorState = .missing
     var popoverAnchorIsSetByDelegate = false
+    var popoverDelegateAdaptsStyle = false
     var popoverPresentationControllerRef: ControllerRef?
     var isViewInWindow = true
     var horizontalSizeClass: SizeClass = .compact
@@ -390,7 +391,7 @@ final class HandlerChainTests: XCTestCase {
         var definesPresentationContext: Bool { false }
         var providesPresentationContextTransitionStyle: Bool { false }
         var isModalInPresentation: Bool { false }
-        var hasPopoverAnchor: Bool { true }
+        var popoverAnchor: PopoverAnchorState { .anchored }
         var isViewInWindow: Bool { true }
         var horizontalSizeClass: SizeClass { .compact }
         var verticalSizeClass: SizeClass { .regular }

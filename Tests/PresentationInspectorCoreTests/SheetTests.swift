@@ -120,7 +120,7 @@ final class SheetTests: XCTestCase {
         var definesPresentationContext = false
         var providesPresentationContextTransitionStyle = false
         var isModalInPresentation = false
-        var hasPopoverAnchor = true
+        var popoverAnchor: PopoverAnchorState = .anchored
         var isViewInWindow = true
         var horizontalSizeClass: SizeClass = .compact
         var verticalSizeClass: SizeClass = .regular

@@ -49,7 +49,7 @@ enum Fixture {
     1 presentation goes wrong in the other size class:
     warning other-size-class at #1 0.000s present MenuViewController (menu) from ListViewController "Inbox" (list) on UINavigationController (nav) → presented
       UIKit: In regular width and height (an iPad, full screen or in a wide split) UIKit raises (the app crashes): UIPopoverPresentationController (<UIPopoverPresentationController: menu.popoverPresentationController>) should have a non-nil sourceView or barButtonItem set before the presentation occurs.
-      Fix: give <MenuViewController: menu> an anchor before presenting it: popoverPresentationController?.sourceView = … (with sourceRect) or popoverPresentationController?.sourceItem = … (a bar button item); compact width ignores the anchor, so it is right on every device
+      Fix: give <MenuViewController: menu> an anchor: set popoverPresentationController?.sourceItem = … (iOS 16 and later: a bar button item or a view), or sourceView = … with sourceRect, before presenting it; compact width ignores the anchor, so it is right on every device
       Call site: not recorded (simulated call)
     """
 

@@ -179,7 +179,7 @@ final class ConformanceTests: XCTestCase {
         let same = await ConformanceRunner.run(scenario, in: SimulatedWorld())
         XCTAssertTrue(same.diff.isEquivalent, same.diff.text(nameA: "model", nameB: "world"))
         let anchored = SimulatedWorld { s in
-            if let i = s.controllers.firstIndex(where: { $0.id == "moreActions" }) { s.controllers[i].hasPopoverAnchor = true }
+            if let i = s.controllers.firstIndex(where: { $0.id == "moreActions" }) { s.controllers[i].popoverAnchor = .anchored }
         }
         let r = await ConformanceRunner.run(scenario, in: anchored)
         let d = r.diff.differences.map { "\($0.a.presented?.id ?? "-") \($0.field): \($0.aValue) / \($0.bValue)" }

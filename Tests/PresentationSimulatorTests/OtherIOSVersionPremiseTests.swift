@@ -8,7 +8,7 @@ import XCTest
 /// size class and context arrangement: where iOS 17 and iOS 26 give the same style and transition,
 /// the whole answer must be the same.
 final class OtherIOSVersionPremiseTests: XCTestCase {
-    private func resolveBoth(style: PresentationStyle, kind: SystemControllerKind?, alertStyle: AlertControllerStyle?, anchor: Bool,
+    private func resolveBoth(style: PresentationStyle, kind: SystemControllerKind?, alertStyle: AlertControllerStyle?, anchor: PopoverAnchorState,
                              zoom: Bool, sizeClass: SizeClass, listDefinesContext: Bool, rootBusy: Bool) throws
         -> (old: PresentResolution<SimController>, new: PresentResolution<SimController>) {
         let sim = Simulation(recorder: Recorder())
@@ -19,7 +19,7 @@ final class OtherIOSVersionPremiseTests: XCTestCase {
         presented.modalPresentationStyle = style
         presented.systemController = kind
         presented.preferredStyle = alertStyle
-        presented.hasPopoverAnchor = anchor
+        presented.popoverAnchor = anchor
         presented.preferredTransition = zoom ? .zoom : nil
         let busy = SimController(id: "busy", type: "BusyViewController")
         for c in [root, list, presented, busy] { try sim.add(c) }
@@ -41,14 +41,14 @@ final class OtherIOSVersionPremiseTests: XCTestCase {
         var compared = 0, differing = 0, sheets = 0
         for style in PresentationStyle.allCases {
             for (kind, alertStyle) in kinds {
-                for anchor in [false, true] {
+                for anchor in PopoverAnchorState.allCases {
                     for zoom in [false, true] {
                         for sizeClass in SizeClass.allCases {
                             for defines in [false, true] {
                                 for busy in [false, true] {
                                     let (o, n) = try resolveBoth(style: style, kind: kind, alertStyle: alertStyle, anchor: anchor, zoom: zoom,
                                                                  sizeClass: sizeClass, listDefinesContext: defines, rootBusy: busy)
-                                    let label = "\(style.name) \(kind?.rawValue ?? "plain") \(alertStyle?.rawValue ?? "") anchor \(anchor) zoom \(zoom) \(sizeClass) defines \(defines) busy \(busy)"
+                                    let label = "\(style.name) \(kind?.rawValue ?? "plain") \(alertStyle?.rawValue ?? "") anchor \(anchor.rawValue) zoom \(zoom) \(sizeClass) defines \(defines) busy \(busy)"
                                     // The shortcut's own reading of the other side agrees with the full answer.
                                     XCTAssertEqual(OtherIOSVersion.transitionThere(try XCTUnwrap(n.versionInputs), version: SystemVersion(major: 17, minor: 4)!), o.effectiveTransition, label)
                                     XCTAssertEqual(OtherIOSVersion.transitionThere(try XCTUnwrap(o.versionInputs), version: SystemVersion(major: 26, minor: 2)!), n.effectiveTransition, label)

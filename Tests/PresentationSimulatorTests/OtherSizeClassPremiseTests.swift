@@ -10,7 +10,7 @@ final class OtherSizeClassPremiseTests: XCTestCase {
     /// A window whose root is a navigation controller holding `list`; `list` may define a
     /// context, and `busy` may already be presented from the root.
     private func resolveBoth(style: PresentationStyle, kind: SystemControllerKind?, alertStyle: AlertControllerStyle?,
-                             anchor: Bool, listDefinesContext: Bool, rootBusy: Bool) throws
+                             anchor: PopoverAnchorState, listDefinesContext: Bool, rootBusy: Bool) throws
         -> (compact: PresentResolution<SimController>, regular: PresentResolution<SimController>) {
         let sim = Simulation(recorder: Recorder())
         let root = SimController(id: "root", type: "UINavigationController")
@@ -20,7 +20,7 @@ final class OtherSizeClassPremiseTests: XCTestCase {
         presented.modalPresentationStyle = style
         presented.systemController = kind
         presented.preferredStyle = alertStyle
-        presented.hasPopoverAnchor = anchor
+        presented.popoverAnchor = anchor
         let busy = SimController(id: "busy", type: "BusyViewController")
         for c in [root, list, presented, busy] { try sim.add(c) }
         try sim.addChild(list, to: root)
@@ -40,12 +40,12 @@ final class OtherSizeClassPremiseTests: XCTestCase {
         var compared = 0, differing = 0
         for style in PresentationStyle.allCases {
             for (kind, alertStyle) in kinds {
-                for anchor in [false, true] {
+                for anchor in PopoverAnchorState.allCases {
                     for defines in [false, true] {
                         for busy in [false, true] {
                             let (c, r) = try resolveBoth(style: style, kind: kind, alertStyle: alertStyle, anchor: anchor,
                                                          listDefinesContext: defines, rootBusy: busy)
-                            let label = "\(style.name) \(kind?.rawValue ?? "plain") \(alertStyle?.rawValue ?? "") anchor \(anchor) defines \(defines) busy \(busy)"
+                            let label = "\(style.name) \(kind?.rawValue ?? "plain") \(alertStyle?.rawValue ?? "") anchor \(anchor.rawValue) defines \(defines) busy \(busy)"
                             guard c.effectiveStyle == r.effectiveStyle else { differing += 1; continue }
                             compared += 1
                             XCTAssertTrue(c.presenting === r.presenting, label)

@@ -22,8 +22,8 @@ final class OtherSizeClassTests: XCTestCase {
         let d = try XCTUnwrap(e.diagnostics.first)
         XCTAssertEqual(d.severity, .warning)
         XCTAssertEqual(d.message, "In regular width and height (an iPad, full screen or in a wide split) UIKit raises (the app crashes): " + anchorMessage)
-        XCTAssertEqual(d.fix, "give <MenuViewController: menu> an anchor before presenting it: popoverPresentationController?.sourceView = … "
-                       + "(with sourceRect) or popoverPresentationController?.sourceItem = … (a bar button item); compact width ignores "
+        XCTAssertEqual(d.fix, "give <MenuViewController: menu> an anchor: set popoverPresentationController?.sourceItem = … (iOS 16 and later: "
+                       + "a bar button item or a view), or sourceView = … with sourceRect, before presenting it; compact width ignores "
                        + "the anchor, so it is right on every device")
         // The model's own rule on this device is unchanged: the popover adapts and goes ahead.
         XCTAssertEqual(phone.c("menu").presenting?.id, "root")

@@ -27,6 +27,28 @@ final class ReplayRoundTripTests: XCTestCase {
         }
     }
 
+    /// An anchor the recording could not see is written back as `"popoverAnchor": "unknown"`, on a
+    /// declaration and in a `set` step; the replay's own replay is the same text.
+    func testAnUnknownAnchorReplaysAsUnknown() throws {
+        let scenario = try Scenario.parse("""
+        { "name": "unseen anchors", "environment": { "idiom": "phone", "horizontalSizeClass": "compact" },
+          "controllers": [ { "id": "root", "type": "RootViewController" },
+                           { "id": "sheet", "type": "UIAlertController", "preferredStyle": "actionSheet", "popoverAnchor": "unknown" },
+                           { "id": "share", "type": "UIActivityViewController" } ],
+          "windows": [ { "id": "main", "root": "root", "key": true } ],
+          "steps": [ { "present": "sheet", "from": "root", "animated": false }, { "dismiss": "sheet", "animated": false },
+                     { "present": "share", "from": "root", "animated": false }, { "dismiss": "share", "animated": false },
+                     { "set": "share", "popoverAnchor": "unknown" },
+                     { "present": "share", "from": "root", "animated": false } ] }
+        """)
+        let r = try XCTUnwrap(try Self.roundTrip(scenario))
+        XCTAssertTrue(r.diff.isEquivalent, r.diff.text(nameA: "recorded", nameB: "replayed"))
+        XCTAssertTrue(r.replay.contains(#""isModalInPresentation":false,"popoverAnchor":"unknown","preferredStyle":"actionSheet"}"#), r.replay)
+        XCTAssertTrue(r.replay.contains(#"{"set":"share","popoverAnchor":"unknown"}"#), r.replay)
+        let again = try XCTUnwrap(try Self.roundTrip(try Scenario.parse(r.replay, file: "replay.json")))
+        XCTAssertEqual(again.replay, r.replay, "a replay's replay is the same text")
+    }
+
     func testAThousandRandomScenariosReplay() throws {
         var ran = 0, events = 0
         for seed in 1...1_000 as ClosedRange<UInt64> {

@@ -21,7 +21,7 @@ final class SystemControllerConformanceTests: XCTestCase {
             let d = try XCTUnwrap(p.diagnostics.first { $0.code == .otherSizeClass }, "\(p.diagnostics)")
             XCTAssertEqual(p.diagnostics.count, 1)
             XCTAssertTrue(d.message.contains("UIKit raises (the app crashes): Your application has presented a " + uikit), d.message)
-            XCTAssertTrue(d.fix?.contains("popoverPresentationController?.sourceView = …") == true, d.fix ?? "no fix")
+            XCTAssertTrue(d.fix?.contains("popoverPresentationController?.sourceItem = …") == true, d.fix ?? "no fix")
         }
     }
 

@@ -25,8 +25,8 @@ final class SystemControllerScenarioTests: XCTestCase {
         XCTAssertEqual(s.environment.systemVersion, SystemVersion(major: 17, minor: 4))
         XCTAssertEqual(try s.controllers.element(0).systemController, .alertController)
         XCTAssertEqual(try s.controllers.element(0).preferredStyle, .alert)
-        XCTAssertEqual(try s.controllers.element(0).hasPopoverAnchor, true)
-        XCTAssertEqual(try Scenario.parse(controller(#""type": "UIActivityViewController", "popoverAnchor": "none""#)).controllers.element(0).hasPopoverAnchor, false)
+        XCTAssertEqual(try s.controllers.element(0).popoverAnchor, .anchored)
+        XCTAssertEqual(try Scenario.parse(controller(#""type": "UIActivityViewController", "popoverAnchor": "none""#)).controllers.element(0).popoverAnchor, .missing)
     }
 
     func testBadValuesNameTheKey() {
@@ -39,7 +39,7 @@ final class SystemControllerScenarioTests: XCTestCase {
         XCTAssertEqual(error(controller(#""type": "MyAlert", "systemController": "UIAlertView""#)),
                        #"bad.json:1:87: controllers[0] key "systemController": unknown system controller "UIAlertView" (expected one of: UIAlertController, UIActivityViewController, UIImagePickerController, UIDocumentPickerViewController, SFSafariViewController, MFMailComposeViewController, MFMessageComposeViewController, UISearchController, GroupActivitySharingController)"#)
         XCTAssertEqual(error(controller(#""type": "UIActivityViewController", "popoverAnchor": "finger""#)),
-                       #"bad.json:1:104: controllers[0] key "popoverAnchor": unknown popover anchor "finger" (expected one of: sourceView, sourceItem, barButtonItem, none)"#)
+                       #"bad.json:1:104: controllers[0] key "popoverAnchor": unknown popover anchor "finger" (expected one of: sourceView, sourceItem, barButtonItem, none, unknown)"#)
         XCTAssertEqual(error(controller(#""type": "UIActivityViewController", "popoverAnchor": "sourceView", "hasPopoverAnchor": true"#)),
                        #"bad.json:1:104: controllers[0] key "popoverAnchor": give either hasPopoverAnchor or popoverAnchor, not both"#)
     }

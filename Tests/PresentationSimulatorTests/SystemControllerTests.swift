@@ -40,7 +40,7 @@ final class SystemControllerTests: XCTestCase {
         XCTAssertEqual(pad.diagnostics.first?.code, .popoverWithoutAnchor)
         XCTAssertEqual(pad.diagnostics.first?.severity, .error)
         XCTAssertEqual(pad.diagnostics.first?.message, "Your application has presented a UIAlertController (<UIAlertController: sheet>) of style UIAlertControllerStyleActionSheet from UINavigationController (<UINavigationController: root>). The modalPresentationStyle of a UIAlertController with this style is UIModalPresentationPopover. You must provide location information for this popover through the alert controller's popoverPresentationController. You must provide either a sourceView and sourceRect or a barButtonItem.  If this information is not known when you present the alert controller, you may provide it in the UIPopoverPresentationControllerDelegate method -prepareForPopoverPresentation.")
-        XCTAssertTrue(pad.diagnostics.first?.fix?.contains("popoverPresentationController?.sourceView") == true, pad.diagnostics.first?.fix ?? "no fix")
+        XCTAssertTrue(pad.diagnostics.first?.fix?.contains("popoverPresentationController?.sourceItem") == true, pad.diagnostics.first?.fix ?? "no fix")
 
         let anchored = try present("anchored", env: regular)
         XCTAssertEqual(anchored.outcome, .presented)
@@ -58,10 +58,47 @@ final class SystemControllerTests: XCTestCase {
             let warning = try XCTUnwrap(phone.diagnostics.first)
             XCTAssertEqual(warning.severity, .warning)
             XCTAssertTrue(warning.message.hasPrefix("In regular width and height (an iPad, full screen or in a wide split) UIKit raises (the app crashes): Your application has presented a \(type == "UIActivityViewController" ? "UIActivityViewController" : "UIAlertController")"), warning.message)
-            XCTAssertTrue(warning.fix?.hasPrefix("give <\(type): \(id)> an anchor before presenting it: popoverPresentationController?.sourceView") == true, warning.fix ?? "no fix")
+            XCTAssertTrue(warning.fix?.hasPrefix("give <\(type): \(id)> an anchor: set popoverPresentationController?.sourceItem") == true, warning.fix ?? "no fix")
         }
         for id in ["anchored", "alert", "safari"] {
             XCTAssertEqual(try present(id, env: compact).diagnostics.filter { $0.code == .otherSizeClass }, [], id)
+        }
+    }
+
+    /// An anchor the recording could not see (`popoverAnchor: "unknown"`: an action or share sheet
+    /// on an iPhone has no popover presentation controller to read) is no missing anchor: an info
+    /// note says what an iPad needs, with `sourceItem` first; `none` and `hasPopoverAnchor: false`
+    /// still warn that an iPad raises. On an iPad an unknown anchor rejects nothing.
+    func testAnUnknownAnchorIsANoteAndAMissingOneAWarning() throws {
+        let kinds = """
+        [ { "id": "root", "type": "UINavigationController", "children": ["list"] },
+          { "id": "list", "type": "ListViewController" },
+          { "id": "unseen", "type": "UIAlertController", "preferredStyle": "actionSheet", "popoverAnchor": "unknown" },
+          { "id": "unseenShare", "type": "UIActivityViewController", "popoverAnchor": "unknown" },
+          { "id": "none", "type": "UIAlertController", "preferredStyle": "actionSheet", "popoverAnchor": "none" },
+          { "id": "noAnchor", "type": "UIActivityViewController", "hasPopoverAnchor": false } ]
+        """
+        func present(_ id: String, env: String) throws -> Event {
+            let run = try simulate(scenarioJSON(env: env, controllers: kinds, steps: [#"{ "present": "\#(id)", "from": "list", "animated": false }"#]))
+            return try XCTUnwrap(run.presents.first)
+        }
+        for id in ["unseen", "unseenShare"] {
+            let phone = try present(id, env: compact)
+            XCTAssertEqual(phone.diagnostics.map(\.code), [.otherSizeClass], id)
+            let note = try XCTUnwrap(phone.diagnostics.first)
+            XCTAssertEqual(note.severity, .info, id)
+            XCTAssertTrue(note.message.hasPrefix("In regular width and height (an iPad, full screen or in a wide split) <"), note.message)
+            XCTAssertTrue(note.message.contains("is a popover and needs an anchor, else UIKit raises; whether it has one cannot be seen here"), note.message)
+            XCTAssertTrue(note.fix?.contains("set popoverPresentationController?.sourceItem = … (iOS 16 and later") == true, note.fix ?? "no fix")
+            let pad = try present(id, env: regular)
+            XCTAssertEqual(pad.outcome, .presented, id)
+            XCTAssertEqual(pad.diagnostics, [], id)
+            XCTAssertTrue(pad.explanation.contains { $0.contains("cannot be read before UIKit presents it") }, pad.explanation.joined(separator: "\n"))
+        }
+        for id in ["none", "noAnchor"] {
+            let phone = try present(id, env: compact)
+            XCTAssertEqual(phone.diagnostics.map(\.severity), [.warning], id)
+            XCTAssertEqual(try present(id, env: regular).outcome, .rejected, id)
         }
     }
 

@@ -31,7 +31,7 @@ final class CLIOtherSizeClassTests: XCTestCase {
         XCTAssertEqual(r.status, 1, "a warning fails the default gate")
         XCTAssertTrue(r.stdout.contains(" warning other-size-class: In regular width and height (an iPad, full screen or in a wide split) UIKit raises (the app crashes): "
                                         + "UIPopoverPresentationController (<UIPopoverPresentationController: menu.popoverPresentationController>) should have a non-nil sourceView"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("  fix: give <MenuViewController: menu> an anchor before presenting it: popoverPresentationController?.sourceView = …"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("  fix: give <MenuViewController: menu> an anchor: set popoverPresentationController?.sourceItem = …"), r.stdout)
         XCTAssertTrue(r.stdout.contains("popoverPresentationController?.sourceItem = …"), r.stdout)
         XCTAssertEqual(try PInspectBinary.run(["diagnose", "--fail-on", "error", log]).status, 0, "a warning, not an error")
         let json = try PInspectBinary.run(["diagnose", "--json", log])

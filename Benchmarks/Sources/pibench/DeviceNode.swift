@@ -156,7 +156,7 @@ final class DeviceNode: PresentationNode, @unchecked Sendable {
     var definesPresentationContext: Bool { read(false) { $0.definesPresentationContext } }
     var providesPresentationContextTransitionStyle: Bool { read(false) { $0.providesPresentationContextTransitionStyle } }
     var isModalInPresentation: Bool { read(false) { $0.isModalInPresentation } }
-    var hasPopoverAnchor: Bool { read(true) { $0.modalPresentationStyle != .popover || $0.hasPopoverAnchor } }
+    var popoverAnchor: PopoverAnchorState { read(.unknown) { DeviceFacts.popoverAnchor(of: $0) ?? .unknown } }
     var isViewInWindow: Bool { read(false) { $0.isViewInWindow } }
     var horizontalSizeClass: SizeClass { read(.compact) { $0.horizontalSizeClass } }
     var verticalSizeClass: SizeClass { read(.regular) { $0.verticalSizeClass } }

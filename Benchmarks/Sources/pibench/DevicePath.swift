@@ -12,7 +12,9 @@ import Foundation
 //            class names, the exclusion check, the controllers' facts read for the log's replay
 //            (`ControllerFactsReader`: each controller up through `parent` with its children, and
 //            those children; `DeviceFacts`) and noted, an observation closure, the handler with
-//            `.current(capturing:)`, then UIKit's answer read (UIKitObservation.present);
+//            `.current(capturing:)`, then after UIKit's call the presented controller's facts
+//            again and UIKit's answer (UIKitObservation.present), all through the core's seam
+//            (`InspectorSession.hookedPresent`, `DeviceReads` standing for `UIKitReads`);
 //   dismiss: the same with the pass-through check first, and the `viewWillDisappear` hook's report
 //            to the dismissal monitor (with the removed controller's facts noted);
 //   every event: `PresentationInspector.start`'s subscription that marks the window-chain cache
@@ -141,20 +143,9 @@ final class DevicePath {
         guard presentHook.isActive, let session = DeviceHookState.shared.session else { return simulation.present(presented, from: source, animated: false) }
         let stack = captureCallStack()
         let s = DeviceNode.node(for: source), p = DeviceNode.node(for: presented)
-        // `source.viewIfLoaded?.window`'s class, for the exclusions, as the iOS hook reads it.
-        let inWindow = source.isViewInWindow
-        guard !session.exclusions.excludesCall(s.ref, p.ref, windowTypeName: inWindow ? Self.windowClassName() : nil) else {
-            simulation.present(presented, from: source, animated: false)
-            return
-        }
-        session.recorder.noteControllerFacts(facts.facts(involving: [source, presented]))
-        // As the iOS hook: the nodes captured, which hold their controllers weakly.
-        let observe: ((Bool) -> Observation?)? = { [p] transitionEnded in
-            guard MainThread.isCurrent, let presented = p.controller else { return nil }
-            return Self.observePresent(presented, transitionEnded: transitionEnded)
-        }
-        session.handler.handlePresent(source: s, presented: p, animated: false, context: .current(capturing: stack),
-                                      completion: nil, observe: observe) { [simulation, presentHook] wrapped in
+        // As the iOS hook: the core's seam decides when the adapter reads (`UIKitReads`).
+        session.hookedPresent(source: s, presented: p, reads: DeviceReads(facts: facts), animated: false,
+                              context: .current(capturing: stack), completion: nil) { [simulation, presentHook] wrapped in
             guard presentHook.originalImplementation != nil else { return }
             simulation.present(presented, from: source, animated: false, completion: wrapped)
         }
@@ -162,7 +153,7 @@ final class DevicePath {
 
     /// `UIKitObservation.present`: UIKit's answer after the call (the presentation controller's
     /// class name and style, the window's address).
-    private static func observePresent(_ presented: SimController, transitionEnded: Bool) -> Observation? {
+    static func observePresent(_ presented: SimController, transitionEnded: Bool) -> Observation? {
         guard let presenting = presented.presentingNode, let style = presented.effectiveStyle else { return nil }
         // As `PresentationFacts` makes it for a presentation controller that does not adapt: its
         // style is read whether or not the transition has ended.
@@ -185,11 +176,8 @@ final class DevicePath {
         let original: ((() -> Void)?) -> Void = { [simulation] c in simulation.dismiss(receiver, animated: false, completion: c) }
         if handler.passesExpectedForward(node, completion: nil, original: original) { return }
         let stack = captureCallStack()
-        guard !session.exclusions.excludesCall(node.ref, windowTypeName: Self.windowTypeName(of: receiver)) else {
-            return handler.passThroughDismiss(receiver: node, completion: nil, original: original)
-        }
-        session.recorder.noteControllerFacts(facts.facts(involving: [receiver]))
-        handler.handleDismiss(receiver: node, animated: false, context: .current(capturing: stack), completion: nil) {
+        session.hookedDismiss(receiver: node, reads: DeviceReads(facts: facts), animated: false, context: .current(capturing: stack),
+                              completion: nil) {
             [simulation, dismissHook, disappearHook, facts] wrapped in
             guard dismissHook.originalImplementation != nil else { return }
             let removed = Hierarchy.presentedController(of: receiver) ?? receiver
@@ -216,6 +204,32 @@ final class DevicePath {
 
     /// Runs the delayed work (leak checks, the window chains' refresh) scheduled so far.
     func runScheduledWork() { scheduler.runDue() }
+}
+
+/// `UIKitReads`: the adapter the core's seam reads UIKit through, over the nodes' weak references.
+struct DeviceReads: HookedControllerReads {
+    let facts: DeviceFacts
+
+    func isReadable(_ node: DeviceNode) -> Bool { node.controller != nil }
+
+    func windowTypeName(of node: DeviceNode) -> String? {
+        guard MainThread.isCurrent, let c = node.controller else { return nil }
+        return DevicePath.windowTypeName(of: c)
+    }
+
+    func facts(involving nodes: [DeviceNode]) -> [ControllerFacts] { facts.facts(involving: nodes.compactMap(\.controller)) }
+
+    func observation(ofPresented presented: DeviceNode, transitionEnded: Bool) -> Observation? {
+        guard MainThread.isCurrent, let c = presented.controller else { return nil }
+        return DevicePath.observePresent(c, transitionEnded: transitionEnded)
+    }
+
+    /// `presentingViewController` then `presentationController`'s class (a page sheet's: not
+    /// watched, as UIKit's `_UIPageSheetPresentationController` is no sheet or popover class).
+    func presentDidReturn(_ presented: DeviceNode) {
+        guard MainThread.isCurrent, let c = presented.controller, c.presentingNode != nil else { return }
+        _ = DeviceNode.typeName(ofClass: PageSheetPresentationController.self, named: "_UIPageSheetPresentationController")
+    }
 }
 
 /// Stands for UIKit's `_UIPageSheetPresentationController` class (its name is cached per class).
@@ -309,7 +323,7 @@ final class DeviceFacts: @unchecked Sendable {
         f.isModalInPresentation = vc.isModalInPresentation
         f.systemController = systemController(of: vc)
         f.preferredStyle = vc.alertControllerStyle
-        f.hasPopoverAnchor = popoverAnchor(of: vc)
+        f.popoverAnchor = Self.popoverAnchor(of: vc)
         f.window = window
         f.windowRoot = read.windows.first { $0.window.root === vc }?.id
         // The controller's trait collection, else its window's.
@@ -318,11 +332,15 @@ final class DeviceFacts: @unchecked Sendable {
         return f
     }
 
-    /// `ControllerFactsReader.popoverAnchor(of:)`: asked only of a controller that may be a popover.
-    private func popoverAnchor(of vc: SimController) -> Bool? {
+    /// `ControllerFactsReader.popoverAnchor(of:)`: asked only of a controller that may be a
+    /// popover, and read only where ``PopoverReading`` allows it.
+    static func popoverAnchor(of vc: SimController) -> PopoverAnchorState? {
         let mayBePopover = vc.modalPresentationStyle == .popover
-            || SystemControllerKind.isPopoverInRegularWidth(systemController(of: vc), alertStyle: vc.alertControllerStyle)
-        return mayBePopover ? vc.hasPopoverAnchor : nil
+            || SystemControllerKind.isPopoverInRegularWidth(vc.systemController, alertStyle: vc.alertControllerStyle)
+        guard mayBePopover else { return nil }
+        return PopoverReading.anchor(style: vc.modalPresentationStyle, isPresented: vc.parentNode == nil && vc.presentingNode != nil) {
+            vc.hasPopoverAnchor
+        }
     }
 
     /// `ControllerFactsReader.containerKind(of:)`: the class checks, else whether it has children.

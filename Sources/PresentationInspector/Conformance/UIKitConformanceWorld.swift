@@ -109,7 +109,10 @@ final class UIKitConformanceWorld: ConformanceWorld {
         switch step.action {
         case .present(let p, let from, let animated):
             let presented = try c(p), source = try c(from)
-            if specs[p]?.hasPopoverAnchor == true, ControllerFactsReader.mayBePopover(presented), let popover = presented.popoverPresentationController {
+            // An anchor the scenario gives, or one it cannot see (`unknown`), is set as an app sets it:
+            // through `popoverPresentationController?`, which on an iPhone sets nothing.
+            if [.anchored, .unknown].contains(specs[p]?.popoverAnchor), ControllerFactsReader.mayBePopover(presented),
+               let popover = presented.popoverPresentationController {
                 popover.sourceView = source.view
                 popover.sourceRect = CGRect(x: source.view.bounds.midX, y: source.view.bounds.midY, width: 1, height: 1)
             }
@@ -239,7 +242,7 @@ final class UIKitConformanceWorld: ConformanceWorld {
         case .definesPresentationContext(let b): vc.definesPresentationContext = b
         case .providesPresentationContextTransitionStyle(let b): vc.providesPresentationContextTransitionStyle = b
         case .isModalInPresentation(let b): vc.isModalInPresentation = b
-        case .hasPopoverAnchor(let b): specs[id]?.hasPopoverAnchor = b
+        case .popoverAnchor(let a): specs[id]?.popoverAnchor = a
         case .title(let t): vc.title = t ?? specs[id]?.type
         case .detents, .selectedDetent, .largestUndimmedDetent, .prefersGrabberVisible, .prefersEdgeAttachedInCompactHeight,
              .prefersPageSizing:

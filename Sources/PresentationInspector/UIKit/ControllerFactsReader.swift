@@ -5,11 +5,12 @@ import UIKit
 /// Reads, from UIKit, what the presentation rules read about the controllers a hooked call
 /// involves (``ControllerFacts``), so that the log can be replayed (`pinspect scenario`).
 ///
-/// The hooks call it on the main thread before handing a call to the hook handler, and pass
-/// what it returns to `Recorder.noteControllerFacts(_:)`; the recorder keeps each controller's
-/// facts once and again only when they change. It reads properties only: it keeps no
-/// controller, forms no weak reference (a controller calling from its `deinit` is safe), and
-/// answers nothing off the main thread (UIKit is main-thread only).
+/// The core asks for it (``HookedControllerReads/facts(involving:)``) on the main thread before
+/// handing a call to the hook handler, and for a present's presented controller again after
+/// UIKit's present returned; the recorder keeps each controller's facts once and again only when
+/// they change. It reads properties of what exists only: a popover presentation controller only
+/// where ``PopoverReading`` allows it. It keeps no controller, forms no weak reference, is never
+/// asked about a controller in its `deinit`, and answers nothing off the main thread.
 enum ControllerFactsReader {
     /// How far a walk up goes, and how many children of one container are read.
     static let walkLimit = 1_000
@@ -95,7 +96,7 @@ enum ControllerFactsReader {
         f.isModalInPresentation = vc.isModalInPresentation
         f.systemController = UIKitNode.systemController(ofClass: cls)
         f.preferredStyle = alertStyle(of: vc)
-        f.hasPopoverAnchor = popoverAnchor(of: vc)
+        f.popoverAnchor = popoverAnchor(of: vc)
         f.window = window
         f.windowRoot = read.windows.first { $0.window.rootViewController === vc }?.id
         f.horizontalSizeClass = UIKitNode.horizontalSizeClass(of: vc)
@@ -112,25 +113,42 @@ enum ControllerFactsReader {
         return vc.children.isEmpty ? .none : .plain
     }
 
-    /// Whether a popover's anchor is set; nil for a controller that is never shown as a popover.
+    /// What is known of a popover's anchor; nil for a controller that is never shown as a popover.
+    /// The popover presentation controller is read only where that creates nothing
+    /// (``PopoverReading``): the style is already `.popover`, or the controller is presented.
     /// Apple's reference for `popoverPresentationController`: "If the modal presentation style is
-    /// a different value, this property is nil", so nothing is asked of other styles. An action
-    /// sheet or share sheet is a popover in regular width whatever its style reads now: its
-    /// anchor is read in every width (apps set it through `popoverPresentationController?`), and
-    /// with no popover presentation controller to hold one it has none.
-    @MainActor static func popoverAnchor(of vc: UIViewController) -> Bool? {
+    /// a different value, this property is nil", so nothing is asked of other styles.
+    @MainActor static func popoverAnchor(of vc: UIViewController) -> PopoverAnchorState? {
         guard mayBePopover(vc) else { return nil }
-        guard let popover = vc.popoverPresentationController else { return vc.modalPresentationStyle == .popover ? nil : false }
-        if popover.sourceView != nil || popover.barButtonItem != nil { return true }
-        if #available(iOS 16.0, *) { return popover.sourceItem != nil }
-        return false
+        return PopoverReading.anchor(style: style(of: vc), isPresented: isPresented(vc)) {
+            guard let popover = vc.popoverPresentationController else { return nil }
+            if popover.sourceView != nil || popover.barButtonItem != nil { return true }
+            if #available(iOS 16.0, *) { return popover.sourceItem != nil }
+            return false
+        }
+    }
+
+    /// `popoverPresentationController`, when ``PopoverReading`` allows reading it now.
+    @MainActor static func popoverIfReadable(of vc: UIViewController) -> UIPopoverPresentationController? {
+        guard PopoverReading.mayRead(style: style(of: vc), isPresented: isPresented(vc)) else { return nil }
+        return vc.popoverPresentationController
+    }
+
+    /// Whether `vc` itself was presented (a child answers `presentingViewController` with its
+    /// ancestor's presenter): UIKit has made its presentation controller.
+    @MainActor static func isPresented(_ vc: UIViewController) -> Bool {
+        vc.parent == nil && vc.presentingViewController != nil
+    }
+
+    /// `modalPresentationStyle` as the model names it.
+    @MainActor static func style(of vc: UIViewController) -> PresentationStyle {
+        PresentationStyle(rawValue: vc.modalPresentationStyle.rawValue) ?? .custom
     }
 
     /// The popover presentation controller UIKit's exception for a missing anchor names (DESIGN
-    /// rule 10), read only where the style already is `.popover`, as ``popoverAnchor(of:)`` reads
-    /// it: for any other style reading it would make nothing, or make one before the app's call.
+    /// rule 10), read only where ``PopoverReading`` allows it, as ``popoverAnchor(of:)`` reads it.
     @MainActor static func popoverPresentationControllerRef(of vc: UIViewController) -> ControllerRef? {
-        guard vc.modalPresentationStyle == .popover, let popover = vc.popoverPresentationController else { return nil }
+        guard let popover = popoverIfReadable(of: vc) else { return nil }
         return ControllerRef(id: UIKitNode.address(of: popover), type: UIKitNode.typeName(of: popover))
     }
 

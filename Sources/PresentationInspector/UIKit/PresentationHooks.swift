@@ -116,29 +116,10 @@ enum PresentationHooks {
     @MainActor
     private static func handlePresent(_ session: InspectorSession, source: UIViewController, presented: UIViewController, animated: Bool,
                                       stack: CapturedCallStack, completion: Completion?, original: ((() -> Void)?) -> Void) {
-        let s = UIKitNode.node(for: source), p = UIKitNode.node(for: presented)
-        let window = UIKitEnvironment.windowTypeName(of: source)
-        guard !session.exclusions.excludesCall(s.ref, p.ref, windowTypeName: window) else {
-            return original(completion.map { c in { c() } })
-        }
-        // What the rules read about the two controllers, for a replay of the log (new or changed ones only).
-        session.recorder.noteControllerFacts(ControllerFactsReader.facts(involving: [source, presented],
-                                                                         recordsTitles: HookState.shared.recordsTitles))
-        // Called on the main thread right after UIKit's present returns and when its transition
-        // ends. The nodes hold their controllers weakly; a controller in its `deinit` has none.
-        let observe: (Bool) -> Observation? = { transitionEnded in
-            guard Thread.isMainThread, let presented = p.controller else { return nil }
-            let handed = MainThreadValue(presented)
-            return MainActor.assumeIsolated { UIKitObservation.present(handed.value, transitionEnded: transitionEnded) }
-        }
-        session.handler.handlePresent(source: s, presented: p, animated: animated, context: .current(capturing: stack),
-                                      completion: completion.map { c in { c() } }, observe: observe, original: original)
-        // Only now: reading presentationController before presenting would create it too early.
-        // Sheets (swipe down) and popovers (tap outside) are the presentations a user can refuse.
-        if presented.presentingViewController != nil, let pc = presented.presentationController,
-           pc is UISheetPresentationController || pc is UIPopoverPresentationController {
-            SheetDismissObserver.observe(pc)
-        }
+        // The core decides when UIKit is read (nothing that creates state before the original).
+        session.hookedPresent(source: UIKitNode.node(for: source), presented: UIKitNode.node(for: presented), reads: UIKitReads(),
+                              animated: animated, context: .current(capturing: stack), completion: completion.map { c in { c() } },
+                              original: original)
     }
 
     // MARK: dismiss
@@ -166,13 +147,8 @@ enum PresentationHooks {
                 }
                 return handler.passThroughDismiss(receiver: nil as UIKitNode?, completion: handed, original: callOriginal)
             }
-            let window = MainActor.assumeIsolated { UIKitEnvironment.windowTypeName(of: receiver) }
-            guard !session.exclusions.excludesCall(node.ref, windowTypeName: window) else {
-                return handler.passThroughDismiss(receiver: node, completion: handed, original: callOriginal)
-            }
-            session.recorder.noteControllerFacts(ControllerFactsReader.facts(involving: [receiver],
-                                                                             recordsTitles: HookState.shared.recordsTitles))
-            handler.handleDismiss(receiver: node, animated: animated, context: .current(capturing: stack),
+            // A receiver in its `deinit` has a node without a reference: the core reads nothing of it.
+            session.hookedDismiss(receiver: node, reads: UIKitReads(), animated: animated, context: .current(capturing: stack),
                                   completion: handed, original: callOriginal)
         }
     }
@@ -216,3 +192,4 @@ enum PresentationHooks {
     }
 }
 #endif
+

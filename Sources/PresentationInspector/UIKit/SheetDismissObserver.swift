@@ -85,7 +85,7 @@ final class SheetDismissObserver: NSObject, UISheetPresentationControllerDelegat
     static func reportDetent(of sheet: UISheetPresentationController) {
         guard let session = HookState.shared.session else { return }
         let presented = sheet.presentedViewController
-        guard SheetReader.isPresented(presented) else { return }
+        guard ControllerFactsReader.isPresented(presented) else { return }
         let node = UIKitNode.node(for: presented)
         guard !session.exclusions.excludesCall(node.ref, windowTypeName: UIKitEnvironment.windowTypeName(of: presented)) else { return }
         session.handler.sheetDetentChanged(sheet: node)

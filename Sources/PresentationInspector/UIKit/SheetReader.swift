@@ -16,14 +16,8 @@ enum SheetReader {
     /// `activePresentationController` "returns the adaptive presentation controller" when a popover
     /// adapted to a sheet (UIViewController.h, iOS 16).
     static func sheetController(of vc: UIViewController) -> UISheetPresentationController? {
-        guard #available(iOS 16.0, *), isPresented(vc) else { return nil }
+        guard #available(iOS 16.0, *), ControllerFactsReader.isPresented(vc) else { return nil }
         return vc.activePresentationController as? UISheetPresentationController
-    }
-
-    /// Whether `vc` itself was presented (a child answers `presentingViewController` with its
-    /// ancestor's presenter): UIKit has made its presentation controller.
-    static func isPresented(_ vc: UIViewController) -> Bool {
-        vc.parent == nil && vc.presentingViewController != nil
     }
 
     /// The sheet `vc` is presented in, nil when it is not presented as a sheet.

@@ -35,10 +35,12 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
 
     /// A node that does not reference its controller: for one in `deinit`, which the runtime
     /// refuses to reference weakly. It answers like the node of a controller that is gone.
+    /// Reads the class and the address only: no UIKit getter (not even `title`) runs on a
+    /// controller whose deallocation has begun.
     private init(deallocating controller: UIViewController) {
         id = Self.address(of: controller)
         typeName = Self.typeName(of: controller)
-        lastTitle = Locked(Thread.isMainThread ? MainActor.assumeIsolated { controller.title } : nil)
+        lastTitle = Locked(nil)
         systemKind = Self.systemController(ofClass: type(of: controller))
     }
 
@@ -197,18 +199,29 @@ final class UIKitNode: PresentationNode, @unchecked Sendable {
     var providesPresentationContextTransitionStyle: Bool { read(false) { $0.providesPresentationContextTransitionStyle } }
     var isModalInPresentation: Bool { read(false) { $0.isModalInPresentation } }
 
-    /// Read only for a controller that may be shown as a popover (``ControllerFactsReader/popoverAnchor(of:)``);
-    /// any other has no anchor to miss.
-    var hasPopoverAnchor: Bool {
-        read(true) { vc in ControllerFactsReader.popoverAnchor(of: vc) ?? true }
+    /// Read only for a controller that may be shown as a popover, and only where reading its
+    /// popover presentation controller creates nothing (``ControllerFactsReader/popoverAnchor(of:)``).
+    var popoverAnchor: PopoverAnchorState {
+        read(.unknown) { vc in ControllerFactsReader.popoverAnchor(of: vc) ?? .unknown }
     }
 
     /// Apps may set the anchor in the delegate's `prepareForPopoverPresentation(_:)`, which UIKit
     /// calls after `present`: a delegate implementing it makes the anchor unknown at the call.
     var popoverAnchorIsSetByDelegate: Bool {
         read(false) { vc in
-            guard ControllerFactsReader.mayBePopover(vc), let delegate = vc.popoverPresentationController?.delegate else { return false }
+            guard ControllerFactsReader.mayBePopover(vc), let delegate = ControllerFactsReader.popoverIfReadable(of: vc)?.delegate else { return false }
             return delegate.responds(to: #selector(UIPopoverPresentationControllerDelegate.prepareForPopoverPresentation(_:)))
+        }
+    }
+
+    /// A delegate implementing either `adaptivePresentationStyle` method chooses the popover's
+    /// adaptation in a compact size class (UIPresentationController.h: "Returning
+    /// UIModalPresentationNone will indicate that an adaptation should not happen").
+    var popoverDelegateAdaptsStyle: Bool {
+        read(false) { vc in
+            guard let delegate = ControllerFactsReader.popoverIfReadable(of: vc)?.delegate else { return false }
+            return delegate.responds(to: #selector(UIAdaptivePresentationControllerDelegate.adaptivePresentationStyle(for:traitCollection:)))
+                || delegate.responds(to: #selector(UIAdaptivePresentationControllerDelegate.adaptivePresentationStyle(for:)))
         }
     }
 

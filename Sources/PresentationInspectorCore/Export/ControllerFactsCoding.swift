@@ -26,7 +26,13 @@ extension EventCoding {
             if let v = f.definesPresentationContext { w.field("definesPresentationContext", v) }
             if let v = f.providesPresentationContextTransitionStyle { w.field("providesPresentationContextTransitionStyle", v) }
             if let v = f.isModalInPresentation { w.field("isModalInPresentation", v) }
-            if let v = f.hasPopoverAnchor { w.field("hasPopoverAnchor", v) }
+            // Known: `hasPopoverAnchor` as logs have always said it; unknown: `popoverAnchor`.
+            switch f.popoverAnchor {
+            case .anchored?: w.field("hasPopoverAnchor", true)
+            case .missing?: w.field("hasPopoverAnchor", false)
+            case .unknown?: w.field("popoverAnchor", PopoverAnchorState.unknown.rawValue)
+            case nil: break
+            }
             if let v = f.systemController { w.field("systemController", v.name) }
             if let v = f.preferredStyle { w.field("preferredStyle", v.rawValue) }
             if let v = f.window { w.field("window", v) }
@@ -93,7 +99,16 @@ extension EventCoding {
             f.definesPresentationContext = try bool("definesPresentationContext")
             f.providesPresentationContextTransitionStyle = try bool("providesPresentationContextTransitionStyle")
             f.isModalInPresentation = try bool("isModalInPresentation")
-            f.hasPopoverAnchor = try bool("hasPopoverAnchor")
+            f.popoverAnchor = try bool("hasPopoverAnchor").map { $0 ? .anchored : .missing }
+            if let anchor = try string("popoverAnchor") {
+                guard anchor == PopoverAnchorState.unknown.rawValue else {
+                    throw EventDecodingError(key: "\(at).popoverAnchor", message: "unknown value \"\(anchor)\" (known: unknown; a known anchor is written hasPopoverAnchor)")
+                }
+                guard f.popoverAnchor == nil else {
+                    throw EventDecodingError(key: "\(at).popoverAnchor", message: "give either hasPopoverAnchor or popoverAnchor, not both")
+                }
+                f.popoverAnchor = .unknown
+            }
             f.systemController = try named("systemController", SystemControllerKind.init(name:), SystemControllerKind.allCases.map(\.name))
             f.preferredStyle = try named("preferredStyle", AlertControllerStyle.init(rawValue:), AlertControllerStyle.allCases.map(\.rawValue))
             f.window = try string("window")

@@ -46,8 +46,10 @@
     @_spi(Package) public var providesPresentationContextTransitionStyle: Bool?
     /// `isModalInPresentation`, when read.
     @_spi(Package) public var isModalInPresentation: Bool?
-    /// Whether its popover presentation controller has an anchor (`sourceView`, `sourceItem` or `barButtonItem`), when read.
-    @_spi(Package) public var hasPopoverAnchor: Bool?
+    /// Its popover's anchor (`sourceView`, `sourceItem` or `barButtonItem`), when read: anchored,
+    /// missing, or unknown where no popover presentation controller could be read (an action or
+    /// share sheet in compact width has none).
+    @_spi(Package) public var popoverAnchor: PopoverAnchorState?
     /// Which system controller it is (its class or a superclass), when it is one.
     @_spi(Package) public var systemController: SystemControllerKind?
     /// `UIAlertController.preferredStyle`, for an alert controller.
@@ -95,7 +97,7 @@
             merged.providesPresentationContextTransitionStyle = providesPresentationContextTransitionStyle
         }
         if merged.isModalInPresentation == nil { merged.isModalInPresentation = isModalInPresentation }
-        if merged.hasPopoverAnchor == nil { merged.hasPopoverAnchor = hasPopoverAnchor }
+        if merged.popoverAnchor == nil { merged.popoverAnchor = popoverAnchor }
         if merged.systemController == nil { merged.systemController = systemController }
         if merged.preferredStyle == nil { merged.preferredStyle = preferredStyle }
         if merged.horizontalSizeClass == nil { merged.horizontalSizeClass = horizontalSizeClass }

@@ -69,7 +69,7 @@ extension Diagnostic {
             return "add \(name(s, "the source")) to a window's hierarchy (addChild) before presenting, or present from \(window)"
         case .popoverWithoutAnchor:
             let p = name(e.presented, "the controller")
-            return "set \(p).popoverPresentationController?.sourceView (with sourceRect) or barButtonItem before presenting"
+            return "set \(p).popoverPresentationController?.sourceItem (iOS 16 and later), or sourceView with sourceRect, before presenting it"
         case .deepChain:
             let base = e.chain.count > 1 ? e.chain[1].consoleDescription : nil
             return "push inside a navigation controller instead of presenting"

@@ -10,7 +10,12 @@ import Foundation
 final class PresentCall<N: PresentationNode>: @unchecked Sendable {
     private let handler: PresentationHooksHandler
     private let resolution: PresentResolution<N>
+    /// The diagnostics known before the call.
     private let diagnostics: [Diagnostic]
+    /// What the other size class does, whose warning is settled after the call.
+    private let otherSizeClass: OtherSizeClass.Finding
+    /// The diagnostics that follow the other size class's (the other iOS versions').
+    private let laterDiagnostics: [Diagnostic]
     private let animated: Bool
     private let context: CallContext
     /// Whether observations are recorded (on a device): the outcome and presenter UIKit
@@ -19,19 +24,25 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
     /// UIKit's answer, told whether the transition has ended (UIKit has called the present's
     /// completion): only then is what is on screen the presentation's final look.
     private let observe: ((_ transitionEnded: Bool) -> Observation?)?
+    /// Reads made once UIKit's present has returned, before the event is recorded.
+    private let afterCall: (() -> Void)?
     private let completion: (() -> Void)?
 
     private let state = Locked(PresentCallState())
 
-    init(handler: PresentationHooksHandler, resolution: PresentResolution<N>, diagnostics: [Diagnostic], animated: Bool,
-         context: CallContext, looks: Bool, observe: ((_ transitionEnded: Bool) -> Observation?)?, completion: (() -> Void)?) {
+    init(handler: PresentationHooksHandler, resolution: PresentResolution<N>, diagnostics: [Diagnostic],
+         otherSizeClass: OtherSizeClass.Finding, laterDiagnostics: [Diagnostic], animated: Bool, context: CallContext, looks: Bool,
+         observe: ((_ transitionEnded: Bool) -> Observation?)?, afterCall: (() -> Void)?, completion: (() -> Void)?) {
         self.handler = handler
         self.resolution = resolution
         self.diagnostics = diagnostics
+        self.otherSizeClass = otherSizeClass
+        self.laterDiagnostics = laterDiagnostics
         self.animated = animated
         self.context = context
         self.looks = looks
         self.observe = observe
+        self.afterCall = afterCall
         self.completion = completion
     }
 
@@ -39,8 +50,9 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
         resolution.refs
     }
 
-    /// The present event as the model predicts it, with `outcome`.
-    private func event(outcome: Outcome, presenting: ControllerRef?, steps: [ExplanationStep], chain: [ControllerRef]) -> Event {
+    /// The present event as the model predicts it, with `outcome` and `diagnostics`.
+    private func event(outcome: Outcome, presenting: ControllerRef?, steps: [ExplanationStep], chain: [ControllerRef],
+                       diagnostics: [Diagnostic]) -> Event {
         var e = Event(time: handler.scheduler.now, thread: context.thread, kind: .present, outcome: outcome, animated: animated,
                       window: resolution.windowID, source: refs.source, presented: refs.presented,
                       presenting: presenting ?? refs.presenting, contextProvider: refs.contextProvider,
@@ -66,7 +78,8 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
     /// Records the rejection before UIKit's original runs: the app may not survive it.
     func recordRaisingRejection() {
         state.withLock { s in
-            var e = event(outcome: .rejected, presenting: nil, steps: resolution.steps, chain: Hierarchy.refs(resolution.reads.windowChain))
+            var e = event(outcome: .rejected, presenting: nil, steps: resolution.steps, chain: Hierarchy.refs(resolution.reads.windowChain),
+                          diagnostics: diagnostics + laterDiagnostics)
             let seq = handler.recorder.record(e).seq
             e.seq = seq
             s.seq = seq
@@ -113,6 +126,11 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
     func recordPresent(lookingAtEnd: Bool = false) {
         state.withLock { s in
             guard s.seq == nil else { return }
+            // UIKit has made the presentation's controllers: what could not be read before the call can be now.
+            afterCall?()
+            var diagnostics = diagnostics
+            if let other = otherSizeClass.diagnostic() { diagnostics.append(other) }
+            diagnostics += laterDiagnostics
             let observedPresenter = resolution.presented.presentingNode
             let succeeded = !resolution.presentedWasPresented && observedPresenter != nil
             var observation = looks ? look(presenter: observedPresenter?.ref, atCall: true, transitionEnded: lookingAtEnd)
@@ -132,7 +150,8 @@ final class PresentCall<N: PresentationNode>: @unchecked Sendable {
             // The event's outcome is what happened; with an observation every other field stays the model's prediction.
             let presenting = succeeded && observation == nil ? observedPresenter?.ref : nil
             let chain = handler.chain(from: chainRoot)
-            var e = event(outcome: succeeded ? .presented : .rejected, presenting: presenting, steps: steps, chain: chain)
+            var e = event(outcome: succeeded ? .presented : .rejected, presenting: presenting, steps: steps, chain: chain,
+                          diagnostics: diagnostics)
             // The sheet, read now that UIKit made its presentation controller (never before the call).
             if succeeded, let sheet = SheetRules.state(of: resolution.presented, over: observedPresenter) {
                 e.sheet = sheet

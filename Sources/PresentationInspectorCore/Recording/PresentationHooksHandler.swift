@@ -132,24 +132,32 @@ import Foundation
     ///     `model-drift` per differing field.
     ///   - original: performs UIKit's original `present`, calling the completion it is given
     ///     when the transition ends.
+    ///   - afterCall: run once UIKit's present has returned (or has ended its transition inside
+    ///     the call), before the event is recorded: what may be read only then (on a device, the
+    ///     presented controller's facts with its popover presentation controller, ``PopoverReading``).
+    ///
+    /// Nothing before `original` reads state that UIKit creates on first read: the resolver and
+    /// the facts ask the nodes only for what exists (DESIGN "Observation first"); a popover's anchor
+    /// that cannot be read yet is read after the call, for the same event.
     @_spi(Package) public func handlePresent<N: PresentationNode>(source: N, presented: N, animated: Bool, context: CallContext = .main,
                                                    completion: (() -> Void)?, observe: ((_ transitionEnded: Bool) -> Observation?)? = nil,
+                                                   afterCall: (() -> Void)? = nil,
                                                    original: (_ completion: (() -> Void)?) -> Void) {
         if ignored(source.ref) || ignored(presented.ref) { original(completion); return }
         let resolution = PresentationResolver.resolvePresent(source: source, presented: presented, options: configuration.resolver)
         var diagnostics = resolution.diagnostics
         if !context.isMainThread { diagnostics.append(.offMainThread("present(_:animated:completion:)", thread: context.thread)) }
         // What the other kind of device would do: one more resolve, in the other size class.
-        if checksOtherSizeClass, let other = OtherSizeClass.diagnostic(for: resolution, options: configuration.resolver) {
-            diagnostics.append(other)
-        }
+        let other = checksOtherSizeClass ? OtherSizeClass.finding(for: resolution, options: configuration.resolver) : .decided(nil)
         // What users on the app's other iOS versions see: one more resolve per span of versions.
-        if let versions = otherIOSVersionSpans.withLock({ $0 }),
-           let other = OtherIOSVersion.diagnostic(for: resolution, options: configuration.resolver, supported: versions) {
-            diagnostics.append(other)
+        var versions: [Diagnostic] = []
+        if let supported = otherIOSVersionSpans.withLock({ $0 }),
+           let other = OtherIOSVersion.diagnostic(for: resolution, options: configuration.resolver, supported: supported) {
+            versions.append(other)
         }
-        let call = PresentCall(handler: self, resolution: resolution, diagnostics: diagnostics, animated: animated, context: context,
-                               looks: configuration.recordsObservations, observe: observe, completion: completion)
+        let call = PresentCall(handler: self, resolution: resolution, diagnostics: diagnostics, otherSizeClass: other,
+                               laterDiagnostics: versions, animated: animated, context: context,
+                               looks: configuration.recordsObservations, observe: observe, afterCall: afterCall, completion: completion)
         // UIKit raises for these: recorded before the original runs, the app may not survive it.
         if let rejection = resolution.rejection, rejection.severity == .error {
             call.recordRaisingRejection()

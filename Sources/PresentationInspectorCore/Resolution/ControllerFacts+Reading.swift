@@ -31,7 +31,7 @@ extension ControllerFacts {
         f.definesPresentationContext = node.definesPresentationContext
         f.providesPresentationContextTransitionStyle = node.providesPresentationContextTransitionStyle
         f.isModalInPresentation = node.isModalInPresentation
-        f.hasPopoverAnchor = node.hasPopoverAnchor
+        f.popoverAnchor = node.popoverAnchor
         f.systemController = node.systemController
         f.preferredStyle = node.alertControllerStyle
         f.window = window

@@ -38,11 +38,17 @@ struct PresentReads<N: PresentationNode> {
     /// Whether the top of the source's ancestry, or a controller it was presented from, is being
     /// dismissed: every controller of the ancestry is leaving the window.
     let rootIsLeaving: Bool
-    /// The size class the rules see where the source is displayed (`SizeClass.rulesSee(horizontal:vertical:)`).
-    let sourceSizeClass: SizeClass
-    /// Whether the source is displayed in a compact height (an iPhone in landscape), where a sheet
-    /// looks full screen.
-    let sourceHeightIsCompact: Bool
+    /// The size class the rules see (`SizeClass.rulesSee(horizontal:vertical:)`) where UIKit presents
+    /// from: the source's presentation root (its window's root, or a presented controller), whose
+    /// traits the new presentation controller takes. Traits flow down "window scene, window,
+    /// presentation controller, view controller, view" (Apple, Traits and the trait environment), so
+    /// a container that narrows its children's traits (a split view's column on an iPad) does not
+    /// make the presentation compact.
+    let sizeClass: SizeClass
+    /// Whether UIKit presents in a compact height (an iPhone in landscape), where a sheet looks full screen.
+    let heightIsCompact: Bool
+    /// The size class the source itself reports, where it differs from ``sizeClass`` (for the explanation).
+    let sourceSizeClass: SizeClass?
     /// The iOS version the app runs on (nil: unknown, the newest modelled).
     let systemVersion: SystemVersion?
 
@@ -80,9 +86,11 @@ struct PresentReads<N: PresentationNode> {
             }
         }
         rootIsLeaving = leaving
-        let vertical = source.verticalSizeClass
-        sourceSizeClass = SizeClass.rulesSee(horizontal: source.horizontalSizeClass, vertical: vertical)
-        sourceHeightIsCompact = vertical == .compact
+        let vertical = root.verticalSizeClass
+        sizeClass = SizeClass.rulesSee(horizontal: root.horizontalSizeClass, vertical: vertical)
+        heightIsCompact = vertical == .compact
+        let sourceReports = root === source ? sizeClass : SizeClass.rulesSee(horizontal: source.horizontalSizeClass, vertical: source.verticalSizeClass)
+        sourceSizeClass = sourceReports == sizeClass ? nil : sourceReports
         systemVersion = source.systemVersion
     }
 }

@@ -30,12 +30,19 @@ public protocol PresentationNode: AnyObject {
     var definesPresentationContext: Bool { get }
     var providesPresentationContextTransitionStyle: Bool { get }
     var isModalInPresentation: Bool { get }
-    /// Whether a popover presentation has a `sourceView`, `sourceItem` or `barButtonItem`.
-    var hasPopoverAnchor: Bool { get }
+    /// What is known now of the popover anchor (`sourceView`, `sourceItem` or `barButtonItem`).
+    /// An adapter over UIKit reads the popover presentation controller only when that creates
+    /// nothing (`PopoverReading`) and answers ``PopoverAnchorState/unknown`` otherwise; the
+    /// resolver asks only for a controller shown as a popover.
+    var popoverAnchor: PopoverAnchorState { get }
     /// Whether the popover's delegate implements `prepareForPopoverPresentation(_:)`, where apps
     /// set the anchor as documented: the anchor is then unknown when `present` is called. False
-    /// by default.
+    /// by default; read under the same rule as ``popoverAnchor``.
     var popoverAnchorIsSetByDelegate: Bool { get }
+    /// Whether the popover's delegate implements `adaptivePresentationStyle(for:traitCollection:)`
+    /// (or `adaptivePresentationStyle(for:)`): it chooses the style in a compact size class, where
+    /// `.none` keeps a real popover. False by default; read under the same rule as ``popoverAnchor``.
+    var popoverDelegateAdaptsStyle: Bool { get }
     /// Which system controller this is (DESIGN "System controllers"); nil for any other, the default.
     var systemController: SystemControllerKind? { get }
     /// `UIAlertController.preferredStyle` for an alert controller; nil otherwise, the default.
@@ -83,6 +90,8 @@ extension PresentationNode {
 
     /// False: the anchor, if any, is set before `present` is called.
     public var popoverAnchorIsSetByDelegate: Bool { false }
+    /// False: UIKit adapts a popover by its own rules.
+    public var popoverDelegateAdaptsStyle: Bool { false }
     /// Nil: no preferred transition.
     public var preferredTransition: TransitionStyle? { nil }
     /// Nil: a plain controller.

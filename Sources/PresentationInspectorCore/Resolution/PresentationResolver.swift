@@ -44,6 +44,9 @@
     /// Apple does not document (DESIGN "System controllers"), which is recorded as observed only
     /// (an observed style never drifts from it).
     public internal(set) var styleIsPredicted = true
+    /// Whether the presented controller is a popover here whose anchor could not be read before
+    /// the call (``PopoverReading``): the anchor check waits for the read after it.
+    var popoverAnchorUnknown = false
     /// What another iOS version's answer is decided over (``OtherIOSVersion``), as plain values.
     var versionInputs: OtherIOSVersion.Inputs?
 
@@ -107,8 +110,8 @@
 public struct ResolverOptions: Sendable {
     /// `deep-chain` is reported when a present makes more presented controllers than this in one window.
     public var deepChainLimit: Int
-    /// The size class to resolve in, as rule 1 reads it (`PresentReads.sourceSizeClass`), instead
-    /// of the source's own (nil: the source's, as UIKit does): how `OtherSizeClass` asks what the
+    /// The size class to resolve in, as rule 1 reads it (`PresentReads.sizeClass`), instead of the
+    /// one UIKit presents in (nil: that one, as UIKit does): how `OtherSizeClass` asks what the
     /// other kind of device would do.
     var sizeClass: SizeClass?
     /// The iOS version whose rules to resolve by (``UIKitVersions``), instead of the one the app
@@ -118,6 +121,20 @@ public struct ResolverOptions: Sendable {
 
     /// Options with the given deep-chain limit (3 by default).
     public init(deepChainLimit: Int = 3) { self.deepChainLimit = deepChainLimit }
+}
+
+/// What rule 10 finds of a popover's anchor before the call.
+enum PopoverAnchorCheck {
+    case anchored, missing, setByDelegate, unknown
+
+    /// The anchor of `presented`, a popover where it is shown, read once.
+    init<N: PresentationNode>(_ presented: N) {
+        switch presented.popoverAnchor {
+        case .anchored: self = .anchored
+        case .missing: self = presented.popoverAnchorIsSetByDelegate ? .setByDelegate : .missing
+        case .unknown: self = .unknown
+        }
+    }
 }
 
 /// DESIGN's presentation rules as pure functions over ``PresentationNode``s.
@@ -179,12 +196,15 @@ public struct ResolverOptions: Sendable {
         }
 
         // Style (rule 1), by the rules of the iOS version the app runs on.
-        let sizeClass = options.sizeClass ?? reads.sourceSizeClass
+        let sizeClass = options.sizeClass ?? reads.sizeClass
+        if options.sizeClass == nil, let own = reads.sourceSizeClass {
+            steps.append(.text("\(s.label) reports a \(own.rawValue) size class, but UIKit presents from \(rootRef.label), whose traits the presentation takes (\(sizeClass.rawValue)): traits flow from the window through presentation controllers to view controllers, not from a container's child (Apple, Traits and the trait environment)."))
+        }
         let version = options.systemVersion ?? UIKitVersions.rulesVersion(for: reads.systemVersion)
         let inputs = StyleInputs(presented)
         var (style, styleNote, styleIsPredicted) = SystemControllerRules.effectiveStyle(inputs, sizeClass: sizeClass, version: version)
         steps.append(styleNote)
-        if options.sizeClass == nil, styleIsPredicted, !style.isPredicted(inCompactHeight: reads.sourceHeightIsCompact) {
+        if options.sizeClass == nil, styleIsPredicted, !style.isPredicted(inCompactHeight: reads.heightIsCompact) {
             styleIsPredicted = false
             steps.append(.text("In a compact height a sheet \"defaults to a full screen appearance\" (Apple, UISheetPresentationController.prefersEdgeAttachedInCompactHeight): the model keeps it a sheet, and the style UIKit reports is recorded as observed only."))
         }
@@ -241,6 +261,7 @@ public struct ResolverOptions: Sendable {
         // corpus); the first failure rejects.
         var diagnostics: [Diagnostic] = []
         var rejection: Diagnostic?
+        var anchorUnknown = false
         // A sheet above the presenting controller that leaves it within reach (DESIGN "Sheets").
         var undimmed: UndimmedSheet?
         let presentedBy = reads.presentedBy
@@ -273,17 +294,24 @@ public struct ResolverOptions: Sendable {
             } else if !reads.sourceIsInWindow {
                 rejection = .notInWindowHierarchy(p, on: presentingRef, from: s)
                 steps.append(.notInWindow(source: s))
-            } else if style == .popover && !presented.hasPopoverAnchor && !presented.popoverAnchorIsSetByDelegate {
-                // Only a real popover (regular width) needs an anchor; in compact width it adapted (rule 1,
-                // and DESIGN "System controllers" for action sheets and share sheets).
-                let popoverController = SystemControllerRules.popoverPresentationController(of: presented, p)
-                rejection = SystemControllerRules.popoverWithoutAnchor(presented, p, popoverController: popoverController, presenting: presentingRef)
-                steps.append(.popoverWithoutAnchor(p, popoverController: popoverController))
             } else {
-                if style == .popover && !presented.hasPopoverAnchor {
+                // Only a real popover (regular width) needs an anchor; in compact width it adapted (rule 1,
+                // and DESIGN "System controllers" for action sheets and share sheets), unless its delegate
+                // chooses the adaptation and may keep it a popover.
+                switch SystemControllerRules.needsAnchor(presented, style: style) ? PopoverAnchorCheck(presented) : .anchored {
+                case .anchored:
+                    break
+                case .missing:
+                    let popoverController = SystemControllerRules.popoverPresentationController(of: presented, p)
+                    rejection = SystemControllerRules.popoverWithoutAnchor(presented, p, popoverController: popoverController, presenting: presentingRef)
+                    steps.append(.popoverWithoutAnchor(p, popoverController: popoverController))
+                case .setByDelegate:
                     steps.append(.text("The popover's delegate implements prepareForPopoverPresentation(_:), where apps set the anchor: whether it has one is known only once UIKit has asked it."))
+                case .unknown:
+                    anchorUnknown = true
+                    steps.append(.text("Whether \(p.label) has an anchor cannot be read before UIKit presents it: it has no popover presentation controller yet, and reading one would create it (DESIGN \"Observation first\")."))
                 }
-                steps.append(.checksPassed(presentingType: presentingRef.type))
+                if rejection == nil { steps.append(.checksPassed(presentingType: presentingRef.type)) }
             }
         }
         if var alertRejection = rejection, presented.systemController == .alertController {
@@ -323,6 +351,7 @@ public struct ResolverOptions: Sendable {
                                                           effectiveStyle: style, effectiveTransition: transition, rulesVersion: version,
                                                           styleIsPredicted: styleIsPredicted)
         resolution.styleIsPredicted = styleIsPredicted
+        resolution.popoverAnchorUnknown = anchorUnknown
         return resolution
     }
 

@@ -6,12 +6,15 @@ struct StyleInputs: Sendable {
     let systemController: SystemControllerKind?
     let alertStyle: AlertControllerStyle?
     let preferredTransition: TransitionStyle?
+    /// Whether a popover's delegate chooses its adaptation; read of popovers only.
+    let popoverDelegateAdaptsStyle: Bool
 
     init<N: PresentationNode>(_ presented: N) {
         requested = presented.modalPresentationStyle
         systemController = presented.systemController
         alertStyle = presented.alertControllerStyle
         preferredTransition = presented.preferredTransition
+        popoverDelegateAdaptsStyle = requested == .popover && presented.popoverDelegateAdaptsStyle
     }
 }
 
@@ -23,7 +26,7 @@ struct StyleInputs: Sendable {
 /// reading and says so: the style is then recorded as observed only.
 enum SystemControllerRules {
     /// Rule 1 for `presented` in `sizeClass` (compact when the width or the height is:
-    /// `PresentReads.sourceSizeClass`), with the system controllers' own rules: the style,
+    /// `PresentReads.sizeClass`), with the system controllers' own rules: the style,
     /// the step that says why, and whether the model predicts it (false: observed only).
     static func effectiveStyle<N: PresentationNode>(of presented: N, sizeClass: SizeClass, version: SystemVersion)
         -> (style: PresentationStyle, step: ExplanationStep, predicted: Bool) {
@@ -36,6 +39,9 @@ enum SystemControllerRules {
         let requested = inputs.requested
         guard let kind = inputs.systemController else {
             let (style, step) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass, version: version)
+            if requested == .popover, sizeClass == .compact, inputs.popoverDelegateAdaptsStyle {
+                return (style, .text("The popover's delegate implements adaptivePresentationStyle(for:traitCollection:), which UIKit asks in a compact size class (\"Returning UIModalPresentationNone will indicate that an adaptation should not happen\", UIPresentationController.h): it may keep a real popover, which needs an anchor as on an iPad. The model reads \(style.name) by rule 1, and the style UIKit uses is recorded as observed only."), false)
+            }
             return (style, step, true)
         }
         switch kind {
@@ -61,6 +67,15 @@ enum SystemControllerRules {
             let (style, _) = PresentationResolver.effectiveStyleStep(requested, sizeClass: sizeClass, version: version)
             return (style, .text("\(kind.name)'s presentation style is not modelled (Apple does not document it): the model reads \(style.name) by rule 1, and the style UIKit uses is recorded as observed only."), false)
         }
+    }
+
+    /// Whether `presented`, shown with `style`, needs an anchor: a real popover, or a popover whose
+    /// delegate chooses its adaptation (it may keep the popover in a compact size class).
+    static func needsAnchor<N: PresentationNode>(_ presented: N, style: PresentationStyle) -> Bool {
+        if style == .popover { return true }
+        // Rule 1 adapts a compact popover to a form sheet: any other style needs no read of the delegate.
+        guard style == .formSheet else { return false }
+        return presented.systemController == nil && presented.modalPresentationStyle == .popover && presented.popoverDelegateAdaptsStyle
     }
 
     /// The popover presentation controller of `presented` (snapshot `p`), as UIKit's exception names

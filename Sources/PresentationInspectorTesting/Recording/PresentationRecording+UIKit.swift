@@ -1,5 +1,5 @@
 #if canImport(UIKit)
-import PresentationInspector
+@_spi(Package) import PresentationInspector
 @_spi(Package) import PresentationInspectorCore
 
 extension PresentationRecording {
@@ -32,8 +32,16 @@ extension PresentationRecording {
         return fromInspector(after: before)
     }
 
+    /// Said once per process when this copy of the package is a second one (an app-hosted test
+    /// bundle that links the package while the app does too): its recording would be empty.
+    private static let secondCopy = OnceNotice()
+
     @MainActor
     private static func startIfNeeded() -> Bool {
+        if let notice = PresentationInspector.secondCopyNotice {
+            if let line = secondCopy.text("PresentationInspectorTesting: nothing is recorded here. " + notice) { print(line) }
+            return false
+        }
         guard !PresentationInspector.isRunning else { return false }
         var configuration = InspectorConfiguration()
         configuration.opensOnShake = false

@@ -58,8 +58,14 @@ public final class SimController: PresentationNode {
     public var providesPresentationContextTransitionStyle = false { didSet { simulation?.factsDidChange() } }
     /// `isModalInPresentation`.
     public var isModalInPresentation = false { didSet { simulation?.factsDidChange() } }
-    /// Whether a popover presentation has a `sourceView` or `barButtonItem`.
-    public var hasPopoverAnchor = false { didSet { simulation?.factsDidChange() } }
+    /// Its popover's anchor (`sourceView`, `sourceItem` or `barButtonItem`): missing by default;
+    /// unknown where the scenario says the app's anchor cannot be seen (an action sheet on an iPhone).
+    public var popoverAnchor = PopoverAnchorState.missing { didSet { simulation?.factsDidChange() } }
+    /// Whether ``popoverAnchor`` is anchored; setting it says anchored or missing.
+    public var hasPopoverAnchor: Bool {
+        get { popoverAnchor == .anchored }
+        set { popoverAnchor = newValue ? .anchored : .missing }
+    }
 
     /// `sheetPresentationController.detents`, by identifier, smallest first (UIKit's default: `[large]`).
     public var detents: [String] = [SheetState.large]

@@ -135,7 +135,7 @@ public final class Simulation {
             if let v = spec.definesPresentationContext { c.definesPresentationContext = v }
             if let v = spec.providesPresentationContextTransitionStyle { c.providesPresentationContextTransitionStyle = v }
             if let v = spec.isModalInPresentation { c.isModalInPresentation = v }
-            if let v = spec.hasPopoverAnchor { c.hasPopoverAnchor = v }
+            if let v = spec.popoverAnchor { c.popoverAnchor = v }
             if let v = spec.systemController { c.systemController = v }
             c.preferredStyle = spec.preferredStyle
             if let v = spec.detents { c.detents = v }
@@ -457,7 +457,7 @@ public final class Simulation {
         case .definesPresentationContext(let v): c.definesPresentationContext = v
         case .providesPresentationContextTransitionStyle(let v): c.providesPresentationContextTransitionStyle = v
         case .isModalInPresentation(let v): c.isModalInPresentation = v
-        case .hasPopoverAnchor(let v): c.hasPopoverAnchor = v
+        case .popoverAnchor(let v): c.popoverAnchor = v
         case .title(let v): c.title = v
         case .detents(let v): c.detents = v
         case .selectedDetent(let v): c.selectedDetent = v

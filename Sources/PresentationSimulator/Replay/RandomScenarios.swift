@@ -37,7 +37,7 @@
             if chance(0.3) { c.definesPresentationContext = chance(0.5) }
             if chance(0.2) { c.providesPresentationContextTransitionStyle = true }
             if chance(0.15) { c.isModalInPresentation = true }
-            if chance(0.5) { c.hasPopoverAnchor = true }
+            if chance(0.5) { c.popoverAnchor = .anchored }
             if chance(0.1) { c.leaks = true }
             if chance(0.3) { c.title = "T\(i)" }
             s.controllers.append(c)
@@ -61,6 +61,12 @@
             case 3: s.controllers[i].type = "SFSafariViewController"
             default: break
             }
+        }
+        // Anchors a recording could not see (an action or share sheet on an iPhone), from a
+        // generator of their own as well.
+        var anchors = Generator(seed: seed ^ 0x414E_4348_4F52)
+        for i in s.controllers.indices where Int.random(in: 0..<4, using: &anchors) == 0 {
+            s.controllers[i].popoverAnchor = .unknown
         }
         // Sheets' keys, from a generator of their own as well.
         var sheets = Generator(seed: seed ^ 0x5348_4545_5453_2121)
@@ -120,7 +126,7 @@
                 let props: [Scenario.Property] = [
                     .modalPresentationStyle(pick(PresentationStyle.allCases)), .modalTransitionStyle(pick(TransitionStyle.modalStyles)),
                     .definesPresentationContext(chance(0.5)), .providesPresentationContextTransitionStyle(chance(0.5)),
-                    .isModalInPresentation(chance(0.3)), .hasPopoverAnchor(chance(0.5)), .title(chance(0.5) ? "N\(Int.random(in: 0..<9, using: &g))" : nil),
+                    .isModalInPresentation(chance(0.3)), .popoverAnchor(chance(0.5) ? .anchored : .missing), .title(chance(0.5) ? "N\(Int.random(in: 0..<9, using: &g))" : nil),
                 ]
                 action = .set(pick(ids), [pick(props)])
             case 72..<90: action = .advance(pick([0, 0.1, 0.2, 0.35, 0.5, 1, 2.5]))

@@ -200,7 +200,7 @@ struct ReplayBuilder {
         c.definesPresentationContext = f.definesPresentationContext
         c.providesPresentationContextTransitionStyle = f.providesPresentationContextTransitionStyle
         c.isModalInPresentation = f.isModalInPresentation
-        c.hasPopoverAnchor = f.hasPopoverAnchor
+        c.popoverAnchor = f.popoverAnchor
         if let v = f.systemController { c.systemController = v }
         if let v = f.preferredStyle { c.preferredStyle = v }
         declared[f.id] = c
@@ -283,7 +283,7 @@ extension ReplayBuilder {
                 changes.append(.providesPresentationContextTransitionStyle(v))
             }
             if let v = f.isModalInPresentation, v != known.isModalInPresentation { changes.append(.isModalInPresentation(v)) }
-            if let v = f.hasPopoverAnchor, v != known.hasPopoverAnchor { changes.append(.hasPopoverAnchor(v)) }
+            if let v = f.popoverAnchor, v != known.popoverAnchor { changes.append(.popoverAnchor(v)) }
             properties[f.id] = now
             if !changes.isEmpty {
                 if declaring { applyToDeclaration(f.id, changes) } else { steps.append(Scenario.Step(.set(f.id, changes))) }
@@ -350,7 +350,7 @@ extension ReplayBuilder {
             case .definesPresentationContext(let v): declared[id]!.definesPresentationContext = v
             case .providesPresentationContextTransitionStyle(let v): declared[id]!.providesPresentationContextTransitionStyle = v
             case .isModalInPresentation(let v): declared[id]!.isModalInPresentation = v
-            case .hasPopoverAnchor(let v): declared[id]!.hasPopoverAnchor = v
+            case .popoverAnchor(let v): declared[id]!.popoverAnchor = v
             case .detents(let v): declared[id]!.detents = v
             case .selectedDetent(let v): declared[id]!.selectedDetent = v
             case .largestUndimmedDetent(let v): declared[id]!.largestUndimmedDetent = v

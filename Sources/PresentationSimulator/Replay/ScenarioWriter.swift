@@ -46,7 +46,7 @@ extension Scenario {
                 if let v = c.definesPresentationContext { w.field("definesPresentationContext", v) }
                 if let v = c.providesPresentationContextTransitionStyle { w.field("providesPresentationContextTransitionStyle", v) }
                 if let v = c.isModalInPresentation { w.field("isModalInPresentation", v) }
-                if let v = c.hasPopoverAnchor { w.field("hasPopoverAnchor", v) }
+                if let v = c.popoverAnchor { Self.writeAnchor(v, &w) }
                 if let v = c.systemController, v != SystemControllerKind(name: c.type) { w.field("systemController", v.name) }
                 if let v = c.preferredStyle { w.field("preferredStyle", v.rawValue) }
                 if let v = c.detents { w.key("detents"); Self.strings(v, &w) }
@@ -104,7 +104,7 @@ extension Scenario {
                 case .definesPresentationContext(let v): w.field("definesPresentationContext", v)
                 case .providesPresentationContextTransitionStyle(let v): w.field("providesPresentationContextTransitionStyle", v)
                 case .isModalInPresentation(let v): w.field("isModalInPresentation", v)
-                case .hasPopoverAnchor(let v): w.field("hasPopoverAnchor", v)
+                case .popoverAnchor(let v): Self.writeAnchor(v, &w)
                 case .title(let v):
                     if let v { w.field("title", v) } else { w.key("title"); w.null() }
                 case .detents(let v): w.key("detents"); strings(v, &w)
@@ -142,6 +142,16 @@ extension Scenario {
     }
 
     /// A step's `observed` (or `observedAtEnd`) object, its set fields only.
+    /// A known anchor as `hasPopoverAnchor`, an unknown one as `"popoverAnchor": "unknown"` (what a
+    /// recording could not see stays unknown in the scenario, so a replay warns no more than the device).
+    private static func writeAnchor(_ anchor: PopoverAnchorState, _ w: inout JSONWriter) {
+        switch anchor {
+        case .anchored: w.field("hasPopoverAnchor", true)
+        case .missing: w.field("hasPopoverAnchor", false)
+        case .unknown: w.field("popoverAnchor", PopoverAnchor.unknown.rawValue)
+        }
+    }
+
     private static func write(_ o: Scenario.Observed, as key: StaticString, to w: inout JSONWriter) {
         w.key(key); w.beginObject()
         if let v = o.presenting { w.field("presenting", v) }

@@ -37,7 +37,9 @@ public struct Scenario: Sendable {
         public var definesPresentationContext: Bool?
         public var providesPresentationContextTransitionStyle: Bool?
         public var isModalInPresentation: Bool?
-        public var hasPopoverAnchor: Bool?
+        /// Its popover's anchor (`hasPopoverAnchor`, or `popoverAnchor`: `none` is missing, `unknown`
+        /// where the recording could not see it).
+        public var popoverAnchor: PopoverAnchorState?
         /// The system controller it is, when its type is a subclass (a type naming a system class
         /// implies it).
         public var systemController: SystemControllerKind?
@@ -81,7 +83,7 @@ public struct Scenario: Sendable {
         case definesPresentationContext(Bool)
         case providesPresentationContextTransitionStyle(Bool)
         case isModalInPresentation(Bool)
-        case hasPopoverAnchor(Bool)
+        case popoverAnchor(PopoverAnchorState)
         case title(String?)
         /// Its sheet's `detents`.
         case detents([String])

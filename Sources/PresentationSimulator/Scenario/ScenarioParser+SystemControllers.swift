@@ -51,7 +51,7 @@ extension ScenarioReader {
         }
         if let anchor = try popoverAnchor(o, "popoverAnchor") {
             if o["hasPopoverAnchor"] != nil { throw fail("popoverAnchor", "give either hasPopoverAnchor or popoverAnchor, not both") }
-            c.hasPopoverAnchor = anchor != .none
+            c.popoverAnchor = anchor.state
         }
     }
 }
@@ -64,9 +64,21 @@ enum PopoverAnchor: String, Sendable, CaseIterable {
     case sourceItem
     /// `barButtonItem`.
     case barButtonItem
-    /// No anchor.
+    /// No anchor: a popover presentation controller without one.
     case none
+    /// Not known: the recording saw no popover presentation controller to read (an action or
+    /// share sheet in compact width, where `popoverPresentationController?.…` sets nothing).
+    case unknown
 
     /// The first iOS version that has the property, nil when every modelled version has it.
     var introducedIn: SystemVersion? { self == .sourceItem ? UIKitVersions.sourceItem.rows.first?.since : nil }
+
+    /// What the rules know of the anchor.
+    var state: PopoverAnchorState {
+        switch self {
+        case .sourceView, .sourceItem, .barButtonItem: .anchored
+        case .none: .missing
+        case .unknown: .unknown
+        }
+    }
 }

@@ -248,7 +248,7 @@ struct ScenarioReader {
             c.definesPresentationContext = try bool(o, "definesPresentationContext")
             c.providesPresentationContextTransitionStyle = try bool(o, "providesPresentationContextTransitionStyle")
             c.isModalInPresentation = try bool(o, "isModalInPresentation")
-            c.hasPopoverAnchor = try bool(o, "hasPopoverAnchor")
+            c.popoverAnchor = try bool(o, "hasPopoverAnchor").map { $0 ? .anchored : .missing }
             try readSystemController(o, into: &c)
             try readSheetKeys(o, into: &c)
             c.leaks = try bool(o, "leaks") ?? false
@@ -400,8 +400,8 @@ struct ScenarioReader {
                 case "isModalInPresentation": if let v = try bool(o, k) { props.append(.isModalInPresentation(v)) }
                 case "hasPopoverAnchor":
                     if o["popoverAnchor"] != nil { throw fail(k, "give either hasPopoverAnchor or popoverAnchor, not both") }
-                    if let v = try bool(o, k) { props.append(.hasPopoverAnchor(v)) }
-                case "popoverAnchor": if let v = try popoverAnchor(o, k) { props.append(.hasPopoverAnchor(v != .none)) }
+                    if let v = try bool(o, k) { props.append(.popoverAnchor(v ? .anchored : .missing)) }
+                case "popoverAnchor": if let v = try popoverAnchor(o, k) { props.append(.popoverAnchor(v.state)) }
                 default: break  // the sheet's keys, read below
                 }
             }
