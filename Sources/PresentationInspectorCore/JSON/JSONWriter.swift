@@ -46,6 +46,8 @@
     /// spells out (`"seq"`): nothing in it to escape, so it is written as it is, without the scan a
     /// string from data needs (a log line has some thirty keys).
     @_spi(Package) public mutating func key(_ k: StaticString) {
+        assert(k.withUTF8Buffer { $0.allSatisfy { $0 >= 0x20 && $0 < 0x80 && $0 != 0x22 && $0 != 0x5C } },
+               "\(k) needs escaping: write it with key(escaping:)")
         separator()
         bytes.append(0x22)
         raw(k)
