@@ -99,10 +99,17 @@ struct CodableEvent: Codable {
         var outcome: String?, presenting: Ref?, contextProvider: Ref?, effectiveStyle: String?, effectiveTransition: String?
         var window: String?, covered: Ref?, presentationControllerClass: String?, dismissed: [Ref]?, handledBy: Ref?
     }
+    struct Sheet: Codable {
+        var detents: [String], selectedDetent: String?, largestUndimmedDetent: String?
+        var prefersGrabberVisible: Bool, prefersEdgeAttachedInCompactHeight: Bool, prefersPageSizing: Bool?
+        var appearance: String?, background: String?
+    }
     struct Facts: Codable {
         var id: String, type: String, title: String?, container: String?, parent: String?, children: [String]?, selected: Int?
         var modalPresentationStyle: String?, modalTransitionStyle: String?, definesPresentationContext: Bool?
         var providesPresentationContextTransitionStyle: Bool?, isModalInPresentation: Bool?, hasPopoverAnchor: Bool?
+        /// `unknown` where the anchor could not be read (a known one is `hasPopoverAnchor`).
+        var popoverAnchor: String?
         var systemController: String?, preferredStyle: String?, window: String?, windowRoot: String?
         var horizontalSizeClass: String?, verticalSizeClass: String?
         /// Absent: not read; `null` (`.some(nil)`): read and not set; else its name. Synthesized
@@ -114,7 +121,7 @@ struct CodableEvent: Codable {
 
         init(id: String, type: String, title: String?, container: String?, parent: String?, children: [String]?, selected: Int?,
              modalPresentationStyle: String?, modalTransitionStyle: String?, definesPresentationContext: Bool?,
-             providesPresentationContextTransitionStyle: Bool?, isModalInPresentation: Bool?, hasPopoverAnchor: Bool?,
+             providesPresentationContextTransitionStyle: Bool?, isModalInPresentation: Bool?, hasPopoverAnchor: Bool?, popoverAnchor: String?,
              systemController: String?, preferredStyle: String?, window: String?, windowRoot: String?,
              horizontalSizeClass: String?, verticalSizeClass: String?, preferredTransition: String??, presentedBy: String?, presentedAs: String?) {
             self.id = id; self.type = type; self.title = title; self.container = container; self.parent = parent
@@ -122,6 +129,7 @@ struct CodableEvent: Codable {
             self.modalTransitionStyle = modalTransitionStyle; self.definesPresentationContext = definesPresentationContext
             self.providesPresentationContextTransitionStyle = providesPresentationContextTransitionStyle
             self.isModalInPresentation = isModalInPresentation; self.hasPopoverAnchor = hasPopoverAnchor
+            self.popoverAnchor = popoverAnchor
             self.systemController = systemController; self.preferredStyle = preferredStyle; self.window = window
             self.windowRoot = windowRoot; self.horizontalSizeClass = horizontalSizeClass; self.verticalSizeClass = verticalSizeClass
             self.preferredTransition = preferredTransition; self.presentedBy = presentedBy; self.presentedAs = presentedAs
@@ -136,7 +144,7 @@ struct CodableEvent: Codable {
                       selected: try plain.decodeIfPresent(Int.self, forKey: .selected), modalPresentationStyle: try s(.modalPresentationStyle),
                       modalTransitionStyle: try s(.modalTransitionStyle), definesPresentationContext: try b(.definesPresentationContext),
                       providesPresentationContextTransitionStyle: try b(.providesPresentationContextTransitionStyle),
-                      isModalInPresentation: try b(.isModalInPresentation), hasPopoverAnchor: try b(.hasPopoverAnchor),
+                      isModalInPresentation: try b(.isModalInPresentation), hasPopoverAnchor: try b(.hasPopoverAnchor), popoverAnchor: try s(.popoverAnchor),
                       systemController: try s(.systemController), preferredStyle: try s(.preferredStyle), window: try s(.window),
                       windowRoot: try s(.windowRoot), horizontalSizeClass: try s(.horizontalSizeClass), verticalSizeClass: try s(.verticalSizeClass),
                       preferredTransition: nil, presentedBy: try s(.presentedBy), presentedAs: try s(.presentedAs))
@@ -157,6 +165,7 @@ struct CodableEvent: Codable {
             try plain.encodeIfPresent(providesPresentationContextTransitionStyle, forKey: .providesPresentationContextTransitionStyle)
             try plain.encodeIfPresent(isModalInPresentation, forKey: .isModalInPresentation)
             try plain.encodeIfPresent(hasPopoverAnchor, forKey: .hasPopoverAnchor)
+            try plain.encodeIfPresent(popoverAnchor, forKey: .popoverAnchor)
             try plain.encodeIfPresent(systemController, forKey: .systemController); try plain.encodeIfPresent(preferredStyle, forKey: .preferredStyle)
             try plain.encodeIfPresent(window, forKey: .window); try plain.encodeIfPresent(windowRoot, forKey: .windowRoot)
             try plain.encodeIfPresent(horizontalSizeClass, forKey: .horizontalSizeClass)
@@ -170,7 +179,7 @@ struct CodableEvent: Codable {
 
         private enum PlainKey: String, CodingKey {
             case id, type, title, container, parent, children, selected, modalPresentationStyle, modalTransitionStyle
-            case definesPresentationContext, providesPresentationContextTransitionStyle, isModalInPresentation, hasPopoverAnchor
+            case definesPresentationContext, providesPresentationContextTransitionStyle, isModalInPresentation, hasPopoverAnchor, popoverAnchor
             case systemController, preferredStyle, window, windowRoot, horizontalSizeClass, verticalSizeClass, presentedBy, presentedAs
         }
     }
@@ -195,6 +204,7 @@ struct CodableEvent: Codable {
     var callSite: String?
     var ancestry: [Ref]?
     var observed: Observed?
+    var sheet: Sheet?
     var facts: [Facts]?
 
     init(_ e: Event) {
@@ -220,12 +230,19 @@ struct CodableEvent: Codable {
                                        window: o.window, covered: r(o.covered), presentationControllerClass: o.presentationControllerClass,
                                        dismissed: o.dismissed?.compactMap(r), handledBy: r(o.handledBy))
         }
+        sheet = e.sheet.map { s in
+            Sheet(detents: s.detents, selectedDetent: s.selectedDetent, largestUndimmedDetent: s.largestUndimmedDetent,
+                  prefersGrabberVisible: s.prefersGrabberVisible, prefersEdgeAttachedInCompactHeight: s.prefersEdgeAttachedInCompactHeight,
+                  prefersPageSizing: s.prefersPageSizing, appearance: s.appearance?.rawValue, background: s.background?.rawValue)
+        }
         facts = e.facts.isEmpty ? nil : e.facts.map { f in
             Facts(id: f.id, type: f.type, title: f.title, container: f.container?.rawValue, parent: f.parent, children: f.children,
                   selected: f.selected, modalPresentationStyle: f.modalPresentationStyle?.name, modalTransitionStyle: f.modalTransitionStyle?.name,
                   definesPresentationContext: f.definesPresentationContext,
                   providesPresentationContextTransitionStyle: f.providesPresentationContextTransitionStyle,
-                  isModalInPresentation: f.isModalInPresentation, hasPopoverAnchor: f.hasPopoverAnchor,
+                  isModalInPresentation: f.isModalInPresentation,
+                  hasPopoverAnchor: f.popoverAnchor.flatMap { $0 == .unknown ? nil : $0 == .anchored },
+                  popoverAnchor: f.popoverAnchor == .unknown ? PopoverAnchorState.unknown.rawValue : nil,
                   systemController: f.systemController?.name, preferredStyle: f.preferredStyle?.rawValue, window: f.window,
                   windowRoot: f.windowRoot, horizontalSizeClass: f.horizontalSizeClass?.rawValue, verticalSizeClass: f.verticalSizeClass?.rawValue,
                   preferredTransition: f.preferredTransition.map { $0?.name }, presentedBy: f.presentedBy, presentedAs: f.presentedAs?.name)
@@ -248,6 +265,12 @@ struct CodableEvent: Codable {
                       },
                       chain: chain.compactMap(c), callSite: callSite, ancestry: (ancestry ?? []).compactMap(c))
         e.rulesVersion = rulesIOS.flatMap(SystemVersion.init(parsing:))
+        e.sheet = sheet.map { s in
+            SheetState(detents: s.detents, selectedDetent: s.selectedDetent, largestUndimmedDetent: s.largestUndimmedDetent,
+                       prefersGrabberVisible: s.prefersGrabberVisible, prefersEdgeAttachedInCompactHeight: s.prefersEdgeAttachedInCompactHeight,
+                       prefersPageSizing: s.prefersPageSizing, appearance: s.appearance.flatMap(SheetAppearance.init(rawValue:)),
+                       background: s.background.flatMap(SheetBackground.init(rawValue:)))
+        }
         e.observed = observed.map { o in
             Observation(presenting: c(o.presenting), contextProvider: c(o.contextProvider),
                         effectiveStyle: o.effectiveStyle.flatMap(PresentationStyle.init(name:)),
@@ -264,7 +287,8 @@ struct CodableEvent: Codable {
             facts.modalTransitionStyle = f.modalTransitionStyle.flatMap(TransitionStyle.init(name:))
             facts.definesPresentationContext = f.definesPresentationContext
             facts.providesPresentationContextTransitionStyle = f.providesPresentationContextTransitionStyle
-            facts.isModalInPresentation = f.isModalInPresentation; facts.hasPopoverAnchor = f.hasPopoverAnchor
+            facts.isModalInPresentation = f.isModalInPresentation
+            facts.popoverAnchor = f.popoverAnchor.flatMap(PopoverAnchorState.init(rawValue:)) ?? f.hasPopoverAnchor.map { $0 ? .anchored : .missing }
             facts.systemController = f.systemController.flatMap(SystemControllerKind.init(name:))
             facts.preferredStyle = f.preferredStyle.flatMap(AlertControllerStyle.init(rawValue:))
             facts.window = f.window; facts.windowRoot = f.windowRoot
