@@ -33,7 +33,9 @@ let package = Package(
     ],
     dependencies: dependencies,
     targets: [
-        .target(name: "PresentationInspectorCore"),
+        // The HTML report's stylesheet and scripts, edited as plain files, embedded as bytes
+        // (`PackageResources`): no resource bundle to find at run time, on any platform.
+        .target(name: "PresentationInspectorCore", resources: [.embedInCode("Export/Resources")]),
         .target(name: "PresentationSimulator", dependencies: ["PresentationInspectorCore"]),
         .target(name: "PresentationInspector", dependencies: inspectorDependencies),
         .target(name: "PresentationInspectorTesting",

@@ -58,6 +58,7 @@ def figures(rows):
     if j:
         out["jsonl_import_events_per_s"] = j["ours_import_events_per_s"]
         out["jsonl_import_vs_jsondecoder"] = j["ours_import_events_per_s"] / j["foundation_import_events_per_s"]
+        out["jsonl_export_vs_jsonencoder"] = j["ours_export_events_per_s"] / j["foundation_export_events_per_s"]
     for cmd in ("summary", "diagnose"):
         p, q = one("cli", name=f"pinspect-{cmd}"), one("cli", name=f"jq-{cmd}")
         if p and q:

@@ -26,7 +26,8 @@ pinspect="$bin/pinspect"
 [[ -z $(jq -c 'select(.diagnostics != null and (.diagnostics | length) > 0)' <(tail -n +2 "$work/clean.jsonl")) ]] ||
   fail "calendar-new-event.json is expected to record no diagnostic"
 
-# The client package: a test target that depends on the testing product, by path.
+# The client package: a test target that depends on the testing product alone, by path, as the
+# README says (the product brings the core and the simulator; the generated files import it alone).
 client="$root/$scratch/replay-client"
 tests="$client/Tests/ReplayTests"
 rm -rf "$tests"
@@ -39,8 +40,6 @@ let package = Package(
     dependencies: [.package(name: "PresentationInspector", path: "$root")],
     targets: [.testTarget(name: "ReplayTests", dependencies: [
         .product(name: "PresentationInspectorTesting", package: "PresentationInspector"),
-        .product(name: "PresentationSimulator", package: "PresentationInspector"),
-        .product(name: "PresentationInspectorCore", package: "PresentationInspector"),
     ])]
 )
 SWIFT

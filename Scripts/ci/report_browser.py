@@ -3,12 +3,14 @@
 step 35; issue 12). Every check prints one line; the run exits 1 if any failed.
 
 Usage: report_browser.py DEMO.html [--large 10K.html] [--huge 100K.html]
-                         [--at-report AT.html --at SEQ] [--chromium PATH]
+                         [--at-report AT.html --at SEQ] [--short SHORT.html] [--chromium PATH]
   DEMO   the InspectorDemo's report: opening on the first error, the header's diagnostic
          links, bar labels, no hidden mark, the chain graph's focus mode at 1280 and 390 px
          (report_problem_checks.py), first-diagnostic key, hash round trip, timeline zoom,
          drag-select, sticky labels, folding lane groups, hover, click, the rejection of #13
          on the lane it was attempted at, the chain graph fitting and zooming, 390 px
+  SHORT  a recording of one window under a second: its first time axis label whole, counts in
+         the singular where they are 1
   10K    selection scrolls the list and the timeline both ways; the list is virtualised
   100K   opens without script errors and stays usable; times are printed, never judged here
          (CI machines vary; Scripts/bench.sh's table holds the goals)
@@ -199,7 +201,7 @@ def large_checks(b, path, what, timing=False):
 def main():
     args = sys.argv[1:]
     opts = {}
-    for flag in ("--large", "--huge", "--at-report", "--at", "--chromium"):
+    for flag in ("--large", "--huge", "--at-report", "--at", "--short", "--chromium"):
         if flag in args:
             i = args.index(flag); opts[flag] = args[i + 1]; del args[i:i + 2]
     if len(args) != 1:
@@ -209,6 +211,8 @@ def main():
     try:
         report_problem_checks.problem_checks(b, args[0], check, opened)
         demo_checks(b, args[0])
+        if "--short" in opts:
+            report_problem_checks.short_checks(b, opts["--short"], opened)
         if "--at-report" in opts and "--at" in opts:
             p = b.page()
             opened(p, opts["--at-report"], f"convert --at {opts['--at']}")

@@ -1,19 +1,25 @@
 """Checks that the report leads with the problem (run by report_browser.py, CI step 35): the first
 error selected on open with its mark in view, every diagnostic listed in the header as a link,
-bar labels never cut inside their first word, no timeline mark hidden, the chain graph's focus
-mode readable (node text >= 10 CSS px) at 1280 and 390 px with the whole graph one click away,
-and list rows keeping the outcome at 390 px."""
+bar labels never cut inside their first word, no timeline mark hidden, no "+N" badge over another,
+time axis labels whole (a short recording's first one too), the chain graph's focus mode readable
+(node text >= 10 CSS px, never cut) at 1280 and 390 px with the whole graph one click away, list
+rows keeping the outcome at 390 px, and counts that agree in number ("1 window")."""
 import re
 
 FIRST_ROW = "(function(){var r=document.querySelector('#list .row'); return r ? Number(r.dataset.seq) : null})()"
 FOCUS_TEXT = """Array.from(document.querySelectorAll('#graph-focus svg text')).map(function (t) {
   return parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a; })"""
-AUDIT_ROWS = """(function(){var t=document.getElementById('timeline'), out={bars:[], marks:0, drawn:0, crowded:0};
+AUDIT_ROWS = """(function(){var t=document.getElementById('timeline'), out={bars:[], marks:0, drawn:0, crowded:0, badges:0, overlaps:[], ticks:[]};
+  function meet(a, b) { return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h; }
   for (var y=0; ; y+=t.clientHeight/2) { t.scrollTop=y; t.dispatchEvent(new Event('scroll'));
     piTimeline.select(Number(document.body.dataset.selected), false); var a=piTimeline.audit();
-    out.bars=out.bars.concat(a.bars); out.marks+=a.marks; out.drawn+=a.drawn; out.crowded+=a.crowded;
+    out.bars=out.bars.concat(a.bars); out.marks+=a.marks; out.drawn+=a.drawn; out.crowded+=a.crowded; out.badges+=a.badges.length;
+    a.badges.forEach(function (b, i) { a.badges.slice(i + 1).forEach(function (c) { if (meet(b, c)) out.overlaps.push([b, c]); }); });
+    a.ticks.forEach(function (k, i) { out.ticks.push({text: k.text, left: k.left - a.plotLeft, overlapsNext: i + 1 < a.ticks.length && k.right > a.ticks[i + 1].left}); });
     if (y + t.clientHeight >= t.scrollHeight) break; }
   t.scrollTop=0; return out;})()"""
+# Whether every text of the focused graph's nodes is whole: none ends with "…".
+FOCUS_CUT = "Array.from(document.querySelectorAll('#graph-focus .pi-focus-node text')).map(t => t.textContent).filter(t => t.endsWith('…'))"
 
 
 def cut_inside_first_word(bar):
@@ -59,6 +65,7 @@ def problem_checks(b, demo, check, opened):
 
     # Every zoom the timeline is seen at: whole, and zoomed in twice.
     bad, bars, hidden = [], 0, []
+    badges, overlaps, ticks = 0, [], []
     for zoom_keys in ([], ["+", "+"], ["+", "+", "+", "+"]):
         p.key("0")
         for k in zoom_keys:
@@ -70,7 +77,10 @@ def problem_checks(b, demo, check, opened):
         bad += [f"{x['label']!r} of {x['full']!r} ({x['w']:.0f} px)" for x in wide if cut_inside_first_word(x)]
         if a["marks"] != a["drawn"] + a["crowded"]:
             hidden.append(f"zoom {zoom_keys}: {a}")
+        badges += a["badges"]; overlaps += a["overlaps"]; ticks += a["ticks"]
     p.key("0")
+    check("no two \"+N\" badges overlap", badges > 0 and not overlaps, f"{badges} badges; overlapping: {overlaps[:2]}")
+    axis_checks(ticks, "1280 px")
     check("no bar label of a bar >= 60 px is cut before its first word", bars > 0 and not bad, f"{bars} bars; " + "; ".join(bad[:4]))
     check("no timeline mark is hidden: each is drawn or counted on a crowded neighbour", not hidden, "; ".join(hidden[:2]))
 
@@ -92,6 +102,9 @@ def problem_checks(b, demo, check, opened):
     n = b.page(390, 844)
     opened(n, demo, "390 px, first open")
     focus_checks(n, "390 px")
+    a = n.eval(AUDIT_ROWS)
+    check("390 px: no two \"+N\" badges overlap", a["badges"] > 0 and not a["overlaps"], f"{a['badges']} badges; overlapping: {a['overlaps'][:2]}")
+    axis_checks(a["ticks"], "390 px")
     rows = n.eval("""Array.from(document.querySelectorAll('#list .row')).filter(r => r.getBoundingClientRect().top <
         document.getElementById('list').getBoundingClientRect().bottom).map(function (r) {
       var o = r.querySelector('.outcome'), rb = r.getBoundingClientRect(), ob = o && o.getBoundingClientRect();
@@ -99,6 +112,28 @@ def problem_checks(b, demo, check, opened):
     missing = [r for r in rows if not (r[1].startswith("→ ") and r[2])]
     check("390 px: list rows keep the outcome", rows and not missing, f"{len(rows)} rows; without: {missing[:3]}")
     n.close()
+
+
+def axis_checks(ticks, what):
+    """The time axis labels: none under the lane titles (the first tick of a short recording sits
+    just right of them), none over the next."""
+    under = [t["text"] for t in ticks if t["left"] < 0]
+    over = [t["text"] for t in ticks if t["overlapsNext"]]
+    _check(f"{what}: every time axis label is whole, right of the lane titles, apart from the next", ticks and not under and not over,
+           f"{len(ticks)} labels; under the titles: {under[:3]}; overlapping: {over[:3]}")
+
+
+def short_checks(b, short, opened):
+    """A recording of under a second in one window: its first time axis label (0.0s) is whole,
+    and the header counts "1 window", "1 controller"-style, as pinspect does."""
+    for width in (1280, 390):
+        p = b.page(width, 900)
+        opened(p, short, f"short recording, {width} px")
+        axis_checks(p.eval(AUDIT_ROWS)["ticks"], f"short recording, {width} px")
+        stats = p.eval("document.querySelector('.stats').textContent")
+        _check(f"short recording, {width} px: the header's counts agree in number", "1 window ·" in stats and "1 windows" not in stats
+               and "1 errors" not in stats and "1 events" not in stats, stats)
+        p.close()
 
 
 def focus_checks(p, what):
@@ -109,6 +144,8 @@ def focus_checks(p, what):
            f"mode {mode}, {len(sizes or [])} texts, smallest {min(sizes) if sizes else None}")
     width = p.eval("[document.querySelector('#graph-focus svg').getBoundingClientRect().right, document.getElementById('graph-focus').getBoundingClientRect().right]")
     _check(f"{what}: the focused graph fits its box", width[0] <= width[1] + 0.5, str(width))
+    cut = p.eval(FOCUS_CUT)
+    _check(f"{what}: the focused graph's node texts are whole (roles wrap, never cut)", not cut, str(cut[:3]))
 
 
 _check = None

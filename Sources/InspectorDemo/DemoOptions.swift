@@ -8,7 +8,8 @@ import Foundation
 /// value is checked here, before the demo runs or writes anything.
 struct DemoOptions: Equatable {
     /// Where the run's artefacts go (``defaultOutputDirectory`` or, in debugger mode,
-    /// ``defaultDebuggerOutputDirectory`` unless `--output` names one).
+    /// ``defaultDebuggerOutputDirectory`` unless `--output` names one; with `--scenario`, a folder
+    /// inside it named after the scenarios, so a partial run never replaces the whole one).
     var outputDirectory = defaultOutputDirectory
     /// Whether `--output` was given.
     var outputGiven = false
@@ -44,9 +45,11 @@ struct DemoOptions: Equatable {
 
     OPTIONS (a value may follow as the next argument or after =):
       --output DIR            Where to write events.jsonl and the other artefacts (default: inspector-output;
-                              with --break-for-debugger: inspector-output/debugger); files there are replaced,
-                              and the summary says which
-      --scenario KEY          Run only this scenario (repeatable); see --list
+                              with --break-for-debugger: inspector-output/debugger; with --scenario, a folder
+                              inside it named after the scenarios); files there are replaced, and the summary
+                              says which
+      --scenario KEY          Run only this scenario (repeatable; see --list), writing into
+                              inspector-output/KEY (KEY+KEY… for several) unless --output is given
       --list                  List the built-in scenarios and exit
       --write-scenarios DIR   Only write the built-in scenarios as JSON files into DIR (inputs for
                               `pinspect simulate`); runs nothing and writes nothing else
@@ -62,7 +65,7 @@ struct DemoOptions: Equatable {
       -h, --help              Show this help
 
     EXAMPLE:
-      swift run InspectorDemo --scenario camera-people-picker --verbose
+      swift run InspectorDemo --scenario camera-people-picker --verbose   # writes inspector-output/camera-people-picker
     """
 
     static func parse(_ args: [String]) throws(UsageError) -> DemoOptions {
@@ -122,7 +125,11 @@ struct DemoOptions: Equatable {
                 throw UsageError(description: "--write-scenarios only writes the scenario files and runs nothing; \(name) is for a run (run the demo separately)")
             }
         }
-        if o.breakForDebugger && !o.outputGiven { o.outputDirectory = defaultDebuggerOutputDirectory }
+        if !o.outputGiven {
+            if o.breakForDebugger { o.outputDirectory = defaultDebuggerOutputDirectory }
+            // A run of some scenarios must not replace the whole demo's recording, which the docs read.
+            if !o.scenarioKeys.isEmpty { o.outputDirectory += "/" + o.scenarioKeys.joined(separator: "+") }
+        }
         return o
     }
 }

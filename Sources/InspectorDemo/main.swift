@@ -19,6 +19,8 @@ if options.list {
 }
 
 let fm = FileManager.default
+// Ctrl-C or a kill while the demo runs removes the files it had not finished (exit 130, 143).
+UnfinishedFiles.removeOnInterrupt()
 
 if let dir = options.writeScenariosDirectory {
     // This mode writes the scenario files and nothing else.
@@ -43,10 +45,12 @@ let logPath = (options.outputDirectory as NSString).appendingPathComponent("even
 let liveLogPath = (options.outputDirectory as NSString).appendingPathComponent(".events.jsonl.\(getpid()).partial")
 let artifactNames = ["events.jsonl"] + extraArtifactNames
 let replaced = Set(artifactNames.filter { fm.fileExists(atPath: (options.outputDirectory as NSString).appendingPathComponent($0)) })
+UnfinishedFiles.register(liveLogPath)
 do {
     try recorder.startLiveLog(path: liveLogPath, header: header)
 } catch {
     FileHandle.standardError.write(Data("InspectorDemo: \(error)\n".utf8))
+    UnfinishedFiles.remove(liveLogPath)
     exit(73)
 }
 let chains = UncheckedBox(simulation)
@@ -62,6 +66,7 @@ for builtIn in selected {
         try simulation.run(scenario)
     } catch {
         FileHandle.standardError.write(Data("InspectorDemo: \(error)\n".utf8))
+        UnfinishedFiles.remove(liveLogPath)
         exit(70)
     }
     if !options.quiet {
@@ -75,9 +80,10 @@ for builtIn in selected {
 prepareDebuggerMode(options, recorder: recorder)
 let snapshot = recorder.snapshot()
 recorder.stopLiveLog()
-if rename(liveLogPath, logPath) != 0 {
-    FileHandle.standardError.write(Data("InspectorDemo: cannot write \(logPath): \(String(cString: strerror(errno)))\n".utf8))
-    unlink(liveLogPath)
+let renameError = UnfinishedFiles.finish(liveLogPath) { rename(liveLogPath, logPath) == 0 ? 0 : errno }
+if renameError != 0 {
+    FileHandle.standardError.write(Data("InspectorDemo: cannot write \(logPath): \(String(cString: strerror(renameError)))\n".utf8))
+    UnfinishedFiles.remove(liveLogPath)
     exit(73)
 }
 var written = [logPath]

@@ -79,10 +79,17 @@ struct LogInput: ParsableArguments {
     var path: String = "-"
 
     /// Reads the whole log. Exits 66 for a missing file, 65 when nothing usable could be read.
-    func load() throws -> LoadedLog {
+    /// Repeated sequence numbers are noted on standard error (not again when `noted`: a log read
+    /// a second time).
+    func load(noted: Bool = false) throws -> LoadedLog {
         try refuseTerminalStandardInput(path: path)
+        if !noted { noteDebugBuild(reading: path) }
         do {
-            return LoadedLog(result: try LogReader.read(path: path), name: path == "-" ? "<stdin>" : path)
+            let log = LoadedLog(result: try LogReader.read(path: path), name: path == "-" ? "<stdin>" : path)
+            var numbers = RepeatedSequenceNumbers()
+            for e in log.events { numbers.add(e.seq) }
+            if !noted { numbers.note(name: log.name) }
+            return log
         } catch {
             report(error.description)
             if case .fileNotFound = error { throw ExitStatus.missingFile }
@@ -100,17 +107,87 @@ extension LogInput {
     /// reading it whole).
     func stream(rereadable: Bool = false, header: ((LogHeader) -> Void)? = nil, _ event: (Event) -> Void) throws -> StreamedLog {
         try refuseTerminalStandardInput(path: path)
+        noteDebugBuild(reading: path)
         var count = 0
+        var numbers = RepeatedSequenceNumbers()
         let copy = rereadable && path == "-" ? try Self.copyStandardInput() : nil
         do {
-            let (h, issues) = try LogReader.stream(path: copy ?? path, header: header) { e in count += 1; event(e) }
-            return StreamedLog(header: h, issues: issues, name: path == "-" ? "<stdin>" : path, eventCount: count, copy: copy)
+            let name = path == "-" ? "<stdin>" : path
+            let (h, issues) = try LogReader.stream(path: copy ?? path, name: name, header: header) { e in
+                count += 1
+                numbers.add(e.seq)
+                event(e)
+            }
+            numbers.note(name: name)
+            return StreamedLog(header: h, issues: issues, name: name, eventCount: count, copy: copy)
         } catch {
-            if let copy { unlink(copy) }
+            if let copy { UnfinishedFiles.remove(copy) }
             report(error.description)
             if case .fileNotFound = error { throw ExitStatus.missingFile }
             throw ExitStatus.badData
         }
+    }
+}
+
+/// Says on standard error, before a debug build of pinspect (what `swift run` builds) reads a
+/// large file, that the release build reads it about ten times faster: PERFORMANCE.md's figures
+/// are the release build's, and nothing else tells a user why theirs are slower.
+func noteDebugBuild(reading path: String) {
+    #if DEBUG
+    var st = stat()
+    guard path != "-", stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_size >= largeLogBytes else { return }
+    report("note: this pinspect is a debug build (swift run builds one), about ten times slower on a log this size; "
+           + "build the release once, swift build -c release, and run .build/release/pinspect")
+    #endif
+}
+
+/// From this size (32 MiB, about 25,000 events) a debug build takes seconds.
+let largeLogBytes = 32 << 20
+
+/// Finds events that share a sequence number. A recorder numbers each event once, so a repeated
+/// number means a log edited by hand or written by another tool; the events are all used, but
+/// `explain N` and `--at N` can name only one of them. Memory: one integer per event while the
+/// numbers increase (as the recorder writes them), a set once they do not.
+struct RepeatedSequenceNumbers {
+    /// The numbers seen, ascending, while each was larger than the one before.
+    private var ascending: [Int] = []
+    /// Every number seen, once the log went out of order.
+    private var seen: Set<Int>?
+    /// Events whose number an earlier event had.
+    private(set) var repeats = 0
+    /// The first number seen twice.
+    private(set) var first: Int?
+
+    mutating func add(_ seq: Int) {
+        if seen == nil {
+            guard let last = ascending.last, seq <= last else { return ascending.append(seq) }
+            if binarySearch(seq) { return record(seq) }
+            seen = Set(ascending)  // out of order, not repeated: from now on, a set
+            ascending = []
+        }
+        if seen?.insert(seq).inserted == false { record(seq) }
+    }
+
+    private mutating func record(_ seq: Int) {
+        repeats += 1
+        if first == nil { first = seq }
+    }
+
+    private func binarySearch(_ seq: Int) -> Bool {
+        var low = 0, high = ascending.count
+        while low < high {
+            let mid = (low + high) / 2
+            if ascending[mid] < seq { low = mid + 1 } else { high = mid }
+        }
+        return low < ascending.count && ascending[low] == seq
+    }
+
+    /// Says on standard error which number repeats first and how many events repeat one.
+    func note(name: String) {
+        guard let first else { return }
+        report("note: \(name): \(repeats == 1 ? "an event repeats" : "\(repeats) events repeat") the sequence number of an earlier one "
+               + "(first #\(first)): a recorder numbers each event once, so the log was edited or written by another tool; "
+               + "explain and --at take the first event with a number")
     }
 }
 
@@ -135,15 +212,17 @@ extension LogInput {
     /// Reads the streamed log again, whole (from the copy of standard input when it was one; the
     /// caller removes the copy).
     func reload(_ log: StreamedLog) throws -> LoadedLog {
-        guard let copy = log.copy else { return try load() }
+        guard let copy = log.copy else { return try load(noted: true) }
         var again = LogInput()
         again.path = copy
-        var loaded = try again.load()
+        var loaded = try again.load(noted: true)
         loaded.name = log.name
         return loaded
     }
 
-    /// Copies standard input to a temporary file; returns its path.
+    /// Copies standard input to a temporary file; returns its path. The copy stops after a line
+    /// longer than the reader's limit (``LogReader/maximumLineLength``): the reader refuses the
+    /// log there anyway, and an endless stream with no newline (`/dev/zero`) must not fill the disk.
     static func copyStandardInput() throws -> String {
         var template = Array((NSTemporaryDirectory() + "/pinspect-stdin-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -153,22 +232,25 @@ extension LogInput {
         }
         defer { close(fd) }
         let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        UnfinishedFiles.register(path)
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
+        var lineLength = 0  // bytes since the last newline
+        while lineLength <= LogReader.maximumLineLength {
             let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) }
             if n < 0, errno == EINTR { continue }
             if n < 0 {
-                unlink(path)
+                UnfinishedFiles.remove(path)
                 report("cannot read standard input: \(String(cString: strerror(errno)))")
                 throw ExitStatus.badData
             }
             if n == 0 { break }
             let error = chunk.withUnsafeBytes { writeAll(fd, UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
             if error != 0 {
-                unlink(path)
+                UnfinishedFiles.remove(path)
                 report("cannot copy standard input to \(path): \(String(cString: strerror(error)))")
                 throw ExitStatus.cannotCreate
             }
+            if let newline = chunk[0..<n].lastIndex(of: 0x0A) { lineLength = n - newline - 1 } else { lineLength += n }
         }
         return path
     }

@@ -217,13 +217,13 @@ struct Explain: ParsableCommand {
             if let sheet = e.sheet {
                 // The sheet as its sheet presentation controller holds it, and the model's reading.
                 w.key("sheet"); w.beginObject()
-                for f in sheet.fields { w.field(f.name, f.value) }
+                for f in sheet.fields { w.key(escaping: f.name); w.string(f.value) }
                 w.endObject()
             }
             if let o = e.observed, !o.isEmpty {
                 // What UIKit reported, as the text form shows it (controller labels, style names).
                 w.key("observed"); w.beginObject()
-                for f in o.fields { w.field(f.name, f.value) }
+                for f in o.fields { w.key(escaping: f.name); w.string(f.value) }
                 w.endObject()
             }
             w.endObject()

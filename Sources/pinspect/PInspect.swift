@@ -25,6 +25,8 @@ struct PInspect: ParsableCommand {
           66  missing file
           73  the output file could not be written (the reason is named; an
               existing file is replaced only by a complete new one)
+          130 interrupted (Ctrl-C, SIGINT), 143 terminated (SIGTERM): the
+              output being written is removed, an existing file is untouched
 
         EXAMPLES
           pinspect summary inspector-output/events.jsonl
@@ -39,6 +41,8 @@ struct PInspect: ParsableCommand {
 
     /// Mistakes argument parsing would misreport are reported first (``ArgumentChecks``).
     static func main() {
+        // Ctrl-C or a kill while a file is written removes its temporary file (exit 130, 143).
+        UnfinishedFiles.removeOnInterrupt()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let mistake = ArgumentChecks.mistake(in: arguments) {
             report(mistake)

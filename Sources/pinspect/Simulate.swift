@@ -9,7 +9,8 @@ struct Simulate: ParsableCommand {
         abstract: "Run a scenario file through the presentation simulator and write the JSONL event log.",
         discussion: """
         The scenario format is described in docs/SCENARIOS.md. Errors in the scenario
-        name the file, the step and the key, and exit 65.
+        name the file, the step and the key, and exit 65. An event log is not a
+        scenario: pinspect scenario turns one into a scenario that replays it.
 
         EXAMPLES
           pinspect simulate scenario.json > events.jsonl
@@ -22,22 +23,14 @@ struct Simulate: ParsableCommand {
 
     func run() throws {
         try output.refuseOverwriting(scenario)
+        try refuseTerminalStandardInput(path: scenario, what: "scenario", example: "scenario.json")
+        let name = scenario == "-" ? "<stdin>" : scenario
         let parsed: Scenario
         do {
-            if scenario == "-" {
-                parsed = try Scenario.parse(Array(FileHandle.standardInput.readDataToEndOfFile()), file: "<stdin>")
-            } else {
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: scenario, isDirectory: &isDirectory) else {
-                    report("\(scenario): no such file")
-                    throw ExitStatus.missingFile
-                }
-                if isDirectory.boolValue {
-                    report("\(scenario): is a directory, not a scenario file")
-                    throw ExitStatus.badData
-                }
-                parsed = try Scenario.load(path: scenario)
-            }
+            parsed = try Scenario.parse(BoundedInput.read(path: scenario, limit: Scenario.maximumFileSize), file: name)
+        } catch let error as BoundedInput.Failure {
+            report("\(name): \(error.message)")
+            throw error == .notFound ? ExitStatus.missingFile : ExitStatus.badData
         } catch let error as ScenarioError {
             report(error.description)
             throw ExitStatus.badData

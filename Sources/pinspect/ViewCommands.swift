@@ -67,7 +67,7 @@ struct Timeline: ParsableCommand {
         let out = try StreamedOutput(path: nil)
         var timeline = try StreamedTimeline(json: json, filter: filter)
         let log = try input.stream(rereadable: true) { timeline.add($0) }
-        defer { if let copy = log.copy { unlink(copy) } }
+        defer { if let copy = log.copy { UnfinishedFiles.remove(copy) } }
         noteDroppedEvents(log.header, name: log.name)
         var selectedNone = timeline.selectedCount == 0
         if timeline.inOrder {
@@ -170,7 +170,7 @@ enum TimelineJSON {
         w.endObject()
     }
 
-    private static func ref(_ key: String, _ r: ControllerRef?, _ w: inout JSONWriter) {
+    private static func ref(_ key: StaticString, _ r: ControllerRef?, _ w: inout JSONWriter) {
         guard let r else { return }
         w.key(key); w.beginObject(); w.field("id", r.id); w.field("type", r.type)
         if let title = r.title { w.field("title", title) }

@@ -98,6 +98,32 @@ final class ExportHTMLTests: XCTestCase {
         XCTAssertTrue(html.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"pi-graph\""))
     }
 
+    /// The stylesheet and scripts come from the files in the core's `Export/Resources` (embedded
+    /// by SwiftPM), each whole but for its leading comment and final newline, in the page's order.
+    func testReportEmbedsEachResourceFileOnceWithoutItsLeadingComment() throws {
+        let html = Exporter.render(.html, header: ExportFixtures.header, events: [])
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/PresentationInspectorCore/Export/Resources").standardized
+        func body(_ name: String) throws -> (comment: String, body: String) {
+            var lines = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+                .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            XCTAssertEqual(lines.last, "", "\(name) ends with a newline")
+            lines.removeLast()
+            let commentLines = name.hasSuffix(".css") ? (lines.firstIndex { $0.hasSuffix("*/") } ?? -1) + 1
+                                                      : lines.prefix { $0.hasPrefix("//") }.count
+            XCTAssertGreaterThan(commentLines, 0, "\(name) explains itself in a leading comment")
+            return (lines[0..<commentLines].joined(separator: "\n"), lines[commentLines...].joined(separator: "\n"))
+        }
+        let css = try body("report.css")
+        XCTAssertTrue(html.contains("<style>\n\(css.body)\n</style>"), "report.css, whole")
+        let scripts = try ["timeline.js", "graph.js", "focus.js", "report.js"].map(body)
+        XCTAssertTrue(html.contains("<script>\n" + scripts.map(\.body).joined(separator: "\n") + "\n</script>"), "the scripts, whole, in order")
+        for (name, file) in zip(["report.css", "timeline.js", "graph.js", "focus.js", "report.js"], [css] + scripts) {
+            XCTAssertFalse(html.contains(file.comment), "\(name)'s leading comment is for its readers, not the page")
+            XCTAssertEqual(html.components(separatedBy: file.body).count, 2, "\(name) is in the page once")
+        }
+    }
+
     func testReportSaysHowTheRecordingBecomesATest() throws {
         let html = Exporter.render(.html, header: ExportFixtures.header, events: try ExportFixtures.demoEvents())
         XCTAssertTrue(html.contains("<code>pinspect test LOG --framework xctest --expect-clean -o BugTests.swift</code>"))
@@ -249,6 +275,23 @@ final class ExportHTMLTests: XCTestCase {
         XCTAssertEqual(text(ofID: "stat-diagnostics", in: page.dom), String(summary.diagnosticCount))
         XCTAssertEqual(text(ofID: "stat-errors", in: page.dom), String(summary.count(atLeast: .error)))
         XCTAssertEqual(text(ofID: "shown-count", in: page.dom), "\(events.count) shown")
+    }
+
+    /// "1 event · 1 diagnostic (1 error, …) · 1 window · 1 controller": counts agree in number.
+    func testTheHeadersCountsAgreeInNumber() throws {
+        let error = Diagnostic(code: .activeController, severity: .error, message: "Application tried to present modally an active controller <A: a>.")
+        let one = Event(seq: 1, time: 0, kind: .present, outcome: .rejected, window: "w", presented: ControllerRef(id: "a", type: "A"), diagnostics: [error])
+        let page = try load(Exporter.render(.html, header: ExportFixtures.header, events: [one]))
+        XCTAssertEqual(page.console.filter { $0.contains("Uncaught") }, [], "script errors")
+        for (id, noun) in [("stat-events", "event"), ("stat-diagnostics", "diagnostic"), ("stat-errors", "error"), ("stat-warnings", "warnings")] {
+            XCTAssertEqual(text(ofID: id + "-noun", in: page.dom), noun, id)
+        }
+        XCTAssertTrue(page.dom.contains("info) · 1 window · 1 controller"), String(page.dom.prefix(3000)))
+        let events = try ExportFixtures.demoEvents(), summary = RecordingSummary(header: ExportFixtures.header, events: events)
+        let demo = try load(Exporter.render(.html, header: ExportFixtures.header, events: events))
+        XCTAssertEqual(text(ofID: "stat-events-noun", in: demo.dom), "events")
+        XCTAssertTrue(demo.dom.contains("info) · \(summary.windows.count) windows · \(summary.controllerCount) controllers"),
+                      "\(summary.windows.count) windows, \(summary.controllerCount) controllers")
     }
 
     func testTheReportShowsALogsControlCharactersAsEscapes() throws {

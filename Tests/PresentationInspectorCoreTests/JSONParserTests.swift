@@ -34,7 +34,7 @@ final class JSONParserTests: XCTestCase {
     func testWriterEscapes() throws {
         var w = JSONWriter()
         w.beginObject()
-        w.field("k\"", "a\u{1}b\tc")
+        w.key(escaping: "k\""); w.string("a\u{1}b\tc")  // a key from data is escaped
         w.key("n"); w.number(0.1)
         w.key("arr"); w.beginArray(); w.int(1); w.bool(false); w.null(); w.endArray()
         w.endObject()

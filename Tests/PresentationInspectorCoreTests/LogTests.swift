@@ -105,7 +105,9 @@ final class LogTests: XCTestCase {
         }
     }
 
-    func testOversizedLineIsSkippedWithoutBufferingIt() throws {
+    /// A line longer than the limit ends the reading there, whatever follows: the events before it
+    /// are used, the line is reported, nothing after it is read.
+    func testOversizedLineEndsTheReading() throws {
         let path = NSTemporaryDirectory() + "big-\(UUID().uuidString).jsonl"
         defer { try? FileManager.default.removeItem(atPath: path) }
         var data = Data(LogWriter.text(header: LogHeader(), events: [full]).utf8)
@@ -116,8 +118,18 @@ final class LogTests: XCTestCase {
         data.append(Data((EventCoding.encode(second) + "\n").utf8))
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: data))
         let read = try LogReader.read(path: path)
-        XCTAssertEqual(read.events.map(\.seq), [7, 8])
+        XCTAssertEqual(read.events.map(\.seq), [7])
         XCTAssertEqual(read.issues.map(\.line), [3])
-        XCTAssertEqual(read.issues.first?.message, "line is \(LogReader.maximumLineLength + 10) bytes long (limit \(LogReader.maximumLineLength)); skipped")
+        XCTAssertEqual(read.issues.first?.message, "line is longer than \(LogReader.maximumLineLength) bytes (the line limit): not an event; the rest of the log is not read")
+        var streamed: [Int] = []
+        let (_, issues) = try LogReader.stream(path: path) { streamed.append($0.seq) }
+        XCTAssertEqual(streamed, [7], "streamed, the reading ends there too")
+        XCTAssertEqual(issues.map(\.line), [3])
+        let text = String(decoding: data, as: UTF8.self)
+        for workers in [1, 4] {
+            let inMemory = try LogReader.read(text: text, workers: workers)
+            XCTAssertEqual(inMemory.events.map(\.seq), [7], "\(workers) workers")
+            XCTAssertEqual(inMemory.issues.map(\.line), [3], "\(workers) workers")
+        }
     }
 }

@@ -1,4 +1,5 @@
 @_spi(Package) @testable import PresentationInspectorCore
+@_spi(Package) import PresentationSimulator
 import XCTest
 
 /// The ring passes what its dropped events said to the oldest event it keeps: a controller's facts
@@ -80,5 +81,31 @@ final class RecorderRingFactsTests: XCTestCase {
         r.noteControllerFacts([asChild, onPath])
         r.record(other())
         XCTAssertEqual(try XCTUnwrap(r.events.first).facts.map(\.children), [["list"]])
+    }
+
+    /// Nothing endless: once a ring has replaced a whole round of a flow that repeats (the memory
+    /// benchmark's mix: every built-in scenario, in a fresh simulation each round), what it carries
+    /// for its oldest event (one entry per controller the dropped events named) and what its pools
+    /// hold stay that size however many events follow: ten rings' worth here.
+    func testWhatAFullRingCarriesStaysBoundedWhileAFlowRepeats() throws {
+        let scenarios = try BuiltInScenarios.all.map { try $0.scenario() }
+        let ring = Recorder(capacity: 300)
+        func round() throws {
+            let sim = Simulation(recorder: ring)
+            for s in scenarios { try sim.run(s) }
+        }
+        while ring.droppedCount == 0 { try round() }
+        try round()  // the first round is dropped whole: every controller of the flow is carried
+        let carried = ring.carriedControllerCount, pooled = ring.pooledValueCount
+        let named = Set(ring.events.flatMap { $0.facts.map(\.id) + [$0.presented, $0.presenting, $0.receiver].compactMap { $0?.id } })
+        XCTAssertGreaterThan(carried, 0)
+        XCTAssertLessThanOrEqual(carried, named.count, "the controllers of the flow, no more")
+        let end = ring.snapshot().totalRecorded + 10 * ring.capacity
+        while ring.snapshot().totalRecorded < end {
+            try round()
+            // Rounds are alike, so at the end of each the ring holds the same events.
+            XCTAssertEqual(ring.carriedControllerCount, carried, "carried facts grow with the events replaced")
+            XCTAssertEqual(ring.pooledValueCount, pooled, "pooled values grow with the events replaced")
+        }
     }
 }

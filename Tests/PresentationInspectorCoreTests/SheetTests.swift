@@ -1,6 +1,7 @@
 import XCTest
 @_spi(Package) @testable import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
+import TestSupport
 
 /// Sheets in the core (DESIGN "Sheets"): the model's reading, the log's `sheet` object in both
 /// decoders, the views' times within reach, and no read of a sheet before UIKit's present.
@@ -37,7 +38,7 @@ final class SheetTests: XCTestCase {
                        "a custom detent below the largest undimmed one")
     }
 
-    func testTheVersionTableHoldsTheSheetRows() {
+    func testTheVersionTableHoldsTheSheetRows() throws {
         func v(_ s: String) -> SystemVersion { SystemVersion(parsing: s)! }
         XCTAssertEqual(UIKitVersions.sheetDetents.value(at: v("15.0")), true)
         XCTAssertEqual(UIKitVersions.customDetents.value(at: v("15.5")), false)
@@ -49,7 +50,7 @@ final class SheetTests: XCTestCase {
         for name in ["sheet detents", "custom sheet detents", "medium detent in compact height", "sheet prefersPageSizing"] {
             XCTAssertTrue(names.contains(name), name)
         }
-        XCTAssertTrue(UIKitVersions.mediumDetentInCompactHeight.evidence[0].location.hasSuffix("UISheetPresentationController.h:50"))
+        XCTAssertTrue(try UIKitVersions.mediumDetentInCompactHeight.evidence.element(0).location.hasSuffix("UISheetPresentationController.h:50"))
     }
 
     // MARK: the log
@@ -177,7 +178,7 @@ final class SheetTests: XCTestCase {
                        "from the present to the drag up, from the drag down to the card presented above the drawer, from its dismissal on")
         XCTAssertTrue(t.reachable.allSatisfy { $0.controller.id == "map" && $0.sheet.id == "drawer" && $0.detent == "medium" })
         XCTAssertEqual(t.reachable.last?.isOpen, true)
-        XCTAssertEqual(t.lanes[t.reachable[0].lane].title, "mapWindow · root")
+        XCTAssertEqual(try t.lanes.element(try t.reachable.element(0).lane).title, "mapWindow · root")
         XCTAssertEqual(t.markers.filter { $0.kind == .detent }.map(\.seq), [4, 5])
         let layout = TimelineLayout.make(timeline: t)
         XCTAssertEqual(layout.bands.count, 3)

@@ -55,6 +55,34 @@ final class VisibleTextTests: XCTestCase {
     }
 }
 
+extension VisibleTextTests {
+    /// Every character near the escaped ranges, at every position of a string longer than the
+    /// 8-byte steps of the checks: the JSON reads back the same string and holds none of them raw,
+    /// and the quick check finds exactly the characters the rule escapes.
+    func testJSONEscapesEveryCharacterAtEveryPosition() {
+        let ranges: [ClosedRange<UInt32>] = [0...0xFF, 0x2000...0x206F]
+        for range in ranges {
+            for value in range {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                for position in 0..<18 {
+                    let text = String(repeating: "a", count: position) + String(Character(scalar)) + String(repeating: "b", count: 17 - position)
+                    var out = ""
+                    JSONWriter.appendQuoted(text, to: &out)
+                    let back = (try? JSONSerialization.jsonObject(with: Data(out.utf8), options: .fragmentsAllowed)) as? String
+                    XCTAssertEqual(back, text, "U+\(String(value, radix: 16)) at \(position)")
+                    XCTAssertFalse(VisibleText.needsEscaping(out), "U+\(String(value, radix: 16)) at \(position): \(out)")
+                    for keep in [false, true] {
+                        XCTAssertEqual(VisibleText.needsEscaping(text, keepingLineBreaks: keep), VisibleText.isEscaped(scalar, keepingLineBreaks: keep),
+                                       "U+\(String(value, radix: 16)) at \(position), keeping line breaks: \(keep)")
+                    }
+                    let escapes = value == 0x22 || value == 0x5C || VisibleText.isEscaped(scalar)
+                    XCTAssertEqual(out.utf8.count == text.utf8.count + 2, !escapes, "U+\(String(value, radix: 16)) at \(position): \(out)")
+                }
+            }
+        }
+    }
+}
+
 final class ExplanationStepVisibleTextTests: XCTestCase {
     /// Explanation sentences name the hierarchy's class names and window ids: one line each.
     func testSentencesKeepTheirOneLine() {

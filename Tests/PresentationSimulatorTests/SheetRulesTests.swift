@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
 
@@ -67,10 +68,10 @@ final class SheetRulesTests: XCTestCase {
     /// The sheet rests where the user dragged it: undimmed again, the story comes back.
     func testTheStoryFollowsTheDetentTheSheetRestsAt() throws {
         let up = try Self.drawerRun(Self.undimmedMedium, steps: [#"{ "selectDetent": "large", "in": "drawer" }"#])
-        XCTAssertFalse(up.presents.last!.diagnostics[0].message.contains("undimmed"))
+        XCTAssertFalse(try XCTUnwrap(up.presents.last?.diagnostics.first).message.contains("undimmed"))
         let down = try Self.drawerRun(Self.undimmedMedium, steps: [#"{ "selectDetent": "large", "in": "drawer" }"#,
                                                                    #"{ "selectDetent": "medium", "in": "drawer" }"#])
-        XCTAssertTrue(down.presents.last!.diagnostics[0].message.contains("undimmed"))
+        XCTAssertTrue(try XCTUnwrap(down.presents.last?.diagnostics.first).message.contains("undimmed"))
     }
 
     /// A dimmed presentation above the undimmed sheet covers what is below it: no story.
@@ -95,17 +96,17 @@ final class SheetRulesTests: XCTestCase {
         let full = try Self.drawerRun(Self.undimmedMedium, env: landscape)
         XCTAssertEqual(full.presents.first?.sheet?.appearance, .fullScreen)
         XCTAssertEqual(full.presents.first?.sheet?.background, .covered)
-        XCTAssertFalse(full.presents.last!.diagnostics[0].message.contains("undimmed"), "a full-screen sheet covers the map")
+        XCTAssertFalse(try XCTUnwrap(full.presents.last?.diagnostics.first).message.contains("undimmed"), "a full-screen sheet covers the map")
 
         let attached = try Self.drawerRun(Self.undimmedMedium + #", "prefersEdgeAttachedInCompactHeight": true"#, env: landscape)
         XCTAssertEqual(attached.presents.first?.sheet?.appearance, .edgeAttached)
         // The medium detent "is inactive in compact height": where a sheet set to rest there rests is unknown.
         XCTAssertEqual(attached.presents.first?.sheet?.background, .unknown)
-        XCTAssertFalse(attached.presents.last!.diagnostics[0].message.contains("undimmed"), "unknown: no story")
+        XCTAssertFalse(try XCTUnwrap(attached.presents.last?.diagnostics.first).message.contains("undimmed"), "unknown: no story")
 
         let large = try Self.drawerRun(#""detents": ["medium", "large"], "selectedDetent": "large", "largestUndimmedDetent": "large", "prefersEdgeAttachedInCompactHeight": true"#, env: landscape)
         XCTAssertEqual(large.presents.first?.sheet?.background, .interactive, "edge-attached at large, undimmed up to large")
-        XCTAssertTrue(large.presents.last!.diagnostics[0].message.contains("undimmed"))
+        XCTAssertTrue(try XCTUnwrap(large.presents.last?.diagnostics.first).message.contains("undimmed"))
 
         let portrait = try Self.drawerRun(Self.undimmedMedium + #", "prefersEdgeAttachedInCompactHeight": true"#)
         XCTAssertEqual(portrait.presents.first?.sheet?.appearance, .sheet)
@@ -116,7 +117,7 @@ final class SheetRulesTests: XCTestCase {
         let run = try Self.drawerRun(Self.undimmedMedium, env: #"{ "idiom": "pad", "iOS": "17.4" }"#)
         XCTAssertEqual(run.presents.first?.sheet?.background, .unknown)
         XCTAssertEqual(run.presents.first?.sheet?.appearance, .sheet)
-        XCTAssertFalse(run.presents.last!.diagnostics[0].message.contains("undimmed"))
+        XCTAssertFalse(try XCTUnwrap(run.presents.last?.diagnostics.first).message.contains("undimmed"))
     }
 
     // MARK: What the sheet records
@@ -130,9 +131,9 @@ final class SheetRulesTests: XCTestCase {
         """, steps: [#"{ "present": "full", "from": "root", "animated": false }"#, #"{ "dismiss": "full", "animated": false }"#,
                      #"{ "present": "pop", "from": "root", "animated": false }"#, #"{ "dismiss": "pop", "animated": false }"#,
                      #"{ "present": "auto", "from": "root", "animated": false }"#]))
-        XCTAssertNil(run.presents[0].sheet, "a full-screen presentation has no sheet")
-        XCTAssertEqual(run.presents[1].sheet?.detents, ["medium"], "a popover adapted to a sheet in compact width")
-        XCTAssertEqual(run.presents[2].sheet, SheetState(prefersPageSizing: false, appearance: .sheet, background: .dimmed),
+        XCTAssertNil(try run.presents.element(0).sheet, "a full-screen presentation has no sheet")
+        XCTAssertEqual(try run.presents.element(1).sheet?.detents, ["medium"], "a popover adapted to a sheet in compact width")
+        XCTAssertEqual(try run.presents.element(2).sheet, SheetState(prefersPageSizing: false, appearance: .sheet, background: .dimmed),
                        "UIKit's defaults: [large], nothing undimmed; prefersPageSizing false from iOS 18")
     }
 
@@ -158,12 +159,13 @@ final class SheetRulesTests: XCTestCase {
         XCTAssertEqual(changes.map { $0.sheet?.selectedDetent }, ["large", nil])
         XCTAssertEqual(changes.map { $0.sheet?.restingDetent }, ["large", "medium"], "nil rests at the smallest")
         XCTAssertEqual(changes.map { $0.sheet?.background }, [.dimmed, .interactive])
-        XCTAssertEqual(changes[0].presented?.id, "drawer")
-        XCTAssertEqual(changes[0].presenting?.id, "root")
-        XCTAssertEqual(changes[0].outcome, .completed)
-        XCTAssertEqual(changes[0].chain.map(\.id), ["root", "drawer"])
-        XCTAssertEqual(changes[0].rulesVersion, SystemVersion(parsing: "17.4"))
-        XCTAssertTrue(changes[0].summary.hasSuffix("sheet-detent-changed DrawerViewController (drawer) to large → completed"), changes[0].summary)
+        let first = try changes.element(0)
+        XCTAssertEqual(first.presented?.id, "drawer")
+        XCTAssertEqual(first.presenting?.id, "root")
+        XCTAssertEqual(first.outcome, .completed)
+        XCTAssertEqual(first.chain.map(\.id), ["root", "drawer"])
+        XCTAssertEqual(first.rulesVersion, SystemVersion(parsing: "17.4"))
+        XCTAssertTrue(first.summary.hasSuffix("sheet-detent-changed DrawerViewController (drawer) to large → completed"), first.summary)
     }
 
     /// A controller not presented as a sheet has no sheet on screen: the step records nothing and

@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) @testable import PresentationSimulator
 
@@ -66,11 +67,11 @@ final class SheetScenarioTests: XCTestCase {
         XCTAssertEqual(drawer.prefersGrabberVisible, true)
         XCTAssertEqual(drawer.prefersEdgeAttachedInCompactHeight, true)
         XCTAssertEqual(drawer.prefersPageSizing, false)
-        XCTAssertEqual(scenario.steps[1].action, .set("drawer", [.detents(["medium", "large"]), .selectedDetent(nil), .largestUndimmedDetent(nil),
+        XCTAssertEqual(try scenario.steps.element(1).action, .set("drawer", [.detents(["medium", "large"]), .selectedDetent(nil), .largestUndimmedDetent(nil),
                                                                   .prefersGrabberVisible(false), .prefersEdgeAttachedInCompactHeight(false),
                                                                   .prefersPageSizing(true)]))
-        XCTAssertEqual(scenario.steps[2].action, .selectDetent("large", in: "drawer"))
-        XCTAssertEqual(scenario.steps[3].action, .selectDetent(nil, in: "drawer"))
+        XCTAssertEqual(try scenario.steps.element(2).action, .selectDetent("large", in: "drawer"))
+        XCTAssertEqual(try scenario.steps.element(3).action, .selectDetent(nil, in: "drawer"))
         let again = try Scenario.parse(scenario.jsonText, file: "again.json")
         XCTAssertEqual(again.jsonText, scenario.jsonText)
         XCTAssertEqual(again.steps.map(\.action), scenario.steps.map(\.action))

@@ -27,13 +27,20 @@ final class HostileLogTests: XCTestCase {
         XCTAssertTrue(issue.message.contains("nesting deeper than 256 levels"), issue.message)
     }
 
-    func testOversizedLineIsSkippedWithoutBufferingIt() throws {
+    func testOversizedLineEndsTheReadingWithoutBufferingIt() throws {
         let giant = event(2, extra: #","title":""# + String(repeating: "x", count: LogReader.maximumLineLength + 10) + "\"")
         let read = try readFile([header, event(1), giant, event(3)])
-        XCTAssertEqual(read.events.map(\.seq), [1, 3])
+        XCTAssertEqual(read.events.map(\.seq), [1])
         XCTAssertEqual(read.issues.count, 1)
         let issue = try read.issues.element(0)
-        XCTAssertTrue(issue.description.hasPrefix("line 3: line is \(giant.utf8.count) bytes long"), issue.description)
+        XCTAssertTrue(issue.description.hasPrefix("line 3: line is longer than \(LogReader.maximumLineLength) bytes"), issue.description)
+    }
+
+    /// A line that never ends, from a device: the reading stops once the line passes the limit.
+    func testEndlessLineFromADeviceIsRefusedAtTheLimit() {
+        XCTAssertThrowsError(try LogReader.read(path: "/dev/zero")) { error in
+            XCTAssertEqual("\(error)", "/dev/zero:1: not a presentation-inspector-log: line is longer than \(LogReader.maximumLineLength) bytes (the line limit); a header is one short JSON object")
+        }
     }
 
     func testGarbageLinesAreEachReported() throws {

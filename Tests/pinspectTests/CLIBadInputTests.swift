@@ -25,7 +25,7 @@ final class CLIBadInputTests: XCTestCase {
     /// Asserts exit 65 and exactly one `pinspect:` line on stderr containing every needle.
     private func assertBadData(_ r: PInspectBinary.Result, _ needles: [String], file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(r.status, 65, r.stderr, file: file, line: line)
-        let messages = r.stderr.split(separator: "\n").filter { $0.hasPrefix("pinspect: ") }
+        let messages = r.stderr.split(separator: "\n").filter { $0.hasPrefix("pinspect: ") && !$0.hasPrefix("pinspect: note: ") }
         XCTAssertEqual(messages.count, 1, "one clear message: \(r.stderr)", file: file, line: line)
         for n in needles { XCTAssertTrue(r.stderr.contains(n), "stderr lacks \(n): \(r.stderr)", file: file, line: line) }
     }
@@ -47,7 +47,7 @@ final class CLIBadInputTests: XCTestCase {
         assertBadData(try PInspectBinary.run(["timeline", path]), ["\(path):2:"])
     }
 
-    func testOneHundredMegabyteLineIsSkippedAndTheRestUsed() throws {
+    func testOneHundredMegabyteLineEndsTheReading() throws {
         let path = fx.path("huge.jsonl")
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
         let h = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
@@ -60,14 +60,37 @@ final class CLIBadInputTests: XCTestCase {
         try h.write(contentsOf: Data((lines[2...].joined(separator: "\n") + "\n").utf8))
         try h.close()
         let r = try PInspectBinary.run(["summary", "--json", path])
-        assertBadData(r, ["\(path):3:", "bytes long", "(1 line skipped)", "\(eventCount) valid events used"])
-        XCTAssertEqual(try JSONParser.parse(r.stdout).objectValue?["events"]?.intValue, eventCount, "the events around it are used")
+        assertBadData(r, ["\(path):3:", "longer than \(LogReader.maximumLineLength) bytes (the line limit)", "the rest of the log is not read",
+                          "(1 line skipped)", "1 valid events used"])
+        XCTAssertEqual(try JSONParser.parse(r.stdout).objectValue?["events"]?.intValue, 1, "the event before it is used")
     }
 
     func testHugeFirstLineIsRefused() throws {
         let path = fx.path("hugeheader.jsonl")
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(repeating: UInt8(ascii: "{"), count: 20 << 20)))
-        assertBadData(try PInspectBinary.run(["summary", path]), ["\(path):1:", "bytes long"])
+        assertBadData(try PInspectBinary.run(["summary", path]), ["\(path):1:", "longer than \(LogReader.maximumLineLength) bytes"])
+    }
+
+    /// Endless input with no newline, as a device, as standard input and through a pipe (the
+    /// timeline copies standard input first): every command refuses it once the line passes the
+    /// limit, within seconds, instead of reading forever.
+    func testEndlessInputIsRefusedAtTheLineLimit() throws {
+        let refusal = "1: not a presentation-inspector-log: line is longer than \(LogReader.maximumLineLength) bytes (the line limit)"
+        assertBadData(try PInspectBinary.run(["summary", "/dev/zero"], timeout: 30), ["/dev/zero:" + refusal])
+        let inputs = ["exec \"$0\" \"$@\" < /dev/zero", "tr '\\0' x < /dev/zero | \"$0\" \"$@\""]
+        for input in inputs {
+            for command in [["summary", "-"], ["timeline", "-"], ["convert", "--to", "html", "-"]] {
+                let r = try PInspectBinary.shell(input, command)
+                XCTAssertEqual(r.status, 65, "\(input) \(command): \(r.stderr)")
+                XCTAssertTrue(r.stderr.contains("<stdin>:" + refusal), "\(input) \(command): \(r.stderr)")
+            }
+        }
+        // A scenario is read whole, up to its size limit.
+        assertBadData(try PInspectBinary.run(["simulate", "/dev/zero"], timeout: 30),
+                      ["/dev/zero: longer than \(Scenario.maximumFileSize) bytes (the size limit)"])
+        let scenario = try PInspectBinary.shell("exec \"$0\" \"$@\" < /dev/zero", ["simulate", "-"])
+        XCTAssertEqual(scenario.status, 65, scenario.stderr)
+        XCTAssertTrue(scenario.stderr.contains("<stdin>: longer than \(Scenario.maximumFileSize) bytes (the size limit)"), scenario.stderr)
     }
 
     func testNewerVersionIsRefused() throws {

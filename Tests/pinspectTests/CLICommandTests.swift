@@ -241,24 +241,24 @@ final class CLICommandTests: XCTestCase {
 
     func testALogFromATerminalIsRefusedNotAwaited() throws {
         // `script` gives pinspect a terminal as standard input; without the check it would wait
-        // there until the test's watchdog killed it.
+        // there until the test's watchdog killed it. The message repeats the command as typed.
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { throw XCTSkip("no script(1)") }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        p.arguments = ["-qec", PInspectBinary.path + " summary", "/dev/null"]
-        let out = Pipe()
-        p.standardOutput = out; p.standardError = out; p.standardInput = Pipe()
-        try p.run()
-        let watchdog = DispatchWorkItem { if p.isRunning { p.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        watchdog.cancel()
-        XCTAssertEqual(p.terminationReason, .exit, "killed: it waited on the terminal")
-        XCTAssertEqual(p.terminationStatus, 64, text)
-        XCTAssertTrue(text.contains("standard input is a terminal"), text)
-        // Piped input is still read.
         let (log, _) = try fx.log(BuiltInScenarios.camera)
+        let cases: [(arguments: String, example: String)] = [
+            ("summary", "pinspect summary events.jsonl, or ... | pinspect summary)"),
+            ("explain 1", "pinspect explain 1 events.jsonl, or ... | pinspect explain 1)"),
+            ("convert --to text -", "pinspect convert --to text events.jsonl, or ... | pinspect convert --to text)"),
+            ("diff \(log) -", "pinspect diff \(log) events.jsonl"),
+            ("simulate -", "no scenario given and standard input is a terminal: name the scenario file, or pipe one in (pinspect simulate scenario.json"),
+        ]
+        for (arguments, example) in cases {
+            let (status, text) = try PInspectBinary.watched("/usr/bin/script", ["-qec", PInspectBinary.path + " " + arguments, "/dev/null"],
+                                                            mergingOutput: true)
+            XCTAssertEqual(status, 64, "\(arguments): \(text)")
+            XCTAssertTrue(text.contains("standard input is a terminal"), "\(arguments): \(text)")
+            XCTAssertTrue(text.contains(example), "\(arguments): \(text)")
+        }
+        // Piped input is still read.
         let piped = try PInspectBinary.run(["summary"], stdin: try Data(contentsOf: URL(fileURLWithPath: log)))
         XCTAssertEqual(piped.status, 0, piped.stderr)
     }

@@ -46,7 +46,7 @@ final class CLIHostileValueTests: XCTestCase {
         let path = try edited("seq.jsonl", line: 2) { $0.replacing(#/"seq":[0-9]+/#, with: "\"seq\":9223372036854775807") }
         let r = try PInspectBinary.run(["summary", path])
         XCTAssertEqual(r.status, 65)
-        XCTAssertTrue(r.stderr.contains("key \"seq\": out of range: 9223372036854775808 is not in 0…2^53"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("key \"seq\": out of range: 9223372036854775807 is not in 0…2^53"), r.stderr)
     }
 
     func testHeaderDroppedOutOfRangeIsRefusedNotShown() throws {

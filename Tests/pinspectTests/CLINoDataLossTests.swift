@@ -91,9 +91,68 @@ final class CLINoDataLossTests: XCTestCase {
     }
 
     /// A run killed while it writes leaves the previous output whole: the new bytes were going to
-    /// a temporary file beside it. Standard input is held open, so the kill lands mid-write.
+    /// a temporary file beside it. (SIGKILL cannot be handled: the temporary file stays.)
     func testKillDuringAWriteLeavesTheOldOutputWhole() throws {
         let output = try fx.write("out.jsonl", "the previous output\n")
+        let (p, input) = try convertUntilPartlyWritten(to: output)
+        kill(p.processIdentifier, SIGKILL)
+        p.waitUntilExit()
+        try? input.fileHandleForWriting.close()
+        XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8), "the previous output\n", "the old output is whole")
+    }
+
+    /// Ctrl-C (SIGINT) or a kill (SIGTERM) while a file is written: the temporary file is removed,
+    /// the old output is untouched, and the exit status is 128 + the signal, as shells report it.
+    func testInterruptDuringAWriteRemovesTheTemporaryFile() throws {
+        for (signal, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
+            let output = try fx.write("out.jsonl", "the previous output\n")
+            let (p, input) = try convertUntilPartlyWritten(to: output)
+            kill(p.processIdentifier, signal)
+            p.waitUntilExit()
+            try? input.fileHandleForWriting.close()
+            XCTAssertEqual(p.terminationReason, .exit, "signal \(signal) is handled")
+            XCTAssertEqual(p.terminationStatus, status, "signal \(signal)")
+            XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8), "the previous output\n", "signal \(signal): the old output is untouched")
+            XCTAssertEqual(try temporaryFiles(), [], "signal \(signal): nothing left behind")
+        }
+    }
+
+    /// The copy of standard input `timeline` makes to read it again goes too.
+    func testInterruptRemovesTheCopyOfStandardInput() throws {
+        let temporary = fx.path("tmp")
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: PInspectBinary.path)
+        p.arguments = ["timeline", "-"]
+        p.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary]) { $1 }
+        let input = Pipe()
+        p.standardInput = input
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        try input.fileHandleForWriting.write(contentsOf: Data(try String(contentsOfFile: log, encoding: .utf8).utf8))
+        var copies: [String] = []
+        for _ in 0..<500 where copies.isEmpty {
+            usleep(10_000)
+            copies = try FileManager.default.contentsOfDirectory(atPath: temporary).filter { $0.hasPrefix("pinspect-stdin-") }
+        }
+        XCTAssertEqual(copies.count, 1, "timeline copies standard input while it is open")
+        kill(p.processIdentifier, SIGINT)
+        p.waitUntilExit()
+        try? input.fileHandleForWriting.close()
+        XCTAssertEqual(p.terminationStatus, 130)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary), [], "the copy is removed")
+    }
+
+    /// The fixture folder's temporary files (`.NAME.PID.RANDOM.partial`).
+    private func temporaryFiles() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: fx.directory).filter { $0.hasSuffix(".partial") }
+    }
+
+    /// Starts `pinspect convert --to jsonl -o output -` and feeds it the log's events until its
+    /// temporary file holds some of them (the writer flushes every 64 KiB); standard input stays
+    /// open, so a signal sent then lands mid-write.
+    private func convertUntilPartlyWritten(to output: String) throws -> (Process, Pipe) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: PInspectBinary.path)
         p.arguments = ["convert", "--to", "jsonl", "-o", output, "-"]
@@ -104,25 +163,19 @@ final class CLINoDataLossTests: XCTestCase {
         try p.run()
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
         try input.fileHandleForWriting.write(contentsOf: Data((try lines.element(0) + "\n").utf8))
-        // Events until the temporary file holds some of them (the writer flushes every 64 KiB).
         var partial: String?
         for round in 0..<5_000 where partial == nil {
             var chunk = ""
             for l in lines.dropFirst() { chunk += l + "\n" }
             try input.fileHandleForWriting.write(contentsOf: Data(chunk.utf8))
             if round % 4 == 3 {
-                partial = try FileManager.default.contentsOfDirectory(atPath: fx.directory)
-                    .first { $0.hasPrefix(".out.jsonl.") && $0.hasSuffix(".partial") }
-                    .flatMap { name in
-                        let size = (try? FileManager.default.attributesOfItem(atPath: fx.path(name))[.size] as? NSNumber)?.intValue ?? 0
-                        return size > 0 ? name : nil
-                    }
+                partial = try temporaryFiles().first { name in
+                    let size = (try? FileManager.default.attributesOfItem(atPath: fx.path(name))[.size] as? NSNumber)?.intValue ?? 0
+                    return name.hasPrefix(".out.jsonl.") && size > 0
+                }
             }
         }
         XCTAssertNotNil(partial, "the new output is written under a temporary name")
-        kill(p.processIdentifier, SIGKILL)
-        p.waitUntilExit()
-        try? input.fileHandleForWriting.close()
-        XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8), "the previous output\n", "the old output is whole")
+        return (p, input)
     }
 }

@@ -56,6 +56,38 @@ enum PInspectBinary {
     }
 }
 
+extension PInspectBinary {
+    /// Runs `executable` with `arguments` and returns its exit status and what it wrote on standard
+    /// error (and on standard output too, with `mergingOutput`); fails the test and stops it when
+    /// it is still running after `timeout` seconds (a hang) or dies of a signal (a crash).
+    static func watched(_ executable: String, _ arguments: [String], mergingOutput: Bool = false, timeout: Double = 30,
+                        file: StaticString = #filePath, line: UInt = #line) throws -> (status: Int32, stderr: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = arguments
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = mergingOutput ? err : FileHandle.nullDevice
+        p.standardInput = Pipe()
+        try p.run()
+        let watchdog = DispatchWorkItem { if p.isRunning { p.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        watchdog.cancel()
+        if p.terminationReason == .uncaughtSignal {
+            XCTFail("\(executable) \(arguments.joined(separator: " ")) was killed (signal \(p.terminationStatus)): a crash or a hang: \(text)", file: file, line: line)
+            return (-1, text)
+        }
+        return (p.terminationStatus, text)
+    }
+
+    /// Runs `sh -c script` with pinspect as `$0` and `arguments` as `$@` (for redirections and pipes).
+    static func shell(_ script: String, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> (status: Int32, stderr: String) {
+        try watched("/bin/sh", ["-c", script, path] + arguments, file: file, line: line)
+    }
+}
+
 /// Data shared with a reader thread.
 final class DataBox: @unchecked Sendable {
     private let lock = NSLock()

@@ -18,21 +18,6 @@ final class CLIWriteFailureTests: XCTestCase {
 
     override func tearDown() { fx = nil }
 
-    /// Runs `sh -c script` with `pinspect` as `$0` and `arguments` as `$@`.
-    private func shell(_ script: String, _ arguments: [String]) throws -> (status: Int32, stderr: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", script, PInspectBinary.path] + arguments
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        let data = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationReason, .exit, "pinspect \(arguments) crashed: \(String(decoding: data, as: UTF8.self))")
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     func testAFullStandardOutputExits73() throws {
         try XCTSkipUnless(FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full")
         let commands: [[String]] = [
@@ -42,7 +27,7 @@ final class CLIWriteFailureTests: XCTestCase {
             ["diff", log, log],
         ]
         for command in commands {
-            let r = try shell(#"exec "$0" "$@" > /dev/full"#, command)
+            let r = try PInspectBinary.shell(#"exec "$0" "$@" > /dev/full"#, command)
             XCTAssertEqual(r.status, 73, "\(command): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains("pinspect: cannot write standard output: "), "\(command): \(r.stderr)")
         }
@@ -67,7 +52,7 @@ final class CLIWriteFailureTests: XCTestCase {
         let temporary = fx.path("tmp")
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
         for command in [["timeline", big], ["diagnose", big], ["convert", "--to", "jsonl", "--at", "\(many.count)", big]] {
-            let r = try shell(#"trap '' XFSZ; ulimit -f 64; export TMPDIR="$T"; exec "$0" "$@""#.replacingOccurrences(of: "$T", with: temporary), command)
+            let r = try PInspectBinary.shell(#"trap '' XFSZ; ulimit -f 64; export TMPDIR="$T"; exec "$0" "$@""#.replacingOccurrences(of: "$T", with: temporary), command)
             XCTAssertEqual(r.status, 73, "\(command): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains("pinspect: writing a temporary file in \(temporary)"), "\(command): \(r.stderr)")
         }
@@ -77,14 +62,14 @@ final class CLIWriteFailureTests: XCTestCase {
         for command in [["convert", "--to", "jsonl", "--at", "3"], ["convert", "--to", "html"], ["scenario"],
                         ["test", "--framework", "xctest", "--expect-clean"], ["graph"]] {
             let before = try Data(contentsOf: URL(fileURLWithPath: log))
-            let r = try shell(#"f="$1"; shift; exec "$0" "$@" -o "$f" - < "$f""#, [log] + command)
+            let r = try PInspectBinary.shell(#"f="$1"; shift; exec "$0" "$@" -o "$f" - < "$f""#, [log] + command)
             XCTAssertEqual(r.status, 64, "\(command): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains("it is the file standard input reads"), "\(command): \(r.stderr)")
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: log)), before, "\(command) changed its input")
         }
         let scenario = try fx.scenario(BuiltInScenarios.camera)
         let before = try Data(contentsOf: URL(fileURLWithPath: scenario))
-        let r = try shell(#"exec "$0" simulate -o "$1" - < "$1""#, [scenario])
+        let r = try PInspectBinary.shell(#"exec "$0" simulate -o "$1" - < "$1""#, [scenario])
         XCTAssertEqual(r.status, 64, r.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: scenario)), before, "simulate changed its scenario")
     }

@@ -57,6 +57,22 @@ final class DemoOptionsTests: XCTestCase {
         }
     }
 
+    /// A run of one scenario writes beside the whole demo's recording, never over it.
+    func testAScenarioRunLeavesTheWholeDemosRecordingAlone() throws {
+        let whole = try run(["--quiet", "--no-color"])
+        XCTAssertEqual(whole.status, 0, whole.stderr)
+        let wholeLog = directory + "/inspector-output/events.jsonl"
+        let before = try String(contentsOfFile: wholeLog, encoding: .utf8)
+        let one = try run(["--quiet", "--no-color", "--scenario", "camera-people-picker"])
+        XCTAssertEqual(one.status, 0, one.stderr)
+        XCTAssertTrue(one.stdout.contains("wrote inspector-output/camera-people-picker/events.jsonl"), one.stdout)
+        XCTAssertEqual(try String(contentsOfFile: wholeLog, encoding: .utf8), before, "the whole demo's log is untouched")
+        let two = try run(["--quiet", "--no-color", "--scenario", "calendar-new-event", "--scenario", "recipe-add"])
+        XCTAssertTrue(two.stdout.contains("wrote inspector-output/calendar-new-event+recipe-add/report.html"), two.stdout)
+        let given = try run(["--quiet", "--no-color", "--scenario", "recipe-add", "--output", "mine"])
+        XCTAssertTrue(given.stdout.contains("wrote mine/events.jsonl"), given.stdout)
+    }
+
     func testCapacityOneIsHonoured() throws {
         let r = try run(["--quiet", "--no-color", "--output", "out", "--capacity", "1"])
         XCTAssertEqual(r.status, 0, r.stderr)

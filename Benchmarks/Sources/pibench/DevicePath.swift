@@ -339,7 +339,11 @@ final class DeviceFacts: @unchecked Sendable {
             || SystemControllerKind.isPopoverInRegularWidth(vc.systemController, alertStyle: vc.alertControllerStyle)
         guard mayBePopover else { return nil }
         return PopoverReading.anchor(style: vc.modalPresentationStyle, isPresented: vc.parentNode == nil && vc.presentingNode != nil) {
-            vc.hasPopoverAnchor
+            switch vc.popoverAnchor {
+            case .anchored: true
+            case .missing: false
+            case .unknown: nil
+            }
         }
     }
 

@@ -78,12 +78,7 @@ enum UIKitEnvironment {
 
     /// The log header describing this app and device.
     static func logHeader() -> LogHeader {
-        let info = Bundle.main.infoDictionary ?? [:]
-        var app: [String: String] = [:]
-        app["name"] = (info["CFBundleDisplayName"] ?? info["CFBundleName"]) as? String
-        app["bundleID"] = Bundle.main.bundleIdentifier
-        app["version"] = info["CFBundleShortVersionString"] as? String
-        app["build"] = info["CFBundleVersion"] as? String
+        var header = LogHeader.currentApp()
         let device = UIDevice.current
         let idiom: String
         switch device.userInterfaceIdiom {
@@ -94,7 +89,8 @@ enum UIKitEnvironment {
         case .carPlay: idiom = "carPlay"
         default: idiom = "other"
         }
-        return LogHeader(app: app, device: ["model": device.model, "system": "\(device.systemName) \(device.systemVersion)", "idiom": idiom])
+        header.device = ["model": device.model, "system": "\(device.systemName) \(device.systemVersion)", "idiom": idiom]
+        return header
     }
 }
 

@@ -18,51 +18,99 @@
     /// past one pass over its bytes. Escaping escaped text changes nothing.
     @_spi(Package) public static func escaped(_ text: String, keepingLineBreaks: Bool = false) -> String {
         guard needsEscaping(text, keepingLineBreaks: keepingLineBreaks) else { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            guard isEscaped(scalar, keepingLineBreaks: keepingLineBreaks) else {
-                out.unicodeScalars.append(scalar)
-                continue
-            }
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\0": out += "\\0"
-            default: out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        var out: [UInt8] = []
+        var text = text
+        text.withUTF8 { bytes in
+            out.reserveCapacity(bytes.count + 16)
+            var i = 0
+            while i < bytes.count {
+                guard let c = escapedCharacter(in: bytes, at: i, keepingLineBreaks: keepingLineBreaks) else {
+                    out.append(bytes[i])
+                    i += 1
+                    continue
+                }
+                switch c.value {
+                case 0x0A: out += Array(#"\n"#.utf8)
+                case 0x0D: out += Array(#"\r"#.utf8)
+                case 0x09: out += Array(#"\t"#.utf8)
+                case 0x00: out += Array(#"\0"#.utf8)
+                default: out += Array("\\u{\(String(c.value, radix: 16, uppercase: true))}".utf8)
+                }
+                i += c.length
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Whether ``escaped(_:keepingLineBreaks:)`` would change `text`.
     @_spi(Package) public static func needsEscaping(_ text: String, keepingLineBreaks: Bool = false) -> Bool {
-        // Over the UTF-8 bytes: most text is ASCII, and a C1 control or a bidirectional
-        // control is recognised by its lead byte and the bytes after it.
-        var bytes = text.utf8.makeIterator()
-        var previous: (UInt8, UInt8) = (0, 0)  // the two bytes before the current one
-        while let b = bytes.next() {
-            defer { previous = (previous.1, b) }
-            if b < 0x20 {
-                if keepingLineBreaks, b == 0x0A || b == 0x09 { continue }
-                return true
+        var text = text
+        return text.withUTF8 { bytes in
+            var i = 0
+            while i < bytes.count {
+                if i + 8 <= bytes.count, isPrintableASCII(UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
+                    i += 8
+                    continue
+                }
+                if escapedCharacter(in: bytes, at: i, keepingLineBreaks: keepingLineBreaks) != nil { return true }
+                i += 1
             }
-            if b == 0x7F { return true }
-            if previous.1 == 0xC2, b < 0xA0 { return true }  // U+0080–U+009F: C2 80…C2 9F
-            if previous.0 == 0xE2, previous.1 == 0x80, (0xA8...0xAE).contains(b) { return true }  // U+2028–U+202E
-            if previous.0 == 0xE2, previous.1 == 0x81, (0xA6...0xA9).contains(b) { return true }  // U+2066–U+2069
+            return false
         }
-        return false
     }
+
+    /// Whether all 8 bytes of `word` are printable ASCII (0x20…0x7E), which nothing escapes: no
+    /// byte with its high bit set, none below 0x20, none equal to 0x7F. A filter in front of
+    /// ``escapedCharacter(in:at:keepingLineBreaks:)`` that looks at 8 bytes at once (most text is
+    /// ASCII); it uses the usual byte-in-word tests ("Bit Twiddling Hacks", Sean Eron Anderson:
+    /// `hasless`, `haszero`), which never miss such a byte.
+    @inline(__always)
+    @_spi(Package) public static func isPrintableASCII(_ word: UInt64) -> Bool {
+        word & highBits == 0                                        // no byte ≥ 0x80
+            && (word &- ones &* 0x20) & ~word & highBits == 0       // none < 0x20
+            && !hasByte(word, 0x7F)
+    }
+
+    /// Whether one of the 8 bytes of `word` equals `byte` (the `haszero` test on `word` XOR it).
+    @inline(__always)
+    @_spi(Package) public static func hasByte(_ word: UInt64, _ byte: UInt8) -> Bool {
+        let x = word ^ (ones &* UInt64(byte))
+        return (x &- ones) & ~x & highBits != 0
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
     /// Whether `scalar` is one of the characters above (line feeds and tabs included unless
     /// `keepingLineBreaks`).
     @_spi(Package) public static func isEscaped(_ s: Unicode.Scalar, keepingLineBreaks: Bool = false) -> Bool {
-        switch s.value {
-        case 0x0A, 0x09: !keepingLineBreaks
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028...0x202E, 0x2066...0x2069: true
-        default: false
+        var utf8 = Array(String(s).utf8)
+        return utf8.withUnsafeMutableBufferPointer { escapedCharacter(in: UnsafeBufferPointer($0), at: 0, keepingLineBreaks: keepingLineBreaks) != nil }
+    }
+
+    /// The one rule: whether the character whose UTF-8 encoding starts at `bytes[i]` is one of the
+    /// characters above, and if so its value and length in bytes. Every escaper reads it: these
+    /// functions, and JSON's writer, which adds its own mandatory escapes (`"`, `\`). Over bytes,
+    /// because most text is ASCII: a C1 control or a separator or bidirectional control is
+    /// recognised by its lead byte and the bytes after it.
+    @inline(__always)
+    @_spi(Package) public static func escapedCharacter(in bytes: UnsafeBufferPointer<UInt8>, at i: Int,
+                                                      keepingLineBreaks: Bool = false) -> (value: UInt32, length: Int)? {
+        let b = bytes[i]
+        if b < 0x20 {
+            if keepingLineBreaks, b == 0x0A || b == 0x09 { return nil }
+            return (UInt32(b), 1)
         }
+        if b < 0x7F { return nil }
+        if b == 0x7F { return (0x7F, 1) }
+        if b == 0xC2, i + 1 < bytes.count, bytes[i + 1] < 0xA0 { return (UInt32(bytes[i + 1]), 2) }  // U+0080–U+009F: C2 80…C2 9F
+        if b == 0xE2, i + 2 < bytes.count {
+            let b1 = bytes[i + 1], b2 = bytes[i + 2]
+            // U+2028–U+202E: E2 80 A8…AE; U+2066–U+2069: E2 81 A6…A9.
+            if (b1 == 0x80 && (0xA8...0xAE).contains(b2)) || (b1 == 0x81 && (0xA6...0xA9).contains(b2)) {
+                return (0x2000 | UInt32(b1 & 0x3F) << 6 | UInt32(b2 & 0x3F), 3)
+            }
+        }
+        return nil
     }
 }

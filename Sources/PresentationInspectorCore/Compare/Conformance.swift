@@ -103,7 +103,7 @@ public struct ConformanceReport: Sendable {
         var w = JSONWriter()
         w.beginObject()
         w.key("device"); w.beginObject()
-        for (key, value) in device.sorted(by: { $0.key < $1.key }) { w.field(key, value) }
+        for (key, value) in device.sorted(by: { $0.key < $1.key }) { w.key(escaping: key); w.string(value) }
         w.endObject()
         w.field("factsCompared", factsCompared)
         w.field("factsAgreeing", factsAgreeing)

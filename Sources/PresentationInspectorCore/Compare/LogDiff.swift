@@ -206,7 +206,7 @@ extension LogDiff {
         }
         w.endArray()
         for (name, events) in [("onlyInA", onlyInA), ("onlyInB", onlyInB)] {
-            w.key(name); w.beginArray()
+            w.key(escaping: name); w.beginArray()
             for e in events {
                 w.beginObject(); w.field("seq", e.seq); w.field("kind", e.kind.rawValue); w.field("event", e.summary); w.endObject()
             }

@@ -3,8 +3,24 @@
     /// The key at fault (dotted path for nested values), or nil when the whole line is wrong.
     @_spi(Package) public var key: String?
     @_spi(Package) public var message: String
+    /// The number the message quotes, when it quotes one (see ``quotingAsWritten(in:)``).
+    var number: Double?
     /// One line, its control characters escaped (the key and the message quote the line's values).
     @_spi(Package) public var description: String { VisibleText.escaped(key.map { "key \"\($0)\": \(message)" } ?? message) }
+
+    init(key: String?, message: String, number: Double? = nil) {
+        self.key = key
+        self.message = message
+        self.number = number
+    }
+
+    /// The error with the number it quotes as `line` writes it, when that number is 2^53 or more:
+    /// parsed as a `Double`, `9223372036854775807` would read `9223372036854775808`.
+    func quotingAsWritten(in line: UnsafeBufferPointer<UInt8>) -> EventDecodingError {
+        guard let number, number.magnitude >= 9_007_199_254_740_992, let key, !key.contains("."), !key.contains("["),
+              let literal = JSONParser.numberLiteral(at: [.key(key)], in: line) else { return self }
+        return EventDecodingError(key: key, message: message.replacingOccurrences(of: EventCoding.numberText(number), with: literal))
+    }
 }
 
 /// Converts events and headers to and from the log's JSON form (DESIGN "Event log").
@@ -14,6 +30,19 @@
     /// One JSONL line for the header, without the newline.
     @_spi(Package) public static func encode(_ h: LogHeader) -> String {
         var w = JSONWriter(reservingCapacity: 256)
+        write(h, into: &w)
+        return w.text
+    }
+
+    /// One JSONL line for the event, without the newline. Fields that do not apply are omitted.
+    @_spi(Package) public static func encode(_ e: Event) -> String {
+        var w = JSONWriter(reservingCapacity: 768)
+        write(e, into: &w)
+        return w.text
+    }
+
+    /// Writes the header's object into `w` (a log's first line: ``LogWriter``).
+    static func write(_ h: LogHeader, into w: inout JSONWriter) {
         w.beginObject()
         w.field("format", h.format)
         w.field("version", h.version)
@@ -22,12 +51,12 @@
         w.key("device"); writeStringMap(h.device, &w)
         if h.dropped > 0 { w.field("dropped", h.dropped) }
         w.endObject()
-        return w.text
     }
 
-    /// One JSONL line for the event, without the newline. Fields that do not apply are omitted.
-    @_spi(Package) public static func encode(_ e: Event) -> String {
-        var w = JSONWriter(reservingCapacity: 768)
+    /// Writes the event's object into `w`; fields that do not apply are omitted. (The JSONL
+    /// benchmark's Foundation baseline, pibench's `CodableEvent`, writes the same fields: one added
+    /// here goes there too, or `pibench jsonl` stops, saying the two paths read an event differently.)
+    static func write(_ e: Event, into w: inout JSONWriter) {
         w.beginObject()
         w.field("seq", e.seq)
         w.field("time", number: e.time)
@@ -46,9 +75,9 @@
         if let v = e.effectiveStyle { w.field("effectiveStyle", v.name) }
         if let v = e.requestedTransition { w.field("requestedTransition", v.name) }
         if let v = e.effectiveTransition { w.field("effectiveTransition", v.name) }
-        if !e.explanation.isEmpty {
+        if !e.steps.isEmpty {  // the sentences are composed from the steps: once
             w.key("explanation"); w.beginArray()
-            for s in e.explanation { w.string(s) }
+            for step in e.steps { w.string(step.sentence) }
             w.endArray()
         }
         ref("receiver", e.receiver, &w)
@@ -88,10 +117,9 @@
         writeObserved(e.observed, &w)
         writeFacts(e.facts, &w)
         w.endObject()
-        return w.text
     }
 
-    private static func ref(_ key: String, _ r: ControllerRef?, _ w: inout JSONWriter) {
+    private static func ref(_ key: StaticString, _ r: ControllerRef?, _ w: inout JSONWriter) {
         guard let r else { return }
         w.key(key)
         writeRef(r, &w)
@@ -108,7 +136,7 @@
 
     private static func writeStringMap(_ m: [String: String], _ w: inout JSONWriter) {
         w.beginObject()
-        for k in m.keys.sorted() { w.field(k, m[k]!) }
+        for k in m.keys.sorted() { w.key(escaping: k); w.string(m[k]!) }
         w.endObject()
     }
 
@@ -128,7 +156,7 @@
             let newer = number > Double(LogHeader.currentVersion)
             throw EventDecodingError(key: "version", message: newer
                 ? "log format version \(numberText(number)) is newer than this reader (which reads up to \(LogHeader.currentVersion)); update PresentationInspector to read it"
-                : "must be 1 or more, found \(numberText(number))")
+                : "must be 1 or more, found \(numberText(number))", number: number)
         }
         guard version >= 1 else { throw EventDecodingError(key: "version", message: "must be 1 or more, found \(version)") }
         var dropped = 0
@@ -291,20 +319,21 @@
         guard let n = value.numberValue else { throw bad(key, "a non-negative integer", value) }
         guard n == n.rounded() else { throw bad(key, "a non-negative integer", value) }
         guard let v = Int(exactly: n), ValueRanges.count.contains(v) else {
-            throw EventDecodingError(key: key, message: "out of range: \(numberText(n)) is not in \(ValueRanges.countDescription)")
+            throw EventDecodingError(key: key, message: "out of range: \(numberText(n)) is not in \(ValueRanges.countDescription)", number: n)
         }
         return v
     }
 
-    /// `9223372036854775808` rather than `9.223372036854776e+18` for a large integral number.
-    private static func numberText(_ n: Double) -> String {
+    /// `9223372036854775808` rather than `9.223372036854776e+18` for a large integral number
+    /// (beyond 2^53 the line's own digits are quoted instead: ``EventDecodingError/quotingAsWritten(in:)``).
+    static func numberText(_ n: Double) -> String {
         if n == n.rounded(), let u = UInt64(exactly: n.magnitude) { return (n < 0 ? "-" : "") + String(u) }
         return String(n)
     }
 
     /// The value is of the wrong kind (a number is quoted: "found 1.5").
     private static func bad(_ key: String, _ expected: String, _ v: JSONValue) -> EventDecodingError {
-        if case .number(let n) = v { return EventDecodingError(key: key, message: "expected \(expected), found \(numberText(n))") }
+        if case .number(let n) = v { return EventDecodingError(key: key, message: "expected \(expected), found \(numberText(n))", number: n) }
         return EventDecodingError(key: key, message: "expected \(expected), found \(v.typeDescription)")
     }
 

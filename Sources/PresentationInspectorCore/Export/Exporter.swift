@@ -31,15 +31,18 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     }
 }
 
-/// Renders recordings in every ``ExportFormat``; the single entry point the CLI, the demo and
-/// (later) the iOS share sheet use.
+/// Renders recordings in every ``ExportFormat``; the single entry point the CLI, the demo, the
+/// iOS share sheet and an app's or a test's own exports use.
 public enum Exporter {
     /// Renders a recording in `format`; `at` limits graph formats to the state after that seq.
+    ///
+    /// `header` names the app and device (the report's title is the app's name); by default,
+    /// the app this code runs in (``LogHeader/currentApp(created:)``).
     ///
     /// `at` applies to `dot`, `mermaid` and the chain listing of `text` (the state right after
     /// that event), and cuts `perfetto`, `otlp` and `jsonl` to the recording up to and including
     /// it; `html` covers the whole recording and opens with that event selected.
-    public static func render(_ format: ExportFormat, header: LogHeader, events: [Event], at seq: Int? = nil) -> String {
+    public static func render(_ format: ExportFormat, header: LogHeader = .currentApp(), events: [Event], at seq: Int? = nil) -> String {
         var upTo: [Event] { seq.map { s in events.filter { $0.seq <= s } } ?? events }
         return switch format {
         case .jsonl: LogWriter.text(header: header, events: upTo)
@@ -55,10 +58,20 @@ public enum Exporter {
     /// Renders a recording in `format` and writes it to `path`: to a temporary file beside it,
     /// renamed into place when complete, so a failed write leaves the old file whole.
     ///
+    /// `header` names the app and device; by default, the app this code runs in
+    /// (``LogHeader/currentApp(created:)``), so `Exporter.write(.html, events: events, to: path)`
+    /// writes a report titled with the app's name. An app's own recording is exported with
+    /// `PresentationInspector.export(format:to:)`, a test's with `PresentationRecording.export(_:to:)`.
+    ///
     /// - Throws: ``FileWriteError`` naming the real reason (a missing folder, a directory, …).
-    public static func write(_ format: ExportFormat, header: LogHeader, events: [Event], at seq: Int? = nil, to path: String) throws(FileWriteError) {
+    public static func write(_ format: ExportFormat, header: LogHeader = .currentApp(), events: [Event], at seq: Int? = nil,
+                             to path: String) throws(FileWriteError) {
         let file = try FileReplacement(path: path)
-        file.write(render(format, header: header, events: events, at: seq))
+        if format == .jsonl {  // bytes straight to the file, never a String of the whole log
+            LogWriter.bytes(header: header, events: seq.map { s in events.filter { $0.seq <= s } } ?? events).withUnsafeBytes { file.write($0) }
+        } else {
+            file.write(render(format, header: header, events: events, at: seq))
+        }
         try file.commit()
     }
 }

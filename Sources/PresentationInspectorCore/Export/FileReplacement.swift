@@ -18,6 +18,7 @@ public struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertibl
 /// Every writer of the package's tools (the CLI, the demo, `pi export`) goes through it, and
 /// refuses an output that is one of its inputs (``FileReplacement/sameFile(_:_:)``). A device or a
 /// pipe (`/dev/stdout`, `/dev/null`, a shell's `>(…)`) has nothing to keep: it is written directly.
+/// The temporary file is one of the ``UnfinishedFiles``, removed when a tool is interrupted.
 @_spi(Package) public final class FileReplacement {
     /// The path the file will have once committed (a symbolic link is replaced through: its target).
     @_spi(Package) public let destination: String
@@ -55,13 +56,17 @@ public struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertibl
         }
         self.fd = fd
         temporary = candidate
+        UnfinishedFiles.register(candidate)
         // The new file keeps the old one's permissions.
         var old = stat()
         if stat(destination, &old) == 0 { _ = fchmod(fd, old.st_mode & 0o7777) }
     }
 
     deinit {
-        if let temporary { close(fd); unlink(temporary) }  // not committed: the old file stays as it was
+        if let temporary {  // not committed: the old file stays as it was
+            close(fd)
+            UnfinishedFiles.remove(temporary)
+        }
         if direct { close(fd) }
     }
 
@@ -93,7 +98,7 @@ public struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertibl
         }
         guard let temporary else { return }
         if failure == 0, fsync(fd) != 0 { failure = errno }
-        if failure == 0, rename(temporary, destination) != 0 { failure = errno }
+        if failure == 0 { failure = UnfinishedFiles.finish(temporary) { rename(temporary, destination) == 0 ? 0 : errno } }
         guard failure == 0 else { throw FileWriteError(path: given, reason: String(cString: strerror(failure))) }
         close(fd)
         self.temporary = nil

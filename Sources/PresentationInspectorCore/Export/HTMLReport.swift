@@ -37,10 +37,11 @@
         out += "<body data-ready=\"false\" data-graph-history=\"\(graphIsHistory)\"\(at.map { " data-at=\"\($0)\"" } ?? "")>\n"
         out += "<header class=\"top\">\n<h1>PresentationInspector report <span class=\"sub\">\(esc(title(header)))</span></h1>\n"
         out += "<p class=\"meta\">\(esc(metaLine(header)))</p>\n"
-        out += "<p class=\"stats\"><b id=\"stat-events\">…</b> events · <b id=\"stat-diagnostics\">…</b> diagnostics"
+        // The script fills in the counts, and the nouns where a count is 1.
+        out += "<p class=\"stats\"><b id=\"stat-events\">…</b> <span id=\"stat-events-noun\">events</span> · <b id=\"stat-diagnostics\">…</b> <span id=\"stat-diagnostics-noun\">diagnostics</span>"
         out += " <button type=\"button\" class=\"link\" id=\"first-diagnostic\" title=\"Select the first event with a diagnostic (key d)\">first</button>"
-        out += " (<span class=\"sev sev-error\" id=\"stat-errors\">…</span> errors, <span class=\"sev sev-warning\" id=\"stat-warnings\">…</span> warnings,"
-        out += " <span class=\"sev sev-info\" id=\"stat-infos\">…</span> info) · \(summary.windows.count) windows · \(summary.controllerCount) controllers"
+        out += " (<span class=\"sev sev-error\" id=\"stat-errors\">…</span> <span id=\"stat-errors-noun\">errors</span>, <span class=\"sev sev-warning\" id=\"stat-warnings\">…</span> <span id=\"stat-warnings-noun\">warnings</span>,"
+        out += " <span class=\"sev sev-info\" id=\"stat-infos\">…</span> info) · \(ProblemFocus.counted(summary.windows.count, "window")) · \(ProblemFocus.counted(summary.controllerCount, "controller"))"
         if let a = summary.startTime, let b = summary.endTime { out += " · \(formatTime(a))–\(formatTime(b))" }
         if header.dropped > 0 { out += " · <span class=\"sev sev-warning\">\(header.dropped) earlier events dropped by the ring buffer</span>" }
         out += "</p>\n<p class=\"note\" id=\"replay-hint\">A bug in this recording becomes a test: <code>pinspect test LOG --framework xctest --expect-clean -o BugTests.swift</code> on the exported log (<code>pinspect scenario LOG</code> writes the replay scenario alone; docs/CLI.md, \u{201C}A recording becomes a test\u{201D}).</p>"
@@ -73,7 +74,7 @@
 
         let timelineJSON = sorted.isEmpty ? nil : HTMLReportTimeline.json(timeline)
         out += "<script id=\"pi-data\" type=\"application/json\">\(HTMLReportData.json(header: header, events: sorted, timeline: timelineJSON))</script>\n"
-        out += "<script>\n\(HTMLReportTimelineScript.script)\n\(HTMLReportGraphScript.script)\n\(HTMLReportFocusScript.script)\n\(HTMLReportScript.script)\n</script>\n</body>\n</html>\n"
+        out += "<script>\n\(HTMLReportAssets.timelineScript)\n\(HTMLReportAssets.graphScript)\n\(HTMLReportAssets.focusScript)\n\(HTMLReportAssets.pageScript)\n</script>\n</body>\n</html>\n"
         return out
     }
 

@@ -1,6 +1,44 @@
-/// The report's legends and help texts, kept apart from the page assembly. The stylesheet
-/// (HTMLReportStyle.swift) and the scripts are generated from Resources/HTMLReport.
+/// The report's stylesheet and scripts, and its legends and help texts, kept apart from the page
+/// assembly.
+///
+/// The stylesheet and the scripts are plain files in `Export/Resources` (where editors and
+/// JavaScript tools read them), embedded by SwiftPM (`resources: [.embedInCode(…)]` in
+/// Package.swift: the bytes become `PackageResources`, so the report needs no resource bundle on
+/// any platform). Each file's leading comment explains it to its readers and is left out of the
+/// page, as is its final newline.
 enum HTMLReportAssets {
+    /// report.css: the page's stylesheet.
+    static let css = pageText(PackageResources.report_css, comment: .block)
+    /// timeline.js: the timeline canvas (`PITimeline`).
+    static let timelineScript = pageText(PackageResources.timeline_js, comment: .lines)
+    /// graph.js: the chain graph's view (`PIGraph`).
+    static let graphScript = pageText(PackageResources.graph_js, comment: .lines)
+    /// focus.js: the problem-first views (the diagnostics list, the graph's focus mode).
+    static let focusScript = pageText(PackageResources.focus_js, comment: .lines)
+    /// report.js: the page's own script, which uses the three above.
+    static let pageScript = pageText(PackageResources.report_js, comment: .lines)
+
+    /// How a file's leading comment is written.
+    enum LeadingComment {
+        /// `//` lines (JavaScript).
+        case lines
+        /// One `/* … */` block starting on the first line (CSS).
+        case block
+    }
+
+    /// A file's text as the page embeds it: without its leading comment and its final newline.
+    static func pageText(_ bytes: [UInt8], comment: LeadingComment) -> String {
+        var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        switch comment {
+        case .lines:
+            while let first = lines.first, first.hasPrefix("//") { lines.removeFirst() }
+        case .block:
+            if lines.first == "/*", let end = lines.firstIndex(where: { $0.hasSuffix("*/") }) { lines.removeFirst(end + 1) }
+        }
+        if lines.last == "" { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+
     static let timelineLegend = #"""
     <span class="swatch" style="background:#d0d7de"></span>window root<span class="swatch" style="background:#b6e3ff;border:1px solid #54aeff"></span>presented<span class="swatch" style="background:#2da44e99"></span>present transition<span class="swatch" style="background:#fb8f4499"></span>dismiss transition<span class="swatch" style="background:#1a7f37;height:4px"></span>still interactive below an undimmed sheet &nbsp; <span style="color:#0969da">●</span> request <span style="color:#8250df">▼</span> swipe-down <span style="color:#1a7f37">■</span> detent change <span class="sev-error">✕</span> rejection <span class="sev-error">◆</span> error <span class="sev-warning">◆</span> warning <span class="sev-info">◆</span> info
     """#

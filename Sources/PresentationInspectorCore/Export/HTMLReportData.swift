@@ -12,7 +12,7 @@
 /// - the one-line summaries lose their `#seq time ` prefix, which the page rebuilds;
 /// - strings that name the event's own controllers (summary lines, explanation steps, messages)
 ///   name them through placeholders (HTMLReportDataTemplates), so they too repeat.
-/// The page's script reverses this (`decode` in HTMLReportScript).
+/// The page's script reverses this (`decode` in Resources/report.js).
 enum HTMLReportData {
     /// Strings shorter than this stay inline: a reference would not be shorter.
     static let shortestInterned = 4

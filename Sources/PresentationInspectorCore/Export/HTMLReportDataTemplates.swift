@@ -5,7 +5,7 @@
 ///
 /// A templated string starts with the mark `\u{2}`; a string that starts with the mark itself is
 /// written with one more (`\u{2}\u{2}…`), and a string holding `\u{1}` or `\u{2}` anywhere else is
-/// never templated, so every string reads back exactly (`fill` in HTMLReportScript).
+/// never templated, so every string reads back exactly (`fill` in Resources/report.js).
 extension HTMLReportData {
     static let templateMark: Character = "\u{2}"
 

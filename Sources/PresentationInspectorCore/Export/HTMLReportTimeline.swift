@@ -1,4 +1,4 @@
-/// The report's timeline as compact data for the page's canvas (HTMLReportTimelineScript draws
+/// The report's timeline as compact data for the page's canvas (Resources/timeline.js draws
 /// it): at 100,000 events an SVG element per mark would be most of the file and of the page's
 /// start-up time, while these flat number arrays cost a few bytes per mark.
 ///

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Reads a file descriptor in fixed-size chunks and hands out runs of whole lines, so memory
-/// stays bounded whatever the file holds (a 100 MB line is skipped, not buffered) and a run can
-/// be split between threads.
+/// stays bounded whatever the input holds, and a run can be split between threads. A line longer
+/// than the limit ends the reading as soon as the limit is passed: nothing waits for the end of a
+/// line that may never come (`/dev/zero`, an endless pipe).
 struct LineReader {
     /// One line handed to a callback.
     struct Line {
@@ -31,11 +32,12 @@ struct LineReader {
     var firstLine = 1
 
     /// Calls `block` with each run of whole lines (every line ending with its newline) and the
-    /// number of its first line; `block` returns how many lines the run held. `last` gets a final
-    /// line without a newline, `oversized` the number and length of every line longer than the
-    /// maximum that was dropped while reading. Returns an errno value when reading fails.
-    func forEachBlock(_ block: (_ lines: UnsafeBufferPointer<UInt8>, _ firstLine: Int) -> Int,
-                      last: (Line) -> Void, oversized: (_ number: Int, _ length: Int) -> Void) -> Int32? {
+    /// number of its first line; `block` returns how many lines the run held, or nil to stop
+    /// reading. `last` gets a final line without a newline. When the line being read grows past
+    /// the maximum, `oversized` gets its number and the reading stops there. Returns an errno
+    /// value when reading fails.
+    func forEachBlock(_ block: (_ lines: UnsafeBufferPointer<UInt8>, _ firstLine: Int) -> Int?,
+                      last: (Line) -> Void, oversized: (_ number: Int) -> Void) -> Int32? {
         // Reads start small (a short log costs no megabytes) and double while they come back
         // full, up to `chunkSize`.
         var readSize = min(chunkSize, 64 << 10)
@@ -43,10 +45,8 @@ struct LineReader {
         var used = 0
         var lineNumber = firstLine
         var position = range?.start ?? 0
-        var skipping = false  // inside an oversized line: drop bytes until its newline
-        var skippedLength = 0
         while true {
-            if buf.count - used < readSize { buf.append(contentsOf: repeatElement(0, count: readSize - (buf.count - used))) }
+            if buf.count - used < readSize { buf += [UInt8](repeating: 0, count: readSize - (buf.count - used)) }
             let n: Int
             if let range {
                 let want = range.end.map { min(readSize, $0 - position) } ?? readSize
@@ -61,40 +61,30 @@ struct LineReader {
             }
             if n == 0 { break }
             if n == readSize { readSize = min(chunkSize, 2 * readSize) }
-            buf.withUnsafeMutableBufferPointer { b in
+            used += n
+            let stop: Bool = buf.withUnsafeMutableBufferPointer { b in
                 let base = b.baseAddress!
-                if skipping {
-                    guard let p = memchr(base, 0x0A, n) else { skippedLength += n; return }
-                    let nl = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
-                    oversized(lineNumber, skippedLength + nl)
-                    lineNumber += 1
-                    skipping = false
-                    skippedLength = 0
-                    memmove(base, base + nl + 1, n - nl - 1)
-                    used = n - nl - 1
-                } else {
-                    used += n
-                }
                 // The run ends after the last newline; the partial line after it waits for more.
+                // Only the new bytes can hold one: what was left before them is a partial line.
                 var end = used
-                while end > 0, base[end - 1] != 0x0A { end -= 1 }
-                if end > 0 {
-                    lineNumber += block(UnsafeBufferPointer(start: base, count: end), lineNumber)
+                while end > used - n, base[end - 1] != 0x0A { end -= 1 }
+                if end > used - n {
+                    guard let lines = block(UnsafeBufferPointer(start: base, count: end), lineNumber) else { return true }
+                    lineNumber += lines
                     memmove(base, base + end, used - end)
                     used -= end
                 }
-                if used > maximumLineLength {
-                    skipping = true
-                    skippedLength = used
-                    used = 0
-                }
+                return false
+            }
+            if stop { return nil }
+            if used > maximumLineLength {
+                oversized(lineNumber)
+                return nil
             }
             // A long line grew the buffer: give the memory back once it is gone.
             if used == 0, buf.count > 2 * chunkSize { buf = [UInt8](repeating: 0, count: chunkSize) }
         }
-        if skipping {
-            oversized(lineNumber, skippedLength)
-        } else if used > 0 {
+        if used > 0 {
             buf.withUnsafeBufferPointer { last(Line(number: lineNumber, bytes: UnsafeBufferPointer(rebasing: $0[0..<used]), terminated: false)) }
         }
         return nil

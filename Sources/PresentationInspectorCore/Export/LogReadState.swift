@@ -18,6 +18,8 @@ extension LogReader {
         var header: LogHeader?
         var issues: [LogIssue] = []
         var fatal: LogReadError?
+        /// A line longer than the limit ended the reading: nothing after it is read.
+        var stopped = false
         var sawContent = false
         private let workers: [ChunkWorker]
         /// Runs shorter than this are decoded on the calling thread alone.
@@ -36,6 +38,7 @@ extension LogReader {
             var rest = run
             var number = firstLine
             // The header (and anything before it) line by line.
+            guard !stopped else { return 0 }
             while header == nil, fatal == nil, let base = rest.baseAddress, let p = memchr(base, 0x0A, rest.count) {
                 let nl = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
                 consume(LineReader.Line(number: number, bytes: UnsafeBufferPointer(start: base, count: nl), terminated: true), event)
@@ -51,14 +54,17 @@ extension LogReader {
                 DispatchQueue.concurrentPerform(iterations: chunks.count) { jobs.run($0) }
             }
             for w in workers.prefix(chunks.count) {
-                if collected != nil {
-                    // Moved, not copied: a copy retains and releases every string of the event.
-                    if w.events.count > 0 { collected!.append(w.takeEvents()) }
-                } else {
-                    w.events.forEach(event)
+                if !stopped {
+                    if collected != nil {
+                        // Moved, not copied: a copy retains and releases every string of the event.
+                        if w.events.count > 0 { collected!.append(w.takeEvents()) }
+                    } else {
+                        w.events.forEach(event)
+                    }
+                    for var issue in w.issues { issue.line += number; issues.append(issue) }
+                    number += w.lines
+                    stopped = w.stopped
                 }
-                for var issue in w.issues { issue.line += number; issues.append(issue) }
-                number += w.lines
                 w.reset()
             }
             return number - firstLine
@@ -140,10 +146,13 @@ extension LogReader {
             DispatchQueue.concurrentPerform(iterations: bounds.count) { jobs.run($0) }
             var number = 2
             for w in workers.prefix(bounds.count) {
-                if let e = w.error, error == nil { error = e }
-                if w.events.count > 0 { collected!.append(w.takeEvents()) }
-                for var issue in w.issues { issue.line += number; issues.append(issue) }
-                number += w.lines
+                if !stopped {
+                    if let e = w.error, error == nil { error = e }
+                    if w.events.count > 0 { collected!.append(w.takeEvents()) }
+                    for var issue in w.issues { issue.line += number; issues.append(issue) }
+                    number += w.lines
+                    stopped = w.stopped
+                }
                 w.reset()
             }
             return true
@@ -179,14 +188,14 @@ extension LogReader {
 
         /// One line before (or of) the header, or the last line without a newline.
         mutating func consume(_ line: LineReader.Line, _ event: (Event) -> Void) {
-            guard fatal == nil else { return }
+            guard fatal == nil, !stopped else { return }
             var line = line
             // A UTF-8 byte order mark (editors on Windows add one) is not part of the header.
             if line.number == 1, line.bytes.starts(with: utf8ByteOrderMark) {
                 line.bytes = UnsafeBufferPointer(rebasing: line.bytes.dropFirst(utf8ByteOrderMark.count))
             }
             if line.bytes.count > maximumLineLength {
-                oversized(line.number, line.bytes.count)
+                oversized(line.number)
                 return
             }
             if Self.isBlank(line.bytes) { return }
@@ -216,6 +225,7 @@ extension LogReader {
                 header = h
                 onHeader?(h)
             } catch {
+                let error = error.quotingAsWritten(in: line.bytes)
                 if error.key == "version", object["format"]?.stringValue == LogHeader.formatName {
                     fatal = .unsupportedVersion(file: name, line: line.number, message: error.description)
                 } else {
@@ -225,12 +235,13 @@ extension LogReader {
         }
 
         /// A line longer than ``LogReader/maximumLineLength``: refuses the log when it would be the
-        /// header, else is reported and skipped.
-        mutating func oversized(_ number: Int, _ length: Int) {
+        /// header, else is reported and ends the reading.
+        mutating func oversized(_ number: Int) {
             if number == 1 || header == nil {
-                fatal = fatal ?? .badHeader(file: name, line: number, message: "line is \(length) bytes long; a header is one short JSON object")
+                fatal = fatal ?? .badHeader(file: name, line: number, message: "line is longer than \(maximumLineLength) bytes (the line limit); a header is one short JSON object")
             } else {
-                issues.append(LogIssue(line: number, message: "line is \(length) bytes long (limit \(maximumLineLength)); skipped", isTruncatedLastLine: false))
+                issues.append(LogReader.oversizedLineIssue(number))
+                stopped = true
             }
         }
 
@@ -299,7 +310,7 @@ extension LogReader {
             do {
                 return .event(try EventCoding.decodeEvent(object))
             } catch {
-                return .issue(LogIssue(line: line.number, message: "\(error.description); skipped", isTruncatedLastLine: false))
+                return .issue(LogIssue(line: line.number, message: "\(error.quotingAsWritten(in: line.bytes).description); skipped", isTruncatedLastLine: false))
             }
         }
     }
@@ -311,6 +322,8 @@ extension LogReader {
         private(set) var events = EventBuffer()
         var issues: [LogIssue] = []
         var lines = 0
+        /// A line longer than the limit ended the chunk or range: the lines after it are not read.
+        var stopped = false
 
         /// An errno value when reading its range failed (``decodeRange(fd:start:end:expectedLines:)``).
         var error: Int32?
@@ -319,8 +332,10 @@ extension LogReader {
         /// ``lines`` is then the number after the last.
         func decode(_ chunk: UnsafeBufferPointer<UInt8>, firstLine: Int = 0) {
             lines = firstLine + LineReader.forEachLine(in: chunk, firstLine: firstLine) { line in
+                if stopped { return }
                 if line.bytes.count > maximumLineLength {
-                    issues.append(LogIssue(line: line.number, message: "line is \(line.bytes.count) bytes long (limit \(maximumLineLength)); skipped", isTruncatedLastLine: false))
+                    issues.append(LogReader.oversizedLineIssue(line.number))
+                    stopped = true
                     return
                 }
                 decoder.decode(line, into: events, issues: &issues)
@@ -339,13 +354,13 @@ extension LogReader {
             reader.firstLine = 0
             error = reader.forEachBlock({ run, first in
                 decode(run, firstLine: first)
-                return lines - first
+                return stopped ? nil : lines - first
             }, last: { line in
                 decoder.decode(line, into: events, issues: &issues)
                 lines = line.number + 1
-            }, oversized: { number, length in
-                issues.append(LogIssue(line: number, message: "line is \(length) bytes long (limit \(maximumLineLength)); skipped", isTruncatedLastLine: false))
-                lines = number + 1
+            }, oversized: { number in
+                issues.append(LogReader.oversizedLineIssue(number))
+                stopped = true
             })
         }
 
@@ -362,6 +377,7 @@ extension LogReader {
             issues.removeAll(keepingCapacity: true)
             lines = 0
             error = nil
+            stopped = false
         }
     }
 

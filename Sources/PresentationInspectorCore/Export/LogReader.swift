@@ -43,14 +43,22 @@ import Foundation
 /// Reads JSONL event logs in a streaming fashion: bounded memory, every complete event kept,
 /// bad lines reported with their numbers.
 @_spi(Package) public enum LogReader {
-    /// Lines longer than this are skipped and reported (default 16 MiB).
+    /// A line longer than this ends the reading as soon as the limit is passed, in any input
+    /// (16 MiB): no event is that long, and a line with no end (`/dev/zero`) must not keep the
+    /// reader busy. The events before it are used; it is reported as a skipped line.
     @_spi(Package) public static let maximumLineLength = 16 << 20
+
+    /// The issue reported for a line longer than ``maximumLineLength``, the last one read.
+    static func oversizedLineIssue(_ line: Int) -> LogIssue {
+        LogIssue(line: line, message: "line is longer than \(maximumLineLength) bytes (the line limit): not an event; the rest of the log is not read",
+                 isTruncatedLastLine: false)
+    }
 
     /// Reads a whole log file (`-` reads standard input). A large regular file is read as one
     /// byte range per core, each read and decoded on its own thread; the result is the same as
     /// reading it line by line (events in file order, issues with their line numbers).
     @_spi(Package) public static func read(path: String) throws(LogReadError) -> LogReadResult {
-        let (header, issues, events) = try stream(path: path, header: nil, collect: true) { _ in }
+        let (header, issues, events) = try stream(path: path, name: nil, header: nil, collect: true) { _ in }
         return LogReadResult(header: header, events: events, issues: issues)
     }
 
@@ -95,15 +103,17 @@ import Foundation
     }
 
     /// ``stream(path:event:)``, calling `header` with the log's header as soon as it is read,
-    /// before the first event (a converter writes it first).
-    @_spi(Package) public static func stream(path: String, header: ((LogHeader) -> Void)?, event: (Event) -> Void) throws(LogReadError) -> (LogHeader, [LogIssue]) {
-        let (h, issues, _) = try stream(path: path, header: header, collect: false, event: event)
+    /// before the first event (a converter writes it first). `name`, when given, stands for the
+    /// file in messages (`<stdin>` for a copy of standard input).
+    @_spi(Package) public static func stream(path: String, name: String? = nil, header: ((LogHeader) -> Void)?,
+                                             event: (Event) -> Void) throws(LogReadError) -> (LogHeader, [LogIssue]) {
+        let (h, issues, _) = try stream(path: path, name: name, header: header, collect: false, event: event)
         return (h, issues)
     }
 
     /// ``stream(path:header:event:)``; with `collect`, the events are returned in file order
     /// (moved out of the decoders' buffers, not copied one by one) and `event` is not called.
-    private static func stream(path: String, header: ((LogHeader) -> Void)?, collect: Bool,
+    private static func stream(path: String, name: String?, header: ((LogHeader) -> Void)?, collect: Bool,
                                event: (Event) -> Void) throws(LogReadError) -> (LogHeader, [LogIssue], [Event]) {
         let fd: Int32
         if path == "-" {
@@ -116,7 +126,7 @@ import Foundation
             guard fd >= 0 else { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
         }
         defer { if fd != 0 { close(fd) } }
-        let name = path == "-" ? "<stdin>" : path
+        let name = name ?? (path == "-" ? "<stdin>" : path)
         var state = ReadState(name: name)
         state.onHeader = header
         if collect {
@@ -130,11 +140,12 @@ import Foundation
         }
         let reader = LineReader(fd: fd, maximumLineLength: maximumLineLength)
         let err = reader.forEachBlock({ run, firstLine in
-            state.consume(run: run, firstLine: firstLine, event)
+            let lines = state.consume(run: run, firstLine: firstLine, event)
+            return state.stopped || state.fatal != nil ? nil : lines
         }, last: { line in
             state.consume(line, event)
-        }, oversized: { number, length in
-            state.oversized(number, length)
+        }, oversized: { number in
+            state.oversized(number)
         })
         if let err { throw .unreadable(file: name, reason: String(cString: strerror(err))) }
         if let f = state.fatal { throw f }
@@ -149,16 +160,28 @@ import Foundation
 @_spi(Package) public enum LogWriter {
     /// The whole log as text, ending with a newline.
     @_spi(Package) public static func text(header: LogHeader, events: [Event]) -> String {
-        var out = EventCoding.encode(header) + "\n"
-        out.reserveCapacity(events.count * 600)
-        for e in events { out += EventCoding.encode(e); out += "\n" }
-        return out
+        String(decoding: bytes(header: header, events: events), as: UTF8.self)
+    }
+
+    /// The whole log as UTF-8 bytes, ending with a newline: what a file receives, without making
+    /// a `String` of it first (which validates every byte again).
+    @_spi(Package) public static func bytes(header: LogHeader, events: [Event]) -> [UInt8] {
+        var w = JSONWriter(reservingCapacity: 256 + events.count * 1280)  // a recorded event takes about 1.1 kB
+        EventCoding.write(header, into: &w)
+        w.endLine()
+        for e in events {
+            EventCoding.write(e, into: &w)
+            w.endLine()
+        }
+        return w.bytes
     }
 
     /// Writes the log to `path`: to a temporary file beside it, renamed into place when complete.
     ///
     /// - Throws: ``FileWriteError`` naming the real reason.
     @_spi(Package) public static func write(header: LogHeader, events: [Event], to path: String) throws(FileWriteError) {
-        try FileReplacement.write(text(header: header, events: events), to: path)
+        let file = try FileReplacement(path: path)
+        bytes(header: header, events: events).withUnsafeBytes { file.write($0) }
+        try file.commit()
     }
 }

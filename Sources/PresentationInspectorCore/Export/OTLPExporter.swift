@@ -204,7 +204,7 @@ import Foundation
         }
         if let f = e.forwarded { out.append(("presentation.forwarded", .bool(f))) }
         if !e.chain.isEmpty { out.append(("presentation.chain", .strings(e.chain.map(\.consoleDescription)))) }
-        if !e.explanation.isEmpty { out.append(("presentation.explanation", .strings(e.explanation))) }
+        if !e.steps.isEmpty { out.append(("presentation.explanation", .strings(e.explanation))) }
         if let c = e.callSite { out.append(("code.stacktrace", .string(c))) }
         return out
     }

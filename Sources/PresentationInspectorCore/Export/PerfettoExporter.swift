@@ -107,8 +107,8 @@
         other.beginObject()
         other.field("format", header.format)
         other.field("version", header.version)
-        for k in header.app.keys.sorted() { other.field("app.\(k)", header.app[k]!) }
-        for k in header.device.keys.sorted() { other.field("device.\(k)", header.device[k]!) }
+        for k in header.app.keys.sorted() { other.key(escaping: "app.\(k)"); other.string(header.app[k]!) }
+        for k in header.device.keys.sorted() { other.key(escaping: "device.\(k)"); other.string(header.device[k]!) }
         if header.dropped > 0 { other.field("dropped", header.dropped) }
         other.endObject()
         return "{\"displayTimeUnit\":\"ms\",\"otherData\":\(other.text),\"traceEvents\":[\n" + lines.joined(separator: ",\n") + "\n]}\n"
@@ -220,10 +220,11 @@
     private static func writeArgs(_ args: [(String, Arg)], _ w: inout JSONWriter) {
         w.beginObject()
         for (k, v) in args {
+            w.key(escaping: k)
             switch v {
-            case .string(let s): w.field(k, s)
-            case .int(let n): w.field(k, n)
-            case .bool(let b): w.field(k, b)
+            case .string(let s): w.string(s)
+            case .int(let n): w.int(n)
+            case .bool(let b): w.bool(b)
             }
         }
         w.endObject()

@@ -48,6 +48,23 @@ extension JSONParser {
         }
     }
 
+    /// The text of the number at `path` as it is written in `bytes` (`9223372036854775807`, which
+    /// a `Double` holds as …808): for messages that quote a number beyond 2^53, where the parsed
+    /// value has lost its last digits. Nil when `path` does not lead to a number.
+    @_spi(Package) public static func numberLiteral(at path: [PathComponent], in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var p = JSONParser(bytes: bytes)
+        p.skipWhitespace()
+        for component in path {
+            guard p.step(into: component) != nil else { return nil }
+        }
+        let start = p.i
+        while p.i < bytes.count, bytes[p.i] == UInt8(ascii: "-") || bytes[p.i] == UInt8(ascii: "+") || bytes[p.i] == UInt8(ascii: ".")
+                || bytes[p.i] == UInt8(ascii: "e") || bytes[p.i] == UInt8(ascii: "E") || (0x30...0x39).contains(bytes[p.i]) {
+            p.i += 1
+        }
+        return p.i > start ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<p.i]), as: UTF8.self) : nil
+    }
+
     /// Moves to the value at `component` of the container at the current position; returns the
     /// offset that names it (the member's key, or the element), or nil when it is not there.
     private mutating func step(into component: PathComponent) -> Int? {

@@ -61,18 +61,25 @@ public struct ControllerRef: Hashable, Sendable {
     /// A short human-readable label: `TypeName "Title" (id)`, on one line: control characters
     /// in the type, title or id (a line break in a title, an escape sequence in a log from
     /// elsewhere) are written as escapes (`\n`, `\u{1B}`).
-    public var label: String {
-        let type = VisibleText.escaped(type), id = VisibleText.escaped(id), title = title.map { VisibleText.escaped($0) }
-        // Appends into one buffer sized up front: explanations use labels on every recorded event.
-        var s = ""
-        if let title, !title.isEmpty {
-            s.reserveCapacity(type.utf8.count + title.utf8.count + id.utf8.count + 6)
-            s += type; s += " \""; s += title; s += "\" ("; s += id; s += ")"
+    public var label: String { "\(label: self)" }
+}
+
+extension DefaultStringInterpolation {
+    /// Appends `ref`'s ``ControllerRef/label`` in place: explanation sentences name several
+    /// controllers on every recorded event, and a label made as a string of its own first, then
+    /// copied into the sentence, cost a third of writing a log.
+    mutating func appendInterpolation(label ref: ControllerRef) {
+        appendLiteral(VisibleText.escaped(ref.type))
+        let title = ref.title.map { VisibleText.escaped($0) } ?? ""
+        if title.isEmpty {
+            appendLiteral(" (")
         } else {
-            s.reserveCapacity(type.utf8.count + id.utf8.count + 3)
-            s += type; s += " ("; s += id; s += ")"
+            appendLiteral(" \"")
+            appendLiteral(title)
+            appendLiteral("\" (")
         }
-        return s
+        appendLiteral(VisibleText.escaped(ref.id))
+        appendLiteral(")")
     }
 }
 

@@ -78,11 +78,11 @@ public enum ExplanationStep: Sendable, CustomStringConvertible {
     public var sentence: String {
         switch self {
         case .presentCalled(let s, let p):
-            return "present was called on \(s.label): the source (original presenter) of \(p.label)."
+            return "present was called on \(label: s): the source (original presenter) of \(label: p)."
         case .walkedUp(let path, let root, let place):
-            return "Walking up through parent: \(path.map { VisibleText.escaped($0) }.joined(separator: " → ")). The presentation root is \(root.label), \(Self.describe(place))."
+            return "Walking up through parent: \(path.map { VisibleText.escaped($0) }.joined(separator: " → ")). The presentation root is \(label: root), \(Self.describe(place))."
         case .ownRoot(let s, let place):
-            return "\(s.label) has no parent, so it is its own presentation root: \(Self.describe(place))."
+            return "\(label: s) has no parent, so it is its own presentation root: \(Self.describe(place))."
         case .automaticStyle(let style, let version):
             return "Requested style automatic resolves to \(style.name) on iOS \(version) (Apple, UIModalPresentationStyle.automatic: \"formSheet in iOS 18 and later; pageSheet in versions of iOS earlier than iOS 18\")."
         case .popoverAdapts:
@@ -90,17 +90,17 @@ public enum ExplanationStep: Sendable, CustomStringConvertible {
         case .styleAsIs(let style, let sheetInCompact):
             return "Requested style \(style.name) is used as is\(sheetInCompact ? " (sheets stay sheets in a compact size class)" : "")."
         case .contextFound(let style, let walk, let provider):
-            return "Style \(style.name) searches for a presentation context from the source up: \(Self.describe(walk)) → \(provider.label) provides the context and becomes the presenting controller."
+            return "Style \(style.name) searches for a presentation context from the source up: \(Self.describe(walk)) → \(label: provider) provides the context and becomes the presenting controller."
         case .contextNotFound(let style, let walk, let root):
-            return "Style \(style.name) searches for a presentation context from the source up: \(Self.describe(walk)); none defines one, so the presentation root \(root.label) provides it and presents."
+            return "Style \(style.name) searches for a presentation context from the source up: \(Self.describe(walk)); none defines one, so the presentation root \(label: root) provides it and presents."
         case .notContextStyle(let style, let root):
-            return "Style \(style.name) is not a context style, so definesPresentationContext is not consulted: the presentation root \(root.label) provides the context and presents."
+            return "Style \(style.name) is not a context style, so definesPresentationContext is not consulted: the presentation root \(label: root) provides the context and presents."
         case .presentingIsNotSource(let presenting, let source):
-            return "So presentedViewController.presentingViewController will be \(presenting.label), not the source \(source.label): UIKit uses the controller whose area the presentation covers."
+            return "So presentedViewController.presentingViewController will be \(label: presenting), not the source \(label: source): UIKit uses the controller whose area the presentation covers."
         case .sourcePresents:
             return "The source itself presents (it is the controller whose area the presentation covers)."
         case .transitionFromProvider(let provider, let transition, let requested):
-            return "\(provider.label) defines the context and providesPresentationContextTransitionStyle = true: its modalTransitionStyle \(transition.name) replaces the presented controller's \(requested.name)."
+            return "\(label: provider) defines the context and providesPresentationContextTransitionStyle = true: its modalTransitionStyle \(transition.name) replaces the presented controller's \(requested.name)."
         case .transitionOwnProviderDeclines(let transition, let providerType):
             return "Transition \(transition.name) is the presented controller's own (\(VisibleText.escaped(providerType)).providesPresentationContextTransitionStyle = false)."
         case .transitionOwn(let transition):
@@ -108,53 +108,53 @@ public enum ExplanationStep: Sendable, CustomStringConvertible {
         case .preferredTransition(let preferred, let replaced):
             return "Its preferredTransition \(preferred.name) (iOS 18 and later) replaces \(replaced.name); UIKit treats it as a preference it \"may\" ignore \"if not supported by the current context\" (UIViewController.h)."
         case .alreadyPresented(let p, let by):
-            return "Check already-presented failed: \(p.label) is already being presented by \(by.label). UIKit raises an exception."
+            return "Check already-presented failed: \(label: p) is already being presented by \(label: by). UIKit raises an exception."
         case .activeChild(_, let parent):
-            return "Check active-controller failed: it is a child of \(parent.label). UIKit raises an exception."
+            return "Check active-controller failed: it is a child of \(label: parent). UIKit raises an exception."
         case .activeRoot(_, let window):
             return "Check active-controller failed: it is the root of window \(VisibleText.escaped(window)). UIKit raises an exception."
         case .presentingNotInWindow(let r, let leaving):
             if leaving {
-                return "Check not-in-window-hierarchy failed: the presenting controller \(r.label) is being dismissed, so its view is leaving the window. UIKit names it in its message."
+                return "Check not-in-window-hierarchy failed: the presenting controller \(label: r) is being dismissed, so its view is leaving the window. UIKit names it in its message."
             }
-            return "Check not-in-window-hierarchy failed: the presenting controller \(r.label)'s view is not in a window (covered by a completed full-screen presentation, or not shown yet). UIKit checks this before whether it already presents something."
+            return "Check not-in-window-hierarchy failed: the presenting controller \(label: r)'s view is not in a window (covered by a completed full-screen presentation, or not shown yet). UIKit checks this before whether it already presents something."
         case .transitionRunning:
             return "Check presentation-in-progress failed: a presentation is still running in this window."
         case .dismissalNotCounted:
             return "A dismissal is still running in this window. The model does not count it as a presentation in progress, as the one report of this case shows (a present on a controller whose presentation was being dismissed: \"which is already presenting\"); that is unverified on a device."
         case .alreadyPresenting(let presenting, let current, let inheritedFrom):
-            let owner = inheritedFrom.map { " (inherited from \($0.label), rule 5)" } ?? ""
-            return "Check already-presenting failed: \(presenting.label).presentedViewController is \(current.label)\(owner)."
+            let owner = inheritedFrom.map { " (inherited from \(label: $0), rule 5)" } ?? ""
+            return "Check already-presenting failed: \(label: presenting).presentedViewController is \(label: current)\(owner)."
         case .notInWindow(let s):
-            return "Check not-in-window-hierarchy failed: \(s.label)'s view is not in a window (a hidden tab or navigation level), while the presenting controller's is. No console report shows UIKit checking the source's own view: this is the model's contract."
+            return "Check not-in-window-hierarchy failed: \(label: s)'s view is not in a window (a hidden tab or navigation level), while the presenting controller's is. No console report shows UIKit checking the source's own view: this is the model's contract."
         case .popoverWithoutAnchor(let p, let popoverController):
-            return "Check popover-without-anchor failed: \(p.label) is shown as a popover (regular width) with no sourceView or barButtonItem. UIKit raises an exception naming its popover presentation controller \(popoverController.consoleDescription)."
+            return "Check popover-without-anchor failed: \(label: p) is shown as a popover (regular width) with no sourceView or barButtonItem. UIKit raises an exception naming its popover presentation controller \(popoverController.consoleDescription)."
         case .checksPassed(let presentingType):
             return "Checks passed: not already presented, not an active child or root, the presenting controller's view is in the window, no presentation running, \(VisibleText.escaped(presentingType)) presents nothing yet, the source's view is in the window."
         case .nothingChanges:
             return "Rejected: nothing changes."
         case .detachedSource(let s):
-            return "\(s.label) is not attached to any window's controller hierarchy (detached)."
+            return "\(label: s) is not attached to any window's controller hierarchy (detached)."
         case .dismissCalled(let r):
-            return "dismiss was called on \(r.label)."
+            return "dismiss was called on \(label: r)."
         case .dismissDuringTransition(let r, let handler):
             guard let handler else {
-                return "A present or dismiss transition is still running in this window: UIKit refuses the dismissal, naming \(r.label)."
+                return "A present or dismiss transition is still running in this window: UIKit refuses the dismissal, naming \(label: r)."
             }
-            return "UIKit hands the dismiss sent to \(r.label) to \(handler.label) (rule 7), which refuses it: a present or dismiss transition is still running in this window. UIKit's message names \(handler.label), not the receiver."
+            return "UIKit hands the dismiss sent to \(label: r) to \(label: handler) (rule 7), which refuses it: a present or dismiss transition is still running in this window. UIKit's message names \(label: handler), not the receiver."
         case .dismissesOwn(let r, let p):
-            return "\(r.label) presents \(p.label): it dismisses that controller and everything above it."
+            return "\(label: r) presents \(label: p): it dismisses that controller and everything above it."
         case .dismissInherited(let r, let p, let handler):
-            return "\(r.label).presentedViewController is \(p.label) (inherited through its ancestors, rule 5); its presenting controller \(handler.label) handles the dismissal."
+            return "\(label: r).presentedViewController is \(label: p) (inherited through its ancestors, rule 5); its presenting controller \(label: handler) handles the dismissal."
         case .removed(let set):
             return "Removed, top first: \(Self.labels(set)).\(set.count > 1 ? " Only the top one animates." : "")"
         case .forwarded(let r, let root, let handler, let dismissedRoot):
-            let hung = root.map { ", and its presentation root \($0.label) was presented" } ?? " and was presented"
-            return "\(r.label) presents nothing\(hung): the message is forwarded to the presenting controller \(handler.label), which dismisses \(dismissedRoot.label) and everything above it."
+            let hung = root.map { ", and its presentation root \(label: $0) was presented" } ?? " and was presented"
+            return "\(label: r) presents nothing\(hung): the message is forwarded to the presenting controller \(label: handler), which dismisses \(label: dismissedRoot) and everything above it."
         case .nothingToDismiss(let r):
-            return "\(r.label) presents nothing and its presentation root was not presented: nothing to dismiss."
+            return "\(label: r) presents nothing and its presentation root was not presented: nothing to dismiss."
         case .swipedDown(let r):
-            return "The user swiped down \(r.label)."
+            return "The user swiped down \(label: r)."
         case .swipeBlocked(let type):
             return "\(VisibleText.escaped(type)).isModalInPresentation = true: the swipe is blocked and the sheet stays."
         case .swipeCancelled:
@@ -172,7 +172,7 @@ public enum ExplanationStep: Sendable, CustomStringConvertible {
     private static func describe(_ place: RootPlace) -> String {
         switch place {
         case .windowRoot(let w): "the root of window \(VisibleText.escaped(w))"
-        case .presentedBy(let q): "presented by \(q.label)"
+        case .presentedBy(let q): "presented by \(label: q)"
         case .detached: "which is no window's root and was not presented (detached)"
         }
     }

@@ -30,6 +30,34 @@ public struct LogHeader: Hashable, Sendable {
         self.dropped = dropped
     }
 
+    /// A header naming the app this code runs in, for an export that should carry its name (the
+    /// HTML report's title, the summary's `app:` line): the app's display name (else its bundle
+    /// name, else the process name), its bundle identifier, version and build, from the main
+    /// bundle; the operating system and its version. ``Exporter`` uses it when no header is given.
+    ///
+    /// In an iOS app's own exports (`PresentationInspector.export(format:to:)`) the device's model
+    /// and idiom are added. In a unit test hosted by an app the main bundle is the app's; in one
+    /// without a host, and on Linux, it is the test runner's.
+    public static func currentApp(created: Date = Date()) -> LogHeader {
+        let info = Bundle.main.infoDictionary ?? [:]
+        var app: [String: String] = [:]
+        app["name"] = (info["CFBundleDisplayName"] as? String) ?? (info["CFBundleName"] as? String) ?? ProcessInfo.processInfo.processName
+        app["bundleID"] = Bundle.main.bundleIdentifier
+        app["version"] = info["CFBundleShortVersionString"] as? String
+        app["build"] = info["CFBundleVersion"] as? String
+        let v = ProcessInfo.processInfo.operatingSystemVersion
+        #if os(iOS)
+        let system = "iOS"
+        #elseif os(macOS)
+        let system = "macOS"
+        #elseif os(Linux)
+        let system = "Linux"
+        #else
+        let system = "unknown system"
+        #endif
+        return LogHeader(created: created, app: app, device: ["system": "\(system) \(v.majorVersion).\(v.minorVersion).\(v.patchVersion)"])
+    }
+
     /// Creates a header with every field given, as read from a file.
     @_spi(Package) public init(format: String, version: Int, created: String, app: [String: String], device: [String: String], dropped: Int) {
         self.format = format; self.version = version; self.created = created

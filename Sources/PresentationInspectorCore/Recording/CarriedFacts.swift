@@ -8,57 +8,65 @@ struct CarriedFacts {
     /// them all, as the tracker does.
     static let capacity = ControllerFactsTracker.capacity
 
-    private var facts: [String: ControllerFacts] = [:]
-    /// The controllers in the order the log first named them.
-    private var order: [String] = []
+    /// The controllers in the order the log first named them, and where each is in that list: a
+    /// dictionary of the facts themselves keeps about twice as many buckets as entries, each as
+    /// large as the facts (~170 bytes), and a full ring pays for these once it drops events.
+    private var facts: [ControllerFacts] = []
+    private var index: [String: Int] = [:]
+
+    /// How many controllers it carries (tests: bounded however many events the ring replaces).
+    var count: Int { facts.count }
 
     var isEmpty: Bool { facts.isEmpty }
 
     /// `newer` read after what is kept, as a reader of the log reads it: a controller that left its
     /// parent is no longer among that parent's children.
     mutating func merge(_ newer: ControllerFacts) {
-        guard let before = facts[newer.id] else {
+        guard let i = index[newer.id] else {
             if facts.count >= Self.capacity { removeAll() }
-            facts[newer.id] = newer
-            order.append(newer.id)
+            index[newer.id] = facts.count
+            facts.append(newer)
             return
         }
-        facts[newer.id] = before.updated(by: newer)
-        if let old = before.parent, old != newer.parent, let list = facts[old]?.children {
-            facts[old]?.children = list.filter { $0 != newer.id }
+        let before = facts[i]
+        facts[i] = before.updated(by: newer)
+        if let old = before.parent, old != newer.parent, let j = index[old], let list = facts[j].children {
+            facts[j].children = list.filter { $0 != newer.id }
         }
     }
 
     /// `presented` was presented by `presenter` with `style` in effect.
     mutating func present(_ presented: ControllerRef, by presenter: String?, as style: PresentationStyle?) {
-        if facts[presented.id] == nil { merge(ControllerFacts(id: presented.id, type: presented.type, title: presented.title)) }
-        facts[presented.id]?.presentedBy = presenter
-        facts[presented.id]?.presentedAs = presenter == nil ? nil : style
+        if index[presented.id] == nil { merge(ControllerFacts(id: presented.id, type: presented.type, title: presented.title)) }
+        guard let i = index[presented.id] else { return }
+        facts[i].presentedBy = presenter
+        facts[i].presentedAs = presenter == nil ? nil : style
     }
 
     /// The style a presentation adapted to when its transition ended.
     mutating func adapt(_ id: String, to style: PresentationStyle) {
-        if facts[id]?.presentedBy != nil { facts[id]?.presentedAs = style }
+        if let i = index[id], facts[i].presentedBy != nil { facts[i].presentedAs = style }
     }
 
     /// `ids` are presented no more.
     mutating func remove(_ ids: [String]) {
-        for id in ids where facts[id]?.presentedBy != nil {
-            facts[id]?.presentedBy = nil
-            facts[id]?.presentedAs = nil
+        for id in ids {
+            guard let i = index[id], facts[i].presentedBy != nil else { continue }
+            facts[i].presentedBy = nil
+            facts[i].presentedAs = nil
         }
     }
 
     /// The oldest kept event's facts: everything carried, then its own (newer) over them.
     func given(to own: [ControllerFacts]) -> [ControllerFacts] {
         guard !facts.isEmpty else { return own }
-        var out = order.compactMap { facts[$0] }
+        var out = facts
         for f in own { out.merge(f) }
         return out
     }
 
     mutating func removeAll() {
         facts.removeAll()
-        order.removeAll()
+        index.removeAll()
     }
 }

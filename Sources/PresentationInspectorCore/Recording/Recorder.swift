@@ -154,6 +154,10 @@ import Foundation
     /// last event that names them).
     var pooledValueCount: Int { state.withLock { $0.store.pooledValueCount } }
 
+    /// Controllers whose facts the ring carries for its oldest event (tests: bounded by the
+    /// controllers the dropped events named, however many events it replaces).
+    var carriedControllerCount: Int { state.withLock { $0.carried.count } }
+
     /// Forgets every event (subscribers and the live log stay). Numbering continues and the
     /// forgotten events count as dropped: a completion still in flight, the live log and the
     /// signpost planner refer to events by number, and a restarted count made a later event share

@@ -125,7 +125,7 @@ public struct PresentationRecording: Sendable {
         var lines = ["\(d.severity.rawValue) \(d.code.rawValue) at \(e.summary)",
                      "  UIKit: \(d.message)"]
         if let fix = d.fix ?? Diagnostic.fix(for: d, in: e) { lines.append("  Fix: \(fix)") }
-        if !e.explanation.isEmpty {
+        if !e.steps.isEmpty {
             lines.append("  Why:")
             lines += e.explanation.enumerated().map { "    \($0.offset + 1). \($0.element)" }
         }

@@ -149,7 +149,8 @@
         out += expectation == .clean
             ? "// It fails while the replay shows any diagnostic (model-drift aside) and passes once the bug is fixed.\n"
             : "// It passes while the replay records every event as the recording did: a regression test.\n"
-        out += "import PresentationInspectorCore\nimport PresentationInspectorTesting\nimport PresentationSimulator\n"
+        // The testing product brings the core and the simulator: one product, one import (README).
+        out += "import PresentationInspectorTesting\n"
         out += framework == .xctest ? "import XCTest\n\n" : "import Testing\n\n"
         out += framework == .xctest ? "final class \(typeName): XCTestCase {\n" : "@Suite struct \(typeName) {\n"
         out += "    /// The scenario built from \(oneLineName).\n"

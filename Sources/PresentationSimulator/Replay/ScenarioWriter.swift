@@ -152,7 +152,7 @@ extension Scenario {
         }
     }
 
-    private static func write(_ o: Scenario.Observed, as key: String, to w: inout JSONWriter) {
+    private static func write(_ o: Scenario.Observed, as key: StaticString, to w: inout JSONWriter) {
         w.key(key); w.beginObject()
         if let v = o.presenting { w.field("presenting", v) }
         if let v = o.contextProvider { w.field("contextProvider", v) }

@@ -2,35 +2,6 @@ import Foundation
 @_spi(Package) import PresentationInspectorCore
 
 extension Scenario {
-    /// Reads a scenario file.
-    public static func load(path: String) throws(ScenarioError) -> Scenario {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw ScenarioError(file: path, message: exists ? "cannot read the file" : "no such file")
-        }
-        return try parse(Array(data), file: path)
-    }
-
-    /// Parses scenario JSON text.
-    public static func parse(_ text: String, file: String = "<scenario>") throws(ScenarioError) -> Scenario {
-        try parse(Array(text.utf8), file: file)
-    }
-
-    /// Parses scenario JSON bytes and checks every reference.
-    public static func parse(_ bytes: [UInt8], file: String = "<scenario>") throws(ScenarioError) -> Scenario {
-        // A UTF-8 byte order mark (editors on Windows add one) is not part of the JSON.
-        let bytes = bytes.starts(with: utf8ByteOrderMark) ? Array(bytes.dropFirst(utf8ByteOrderMark.count)) : bytes
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(bytes)
-        } catch {
-            let (line, column) = lineAndColumn(of: error.offset, in: bytes)
-            throw ScenarioError(file: file, line: line, column: column, message: "invalid JSON: \(error.message)")
-        }
-        var p = ScenarioReader(file: file, bytes: bytes)
-        return try p.read(value)
-    }
-
     /// The line of each offset, in one pass (`offsets` ascending).
     static func lines(of offsets: [Int], in bytes: [UInt8]) -> [Int] {
         var lines: [Int] = []

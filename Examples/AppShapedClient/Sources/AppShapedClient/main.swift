@@ -62,21 +62,32 @@ if let failure = recording.presentedFailure("DetailViewController", by: "nav") {
     exit(1)
 }
 
-// Exporting, as the app's export button or a test's attachment does.
+// Exporting, as a test's attachment does (an app's own recording: PresentationInspector.export(format:to:)),
+// with the app's name in the header: the report is titled with it.
 let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("app-shaped-client-\(getpid())")
 try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
-let header = LogHeader(app: ["name": "AppShapedClient"])
 for format in ExportFormat.allCases {
-    let path = folder.appendingPathComponent("recording.\(format.fileExtension)").path
+    let url = folder.appendingPathComponent("recording.\(format.fileExtension)")
     do {
-        try Exporter.write(format, header: header, events: recording.events, to: path)
+        try recording.export(format, to: url)
     } catch {
         print("AppShapedClient: \(error)")
         exit(1)
     }
-    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
     print("exported \(format.rawValue): \(size) bytes")
+}
+let report = (try? String(contentsOf: folder.appendingPathComponent("recording.html"), encoding: .utf8)) ?? ""
+guard report.contains("<title>AppShapedClient — PresentationInspector report</title>") else {
+    print("AppShapedClient: the report is not titled with the app's name")
+    exit(1)
+}
+// The same through the core's exporter, which takes the app's header when given none.
+let text = Exporter.render(.text, events: recording.events)
+guard LogHeader.currentApp().app["name"] == "AppShapedClient", text.contains("share") else {
+    print("AppShapedClient: LogHeader.currentApp() does not name the app")
+    exit(1)
 }
 guard recording.diagnostics(atLeast: .warning).map(\.diagnostic.code) == [.alreadyPresenting] else {
     print("AppShapedClient: expected one already-presenting diagnostic")

@@ -177,12 +177,26 @@ function PITimeline(box, D, hooks) {
       else { ctx.fillStyle = key.slice(1); ctx.fill(paths[key]); }
     });
     if (ring) { ctx.beginPath(); ctx.arc(ring.x, ring.y, r + 3, 0, 2 * Math.PI); ctx.strokeStyle = '#000'; ctx.lineWidth = 2; ctx.stroke(); }
+    // A badge that would overlap the one before it (crowds close together, or on the lane's two
+    // mark rows) joins it: one badge counts both crowds' hidden marks and lists both.
     ctx.save(); ctx.font = 'bold 9px system-ui, sans-serif'; ctx.textAlign = 'left';
-    crowds.forEach(function (c) {
-      var text = '+' + (c.n - 1), w = ctx.measureText(text).width + 4, bx = c.x + r + 1, by = c.y - r - 4;
-      ctx.fillStyle = c.sev >= 0 ? COLOURS.sev[c.sev] : '#24292f'; ctx.fillRect(bx, by, w, 10);
-      ctx.fillStyle = '#fff'; ctx.fillText(text, bx + 2, by + 5.5);
-      hits.push({ x: c.x - r - 2, y: by, w: w + 2 * r + 3, h: 2 * r + 8, seq: c.seqs[0], seqs: c.seqs, n: c.n, t0: c.t0, t1: c.t1, list: list, what: 'crowd' });
+    var badges = [];
+    crowds.sort(function (a, c) { return a.x - c.x; }).forEach(function (c) {
+      var b = badges[badges.length - 1], bx = c.x + r + 1, by = c.y - r - 4;
+      if (b && bx < b.bx + b.w + 2 && Math.abs(by - b.by) < 12) {
+        b.hidden += c.n - 1; b.events += c.n; b.seqs = b.seqs.concat(c.seqs).slice(0, 64); b.by = Math.min(b.by, by);
+        b.t0 = Math.min(b.t0, c.t0); b.t1 = Math.max(b.t1, c.t1); b.sev = Math.max(b.sev, c.sev);
+      } else {
+        badges.push(b = { c: c, bx: bx, by: by, hidden: c.n - 1, events: c.n, seqs: c.seqs.slice(), t0: c.t0, t1: c.t1, sev: c.sev });
+      }
+      b.w = ctx.measureText('+' + b.hidden).width + 4;
+    });
+    badges.forEach(function (b) {
+      ctx.fillStyle = b.sev >= 0 ? COLOURS.sev[b.sev] : '#24292f'; ctx.fillRect(b.bx, b.by, b.w, 10);
+      ctx.fillStyle = '#fff'; ctx.fillText('+' + b.hidden, b.bx + 2, b.by + 5.5);
+      audit.badges.push({ x: b.bx, y: b.by, w: b.w, h: 10 });
+      hits.push({ x: b.c.x - r - 2, y: b.by, w: b.bx + b.w - (b.c.x - r - 2), h: 2 * r + 8, seq: b.seqs[0], seqs: b.seqs, n: b.events,
+                  t0: b.t0, t1: b.t1, list: list, what: 'crowd' });
     });
     ctx.restore();
   }
@@ -192,7 +206,7 @@ function PITimeline(box, D, hooks) {
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, cw, ch);
     ctx.font = '11px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace'; ctx.textBaseline = 'middle';
-    hits = []; audit = { bars: [], marks: 0, drawn: 0, crowded: 0 };
+    hits = []; audit = { bars: [], marks: 0, drawn: 0, crowded: 0, badges: [], ticks: [], plotLeft: LABEL };
     var tL = timeAt(LABEL) - 10 / pps, tR = timeAt(cw) + 10 / pps;
     var first = rowAt(Math.max(0, st)), start = first ? rows.indexOf(first) : 0, n, row;
     // Time grid under everything.
@@ -202,8 +216,11 @@ function PITimeline(box, D, hooks) {
       var gx = Math.round(X(k2 * step - t0)) + 0.5;
       if (gx < LABEL) continue;
       ctx.beginPath(); ctx.moveTo(gx, AXIS - 6); ctx.lineTo(gx, ch); ctx.stroke();
-      var tick = tickLabel(k2 * step, step);
-      if (gx + tick.length * 3.5 < cw) ctx.fillText(tick, gx, AXIS / 2 - 2);  // no label cut at the right edge
+      // Centred on its tick, but never under the lane titles (the first tick of a short
+      // recording sits just right of them) nor cut at the right edge.
+      var tick = tickLabel(k2 * step, step), half = ctx.measureText(tick).width / 2;
+      var lx = Math.max(gx, LABEL + 3 + half);
+      if (lx + half < cw) { ctx.fillText(tick, lx, AXIS / 2 - 2); audit.ticks.push({ text: tick, left: lx - half, right: lx + half }); }
     }
     ctx.save(); ctx.beginPath(); ctx.rect(LABEL, AXIS, cw - LABEL, ch - AXIS); ctx.clip();
     for (n = start; n < rows.length && rows[n].top - st + AXIS < ch; n++) {
@@ -401,8 +418,9 @@ function PITimeline(box, D, hooks) {
     },
     // Brings an event's mark into view without selecting it.
     show: function (seq) { reveal(seq); draw(); },
-    // What the last drawing showed: each bar in view with its label, and the marks in view
-    // drawn or counted on a crowded neighbour (for tests: none may be hidden).
+    // What the last drawing showed: each bar in view with its label, the marks in view drawn or
+    // counted on a crowded neighbour (for tests: none may be hidden), the "+N" badges and the
+    // time axis labels (none may overlap another, or the lane titles left of `plotLeft`).
     audit: function () { return audit; },
     state: function () { return { zoom: zoom, rows: rows.length, collapsed: groups.filter(function (gr) { return gr.collapsed; }).map(function (gr) { return gr.name; }), width: width }; }
   };

@@ -47,7 +47,7 @@ function PIProblems(box, events, summaries, select) {
 
 function PIFocus(box) {
   'use strict';
-  var NS = 'http://www.w3.org/2000/svg', FONT = 12, ROW = 46, GAP = 22;
+  var NS = 'http://www.w3.org/2000/svg', FONT = 12, ROW = 46, GAP = 22, LINE = 15;
   function el(name, attrs, text) {
     var n = document.createElementNS(NS, name);
     for (var k in attrs) n.setAttribute(k, attrs[k]);
@@ -57,6 +57,17 @@ function PIFocus(box) {
   function fitText(s, px) {  // about 0.6 em a character: cut at whole characters with "…"
     var max = Math.max(4, Math.floor(px / (FONT * 0.6)));
     return s.length > max ? s.slice(0, max - 1) + '…' : s;
+  }
+  // Lines of at most `px` (about 0.6 em a character), broken after spaces; at most 3, the last
+  // cut with "…": a node's roles are read whole at 390 px, not cut after the first line.
+  function wrapText(s, px) {
+    var max = Math.max(4, Math.floor(px / (FONT * 0.6))), lines = [], line = '';
+    s.split(' ').forEach(function (word) {
+      if (line && (line + ' ' + word).length > max) { lines.push(line); line = word; } else { line = line ? line + ' ' + word : word; }
+    });
+    if (line) lines.push(line);
+    if (lines.length > 3) { lines = lines.slice(0, 3); lines[2] += ' …'; }
+    return lines.map(function (l) { return fitText(l, px); });
   }
   return {
     // Draws the event's chain (root first) and the controllers it names outside it.
@@ -85,12 +96,13 @@ function PIFocus(box) {
       function node(id, x, w) {
         var r = roles[id], g = el('g', { class: 'pi-focus-node', 'data-id': id });
         var named = r.what.some(function (w2) { return w2 !== 'presented' && w2 !== 'window root'; });
-        g.appendChild(el('rect', { x: x, y: y, width: w, height: ROW - 8, rx: 6, fill: inChain[id] ? '#ddf4ff' : '#fff',
+        var roleLines = wrapText(r.ref.id + ' · ' + r.what.join(', '), w - 16), h = ROW - 8 + (roleLines.length - 1) * LINE;
+        g.appendChild(el('rect', { x: x, y: y, width: w, height: h, rx: 6, fill: inChain[id] ? '#ddf4ff' : '#fff',
           stroke: named ? '#bf3989' : '#54aeff', 'stroke-width': named ? 2.5 : 1.2 }));
         g.appendChild(el('text', { x: x + 8, y: y + 15, 'font-weight': 600 }, fitText(r.ref.type + (r.ref.title ? ' “' + r.ref.title + '”' : ''), w - 16)));
-        g.appendChild(el('text', { x: x + 8, y: y + 31, fill: '#57606a' }, fitText(r.ref.id + ' · ' + r.what.join(', '), w - 16)));
+        roleLines.forEach(function (line, k) { g.appendChild(el('text', { x: x + 8, y: y + 31 + k * LINE, fill: '#57606a' }, line)); });
         svg.appendChild(g);
-        y += ROW - 8;
+        y += h;
       }
       chain.forEach(function (id, k) {
         if (k > 0) {

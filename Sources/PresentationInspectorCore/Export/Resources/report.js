@@ -96,10 +96,12 @@
     e._text = ('#' + e.seq + ' ' + summaries[i] + ' ' + (e.diagnostics || []).map(function (d) { return d.code + ' ' + d.message; }).join(' ')).toLowerCase();
   });
   function $(id) { return document.getElementById(id); }
-  $('stat-events').textContent = String(events.length);
-  $('stat-diagnostics').textContent = String(diagTotal);
-  $('stat-errors').textContent = String(sevCount.error || 0);
-  $('stat-warnings').textContent = String(sevCount.warning || 0);
+  // Each count with its noun, singular for 1 ("1 event", "1 error"), as pinspect counts.
+  [['events', events.length, 'event'], ['diagnostics', diagTotal, 'diagnostic'], ['errors', sevCount.error || 0, 'error'],
+   ['warnings', sevCount.warning || 0, 'warning']].forEach(function (c) {
+    $('stat-' + c[0]).textContent = String(c[1]);
+    $('stat-' + c[0] + '-noun').textContent = c[1] === 1 ? c[2] : c[0];
+  });
   $('stat-infos').textContent = String(sevCount.info || 0);
   // The controller menu is filled when first used: with thousands of controllers its options
   // cost more layout at load than the rest of the page.
