@@ -28,10 +28,7 @@ final class ReplayLateFactsTests: XCTestCase {
         let scenario = try ScenarioReplay.scenario(from: recorded, name: "late")
         let comment = scenario.controllers.first { $0.id == "leaf" }?.comment ?? ""
         XCTAssertTrue(comment.contains("chain starts at it, out of any container, though no facts record it leaving box"), comment)
-        let again = Simulation(recorder: Recorder(capacity: 64))
-        try again.run(try Scenario.parse(scenario.jsonText, file: "replay.json"))
-        let d = LogDiff(recorded, again.recorder.events)
-        XCTAssertTrue(d.isEquivalent, d.text(nameA: "recorded", nameB: "replayed"))
+        try Self.assertReplays(recorded, scenario)
     }
 
     /// Two presentations standing side by side when the ring starts: a container's child presents in
@@ -50,18 +47,13 @@ final class ReplayLateFactsTests: XCTestCase {
                 #"{ "present": "c", "from": "root", "animated": false }"#,
                 #"{ "present": "c", "from": "b", "animated": false }"#,
             ])
-        let original = Simulation(recorder: Recorder(capacity: 3))
-        try original.run(try Scenario.parse(json, file: "side.json"))
-        let snapshot = original.recorder.snapshot()
+        let snapshot = try Self.recorded(json, ringOf: 3)
         XCTAssertGreaterThan(snapshot.droppedCount, 0)
         XCTAssertEqual(snapshot.events.first?.chain.map(\.id), ["root", "b", "a"], "the chain lists the container's presentation first")
         let log = LogWriter.text(header: LogHeader(app: ["mode": "simulation"], dropped: snapshot.droppedCount), events: snapshot.events)
         let scenario = try Scenario.parse(try ScenarioReplay.scenarioText(fromLog: log, logName: "side.jsonl"), file: "replay.json")
         XCTAssertEqual(scenario.steps.prefix(2).map(\.action), [.present("a", from: "inner", animated: false), .present("b", from: "root", animated: false)])
-        let again = Simulation(recorder: Recorder(capacity: 64))
-        try again.run(scenario)
-        let d = LogDiff(snapshot.events, again.recorder.events)
-        XCTAssertTrue(d.isEquivalent, d.text(nameA: "recorded", nameB: "replayed"))
+        try Self.assertReplays(snapshot.events, scenario)
     }
 
     /// A sheet swiped away while its present's transition ran, both dropped, the end kept (it
@@ -73,11 +65,7 @@ final class ReplayLateFactsTests: XCTestCase {
         XCTAssertEqual(replay.gaps, [])
         XCTAssertEqual(replay.scenario.steps.map(\.action).prefix(3), [.present("sheet", from: "root", animated: true), .swipeDown("sheet", complete: true),
                                                                         .startRecording(endSeq)])
-        let again = Simulation(recorder: Recorder(capacity: 64))
-        try again.run(try Scenario.parse(replay.scenario.jsonText, file: "replay.json"))
-        let d = LogDiff(read.events, again.recorder.events)
-        XCTAssertTrue(d.isEquivalent, d.text(nameA: "recorded", nameB: "replayed"))
-        XCTAssertEqual(again.recorder.events.map(\.seq), read.events.map(\.seq))
+        try Self.assertReplays(read.events, replay.scenario)
     }
 
     /// A dismissal ran while a swipe took its handler's sheet away, both dropped, the end kept:
@@ -97,20 +85,14 @@ final class ReplayLateFactsTests: XCTestCase {
                 #"{ "advance": 1 }"#,
                 #"{ "present": "other", "from": "root", "animated": false }"#,
             ])
-        let original = Simulation(recorder: Recorder(capacity: 3))
-        try original.run(try Scenario.parse(json, file: "swiped.json"))
-        let snapshot = original.recorder.snapshot()
+        let snapshot = try Self.recorded(json, ringOf: 3)
         let end = try snapshot.events.element(0)
         XCTAssertEqual(end.kind, .dismissCompleted)
         XCTAssertEqual(end.dismissed.map(\.id), ["top"])
         XCTAssertEqual(end.chain.map(\.id), ["root"], "the swipe took the sheet away too")
         let replay = try ScenarioReplay.replay(from: snapshot.events, header: LogHeader(dropped: snapshot.droppedCount), name: "swiped")
         XCTAssertEqual(replay.gaps, [])
-        let again = Simulation(recorder: Recorder(capacity: 64))
-        try again.run(try Scenario.parse(replay.scenario.jsonText, file: "replay.json"))
-        let d = LogDiff(snapshot.events, again.recorder.events)
-        XCTAssertTrue(d.isEquivalent, d.text(nameA: "recorded", nameB: "replayed"))
-        XCTAssertEqual(again.recorder.events.map(\.seq), snapshot.events.map(\.seq))
+        try Self.assertReplays(snapshot.events, replay.scenario)
     }
 
     /// A log whose ring dropped a present and the swipe that took its sheet away while its
@@ -145,14 +127,28 @@ final class ReplayLateFactsTests: XCTestCase {
                 #"{ "advance": 1 }"#,
                 #"{ "present": "other", "from": "root", "animated": false }"#,
             ])
-        let original = Simulation(recorder: Recorder(capacity: 3))
-        try original.run(try Scenario.parse(json, file: "gap.json"))
-        let snapshot = original.recorder.snapshot()
+        let snapshot = try Self.recorded(json, ringOf: 3)
         var events = snapshot.events
         let end = try XCTUnwrap(events.first)
         XCTAssertEqual(end.kind, .presentCompleted)
         XCTAssertNil(end.presenting, "the swipe took the sheet away: the end names no presenter")
         try events.change(0) { $0.facts = end.facts.map { f in var f = f; if f.id == "sheet" { f.modalPresentationStyle = loggedStyle }; return f } }
         return (LogWriter.text(header: LogHeader(app: ["mode": "simulation"], dropped: snapshot.droppedCount), events: events), end.seq)
+    }
+
+    /// `scenario` (its text, as a file holds it) records `events` again, equivalent and numbered alike.
+    static func assertReplays(_ events: [Event], _ scenario: Scenario, file: StaticString = #filePath, line: UInt = #line) throws {
+        let again = Simulation(recorder: Recorder(capacity: 64))
+        try again.run(try Scenario.parse(scenario.jsonText, file: "replay.json"))
+        let d = LogDiff(events, again.recorder.events)
+        XCTAssertTrue(d.isEquivalent, d.text(nameA: "recorded", nameB: "replayed"), file: file, line: line)
+        XCTAssertEqual(again.recorder.events.map(\.seq), events.map(\.seq), file: file, line: line)
+    }
+
+    /// What the scenario `json` records into a ring of `capacity` events.
+    static func recorded(_ json: String, ringOf capacity: Int) throws -> RecordingSnapshot {
+        let original = Simulation(recorder: Recorder(capacity: capacity))
+        try original.run(try Scenario.parse(json, file: "test.json"))
+        return original.recorder.snapshot()
     }
 }
