@@ -31,6 +31,28 @@ final class ReplayLateFactsTests: XCTestCase {
         try Self.assertReplays(recorded, scenario)
     }
 
+    /// A presenter the scenario released leaves its container and is deallocated, taking its
+    /// presentation with it: no event dismisses the sheet, and the next call's chain starts at it.
+    /// The replay lets the presenter go (released, out of its container) before that call.
+    func testAPresenterThatWentTakesItsPresentationInTheReplayToo() throws {
+        let json = scenarioJSON(controllers: """
+            [ { "id": "root", "type": "UIViewController", "container": "plain", "children": ["box"] },
+              { "id": "box", "type": "UIViewController", "definesPresentationContext": true },
+              { "id": "sheet", "type": "UIViewController", "modalPresentationStyle": "currentContext" },
+              { "id": "other", "type": "UIViewController" } ]
+            """, steps: [
+                #"{ "release": "box" }"#,
+                #"{ "present": "sheet", "from": "box", "animated": false }"#,
+                #"{ "removeFromParent": "box" }"#,
+                #"{ "present": "other", "from": "sheet", "animated": false }"#,
+            ])
+        let recorded = try Self.recorded(json, ringOf: 64).events
+        XCTAssertEqual(recorded.last?.chain.first?.id, "sheet", "its presenter gone, the sheet is its tree's root")
+        let scenario = try ScenarioReplay.scenario(from: recorded, name: "gone")
+        XCTAssertEqual(scenario.steps.suffix(3).map(\.action), [.removeFromParent("box"), .release("box"), .present("other", from: "sheet", animated: false)])
+        try Self.assertReplays(recorded, scenario)
+    }
+
     /// Two presentations standing side by side when the ring starts: a container's child presents in
     /// its context, then the container presents. The rebuild makes the inner one first (the other
     /// order the model, as UIKit, refuses: already presenting), whatever order the chain lists.

@@ -72,6 +72,10 @@ struct ReplayBuilder {
     var windows: [(id: String, root: String)] = []
     var steps: [Scenario.Step] = []
     var scenarioNotes: [String] = []
+    /// The last event that names each controller.
+    var lastNamed: [String: Int] = [:]
+    /// Each presented controller's presenting controller, as the replayed events leave them.
+    var presenterOf: [String: String] = [:]
     /// The kept events the replay does not reproduce, in the order found.
     var gaps: [ReplayGap] = []
     /// The kept ends whose rebuilt swipe met no sheet on a trial: rebuilt without it.
@@ -139,6 +143,7 @@ struct ReplayBuilder {
             }
             try detachChainRoot(of: e)
             try replay(e)
+            trackPresentation(e)
             for id in leaks[e.seq] ?? [] { steps.append(Scenario.Step(.release(id))) }
         }
         var s = Scenario(name: name)
@@ -177,6 +182,7 @@ struct ReplayBuilder {
         var kinds: [String: ControllerFacts.Container] = [:]
         var untyped = Set<String>()
         func mention(_ id: String, _ type: String?, title: String?, at e: Event) throws(ReplayError) {
+            lastNamed[id] = e.seq
             let type = type == "?" ? nil : type
             if let c = declared[id] {
                 guard let type, c.type != type else { return }
@@ -385,18 +391,8 @@ extension ReplayBuilder {
         }
     }
 
-    /// A call's chain starts at its tree's root, which no container holds (`Hierarchy.ultimateRoot`).
-    /// Where the replay still has it in one, that container let it go by a change no event's facts
-    /// record (it was deallocated, nothing else holding it): the replay takes it out before the call.
-    mutating func detachChainRoot(of e: Event) throws(ReplayError) {
-        guard e.kind == .present || e.kind == .dismiss || e.kind == .interactiveDismiss,
-              let root = e.chain.first?.id, let container = parent[root] else { return }
-        note(root, "Event #\(e.seq)'s chain starts at it, out of any container, though no facts record it leaving \(container): removed from it before that call.")
-        try remove(root, declaring: false, at: e)
-    }
-
     /// `removeFromParent` for `id`, keeping a tab bar's selection as UIKit's (and the simulator's) does.
-    private mutating func remove(_ id: String, declaring: Bool, at e: Event) throws(ReplayError) {
+    mutating func remove(_ id: String, declaring: Bool, at e: Event) throws(ReplayError) {
         guard let p = parent[id] else { return }
         if declaring {
             throw ReplayError(seq: e.seq, fact: "children", message: "the facts of one event place \(id) in two containers")
