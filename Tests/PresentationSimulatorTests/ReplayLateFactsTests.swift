@@ -9,21 +9,7 @@ final class ReplayLateFactsTests: XCTestCase {
     /// a sheet, loses its parent without any call reading it. The next call's chain starts at that
     /// child, and the replay takes it out of the container it still has it in.
     func testAChainThatStartsAtAControllerTheReplayHasInAContainerDetachesIt() throws {
-        let json = scenarioJSON(controllers: """
-            [ { "id": "root", "type": "UIViewController", "container": "plain", "children": ["box"] },
-              { "id": "box", "type": "UIViewController", "container": "plain", "children": ["leaf"] },
-              { "id": "leaf", "type": "UIViewController", "definesPresentationContext": true },
-              { "id": "sheet", "type": "UIViewController", "modalPresentationStyle": "currentContext" },
-              { "id": "other", "type": "UIViewController" } ]
-            """, steps: [
-                #"{ "release": "box" }"#,
-                #"{ "present": "sheet", "from": "leaf", "animated": false }"#,
-                #"{ "removeFromParent": "box" }"#,
-                #"{ "present": "other", "from": "sheet", "animated": false }"#,
-            ])
-        let original = Simulation(recorder: Recorder(capacity: 64))
-        try original.run(try Scenario.parse(json, file: "late.json"))
-        let recorded = original.recorder.events
+        let recorded = try Self.releasedBoxLeavesItsContainer(presentingFrom: "leaf")
         XCTAssertEqual(recorded.last?.chain.first?.id, "leaf", "the box is gone: the leaf is its tree's root")
         let scenario = try ScenarioReplay.scenario(from: recorded, name: "late")
         let comment = scenario.controllers.first { $0.id == "leaf" }?.comment ?? ""
@@ -35,22 +21,29 @@ final class ReplayLateFactsTests: XCTestCase {
     /// presentation with it: no event dismisses the sheet, and the next call's chain starts at it.
     /// The replay lets the presenter go (released, out of its container) before that call.
     func testAPresenterThatWentTakesItsPresentationInTheReplayToo() throws {
-        let json = scenarioJSON(controllers: """
-            [ { "id": "root", "type": "UIViewController", "container": "plain", "children": ["box"] },
-              { "id": "box", "type": "UIViewController", "definesPresentationContext": true },
-              { "id": "sheet", "type": "UIViewController", "modalPresentationStyle": "currentContext" },
-              { "id": "other", "type": "UIViewController" } ]
-            """, steps: [
-                #"{ "release": "box" }"#,
-                #"{ "present": "sheet", "from": "box", "animated": false }"#,
-                #"{ "removeFromParent": "box" }"#,
-                #"{ "present": "other", "from": "sheet", "animated": false }"#,
-            ])
-        let recorded = try Self.recorded(json, ringOf: 64).events
+        let recorded = try Self.releasedBoxLeavesItsContainer(presentingFrom: "box")
         XCTAssertEqual(recorded.last?.chain.first?.id, "sheet", "its presenter gone, the sheet is its tree's root")
         let scenario = try ScenarioReplay.scenario(from: recorded, name: "gone")
         XCTAssertEqual(scenario.steps.suffix(3).map(\.action), [.removeFromParent("box"), .release("box"), .present("other", from: "sheet", animated: false)])
         try Self.assertReplays(recorded, scenario)
+    }
+
+    /// The events of a session where `presenter` (the box, a container the scenario released, or the
+    /// leaf in it) presents a sheet in its context, the box leaves its parent (and is deallocated),
+    /// then the sheet is asked to present.
+    static func releasedBoxLeavesItsContainer(presentingFrom presenter: String) throws -> [Event] {
+        try recorded(scenarioJSON(controllers: """
+            [ { "id": "root", "type": "UIViewController", "container": "plain", "children": ["box"] },
+              { "id": "box", "type": "UIViewController", "container": "plain", "children": ["leaf"], "definesPresentationContext": true },
+              { "id": "leaf", "type": "UIViewController", "definesPresentationContext": true },
+              { "id": "sheet", "type": "UIViewController", "modalPresentationStyle": "currentContext" },
+              { "id": "other", "type": "UIViewController" } ]
+            """, steps: [
+                #"{ "release": "box" }"#,
+                #"{ "present": "sheet", "from": "\#(presenter)", "animated": false }"#,
+                #"{ "removeFromParent": "box" }"#,
+                #"{ "present": "other", "from": "sheet", "animated": false }"#,
+            ]), ringOf: 64).events
     }
 
     /// Two presentations standing side by side when the ring starts: a container's child presents in
