@@ -24,22 +24,7 @@ final class ReplayWrappedRingTests: XCTestCase {
 
     /// Sessions the replay cannot reproduce, each for a reason the log does not hold (checked
     /// against this list both ways: a fix that makes one replay must take it off).
-    static let knownInexact: [UInt64: String] = [
-        // Two presentations standing side by side when the ring starts (the window's root presents
-        // one, a child another, by a device-shaped presenter the model does not predict): the
-        // rebuild makes them in chain order, the root's first, and the child's is then refused; the
-        // log does not say which came first.
-        227: "side-by-side presentations rebuilt in chain order, the second refused",
-        // A dropped dismissal ran while a dropped swipe removed its sheets; its kept end names
-        // controllers no kept event shows presented.
-        242: "a dismissal's sheets swiped away while it ran, both dropped",
-        // The whole log does not replay either: a container change the log notes only at a later
-        // call (facts are read at calls) comes after a call that needed it.
-        243: "facts noted after a call that needed them (the unwrapped log too)",
-        // A sheet swiped away while its present's transition ran, both dropped: the kept end names
-        // no presenter, and a swipe made again could stop the replay (the sheet refused).
-        245: "a sheet swiped away during its present, both dropped",
-    ]
+    static let knownInexact: [UInt64: String] = [:]
 
     /// The property: 300 generated sessions of 120 steps, each recorded into a ring of 8 to 47
     /// events (so it wraps, often mid-transition, mid-chain, between a dismissal and its leak

@@ -79,6 +79,35 @@ final class CLIReplayTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("event #7: presented: a present event without its presented controller cannot be replayed"), r.stderr)
     }
 
+    /// A log whose ring dropped a present and the swipe that took its sheet away during the
+    /// transition, and kept the end; its facts say the sheet is full screen, which no swipe takes
+    /// away: the end cannot be replayed, and `scenario` (and `test`) say so on standard error, one
+    /// line naming the event and why, and in the scenario's comment; the rest replays.
+    func testAnEventTheReplayCannotReproduceIsNamedOnStandardErrorAndInTheComment() throws {
+        let log = try fx.write("gap.jsonl", #"""
+            {"format":"presentation-inspector-log","version":1,"created":"2026-01-01T00:00:00.000Z","app":{"mode":"simulation"},"device":{},"dropped":2}
+            {"seq":3,"time":0.35,"thread":"main","kind":"present-completed","outcome":"completed","animated":true,"window":"main","relatesTo":1,"rulesIOS":"26.2","source":{"id":"root","type":"UIViewController"},"presented":{"id":"sheet","type":"UIViewController"},"effectiveStyle":"pageSheet","diagnostics":[],"chain":[{"id":"sheet","type":"UIViewController"}],"facts":[{"id":"root","type":"UIViewController","container":"none","modalPresentationStyle":"automatic","modalTransitionStyle":"coverVertical","definesPresentationContext":false,"providesPresentationContextTransitionStyle":false,"isModalInPresentation":false,"hasPopoverAnchor":false,"window":"main","windowRoot":"main","horizontalSizeClass":"compact","verticalSizeClass":"regular"},{"id":"sheet","type":"UIViewController","container":"none","modalPresentationStyle":"fullScreen","modalTransitionStyle":"coverVertical","definesPresentationContext":false,"providesPresentationContextTransitionStyle":false,"isModalInPresentation":false,"hasPopoverAnchor":false,"horizontalSizeClass":"compact","verticalSizeClass":"regular"}]}
+            {"seq":4,"time":1,"thread":"main","kind":"present","outcome":"presented","animated":false,"window":"main","rulesIOS":"26.2","source":{"id":"root","type":"UIViewController"},"presented":{"id":"other","type":"UIViewController"},"presenting":{"id":"root","type":"UIViewController"},"contextProvider":{"id":"root","type":"UIViewController"},"requestedStyle":"pageSheet","effectiveStyle":"pageSheet","requestedTransition":"coverVertical","effectiveTransition":"coverVertical","diagnostics":[],"chain":[{"id":"root","type":"UIViewController"},{"id":"other","type":"UIViewController"}],"ancestry":[{"id":"root","type":"UIViewController"}],"sheet":{"detents":["large"],"prefersGrabberVisible":false,"prefersEdgeAttachedInCompactHeight":false,"prefersPageSizing":false,"appearance":"sheet","background":"dimmed"},"facts":[{"id":"other","type":"UIViewController","container":"none","modalPresentationStyle":"pageSheet","modalTransitionStyle":"coverVertical","definesPresentationContext":false,"providesPresentationContextTransitionStyle":false,"isModalInPresentation":false,"hasPopoverAnchor":false,"horizontalSizeClass":"compact","verticalSizeClass":"regular"}]}
+            {"seq":5,"time":1,"thread":"main","kind":"present-completed","outcome":"completed","animated":false,"window":"main","relatesTo":4,"rulesIOS":"26.2","source":{"id":"root","type":"UIViewController"},"presented":{"id":"other","type":"UIViewController"},"presenting":{"id":"root","type":"UIViewController"},"effectiveStyle":"pageSheet","diagnostics":[],"chain":[{"id":"root","type":"UIViewController"},{"id":"other","type":"UIViewController"}]}
+            """# + "\n")
+        let note = "pinspect: note: \(log): event #3 is not replayed: its present (#1) and what removed sheet before this end were dropped, and the model refuses them made again\n"
+        let r = try PInspectBinary.run(["scenario", log])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, note)
+        XCTAssertTrue(r.stdout.contains("The replay does not reproduce event #3: its present (#1) and what removed sheet before this end were dropped"), r.stdout)
+        let t = try PInspectBinary.run(["test", log, "--framework", "xctest", "--expect-clean", "-o", fx.path("GapTests.swift")])
+        XCTAssertEqual(t.status, 0, t.stderr)
+        XCTAssertEqual(t.stderr, note)
+        // Without the gap (the sheet a sheet again, so that the swipe is made again) nothing is said.
+        let whole = try fx.write("whole.jsonl", try String(contentsOfFile: log, encoding: .utf8)
+            .replacingOccurrences(of: #""id":"sheet","type":"UIViewController","container":"none","modalPresentationStyle":"fullScreen""#,
+                                  with: #""id":"sheet","type":"UIViewController","container":"none","modalPresentationStyle":"pageSheet""#))
+        let w = try PInspectBinary.run(["scenario", whole])
+        XCTAssertEqual(w.status, 0, w.stderr)
+        XCTAssertEqual(w.stderr, "")
+        XCTAssertFalse(w.stdout.contains("does not reproduce"), w.stdout)
+    }
+
     func testAnOldLogReplaysWithCommentsSayingWhatItLacks() throws {
         // A log written before controllers' facts were logged.
         var events = try fx.log(BuiltInScenarios.calendar).events

@@ -19,13 +19,13 @@ extension ReplayBuilder {
         // The presentations on screen before the first event of each window, in chain order (a
         // presenting controller before what it presents): that event's chain without what it
         // presented, with what it (or a dropped call it ends) removed.
-        var standing: [(id: String, step: Scenario.Step)] = []
+        var standing: [(id: String, presenter: String, step: Scenario.Step)] = []
         var presenters = Set<String>()
         func stand(_ id: String, by presenter: String) {
             var observed = Scenario.Observed()
             observed.presenting = presenter
             observed.effectiveStyle = carried[id]?.presentedAs.flatMap { $0 == .automatic ? nil : $0 }
-            standing.append((id, Scenario.Step(.present(id, from: presenter, animated: false), observed: observed)))
+            standing.append((id, presenter, Scenario.Step(.present(id, from: presenter, animated: false), observed: observed)))
             presenters.insert(presenter)
             note(id, "Presented by \(presenter) before the recording's first event (#\(first.seq)): rebuilt, unrecorded, before startRecording.")
         }
@@ -67,6 +67,7 @@ extension ReplayBuilder {
             let f = waiting.remove(at: i)
             if let by = f.presentedBy { stand(f.id, by: by) }
         }
+        standing = Self.innerPresentersFirst(standing) { carried[$0]?.parent }
 
         // Calls the ring dropped whose ends it kept: made again, unrecorded, at the time that
         // makes them end as recorded, once the presentations above stand.
@@ -75,9 +76,18 @@ extension ReplayBuilder {
             guard let p = c.presented?.id else { continue }
             guard let q = (c.presenting ?? c.observed?.presenting)?.id ?? carried[p]?.presentedBy, declared[q] != nil else {
                 // Its end names no presenter: a swipe (the only removal a running transition
-                // allows) took the sheet away before it, and the ring dropped both. A swipe made
-                // again could meet no sheet (the present refused) and stop the replay: not made.
-                note(p, "Its present (#\(c.relatesTo ?? 0)) and what removed it before its end (#\(c.seq)) were dropped: that end is not replayed.")
+                // allows) took the sheet away before it, and the ring dropped both. Made again
+                // from the call's source, swiped at once; unless a trial found the swipe meets
+                // no sheet (the present refused), which would stop the replay.
+                if let source = c.source?.id, declared[source] != nil, !unreplayable.contains(c.seq) {
+                    calls.append((c.time - Simulation.transitionDuration, [Scenario.Step(.present(p, from: source, animated: true), thread: c.thread),
+                                                                           Scenario.Step(.swipeDown(p, complete: true))]))
+                    rebuiltSwipes.append((p, c.seq))
+                    note(p, "Its present (#\(c.relatesTo ?? 0)) and the swipe that removed it before its end (#\(c.seq)) were dropped: both made again from \(source), unrecorded, before startRecording.")
+                } else {
+                    note(p, "Its present (#\(c.relatesTo ?? 0)) and what removed it before its end (#\(c.seq)) were dropped: that end is not replayed.")
+                    gap(c.seq, "its present (#\(c.relatesTo ?? 0)) and what removed \(p) before this end were dropped, and the model refuses them made again")
+                }
                 continue
             }
             var step = Scenario.Step(.present(p, from: q, animated: true), thread: c.thread)
@@ -104,7 +114,41 @@ extension ReplayBuilder {
             guard let r = d.receiver?.id, let seq = d.relatesTo else { continue }
             var step = Scenario.Step(.dismiss(r, animated: true), thread: d.thread)
             if let gone = d.observed?.dismissed { var o = Scenario.Observed(); o.dismissed = gone.map(\.id); step.observed = o }
-            calls.append((d.time - Simulation.transitionDuration, [step] + (leakChecked[seq] ?? []).map { Scenario.Step(.release($0)) }))
+            // What it dismissed stands nowhere the first events show, or its handler (presented, in
+            // no container) does not: a swipe took the sheet away while the dismissal ran, and the
+            // ring dropped both. Made again: the handler, when it went too, presented over what the
+            // end's chain shows, what it dismissed presented from it, the dismissal, then the swipe
+            // of the lowest that went; unless a trial found the swipe meets no sheet.
+            var before: [Scenario.Step] = [], after: [Scenario.Step] = []
+            let gone = (d.observed?.dismissed ?? d.dismissed).map(\.id)
+            let shows = { (id: String) in arriving.contains(id) || standing.contains { $0.id == id } }
+            if let h = d.handledBy?.id, let lowest = gone.last, !gone.contains(h), !d.chain.contains(where: { gone.contains($0.id) }) {
+                let handlerStays = carried[h]?.parent != nil || windows.contains { $0.root == h } || shows(h) || d.chain.contains { $0.id == h }
+                if !handlerStays || !gone.contains(where: shows) {
+                    guard declared[h] != nil, let top = d.chain.last?.id, gone.allSatisfy({ declared[$0] != nil }), !unreplayable.contains(d.seq) else {
+                        note(r, "Its dismissal (#\(seq)) and what removed what it dismissed before its end (#\(d.seq)) were dropped: that end is not replayed.")
+                        gap(d.seq, "its dismissal (#\(seq)) and what removed \(gone.joined(separator: ", ")) before this end were dropped, and the model refuses them made again")
+                        standing.removeAll { gone.contains($0.id) }  // gone after the end
+                        continue
+                    }
+                    standing.removeAll { gone.contains($0.id) }
+                    let swiped = handlerStays ? lowest : h
+                    // A sheet, since a swipe took it away (the log does not say which: gone at once, unrecorded).
+                    var asSheet = Scenario.Observed()
+                    asSheet.effectiveStyle = .pageSheet
+                    if !handlerStays { before.append(Scenario.Step(.present(h, from: top, animated: false), observed: asSheet)) }
+                    var presenter = h
+                    for g in gone.reversed() {
+                        before.append(Scenario.Step(.present(g, from: presenter, animated: false), observed: g == swiped ? asSheet : nil))
+                        presenter = g
+                    }
+                    after.append(Scenario.Step(.swipeDown(swiped, complete: true)))
+                    rebuiltSwipes.append((swiped, d.seq))
+                    for id in [h] + gone { notes[id]?.removeAll { $0.hasPrefix("Presented by ") } }
+                    note(swiped, "The dismissal #\(seq) of \(gone.joined(separator: ", ")) and the swipe that took \(swiped) away before its end (#\(d.seq)) were dropped: made again, unrecorded, before startRecording.")
+                }
+            }
+            calls.append((d.time - Simulation.transitionDuration, before + [step] + after + (leakChecked[seq] ?? []).map { Scenario.Step(.release($0)) }))
             madeAgain.insert(seq)
         }
         calls.sort { $0.time < $1.time }
@@ -123,6 +167,7 @@ extension ReplayBuilder {
             let contained = declared.values.contains { $0.children.contains(id) }
             guard let host, early || (!presenters.contains(host) && !standing.contains { $0.id == id }), !contained else {
                 note(id, "Its dismissal (#\(l.relatesTo ?? 0)) was dropped, and the hierarchy the recording starts with leaves no way to make it again: its leak check (#\(l.seq)) is not replayed.")
+                gap(l.seq, "its dismissal (#\(l.relatesTo ?? 0)) was dropped, and the hierarchy the recording starts with leaves no way to make it again")
                 continue
             }
             var observed = Scenario.Observed()
@@ -151,6 +196,31 @@ extension ReplayBuilder {
         }
         steps.append(Scenario.Step(.startRecording(first.seq)))
         scenarioNotes.append("The recording starts at event #\(first.seq)\((header?.dropped ?? 0) > 0 ? " (its ring dropped \(header?.dropped ?? 0) events before it)" : ""): the steps before startRecording rebuild, unrecorded, what its first events show.")
+    }
+
+    /// `standing` in an order the model (as UIKit) accepts: each presentation after its presenter's
+    /// own, and one from inside a container (through `parent`) before one from that container: a
+    /// controller whose ancestor presents cannot present (already presenting), while an ancestor
+    /// whose child presents can, so the inner one came first whatever order the chains list them in.
+    static func innerPresentersFirst<T>(_ standing: [(id: String, presenter: String, step: T)],
+                                        parent: (String) -> String?) -> [(id: String, presenter: String, step: T)] {
+        // Hostile logs may carry thousands; real sessions stand a few presentations at once.
+        guard standing.count > 1, standing.count <= 1_000 else { return standing }
+        func ancestors(_ id: String) -> Set<String> {
+            var out = Set<String>(), at = id
+            while let p = parent(at), out.count < 1_000, out.insert(p).inserted { at = p }
+            return out
+        }
+        let inside = standing.map { ancestors($0.presenter) }
+        var left = Array(standing.indices), out: [(id: String, presenter: String, step: T)] = []
+        while !left.isEmpty {
+            let mustWait = { (i: Int) in
+                left.contains { j in j != i && (standing[j].id == standing[i].presenter || inside[j].contains(standing[i].presenter)) }
+            }
+            let k = left.firstIndex { !mustWait($0) } ?? 0
+            out.append(standing[left.remove(at: k)])
+        }
+        return out
     }
 
     /// What a `present-completed` observed, the fields `included` names, as a replayed present's answers.

@@ -33,8 +33,24 @@ public struct ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
 public enum ScenarioReplay {
     /// The scenario that replays `events` (in `seq` order) recorded under `header`.
     public static func scenario(from events: [Event], header: LogHeader? = nil, name: String) throws(ReplayError) -> Scenario {
-        var builder = ReplayBuilder(events: events.sorted { $0.seq < $1.seq }, header: header)
-        return try builder.build(name: name)
+        try replay(from: events, header: header, name: name).scenario
+    }
+
+    /// ``scenario(from:header:name:)`` with the kept events its replay does not reproduce (the
+    /// scenario's `comment` names them too), for the CLI to say so.
+    @_spi(Package) public static func replay(from events: [Event], header: LogHeader? = nil, name: String) throws(ReplayError) -> (scenario: Scenario, gaps: [ReplayGap]) {
+        let sorted = events.sorted { $0.seq < $1.seq }
+        var builder = ReplayBuilder(events: sorted, header: header)
+        var s = try builder.build(name: name)
+        // A swipe the rebuild makes again meets no sheet when the model refused what it swipes:
+        // it would stop the replay, so the rebuild is made again without it.
+        while let seq = builder.failingRebuiltSwipe(in: s) {
+            var again = ReplayBuilder(events: sorted, header: header)
+            again.unreplayable = builder.unreplayable.union([seq])
+            builder = again
+            s = try builder.build(name: name)
+        }
+        return (s, builder.gaps)
     }
 
     /// ``scenario(from:header:name:)`` for a log file's text, the scenario's text as a file holds it.
@@ -56,6 +72,16 @@ struct ReplayBuilder {
     var windows: [(id: String, root: String)] = []
     var steps: [Scenario.Step] = []
     var scenarioNotes: [String] = []
+    /// The last event that names each controller.
+    var lastNamed: [String: Int] = [:]
+    /// Each presented controller's presenting controller, as the replayed events leave them.
+    var presenterOf: [String: String] = [:]
+    /// The kept events the replay does not reproduce, in the order found.
+    var gaps: [ReplayGap] = []
+    /// The kept ends whose rebuilt swipe met no sheet on a trial: rebuilt without it.
+    var unreplayable = Set<Int>()
+    /// The swipes the rebuild makes again, each with the kept end it stands for.
+    var rebuiltSwipes: [(sheet: String, end: Int)] = []
 
     // The replay's state.
     var parent: [String: String] = [:]
@@ -115,7 +141,9 @@ struct ReplayBuilder {
                 try apply(e.facts, at: e, declaring: declaring)
                 declaring = false
             }
+            try detachChainRoot(of: e)
             try replay(e)
+            trackPresentation(e)
             for id in leaks[e.seq] ?? [] { steps.append(Scenario.Step(.release(id))) }
         }
         var s = Scenario(name: name)
@@ -138,6 +166,7 @@ struct ReplayBuilder {
            let other = events.lazy.compactMap(\.rulesVersion).first(where: { $0 != first }) {
             scenarioNotes.append("The recording's events follow the rules of iOS \(first) and of iOS \(other) too; a scenario has one version, so the replay keeps the first.")
         }
+        for g in gaps { scenarioNotes.append("The replay does not reproduce event #\(g.seq): \(g.reason).") }
         s.comment = (["Replays a recording (pinspect scenario)."] + scenarioNotes).joined(separator: " ")
         return s
     }
@@ -153,6 +182,7 @@ struct ReplayBuilder {
         var kinds: [String: ControllerFacts.Container] = [:]
         var untyped = Set<String>()
         func mention(_ id: String, _ type: String?, title: String?, at e: Event) throws(ReplayError) {
+            lastNamed[id] = e.seq
             let type = type == "?" ? nil : type
             if let c = declared[id] {
                 guard let type, c.type != type else { return }
@@ -362,7 +392,7 @@ extension ReplayBuilder {
     }
 
     /// `removeFromParent` for `id`, keeping a tab bar's selection as UIKit's (and the simulator's) does.
-    private mutating func remove(_ id: String, declaring: Bool, at e: Event) throws(ReplayError) {
+    mutating func remove(_ id: String, declaring: Bool, at e: Event) throws(ReplayError) {
         guard let p = parent[id] else { return }
         if declaring {
             throw ReplayError(seq: e.seq, fact: "children", message: "the facts of one event place \(id) in two containers")
