@@ -44,6 +44,7 @@ final class CLIReplayTests: XCTestCase {
         let replay = fx.path("replay.json"), replayed = fx.path("replayed.jsonl")
         let built = try PInspectBinary.run(["scenario", log, "-o", replay])
         XCTAssertEqual(built.status, 0, built.stderr)
+        XCTAssertEqual(built.stderr, "", "an exact replay gets no note")
         let text = try String(contentsOfFile: replay, encoding: .utf8)
         XCTAssertTrue(text.contains(#"{"present":"photos","from":"camera","animated":false,"observed":{"presenting":"camera","effectiveStyle":"fullScreen"}}"#), String(text.prefix(3_000)))
         XCTAssertTrue(text.contains(#"{"startRecording":5}"#))
@@ -106,6 +107,38 @@ final class CLIReplayTests: XCTestCase {
         XCTAssertEqual(w.status, 0, w.stderr)
         XCTAssertEqual(w.stderr, "")
         XCTAssertFalse(w.stdout.contains("does not reproduce"), w.stdout)
+    }
+
+    /// The log of a generated session (the wrapped-ring property test's) recorded into a ring
+    /// of 8 + seed % 40 events, which wraps.
+    private func wrappedLog(seed: UInt64) throws -> String {
+        let original = Simulation(recorder: Recorder(capacity: 8 + Int(seed % 40)))
+        try original.run(RandomScenarios.make(seed: seed, stepCount: 120))
+        let kept = original.recorder.snapshot()
+        XCTAssertGreaterThan(kept.droppedCount, 0, "seed \(seed) wraps")
+        return try fx.write("seed\(seed).jsonl", LogWriter.text(header: LogHeader(app: ["mode": "simulation"], dropped: kept.droppedCount), events: kept.events))
+    }
+
+    /// A replay that differs where no rule of the builder expects it (seed 303: a style changed
+    /// while a dropped present ran) is found by running the scenario: the event and its first
+    /// differing field are named on standard error and in the comment; the exit status stays 0.
+    /// A wrapped log that replays exactly gets no note.
+    func testAKeptEventTheReplayRecordsOtherwiseIsNamed() throws {
+        let log = try wrappedLog(seed: 303)
+        let note = "pinspect: note: \(log): event #42 is not replayed: the replay differs: effectiveStyle: recorded custom, replayed formSheet\n"
+        let r = try PInspectBinary.run(["scenario", log])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, note)
+        XCTAssertTrue(r.stdout.contains("The replay does not reproduce event #42: the replay differs: effectiveStyle: recorded custom, replayed formSheet."), String(r.stdout.prefix(3_000)))
+        let t = try PInspectBinary.run(["test", log, "--framework", "xctest", "--expect-as-recorded", "-o", fx.path("Seed303Tests.swift")])
+        XCTAssertEqual(t.status, 0, t.stderr)
+        XCTAssertEqual(t.stderr, note)
+
+        let exact = try wrappedLog(seed: 302)
+        let e = try PInspectBinary.run(["scenario", exact])
+        XCTAssertEqual(e.status, 0, e.stderr)
+        XCTAssertEqual(e.stderr, "")
+        XCTAssertFalse(e.stdout.contains("does not reproduce"), String(e.stdout.prefix(3_000)))
     }
 
     func testAnOldLogReplaysWithCommentsSayingWhatItLacks() throws {

@@ -37,7 +37,9 @@ public enum ScenarioReplay {
     }
 
     /// ``scenario(from:header:name:)`` with the kept events its replay does not reproduce (the
-    /// scenario's `comment` names them too), for the CLI to say so.
+    /// scenario's `comment` names them too), for the CLI to say so: those the builder knows it
+    /// cannot make again, then those a run of the scenario records otherwise
+    /// (`unreproduced(by:of:gaps:)`).
     @_spi(Package) public static func replay(from events: [Event], header: LogHeader? = nil, name: String) throws(ReplayError) -> (scenario: Scenario, gaps: [ReplayGap]) {
         let sorted = events.sorted { $0.seq < $1.seq }
         var builder = ReplayBuilder(events: sorted, header: header)
@@ -50,7 +52,11 @@ public enum ScenarioReplay {
             builder = again
             s = try builder.build(name: name)
         }
-        return (s, builder.gaps)
+        let unreproduced = unreproduced(by: s, of: sorted, gaps: builder.gaps)
+        if !unreproduced.isEmpty {
+            s.comment = ([s.comment ?? ""] + unreproduced.map(\.sentence)).joined(separator: " ")
+        }
+        return (s, builder.gaps + unreproduced)
     }
 
     /// ``scenario(from:header:name:)`` for a log file's text, the scenario's text as a file holds it.
@@ -166,7 +172,7 @@ struct ReplayBuilder {
            let other = events.lazy.compactMap(\.rulesVersion).first(where: { $0 != first }) {
             scenarioNotes.append("The recording's events follow the rules of iOS \(first) and of iOS \(other) too; a scenario has one version, so the replay keeps the first.")
         }
-        for g in gaps { scenarioNotes.append("The replay does not reproduce event #\(g.seq): \(g.reason).") }
+        scenarioNotes += gaps.map(\.sentence)
         s.comment = (["Replays a recording (pinspect scenario)."] + scenarioNotes).joined(separator: " ")
         return s
     }
