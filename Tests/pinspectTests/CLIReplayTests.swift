@@ -119,26 +119,30 @@ final class CLIReplayTests: XCTestCase {
         return try fx.write("seed\(seed).jsonl", LogWriter.text(header: LogHeader(app: ["mode": "simulation"], dropped: kept.droppedCount), events: kept.events))
     }
 
-    /// A replay that differs where no rule of the builder expects it (seed 303: a style changed
-    /// while a dropped present ran) is found by running the scenario: the event and its first
-    /// differing field are named on standard error and in the comment; the exit status stays 0.
-    /// A wrapped log that replays exactly gets no note.
+    /// A replay that differs where no rule of the builder expects it (here a wrapped log whose
+    /// kept rejected present was edited to record another transition than the model's) is found
+    /// by running the scenario: the event and its first differing field are named on standard
+    /// error and in the comment; the exit status stays 0. The log as recorded gets no note.
     func testAKeptEventTheReplayRecordsOtherwiseIsNamed() throws {
-        let log = try wrappedLog(seed: 303)
-        let note = "pinspect: note: \(log): event #42 is not replayed: the replay differs: effectiveStyle: recorded custom, replayed formSheet\n"
-        let r = try PInspectBinary.run(["scenario", log])
-        XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(r.stderr, note)
-        XCTAssertTrue(r.stdout.contains("The replay does not reproduce event #42: the replay differs: effectiveStyle: recorded custom, replayed formSheet."), String(r.stdout.prefix(3_000)))
-        let t = try PInspectBinary.run(["test", log, "--framework", "xctest", "--expect-as-recorded", "-o", fx.path("Seed303Tests.swift")])
-        XCTAssertEqual(t.status, 0, t.stderr)
-        XCTAssertEqual(t.stderr, note)
-
         let exact = try wrappedLog(seed: 302)
         let e = try PInspectBinary.run(["scenario", exact])
         XCTAssertEqual(e.status, 0, e.stderr)
         XCTAssertEqual(e.stderr, "")
         XCTAssertFalse(e.stdout.contains("does not reproduce"), String(e.stdout.prefix(3_000)))
+
+        var lines = try String(contentsOfFile: exact, encoding: .utf8).split(separator: "\n").map(String.init)
+        let i = try XCTUnwrap(lines.firstIndex { $0.contains(#""kind":"present","outcome":"rejected""#) && $0.contains(#""effectiveTransition":"coverVertical""#) })
+        lines[i] = lines[i].replacingOccurrences(of: #""effectiveTransition":"coverVertical""#, with: #""effectiveTransition":"crossDissolve""#)
+        let seq = try XCTUnwrap(LogReader.read(text: lines[0] + "\n" + lines[i] + "\n", name: "line").events.first?.seq)
+        let edited = try fx.write("edited.jsonl", lines.joined(separator: "\n") + "\n")
+        let note = "pinspect: note: \(edited): event #\(seq) is not replayed: the replay differs: effectiveTransition: recorded crossDissolve, replayed coverVertical\n"
+        let r = try PInspectBinary.run(["scenario", edited])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, note)
+        XCTAssertTrue(r.stdout.contains("The replay does not reproduce event #\(seq): the replay differs: effectiveTransition: recorded crossDissolve, replayed coverVertical."), String(r.stdout.prefix(3_000)))
+        let t = try PInspectBinary.run(["test", edited, "--framework", "xctest", "--expect-as-recorded", "-o", fx.path("EditedTests.swift")])
+        XCTAssertEqual(t.status, 0, t.stderr)
+        XCTAssertEqual(t.stderr, note)
     }
 
     func testAnOldLogReplaysWithCommentsSayingWhatItLacks() throws {

@@ -96,7 +96,7 @@ struct ReplayBuilder {
     var properties: [String: ControllerFacts] = [:]
     var clock = 0.0
     /// The first size class the facts name: the scenario's environment.
-    private var sizeClass: SizeClass?
+    var sizeClass: SizeClass?
     /// The first vertical size class the facts name (compact: an iPhone in landscape).
     private var verticalSizeClass: SizeClass?
     /// Whether the facts of some event were used (a log without any gets a note saying so).
@@ -364,10 +364,14 @@ extension ReplayBuilder {
     }
 
     /// A controller the facts place in a container whose children the log did not list anew
-    /// (a log that is not the tracker's): appended to that container's children.
+    /// (a log that is not the tracker's): appended to that container's children. Where the same
+    /// facts list that container's children without it, the list stands: a controller's facts are
+    /// noted with its container's, so the container's are at least as new (the ring carries each
+    /// controller's last facts, and a child's may predate its removal).
     private mutating func placeUnlisted(_ facts: [ControllerFacts], at e: Event, declaring: Bool) throws(ReplayError) {
         for f in facts {
             guard let p = f.parent, parent[f.id] != p else { continue }
+            if let listed = facts.last(where: { $0.id == p })?.children, !listed.contains(f.id) { continue }
             if parent[f.id] != nil { try remove(f.id, declaring: declaring, at: e) }
             note(p, "Event #\(e.seq) places \(f.id) in it without listing its children: appended last.")
             if declaring { declared[p]?.children.append(f.id) } else { steps.append(Scenario.Step(.addChild(f.id, to: p))) }
