@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
+import TestSupport
 import XCTest
 
 /// `pinspect scenario` and `pinspect test` end to end: a log becomes a scenario and a test.
@@ -132,8 +133,9 @@ final class CLIReplayTests: XCTestCase {
 
         var lines = try String(contentsOfFile: exact, encoding: .utf8).split(separator: "\n").map(String.init)
         let i = try XCTUnwrap(lines.firstIndex { $0.contains(#""kind":"present","outcome":"rejected""#) && $0.contains(#""effectiveTransition":"coverVertical""#) })
-        lines[i] = lines[i].replacingOccurrences(of: #""effectiveTransition":"coverVertical""#, with: #""effectiveTransition":"crossDissolve""#)
-        let seq = try XCTUnwrap(LogReader.read(text: lines[0] + "\n" + lines[i] + "\n", name: "line").events.first?.seq)
+        let line = try lines.element(i).replacingOccurrences(of: #""effectiveTransition":"coverVertical""#, with: #""effectiveTransition":"crossDissolve""#)
+        lines[i] = line
+        let seq = try XCTUnwrap(LogReader.read(text: try lines.element(0) + "\n" + line + "\n", name: "line").events.first?.seq)
         let edited = try fx.write("edited.jsonl", lines.joined(separator: "\n") + "\n")
         let note = "pinspect: note: \(edited): event #\(seq) is not replayed: the replay differs: effectiveTransition: recorded crossDissolve, replayed coverVertical\n"
         let r = try PInspectBinary.run(["scenario", edited])
