@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Package) import PresentationInspectorCore
 @_spi(Package) import PresentationSimulator
+import TestSupport
 import XCTest
 
 /// `pinspect scenario` and `pinspect test` end to end: a log becomes a scenario and a test.
@@ -44,6 +45,7 @@ final class CLIReplayTests: XCTestCase {
         let replay = fx.path("replay.json"), replayed = fx.path("replayed.jsonl")
         let built = try PInspectBinary.run(["scenario", log, "-o", replay])
         XCTAssertEqual(built.status, 0, built.stderr)
+        XCTAssertEqual(built.stderr, "", "an exact replay gets no note")
         let text = try String(contentsOfFile: replay, encoding: .utf8)
         XCTAssertTrue(text.contains(#"{"present":"photos","from":"camera","animated":false,"observed":{"presenting":"camera","effectiveStyle":"fullScreen"}}"#), String(text.prefix(3_000)))
         XCTAssertTrue(text.contains(#"{"startRecording":5}"#))
@@ -106,6 +108,43 @@ final class CLIReplayTests: XCTestCase {
         XCTAssertEqual(w.status, 0, w.stderr)
         XCTAssertEqual(w.stderr, "")
         XCTAssertFalse(w.stdout.contains("does not reproduce"), w.stdout)
+    }
+
+    /// The log of a generated session (the wrapped-ring property test's) recorded into a ring
+    /// of 8 + seed % 40 events, which wraps.
+    private func wrappedLog(seed: UInt64) throws -> String {
+        let original = Simulation(recorder: Recorder(capacity: 8 + Int(seed % 40)))
+        try original.run(RandomScenarios.make(seed: seed, stepCount: 120))
+        let kept = original.recorder.snapshot()
+        XCTAssertGreaterThan(kept.droppedCount, 0, "seed \(seed) wraps")
+        return try fx.write("seed\(seed).jsonl", LogWriter.text(header: LogHeader(app: ["mode": "simulation"], dropped: kept.droppedCount), events: kept.events))
+    }
+
+    /// A replay that differs where no rule of the builder expects it (here a wrapped log whose
+    /// kept rejected present was edited to record another transition than the model's) is found
+    /// by running the scenario: the event and its first differing field are named on standard
+    /// error and in the comment; the exit status stays 0. The log as recorded gets no note.
+    func testAKeptEventTheReplayRecordsOtherwiseIsNamed() throws {
+        let exact = try wrappedLog(seed: 302)
+        let e = try PInspectBinary.run(["scenario", exact])
+        XCTAssertEqual(e.status, 0, e.stderr)
+        XCTAssertEqual(e.stderr, "")
+        XCTAssertFalse(e.stdout.contains("does not reproduce"), String(e.stdout.prefix(3_000)))
+
+        var lines = try String(contentsOfFile: exact, encoding: .utf8).split(separator: "\n").map(String.init)
+        let i = try XCTUnwrap(lines.firstIndex { $0.contains(#""kind":"present","outcome":"rejected""#) && $0.contains(#""effectiveTransition":"coverVertical""#) })
+        let line = try lines.element(i).replacingOccurrences(of: #""effectiveTransition":"coverVertical""#, with: #""effectiveTransition":"crossDissolve""#)
+        lines[i] = line
+        let seq = try XCTUnwrap(LogReader.read(text: try lines.element(0) + "\n" + line + "\n", name: "line").events.first?.seq)
+        let edited = try fx.write("edited.jsonl", lines.joined(separator: "\n") + "\n")
+        let note = "pinspect: note: \(edited): event #\(seq) is not replayed: the replay differs: effectiveTransition: recorded crossDissolve, replayed coverVertical\n"
+        let r = try PInspectBinary.run(["scenario", edited])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, note)
+        XCTAssertTrue(r.stdout.contains("The replay does not reproduce event #\(seq): the replay differs: effectiveTransition: recorded crossDissolve, replayed coverVertical."), String(r.stdout.prefix(3_000)))
+        let t = try PInspectBinary.run(["test", edited, "--framework", "xctest", "--expect-as-recorded", "-o", fx.path("EditedTests.swift")])
+        XCTAssertEqual(t.status, 0, t.stderr)
+        XCTAssertEqual(t.stderr, note)
     }
 
     func testAnOldLogReplaysWithCommentsSayingWhatItLacks() throws {

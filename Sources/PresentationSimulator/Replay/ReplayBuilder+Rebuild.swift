@@ -80,7 +80,7 @@ extension ReplayBuilder {
                 // from the call's source, swiped at once; unless a trial found the swipe meets
                 // no sheet (the present refused), which would stop the replay.
                 if let source = c.source?.id, declared[source] != nil, !unreplayable.contains(c.seq) {
-                    calls.append((c.time - Simulation.transitionDuration, [Scenario.Step(.present(p, from: source, animated: true), thread: c.thread),
+                    calls.append((c.time - Simulation.transitionDuration, [Self.rebuiltPresent(p, from: source, endingAs: c),
                                                                            Scenario.Step(.swipeDown(p, complete: true))]))
                     rebuiltSwipes.append((p, c.seq))
                     note(p, "Its present (#\(c.relatesTo ?? 0)) and the swipe that removed it before its end (#\(c.seq)) were dropped: both made again from \(source), unrecorded, before startRecording.")
@@ -90,19 +90,17 @@ extension ReplayBuilder {
                 }
                 continue
             }
-            var step = Scenario.Step(.present(p, from: q, animated: true), thread: c.thread)
-            if let o = c.observed {
-                // What drifted at the end was seen there; the rest was seen at the call.
-                let atEnd = { (field: String) in c.diagnostics.contains { $0.isModelDrift(of: field) } }
-                step.observed = Self.answers(o) { !atEnd($0) }
-                let end = Self.answers(o, where: atEnd)
-                step.observedAtEnd = end.contextProvider == nil && end.effectiveStyle == nil && end.effectiveTransition == nil
-                    && end.presentationControllerClass == nil ? nil : end
-                step.observed?.presenting = o.presenting?.id
-            }
+            let step = Self.rebuiltPresent(p, from: q, endingAs: c)
             // Its sheet, where it changed during that transition (the end records it then).
             let sheet = c.sheet.map { rebuiltSheetSteps(p, endingAs: $0, at: c) } ?? []
-            calls.append((c.time - Simulation.transitionDuration, [step] + sheet))
+            guard c.animated else {
+                // Not animated: it ended inside the call, which the ring dropped; made again
+                // before startRecording, its end is made there too, unrecorded.
+                calls.append((c.time, styledAsItsEnd(p, c, [step]) + sheet))
+                gap(c.seq, "its present (#\(c.relatesTo ?? 0)) was not animated, so this end came inside that call, which the ring dropped: the call is made again before startRecording, with its end")
+                continue
+            }
+            calls.append((c.time - Simulation.transitionDuration, styledAsItsEnd(p, c, [step]) + sheet))
             note(p, "Its present (#\(c.relatesTo ?? 0)) was dropped and its end (#\(c.seq)) kept: made again from \(q), unrecorded, before startRecording.")
         }
         var leakChecked: [Int: [String]] = [:]
@@ -183,7 +181,7 @@ extension ReplayBuilder {
             advance(to: leak.time)
             steps += leak.steps
         }
-        steps += standing.map(\.step)
+        steps += lentToAWindow(standing, carried: carried)
         typealias Timed = (time: Double, steps: [Scenario.Step], ends: Bool)
         var timed: [Timed] = calls.map { ($0.time, $0.steps, true) } + leaks.filter { $0.time > firstCall }.map { ($0.time, $0.steps, false) }
         timed.sort { $0.time < $1.time }
@@ -237,4 +235,64 @@ extension ReplayBuilder {
 private extension Optional where Wrapped == Bool {
     /// True when nil: an event that relates to none is taken as relating to one outside the log.
     var orTrue: Bool { self ?? true }
+}
+
+extension ReplayBuilder {
+    /// A dropped present made again for its kept end `c`, with what that end observed: what
+    /// drifted at the end was seen there, the rest at the call.
+    static func rebuiltPresent(_ p: String, from q: String, endingAs c: Event) -> Scenario.Step {
+        var step = Scenario.Step(.present(p, from: q, animated: c.animated), thread: c.thread)
+        guard let o = c.observed else { return step }
+        let atEnd = { (field: String) in c.diagnostics.contains { $0.isModelDrift(of: field) } }
+        step.observed = answers(o) { !atEnd($0) }
+        let end = answers(o, where: atEnd)
+        step.observedAtEnd = end.contextProvider == nil && end.effectiveStyle == nil && end.effectiveTransition == nil
+            && end.presentationControllerClass == nil ? nil : end
+        step.observed?.presenting = o.presenting?.id
+        return step
+    }
+
+    /// `call` (the dropped present of `p`) between two `set` steps, where the end `c` keeps a
+    /// style the controller's style at the start no longer gives: it changed while the transition
+    /// ran, and the end keeps the call's. The call is made with the style in effect at the end
+    /// (UIKit's adaptation leaves it as it is), and the style the facts show is set back after it.
+    mutating func styledAsItsEnd(_ p: String, _ c: Event, _ call: [Scenario.Step]) -> [Scenario.Step] {
+        guard let ended = c.effectiveStyle, let size = sizeClass, let facts = declared[p] else { return call }
+        let now = facts.modalPresentationStyle ?? .automatic
+        guard PresentationResolver.effectiveStyle(now, sizeClass: size, version: version).0 != ended,
+              PresentationResolver.effectiveStyle(ended, sizeClass: size, version: version).0 == ended else { return call }
+        note(p, "Its style changed while its dropped present (#\(c.relatesTo ?? 0)) ran: made again as \(ended.name), its end's style, then set back to \(now.name).")
+        return [Scenario.Step(.set(p, [.modalPresentationStyle(ended)]))] + call + [Scenario.Step(.set(p, [.modalPresentationStyle(now)]))]
+    }
+
+    /// The steps of `standing`: those on a tree no window holds (its root left a container after
+    /// the presents, and took them with it) first, while that root is lent to the first window's
+    /// root as a child (the model, as UIKit, refuses a present from a detached tree, or from a
+    /// window already presenting), then the others.
+    mutating func lentToAWindow(_ standing: [(id: String, presenter: String, step: Scenario.Step)],
+                                carried: [String: ControllerFacts]) -> [Scenario.Step] {
+        let presenterOf = Dictionary(standing.map { ($0.id, $0.presenter) }, uniquingKeysWith: { a, _ in a })
+        func treeRoot(_ id: String) -> String {
+            var root = id, depth = 0
+            while depth < Scenario.maximumContainmentDepth, let up = carried[root]?.parent ?? presenterOf[root] { root = up; depth += 1 }
+            return root
+        }
+        guard let host = windows.first?.root else { return standing.map(\.step) }
+        var lent: [String: [Scenario.Step]] = [:], order: [String] = [], rest: [Scenario.Step] = []
+        for s in standing {
+            let root = treeRoot(s.presenter)
+            guard root != host, !windows.contains(where: { $0.root == root }), parent[root] == nil, declared[root] != nil else {
+                rest.append(s.step)
+                continue
+            }
+            if lent[root] == nil { order.append(root) }
+            lent[root, default: []].append(s.step)
+        }
+        var out: [Scenario.Step] = []
+        for root in order {
+            note(root, "No window holds it at the start: lent to \(host) as a child while what stands on it is presented again, then taken out, unrecorded, before startRecording.")
+            out += [Scenario.Step(.addChild(root, to: host))] + lent[root]! + [Scenario.Step(.removeFromParent(root))]
+        }
+        return out + rest
+    }
 }

@@ -7,6 +7,29 @@
     public var seq: Int
     /// Why it is not reproduced, in a sentence.
     public var reason: String
+    /// Whether `seq` numbers an event the replay records and the log does not keep.
+    public var inReplayOnly = false
+    /// For a replay that differs a lot: how many more kept events, from `seq` to this one, are
+    /// not reproduced (this gap counts them instead of naming each).
+    public var moreUpTo: (count: Int, last: Int)? = nil
+
+    /// The gap as the CLI notes it: `event #42 is not replayed: …`.
+    public var note: String {
+        if let m = moreUpTo { return "events #\(seq) to #\(m.last): \(m.count) more are not replayed as recorded" }
+        if inReplayOnly { return "event #\(seq) of the replay is not in the recording: \(reason)" }
+        return "event #\(seq) is not replayed: \(reason)"
+    }
+
+    /// The gap as a sentence of the scenario's `comment`.
+    public var sentence: String {
+        if let m = moreUpTo { return "\(m.count) more events, #\(seq) to #\(m.last), are not reproduced either." }
+        if inReplayOnly { return "The replay's event #\(seq) is not in the recording: \(reason)." }
+        return "The replay does not reproduce event #\(seq): \(reason)."
+    }
+
+    public static func == (a: ReplayGap, b: ReplayGap) -> Bool {
+        a.seq == b.seq && a.reason == b.reason && a.inReplayOnly == b.inReplayOnly && a.moreUpTo?.count == b.moreUpTo?.count && a.moreUpTo?.last == b.moreUpTo?.last
+    }
 }
 
 extension ReplayBuilder {

@@ -37,7 +37,9 @@ public enum ScenarioReplay {
     }
 
     /// ``scenario(from:header:name:)`` with the kept events its replay does not reproduce (the
-    /// scenario's `comment` names them too), for the CLI to say so.
+    /// scenario's `comment` names them too), for the CLI to say so: those the builder knows it
+    /// cannot make again, then those a run of the scenario records otherwise
+    /// (`unreproduced(by:of:gaps:)`).
     @_spi(Package) public static func replay(from events: [Event], header: LogHeader? = nil, name: String) throws(ReplayError) -> (scenario: Scenario, gaps: [ReplayGap]) {
         let sorted = events.sorted { $0.seq < $1.seq }
         var builder = ReplayBuilder(events: sorted, header: header)
@@ -50,7 +52,11 @@ public enum ScenarioReplay {
             builder = again
             s = try builder.build(name: name)
         }
-        return (s, builder.gaps)
+        let unreproduced = unreproduced(by: s, of: sorted, gaps: builder.gaps)
+        if !unreproduced.isEmpty {
+            s.comment = ([s.comment ?? ""] + unreproduced.map(\.sentence)).joined(separator: " ")
+        }
+        return (s, builder.gaps + unreproduced)
     }
 
     /// ``scenario(from:header:name:)`` for a log file's text, the scenario's text as a file holds it.
@@ -90,7 +96,7 @@ struct ReplayBuilder {
     var properties: [String: ControllerFacts] = [:]
     var clock = 0.0
     /// The first size class the facts name: the scenario's environment.
-    private var sizeClass: SizeClass?
+    var sizeClass: SizeClass?
     /// The first vertical size class the facts name (compact: an iPhone in landscape).
     private var verticalSizeClass: SizeClass?
     /// Whether the facts of some event were used (a log without any gets a note saying so).
@@ -166,7 +172,7 @@ struct ReplayBuilder {
            let other = events.lazy.compactMap(\.rulesVersion).first(where: { $0 != first }) {
             scenarioNotes.append("The recording's events follow the rules of iOS \(first) and of iOS \(other) too; a scenario has one version, so the replay keeps the first.")
         }
-        for g in gaps { scenarioNotes.append("The replay does not reproduce event #\(g.seq): \(g.reason).") }
+        scenarioNotes += gaps.map(\.sentence)
         s.comment = (["Replays a recording (pinspect scenario)."] + scenarioNotes).joined(separator: " ")
         return s
     }
@@ -358,10 +364,14 @@ extension ReplayBuilder {
     }
 
     /// A controller the facts place in a container whose children the log did not list anew
-    /// (a log that is not the tracker's): appended to that container's children.
+    /// (a log that is not the tracker's): appended to that container's children. Where the same
+    /// facts list that container's children without it, the list stands: a controller's facts are
+    /// noted with its container's, so the container's are at least as new (the ring carries each
+    /// controller's last facts, and a child's may predate its removal).
     private mutating func placeUnlisted(_ facts: [ControllerFacts], at e: Event, declaring: Bool) throws(ReplayError) {
         for f in facts {
             guard let p = f.parent, parent[f.id] != p else { continue }
+            if let listed = facts.last(where: { $0.id == p })?.children, !listed.contains(f.id) { continue }
             if parent[f.id] != nil { try remove(f.id, declaring: declaring, at: e) }
             note(p, "Event #\(e.seq) places \(f.id) in it without listing its children: appended last.")
             if declaring { declared[p]?.children.append(f.id) } else { steps.append(Scenario.Step(.addChild(f.id, to: p))) }
