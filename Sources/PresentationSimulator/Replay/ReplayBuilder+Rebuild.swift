@@ -90,10 +90,16 @@ extension ReplayBuilder {
                 }
                 continue
             }
-            let step = Self.rebuiltPresent(p, from: q, endingAs: c)
+            // Not animated, its end came inside the call. Made again animated, the transition ends
+            // as recorded, after startRecording; unless a kept event the running transition would
+            // meet comes before the end, or a dismissal of what it presents comes at its instant.
+            let endsInsideTheCall = !c.animated && events.contains { e in
+                e.seq < c.seq || (e.seq > c.seq && e.time <= c.time && e.kind == .dismiss && e.receiver?.id == p)
+            }
+            let step = Self.rebuiltPresent(p, from: q, endingAs: c, animated: !endsInsideTheCall)
             // Its sheet, where it changed during that transition (the end records it then).
             let sheet = c.sheet.map { rebuiltSheetSteps(p, endingAs: $0, at: c) } ?? []
-            guard c.animated else {
+            guard !endsInsideTheCall else {
                 // Not animated: it ended inside the call, which the ring dropped; made again
                 // before startRecording, its end is made there too, unrecorded.
                 calls.append((c.time, styledAsItsEnd(p, c, [step]) + sheet))
@@ -240,8 +246,8 @@ private extension Optional where Wrapped == Bool {
 extension ReplayBuilder {
     /// A dropped present made again for its kept end `c`, with what that end observed: what
     /// drifted at the end was seen there, the rest at the call.
-    static func rebuiltPresent(_ p: String, from q: String, endingAs c: Event) -> Scenario.Step {
-        var step = Scenario.Step(.present(p, from: q, animated: c.animated), thread: c.thread)
+    static func rebuiltPresent(_ p: String, from q: String, endingAs c: Event, animated: Bool = true) -> Scenario.Step {
+        var step = Scenario.Step(.present(p, from: q, animated: animated), thread: c.thread)
         guard let o = c.observed else { return step }
         let atEnd = { (field: String) in c.diagnostics.contains { $0.isModelDrift(of: field) } }
         step.observed = answers(o) { !atEnd($0) }
