@@ -10,9 +10,8 @@
 # Mac Catalyst, against the mirror's macOS SDK (its System/iOSSupport UIKit), as an app's Mac build
 # compiles the package by default: the FLEX trait on, FLEX not linked (Scripts/ci/catalyst_sdk.py
 # prepares that SDK; a probe module fails unless UIKit is Catalyst's).
-# The core embeds the report's stylesheet and scripts through SwiftPM (`.embedInCode`: a generated
-# `PackageResources` type); the tool compiles sources without SwiftPM, so every variant is handed
-# the file SwiftPM generated for the core (built here first when it is not yet).
+# The tool compiles sources without SwiftPM (no SWIFT_PACKAGE): the report's assets, which SwiftPM
+# embeds, are compiled as a build without them has them (HTMLReportAssets).
 # Without the tool, or when the tool has neither the mirrors nor its cache of them (it exits 2),
 # the step prints SKIPPED and exits 3, which .ci/run counts as skipped, not passed.
 set -uo pipefail
@@ -38,16 +37,8 @@ if [[ -z $mirrors ]]; then
 fi
 if [[ -n $mirrors ]]; then export PI_MIRRORS=$mirrors; else echo "no mirrors found; the tool uses its cache if it has one"; fi
 
-# SwiftPM's generated `PackageResources` for the core (bytes only: the same on every platform).
-scratch=${PI_SCRATCH_PATH:-.build}
-build_log=$(mktemp)
 probe=""
-trap 'rm -f "$build_log"; [[ -z $probe ]] || rm -rf "$probe"' EXIT
-if ! swift build --scratch-path "$scratch" --target PresentationInspectorCore >"$build_log" 2>&1; then
-  cat "$build_log"; echo "50-ios-typecheck: the core does not build"; exit 1
-fi
-resources="$(swift build --scratch-path "$scratch" --show-bin-path)/PresentationInspectorCore.build/DerivedSources/embedded_resources.swift"
-[[ -f $resources ]] || { echo "50-ios-typecheck: SwiftPM generated no $resources"; exit 1; }
+trap '[[ -z $probe ]] || rm -rf "$probe"' EXIT
 
 modules=(--module PresentationInspectorCore=Sources/PresentationInspectorCore
          # Before the UIKit layer: its conformance run plans and simulates scenarios.
@@ -57,9 +48,7 @@ modules=(--module PresentationInspectorCore=Sources/PresentationInspectorCore
          --module PresentationInspectorTesting=Sources/PresentationInspectorTesting/Recording)
 # No package name, as the project's own command runs it: the core shares what only the package's
 # targets use as `@_spi(Package) public`, never `package` (swiftc refuses it without a package name).
-# The generated file joins every module's sources (the tool has one set of extra arguments); each
-# module then holds its own internal `PackageResources`, seen by none of the others.
-common=(--swift-version 6 --warnings-as-errors --target arm64-apple-ios15.0 -Xswiftc "$resources")
+common=(--swift-version 6 --warnings-as-errors --target arm64-apple-ios15.0)
 # The Simulator tests' tour library and host app, built as Xcode builds them: Debug, the package
 # without traits (InspectorTour/Package.swift), after the product's modules.
 host_app=(--module InspectorTour=Examples/InspectorTourHost/InspectorTour/Sources/InspectorTour
@@ -110,7 +99,7 @@ else
   probe=$(mktemp -d)
   printf '%s\n' '#if !canImport(UIKit) || !targetEnvironment(macCatalyst)' '#error("the Mac Catalyst variant does not see Catalyst'"'"'s UIKit")' '#endif' \
     'import UIKit' 'let catalystProbe: UIModalPresentationStyle = .popover' >"$probe/CatalystProbe.swift"
-  catalyst=(--swift-version 6 --warnings-as-errors --target x86_64-apple-ios15.0-macabi -Xswiftc "$resources"
+  catalyst=(--swift-version 6 --warnings-as-errors --target x86_64-apple-ios15.0-macabi
             -Xswiftc -sdk -Xswiftc "$macsdk" -Xswiftc -Fsystem -Xswiftc "$support/System/Library/Frameworks"
             -Xswiftc -I -Xswiftc "$support/usr/lib/swift" -Xswiftc -Xcc -Xswiftc -isystem -Xswiftc -Xcc -Xswiftc "$support/usr/include")
   check "Mac Catalyst, the FLEX trait on (FLEX is linked for iOS only), DEBUG" \

@@ -7,6 +7,7 @@
 /// any platform). Each file's leading comment explains it to its readers and is left out of the
 /// page, as is its final newline.
 enum HTMLReportAssets {
+    #if SWIFT_PACKAGE
     /// report.css: the page's stylesheet.
     static let css = pageText(PackageResources.report_css, comment: .block)
     /// timeline.js: the timeline canvas (`PITimeline`).
@@ -17,6 +18,15 @@ enum HTMLReportAssets {
     static let focusScript = pageText(PackageResources.focus_js, comment: .lines)
     /// report.js: the page's own script, which uses the three above.
     static let pageScript = pageText(PackageResources.report_js, comment: .lines)
+    #else
+    // Compiled without SwiftPM (the iOS type-check hands swiftc the sources alone), there are no
+    // embedded bytes: a report made by such a build says so on its page instead of half working.
+    static let css = ""
+    static let timelineScript = ""
+    static let graphScript = ""
+    static let focusScript = ""
+    static let pageScript = "document.body.prepend('This PresentationInspector was built without SwiftPM, which embeds the scripts of the report: build it as a Swift package.')"
+    #endif
 
     /// How a file's leading comment is written.
     enum LeadingComment {
