@@ -34,6 +34,21 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertEqual(read.issues.map(\.line), [3])
     }
 
+    /// FuzzViews: a time with more digits than microseconds is written to the microsecond, as
+    /// every time in a log, and reads back so; nothing else of the event changes.
+    func testATimeBelowAMicrosecondIsRewrittenToTheMicrosecond() throws {
+        let precise = event.replacingOccurrences(of: #""time":0.5"#, with: #""time":11.9123456789012345678901234567890"#)
+        let read = try LogReader.read(text: header + "\n" + precise + "\n", name: "precise.jsonl")
+        let original = try XCTUnwrap(read.events.first)
+        XCTAssertEqual(original.time, 11.912345678901234)
+        let rewritten = try LogReader.read(text: LogWriter.text(header: read.header, events: read.events), name: "rewritten.jsonl")
+        var expected = original
+        expected.time = 11.912346
+        XCTAssertEqual(rewritten.events, [expected])
+        XCTAssertEqual(JSONWriter.toTheMicrosecond(original.time), 11.912346)
+        XCTAssertEqual(JSONWriter.toTheMicrosecond(1.7e308), 1.7e308, "no overflow to infinity")
+    }
+
     /// FuzzLogReader: a time near Double's maximum overflowed the writer's microsecond rounding
     /// to infinity, and the writer printed `inf`, which is no JSON.
     func testHugeFiniteNumbersStayValidJSON() throws {

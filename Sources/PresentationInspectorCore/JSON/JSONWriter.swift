@@ -76,10 +76,16 @@
         separator()
         guard d.isFinite else { raw("null" as StaticString); return }
         if d == d.rounded() && abs(d) < 1e15 { raw(String(Int(d))); return }
+        raw("\(Self.toTheMicrosecond(d))")
+    }
+
+    /// `d` as ``number(_:)`` writes it: to the microsecond (a log's times are read back so).
+    @_spi(Package) public static func toTheMicrosecond(_ d: Double) -> Double {
+        guard d.isFinite, d != d.rounded() || abs(d) >= 1e15 else { return d }
         let scaled = (d * 1_000_000).rounded() / 1_000_000
-        // Near Double's maximum the scaling overflows to infinity: print those unrounded
+        // Near Double's maximum the scaling overflows to infinity: those stay unrounded
         // (`inf` is no JSON; found by fuzzing).
-        raw(scaled.isFinite ? "\(scaled)" : "\(d)")
+        return scaled.isFinite ? scaled : d
     }
 
     @_spi(Package) public mutating func field(_ k: StaticString, _ v: String) { key(k); string(v) }
